@@ -1,0 +1,38 @@
+# The two commands of the README.  Both set everything up on a fresh machine.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: lab test install bench data clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[notebook,dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+## make lab: install, then open JupyterLab on notebooks/ (headless-safe: prints the URL)
+lab: $(STAMP)
+	$(BIN)/jupyter lab --notebook-dir=notebooks --no-browser --ip=127.0.0.1
+
+## make test: install, then lint, type-check and run every test (doctests and notebooks too)
+test: $(STAMP)
+	$(BIN)/ruff check settemezzo tests bench
+	$(BIN)/mypy
+	$(BIN)/python -m pytest
+
+## make bench: the benchmarks (ratios against a baseline in the same run)
+bench: $(STAMP)
+	$(BIN)/python -m bench
+
+## make data: regenerate the precomputed tables in data/
+data: $(STAMP)
+	$(BIN)/settemezzo data --out data
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""settemezzo: exact odds for Sette e mezzo and Siete y media."""
