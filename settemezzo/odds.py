@@ -1,0 +1,221 @@
+"""Exact draw odds (`fractions.Fraction`): the next card, the bust chance, the final total.
+
+Every function takes the hand (face-down card first, then the face-up cards in order) and the
+*unseen* composition: the cards that could still be dealt, as the person deciding sees it
+(the whole deck minus their own cards and every card shown on the table). By symmetry, the
+next card dealt is equally likely to be any unseen card, even though some unseen cards sit
+face down in other hands.
+
+>>> from settemezzo.cards import Kind
+>>> from settemezzo.rules import ITALIAN
+>>> state = HandState.of("7")              # face-down 7, nothing else seen
+>>> bust_chance(state.cards, state.unseen(), ITALIAN)   # 27 of the 39 cards bust: 9/13
+Fraction(9, 13)
+>>> seven_half_chance(state.cards, state.unseen(), ITALIAN)   # 12 figures of 39
+Fraction(4, 13)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+
+from settemezzo.cards import (
+    CardSpec,
+    CardsSeenTwiceError,
+    Kind,
+    Unseen,
+    check_distinct,
+    kind_of,
+    parse_specs,
+)
+from settemezzo.hands import BUST, is_finished, score, total
+from settemezzo.rules import Rules, RulesError
+
+__all__ = [
+    "HandState",
+    "Prob",
+    "bust_chance",
+    "draw_kinds",
+    "final_distribution",
+    "hit_outcomes",
+    "next_card",
+    "parse_threshold",
+    "seven_half_chance",
+]
+
+Prob = Fraction
+"""The one number type of exact work."""
+
+
+def draw_kinds(unseen: Unseen, rules: Rules) -> list[tuple[Kind, int]]:
+    """The kinds that can be drawn with their counts; the K♦ is a plain figure unless wild."""
+    counts = list(unseen.counts)
+    if not rules.wild_king:
+        counts[Kind.FIGURE] += counts[Kind.KING_OF_DIAMONDS]
+        counts[Kind.KING_OF_DIAMONDS] = 0
+    return [(k, n) for k, n in zip(Kind, counts, strict=True) if n]
+
+
+def next_card(unseen: Unseen, rules: Rules) -> dict[Kind, Prob]:
+    """The distribution of the next card's kind.
+
+    >>> from settemezzo.rules import ITALIAN
+    >>> next_card(Unseen.full(), ITALIAN)[Kind.FIGURE]
+    Fraction(3, 10)
+    """
+    n = unseen.total
+    if n == 0:
+        raise CardsSeenTwiceError("no unseen card is left to draw")
+    return {k: Prob(c, n) for k, c in draw_kinds(unseen, rules)}
+
+
+@dataclass(frozen=True)
+class HandState:
+    """A player's hand as dealt: the face-down card, the face-up cards in order, seen cards.
+
+    Build it from text: ``HandState.of("5", up="1", seen="7d Kc")``. Ranks alone are fine:
+    the suit only matters for the K♦ under ``wild_king``.
+    """
+
+    hole: Kind | None
+    up: tuple[Kind, ...] = ()
+    seen: tuple[CardSpec, ...] = field(default=())
+    _own: tuple[CardSpec, ...] = field(default=(), repr=False, compare=False)
+
+    @classmethod
+    def of(cls, hole: str | CardSpec | None, up: str | Iterable[str | CardSpec] = (),
+           seen: str | Iterable[str | CardSpec] = ()) -> HandState:
+        """Parse a hand; raises a `ValueError` subclass quoting any bad card."""
+        hole_spec = parse_specs([hole])[0] if hole is not None else None
+        up_specs = parse_specs(up) if not isinstance(up, tuple) or up else []
+        seen_specs = parse_specs(seen) if seen else []
+        own = ([hole_spec] if hole_spec is not None else []) + up_specs
+        check_distinct(own + seen_specs)
+        state = cls(kind_of(hole_spec) if hole_spec is not None else None,
+                    tuple(kind_of(s) for s in up_specs), tuple(seen_specs), tuple(own))
+        state.unseen()  # raises if more cards than the deck holds
+        return state
+
+    @property
+    def cards(self) -> tuple[Kind, ...]:
+        """Face-down card first, then face-up cards."""
+        return ((self.hole,) if self.hole is not None else ()) + self.up
+
+    def unseen(self, deck: Unseen | None = None) -> Unseen:
+        """The deck (default: all 40 cards) minus own cards and seen cards."""
+        deck = deck if deck is not None else Unseen.full()
+        if self._own:
+            return deck.without([*self._own, *self.seen])
+        out = deck.without(list(self.seen))
+        for k in self.cards:
+            out = out.remove(k)
+        return out
+
+    def __str__(self) -> str:
+        hole = self.hole.label if self.hole is not None else "?"
+        up = " ".join(k.label for k in self.up)
+        return f"[{hole}] {up}".strip()
+
+
+def hit_outcomes(hand: Sequence[Kind], unseen: Unseen, rules: Rules) -> dict[str, Prob]:
+    """What one more card does: ``bust``, ``seven_half`` (7½ or better: the turn ends, shown)
+    and ``below`` (still under 7½)."""
+    _check_can_hit(hand, rules)
+    out = {"bust": Prob(0), "seven_half": Prob(0), "below": Prob(0)}
+    for k, p in next_card(unseen, rules).items():
+        new = (*hand, k)
+        s = score(new, rules)
+        if s == BUST:
+            out["bust"] += p
+        elif is_finished(new, rules):
+            out["seven_half"] += p
+        else:
+            out["below"] += p
+    return out
+
+
+def bust_chance(hand: Sequence[Kind], unseen: Unseen, rules: Rules) -> Prob:
+    """The chance that one more card takes the hand over 7½."""
+    return hit_outcomes(hand, unseen, rules)["bust"]
+
+
+def seven_half_chance(hand: Sequence[Kind], unseen: Unseen, rules: Rules) -> Prob:
+    """The chance that one more card makes exactly 7½ (or a pair of sevens, under its rule)."""
+    return hit_outcomes(hand, unseen, rules)["seven_half"]
+
+
+def _check_can_hit(hand: Sequence[Kind], rules: Rules) -> None:
+    if hand and is_finished(hand, rules):
+        raise RulesError(
+            f"the hand {[k.label for k in hand]} is finished (total "
+            f"{total(hand, rules)} half-points): it cannot take another card")
+
+
+def parse_threshold(k: int | float | Fraction | str) -> int:
+    """A stand-at threshold in points (5, 5.5, '5½', 'threshold:5') as half-points.
+
+    >>> parse_threshold("threshold:5.5"), parse_threshold(5)
+    (11, 10)
+    """
+    raw = k
+    if isinstance(k, str):
+        text = k.strip().lower().removeprefix("threshold:").replace("½", ".5").replace(",", ".")
+        if text.startswith("."):
+            text = "0" + text
+        try:
+            k = Fraction(text)
+        except ValueError:
+            raise RulesError(f"threshold {raw!r} is not a number of points such as 5 or 5.5") \
+                from None
+    half = Fraction(k) * 2
+    if half.denominator != 1 or not 1 <= half <= 16:
+        raise RulesError(
+            f"threshold {raw!r} must be a whole or half number of points from ½ to 8 "
+            f"(hit below it, stand on it)")
+    return int(half)
+
+
+def final_distribution(hand: Sequence[Kind], unseen: Unseen, rules: Rules,
+                       threshold: int | float | Fraction | str) -> dict[int, Prob]:
+    """The distribution of the finished hand's score when hitting below ``threshold`` points.
+
+    Scores as in `settemezzo.hands`: 0 bust, 1..15 a total in half-points, 16 royal 7½,
+    17 pair of sevens. An empty hand starts by drawing its first card (the banker's view
+    of a fresh hand). The hand stops by itself on 7½, bust or a pair of sevens.
+
+    >>> from settemezzo.rules import ITALIAN
+    >>> d = final_distribution([Kind.SEVEN], Unseen.full().remove(Kind.SEVEN), ITALIAN, 7.5)
+    >>> d[15], d[0]   # a 7 hitting once: 12 figures make 7½, the other 27 cards bust
+    (Fraction(4, 13), Fraction(9, 13))
+    """
+    k = parse_threshold(threshold)
+    return dict(_final(tuple(sorted(hand)), unseen.counts, rules, k))
+
+
+@lru_cache(maxsize=200_000)
+def _final(hand: tuple[Kind, ...], counts: tuple[int, ...], rules: Rules,
+           k: int) -> tuple[tuple[int, Prob], ...]:
+    if hand and (is_finished(hand, rules) or total(hand, rules) >= k):
+        return ((score(hand, rules), Prob(1)),)
+    unseen = Unseen(counts)
+    if unseen.total == 0:
+        raise CardsSeenTwiceError("the deck ran out while drawing (an unseen composition too "
+                                  "small for this hand)")
+    out: dict[int, Prob] = {}
+    n = unseen.total
+    for kind, c in draw_kinds(unseen, rules):
+        p = Prob(c, n)
+        rest = unseen.remove(kind if kind is not Kind.FIGURE or unseen.counts[Kind.FIGURE]
+                             else Kind.KING_OF_DIAMONDS)
+        for s, q in _final(tuple(sorted((*hand, kind))), rest.counts, rules, k):
+            out[s] = out.get(s, Prob(0)) + p * q
+    return tuple(sorted(out.items()))
+
+
+def points_label(half_points: int) -> str:
+    """'4½', '5', '½' for a total in half-points."""
+    whole, half = divmod(half_points, 2)
+    return f"{whole}½" if half and whole else ("½" if half else str(whole))
