@@ -28,8 +28,8 @@ from settemezzo.cards import (
     Kind,
     Unseen,
     check_distinct,
-    kind_of,
     parse_specs,
+    resolve_kinds,
 )
 from settemezzo.hands import BUST, is_finished, score, total
 from settemezzo.rules import Rules, RulesError
@@ -94,8 +94,10 @@ class HandState:
         seen_specs = parse_specs(seen) if seen else []
         own = ([hole_spec] if hole_spec is not None else []) + up_specs
         check_distinct(own + seen_specs)
-        state = cls(kind_of(hole_spec) if hole_spec is not None else None,
-                    tuple(kind_of(s) for s in up_specs), tuple(seen_specs), tuple(own))
+        # kinds as the unseen count resolves them: a 'K' beside the three other kings is the K♦
+        kinds = resolve_kinds(own + seen_specs)[:len(own)]
+        hole_kind = kinds.pop(0) if hole_spec is not None else None
+        state = cls(hole_kind, tuple(kinds), tuple(seen_specs), tuple(own))
         state.unseen()  # raises if more cards than the deck holds
         return state
 

@@ -29,7 +29,7 @@ StakeTiming = Literal["before_deal", "after_first_card"]
 Reshuffle = Literal["every_hand", "when_exhausted"]
 BankPassing = Literal["seven_half", "rotate", "keep"]
 
-_BURN_SETS = (frozenset(), frozenset({4}), frozenset({3, 4}))
+_BURN_SETS: tuple[frozenset[int], ...] = (frozenset(), frozenset({4}), frozenset({3, 4}))
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,237 @@
+"""The ``settemezzo`` command line.
+
+Every subcommand is one pair of functions: ``_add_NAME(subparsers)`` registers its parser
+(and sets ``handler=_cmd_NAME``), ``_cmd_NAME(args) -> int`` runs it. To add a subcommand,
+write the pair and append ``_add_NAME`` to `_SUBCOMMANDS`. Rule-set options are shared:
+call `_add_rules_args` on the parser and `_rules_from` in the handler.
+
+Any `ValueError` raised by the engine (bad cards, bad rules...) becomes one line
+``settemezzo: error: <message>`` on stderr and exit status 2, like an argparse usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from settemezzo.cards import CardSpec, parse_spec, parse_specs
+from settemezzo.hands import BUST, describe_score, is_finished, score, total
+from settemezzo.odds import (
+    HandState,
+    draw_kinds,
+    final_distribution,
+    hit_outcomes,
+    next_card,
+    parse_threshold,
+    points_label,
+)
+from settemezzo.rules import KNOBS, PRESETS, Rules, preset
+
+__all__ = ["build_parser", "main"]
+
+PROG = "settemezzo"
+
+Subparsers = argparse._SubParsersAction  # what ``parser.add_subparsers()`` returns
+
+
+# ---------------------------------------------------------------------------------------------
+# Shared helpers
+# ---------------------------------------------------------------------------------------------
+
+
+def _add_rules_args(parser: argparse.ArgumentParser) -> None:
+    """Add ``--rules italian|spanish`` and the repeatable ``--variant KNOB[=VALUE]``."""
+    parser.add_argument(
+        "--rules", choices=sorted(PRESETS), default="italian",
+        help="the rule set to start from (default: italian)")
+    knobs = "; ".join(f"{k}: {v}" for k, v in KNOBS.items())
+    parser.add_argument(
+        "--variant", action="append", default=[], metavar="KNOB[=VALUE]",
+        help=f"switch a rule knob on (or set it), repeatable. Knobs: {knobs}")
+
+
+def _rules_from(args: argparse.Namespace) -> Rules:
+    """The rule set named by ``--rules`` with every ``--variant`` applied."""
+    rules = preset(args.rules)
+    variants: list[str] = args.variant
+    return rules.with_variants(*variants) if variants else rules
+
+
+def _parse_cards_arg(text: str) -> list[CardSpec]:
+    """One command-line value naming one card ('re di denari') or several ('1 3', '7d, Kc')."""
+    if "," not in text:
+        try:
+            return [parse_spec(text)]
+        except ValueError:
+            pass
+    return parse_specs(text)
+
+
+def _parse_cards_args(texts: Sequence[str]) -> list[CardSpec]:
+    return [spec for text in texts for spec in _parse_cards_arg(text)]
+
+
+def _frac(p: Fraction, width: int = 0) -> str:
+    """'9/13  (69.23%)': the exact fraction, padded to ``width``, and a percentage."""
+    return f"{p!s:<{width}}  ({float(p):.2%})"
+
+
+def _table(rows: Sequence[tuple[str, Fraction]]) -> list[str]:
+    """Indented lines 'label  fraction  (percent)', with aligned columns."""
+    if not rows:
+        return []
+    lw = max(len(label) for label, _ in rows)
+    fw = max(len(str(p)) for _, p in rows)
+    return [f"  {label:<{lw}}  {_frac(p, fw)}".rstrip() for label, p in rows]
+
+
+def _prob_json(p: Fraction) -> dict[str, Any]:
+    return {"fraction": str(p), "float": float(p)}
+
+
+def _print_json(obj: dict[str, Any]) -> None:
+    print(json.dumps(obj, ensure_ascii=False, indent=2))
+
+
+# ---------------------------------------------------------------------------------------------
+# settemezzo odds
+# ---------------------------------------------------------------------------------------------
+
+
+def _add_odds(subparsers: Subparsers[argparse.ArgumentParser]) -> None:
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "odds",
+        help="exact draw odds for one hand: next card, bust, 7½, final total",
+        description=(
+            "Exact odds for a hand: the next-card distribution, the chance that one more card "
+            "busts or makes exactly 7½, and the distribution of the final total when hitting "
+            "below a threshold. Cards are ranks (A 2-7 J Q K, or Italian/Spanish names) with "
+            "an optional suit (7d, K♦, 're di denari'); the suit matters only for the K♦."),
+    )
+    p.add_argument("--hole", required=True, metavar="CARD",
+                   help="the face-down card, e.g. 5, 7d, 're di denari'")
+    p.add_argument("--up", action="append", default=[], metavar="CARDS",
+                   help="face-up card(s) in order; repeat it or give several: --up '1 3'")
+    p.add_argument("--seen", action="append", default=[], metavar="CARDS",
+                   help="other cards already seen, separated by spaces or commas "
+                        "(commas for names of several words: 're di denari, sota de copas')")
+    p.add_argument("--threshold", default="5", metavar="POINTS",
+                   help="policy for the final total: hit below POINTS, stand on POINTS or more "
+                        "(default: 5; halves allowed: 5.5 or 5½)")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    _add_rules_args(p)
+    p.set_defaults(handler=_cmd_odds)
+
+
+def _cmd_odds(args: argparse.Namespace) -> int:
+    rules = _rules_from(args)
+    k = parse_threshold(args.threshold)
+    hole = _parse_cards_arg(args.hole)
+    if len(hole) != 1:
+        raise ValueError(f"--hole takes one card, got {args.hole!r}")
+    state = HandState.of(hole[0], up=_parse_cards_args(args.up),
+                         seen=_parse_cards_args(args.seen))
+    hand = state.cards
+    unseen = state.unseen()
+    t = total(hand, rules)
+    finished = is_finished(hand, rules)
+    result = score(hand, rules)
+    nxt = next_card(unseen, rules)
+    counts = dict(draw_kinds(unseen, rules))
+    hit = None if finished else hit_outcomes(hand, unseen, rules)
+    final = final_distribution(hand, unseen, rules, Fraction(k, 2))  # it takes points
+    policy = f"hit below {points_label(k)}, stand on {points_label(k)} or more"
+    seven_half = "exactly 7½" + (" or a pair of sevens" if rules.pair_of_sevens else "")
+
+    if args.json:
+        _print_json({
+            "rules": rules.describe(),
+            "hand": str(state),
+            "total": t,
+            "total_label": points_label(t),
+            "finished": finished,
+            "result": describe_score(result) if finished else None,
+            "unseen": unseen.total,
+            "next_card": [
+                {"card": kind.label, "half_points": kind.half_points, "count": counts[kind],
+                 **_prob_json(p)}
+                for kind, p in nxt.items()],
+            "bust_chance": None if hit is None else _prob_json(hit["bust"]),
+            "seven_half_chance": None if hit is None else _prob_json(hit["seven_half"]),
+            "threshold": points_label(k),
+            "policy": policy,
+            "final_distribution": [
+                {"score": s, "label": describe_score(s), **_prob_json(p)}
+                for s, p in sorted(final.items())],
+        })
+        return 0
+
+    if not finished:
+        now = f"total {points_label(t)}"
+    elif result == BUST:
+        now = f"total {points_label(t)}: bust, the turn is over"
+    else:
+        now = f"{describe_score(result)}, the turn is over"
+    lines = [
+        rules.describe(),
+        f"hand {state}: {now}",
+        f"unseen cards: {unseen.total}",
+        "",
+        "next card:",
+        *_table([(f"{kind.label:>2} ({counts[kind]:>2} of {unseen.total})", p)
+                 for kind, p in nxt.items()]),
+    ]
+    if hit is not None:
+        lines += ["", "one more card:",
+                  *_table([("bust", hit["bust"]), (seven_half, hit["seven_half"])])]
+    lines += ["", f"final total ({policy}):",
+              *_table([(describe_score(s), p) for s, p in sorted(final.items())])]
+    print("\n".join(lines))
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------
+# The parser and main
+# ---------------------------------------------------------------------------------------------
+
+_SUBCOMMANDS: list[Callable[[Subparsers[argparse.ArgumentParser]], None]] = [_add_odds]
+"""Each registers one subcommand; add yours here."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``settemezzo`` parser with every subcommand of `_SUBCOMMANDS`."""
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Exact odds, strategy and banker's edge for Sette e mezzo / Siete y media.")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for add in _SUBCOMMANDS:
+        add(subparsers)
+    return parser
+
+
+def _error(message: str) -> int:
+    one_line = " ".join(str(message).split())
+    print(f"{PROG}: error: {one_line}", file=sys.stderr)
+    return 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; return the exit status (0 ok, 2 bad input)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse: --help (0) or a usage error (2)
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    handler: Callable[[argparse.Namespace], int] = args.handler
+    try:
+        return handler(args)
+    except ValueError as exc:  # CardError, RulesError... all subclass ValueError
+        return _error(str(exc))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
