@@ -35,8 +35,8 @@ from settemezzo.odds import draw_kinds
 from settemezzo.rules import Rules, RulesError
 
 __all__ = [
-    "STAND",
     "HIT",
+    "STAND",
     "BankerNode",
     "HeadsUpGame",
     "InfoSet",

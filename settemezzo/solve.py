@@ -251,20 +251,34 @@ class _BankerRows:
                             dtype=object)
         return raw
 
-    def grouped_best(self, weights: FloatArray, group: npt.NDArray[np.int64],
-                     n_groups: int) -> tuple[FloatArray, BoolArray]:
+    def grouped_best(self, weights: Any, group: npt.NDArray[np.int64],
+                     n_groups: int) -> tuple[Any, BoolArray]:
         """The banker's best reply per group (public state), rows weighted by ``weights``
-        (the chance of reaching each row and standing). Float mode.
+        (the chance of reaching each row and standing).
 
         Returns the group values (sum of weight times payoff under the best reply) and the
-        decisions ``hit[g, j]``.
+        decisions ``hit[g, j]``. In exact mode every row of a group must share its scale
+        (the same number of cards left), as the rows of one public state do, and the
+        weights are integers; the group values are then scaled by that common factor.
         """
-        assert not self.exact
-        G: list[FloatArray] = [np.zeros(0)] * len(self.nodes)
         hit = np.zeros((n_groups, len(self.nodes)), dtype=bool)
+        G: list[Any] = [None] * len(self.nodes)
+        order = np.argsort(group, kind="stable")
+        gs = group[order]
+        starts = np.flatnonzero(np.r_[True, gs[1:] != gs[:-1]]) if len(gs) else gs
+        present = gs[starts] if len(gs) else gs
+
+        def gsum(v: Any) -> Any:
+            if not self.exact:
+                return np.bincount(group, weights=weights * v, minlength=n_groups)
+            out = np.zeros(n_groups, dtype=object)
+            if len(gs):
+                out[present] = np.add.reduceat((weights * v)[order], starts)
+            return out
+
         for j in range(len(self.nodes) - 1, -1, -1):
             nd = self.nodes[j]
-            h = np.bincount(group, weights=weights * self.finished(j), minlength=n_groups)
+            h = gsum(self.finished(j))
             for _pos, j2, _ in nd.children:
                 if j2 >= 0:
                     h = h + G[j2]
@@ -272,7 +286,7 @@ class _BankerRows:
                 G[j] = h
                 hit[:, 0] = True
                 continue
-            s = np.bincount(group, weights=weights * self.stand(j), minlength=n_groups)
+            s = gsum(self.stand(j))
             hit[:, j] = h < s
             G[j] = np.minimum(s, h)
         return G[0], hit
@@ -470,42 +484,50 @@ def best_response(opponent: PlayerStrategy | BankerStrategy | str,
     if not isinstance(p, PlayerStrategy):
         raise RulesError("the banker's best response needs a player strategy")
     value, hit = _banker_best(game, p)
-    return BestResponse(value, "banker", BankerStrategy(f"best reply to {p.name}",
-                                                         "behavioural", hit=hit))
+    reply = BankerStrategy(f"best reply to {p.name}", "behavioural", hit=hit)
+    return BestResponse(value, "banker", reply)
 
 
 def _banker_best(game: HeadsUpGame, p: PlayerStrategy) -> tuple[Value, Any]:
-    """The banker's best reply to a player strategy: value and hit[g, j]."""
-    exact = p.exact
-    s = _solver(game, False)
-    hit_f = [float(x) for x in p.hit]
-    _, stand_f = s.realization(hit_f)
-    weights = np.array(s.reach, dtype=np.float64) * np.array(stand_f)
-    G, decisions = s.stand_rows.grouped_best(weights, s.group, len(game.publics))
-    if not exact:
+    """The banker's best reply to a player strategy: value and hit[g, j] (0/1).
+
+    Exact (integer arithmetic on the rows where the player stands) for a pure player
+    policy; float for a mixed one.
+    """
+    if not p.exact:
+        s = _solver(game, False)
+        hit_f = [float(x) for x in p.hit]
+        _, stand_f = s.realization(hit_f)
+        weights = np.array(s.reach, dtype=np.float64) * np.array(stand_f)
+        G, decisions = s.stand_rows.grouped_best(weights, s.group, len(game.publics))
         shown = s.shown_values(BankerStrategy("best", "omniscient"))
-        return float(G.sum() + s.linear_part(hit_f, shown)), decisions
-    # exact: re-evaluate the found policy in exact arithmetic, and check that no banker
-    # decision was a near-tie that floating point could have got wrong.
-    strat = BankerStrategy("best", "behavioural", hit=decisions.astype(object) * 1)
-    value = evaluate(p, strat, game)
-    _check_margins(game, p, decisions)
-    return value, strat.hit
-
-
-def _check_margins(game: HeadsUpGame, p: PlayerStrategy, decisions: BoolArray) -> None:
-    """Exact check that the float best reply is a best reply: re-solve the groups whose
-    float margins were within 1e-9 in exact arithmetic (rare)."""
-    # The float DP decides hit/stand by comparing sums of at most a few thousand terms of
-    # size <= 1; rounding errors are below 1e-12, so only near-ties could flip. They would
-    # make the reply slightly worse than best; evaluate() has already computed its exact
-    # value, and the tests compare with brute force on reduced decks.
-    return None
-
-
-def _realization_float(s: _Solver, hit: Sequence[float]) -> FloatArray:
+        return float(G.sum() + s.linear_part(hit_f, shown)), decisions.astype(np.float64)
+    s = _solver(game, True)
+    hit = list(p.hit)
     _, stand = s.realization(hit)
-    return np.array(s.reach, dtype=np.float64) * np.array(stand, dtype=np.float64)
+    rows = [i for i in range(len(game.infosets)) if stand[i] and s.reach[i]]
+    # one public state = one number of cards dealt, so one common denominator per group
+    den = [0] * len(game.publics)
+    for i in rows:
+        st = game.infosets[i]
+        den[st.public] = _falling(game.n_cards, 1 + len(st.up))
+    weights = np.array([int(s.reach[i] * stand[i] * den[game.infosets[i].public])
+                        for i in rows], dtype=object)
+    sub = _BankerRows(game, s.stand_rows.decks[rows], s.stand_rows.pscore[rows], True)
+    group = s.group[rows]
+    G, decisions = sub.grouped_best(weights, group, len(game.publics))
+    value = s.linear_part(hit, s.shown_values(BankerStrategy("best", "omniscient")))
+    scale_of = {int(g): int(sc) for g, sc in zip(group, sub.scale, strict=True)}
+    for g, sc in scale_of.items():
+        value += Fraction(int(G[g]), den[g] * sc)
+    return Fraction(value), decisions.astype(object) * 1
+
+
+def _falling(n: int, k: int) -> int:
+    out = 1
+    for t in range(k):
+        out *= n - t
+    return out
 
 
 @dataclass(frozen=True)
@@ -588,7 +610,7 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
     cut_group: list[int] = []
     cut_policy: list[BoolArray] = []
 
-    def add_cuts(decisions: BoolArray, which: Sequence[int]) -> None:
+    def add_cuts(decisions: BoolArray, which: Sequence[int] | npt.NDArray[np.int64]) -> None:
         vals_ = s.stand_rows.values([decisions[group, j] for j in range(len(game.banker_nodes))])
         for g in which:
             m = members[g]
