@@ -202,7 +202,7 @@ for _rank, _words in {
     Rank.FIVE: "5 five cinque cinco cinq",
     Rank.SIX: "6 six sei seis",
     Rank.SEVEN: "7 seven sette siete sept",
-    Rank.JACK: "j jack knave fante sota valet",
+    Rank.JACK: "j jack knave fante sota valet ½ 0.5 figure figura",
     Rank.QUEEN: "q queen cavallo caballo horse knight donna cavalier dame",
     Rank.KING: "k king re rey roi",
 }.items():

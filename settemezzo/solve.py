@@ -158,7 +158,8 @@ class _BankerRows:
     """
 
     def __init__(self, game: HeadsUpGame, decks: npt.NDArray[np.int64],
-                 pscore: npt.NDArray[np.int64], exact: bool) -> None:
+                 pscore: npt.NDArray[np.int64], exact: bool,
+                 measure: Literal["value", "win"] = "value") -> None:
         self.game = game
         self.exact = exact
         self.B = len(pscore)
@@ -172,6 +173,8 @@ class _BankerRows:
         for ps in range(PAIR_OF_SEVENS + 1):
             for bs in range(PAIR_OF_SEVENS + 1):
                 v = settle(ps, bs, game.rules) if ps != BUST else Fraction(-1)
+                if measure == "win":
+                    v = Fraction(int(v > 0))
                 table[ps, bs] = int(v) if exact else float(v)
         if exact and any(settle(ps, bs, game.rules).denominator != 1
                          for ps in range(1, 18) for bs in range(18)):
@@ -220,9 +223,17 @@ class _BankerRows:
                 out = out + self.draw(j, pos) * self.table[self.pscore, sc]
         return out
 
-    def values(self, hit: Any, mode: Literal["fixed", "min", "max"] = "fixed") -> Any:
+    def best_decisions(self) -> list[Any]:
+        """The per-row best banker reply (full information): ``hit[j]`` as per-row 0/1."""
+        decisions: list[Any] = [None] * len(self.nodes)
+        self.values(None, "min", decisions)
+        return decisions
+
+    def values(self, hit: Any, mode: Literal["fixed", "min", "max"] = "fixed",
+               decisions: list[Any] | None = None) -> Any:
         """Per-row values (player's payoff) for banker hit chances ``hit[j]`` (scalar or
-        per-row array), or the per-row best banker reply (``min``; ``max`` helps the player).
+        per-row array), or the per-row best banker reply (``min``; ``max`` helps the player),
+        whose choices are written into ``decisions`` when given.
         """
         V: list[Any] = [None] * len(self.nodes)
         for j in range(len(self.nodes) - 1, -1, -1):
@@ -237,6 +248,8 @@ class _BankerRows:
             s = self.stand(j)
             if mode == "min":
                 V[j] = np.minimum(s, h)
+                if decisions is not None:
+                    decisions[j] = (h < s).astype(np.int64)
             elif mode == "max":
                 V[j] = np.maximum(s, h)
             else:
@@ -303,6 +316,7 @@ class _Solver:
 
     game: HeadsUpGame
     exact: bool
+    measure: Literal["value", "win"] = "value"
     stand_rows: _BankerRows = field(init=False)
     shown_rows: _BankerRows = field(init=False)
 
@@ -324,34 +338,45 @@ class _Solver:
                     shown_score.append(ch.score)
                     shown_of.append((s.index, ci))
         self.group = np.array([s.public for s in g.infosets], dtype=np.int64)
-        self.stand_rows = _BankerRows(g, decks, pscore, self.exact)
+        self.stand_rows = _BankerRows(g, decks, pscore, self.exact, self.measure)
         self.shown_rows = _BankerRows(
             g, np.array(shown_decks, dtype=np.int64).reshape(-1, K),
-            np.array(shown_score, dtype=np.int64), self.exact)
+            np.array(shown_score, dtype=np.int64), self.exact, self.measure)
         self.shown_of = shown_of
         num: Any = (lambda x: x) if self.exact else float
         self.reach = [num(s.reach) for s in g.infosets]
         self.child_prob = [[num(ch.prob) for ch in s.children] for s in g.infosets]
 
     # -- terminal values ---------------------------------------------------------------------
-    def stand_values(self, banker: BankerStrategy) -> Any:
-        """Conditional value of standing at each information set against ``banker``."""
+    def stand_values(self, banker: BankerStrategy, chooser: _Solver | None = None) -> Any:
+        """Conditional value of standing at each information set against ``banker``.
+
+        Where the banker plays its best with full information, ``chooser`` (a solver of the
+        same game measuring value) makes the choices, so that a win-chance solver follows the
+        banker's value-maximising play.
+        """
         rows = self.stand_rows
         if banker.kind == "omniscient":
+            if chooser is not None:
+                return rows.values(chooser.stand_rows.best_decisions())
             return rows.values(None, "min")
         if banker.kind == "threshold":
             return rows.values([int(nd.total < banker.k) for nd in rows.nodes])
         hit = banker.hit[self.group]  # (rows, nodes)
         return rows.values([hit[:, j] for j in range(len(rows.nodes))])
 
-    def shown_values(self, banker: BankerStrategy) -> list[list[Any]]:
+    def shown_values(self, banker: BankerStrategy,
+                     chooser: _Solver | None = None) -> list[list[Any]]:
         """Per information set and child: value of the finished hand (bust -1, 7½...)."""
         rows = self.shown_rows
         if banker.kind == "threshold":
             vals = rows.values([int(nd.total < banker.k) for nd in rows.nodes])
+        elif chooser is not None:
+            vals = rows.values(chooser.shown_rows.best_decisions())
         else:
             vals = rows.values(None, "min")
-        neg = Fraction(-1) if self.exact else -1.0
+        neg: Any = -1 if self.measure == "value" else 0
+        neg = Fraction(neg) if self.exact else float(neg)
         out = [[neg for _ in s.children] for s in self.game.infosets]
         for (i, ci), v in zip(self.shown_of, vals, strict=True):
             out[i][ci] = v
@@ -410,14 +435,15 @@ class _Solver:
         return tot
 
 
-_SOLVERS: dict[tuple[int, bool], _Solver] = {}
+_SOLVERS: dict[tuple[int, bool, str], _Solver] = {}
 
 
-def _solver(game: HeadsUpGame, exact: bool) -> _Solver:
-    key = (id(game), exact)
+def _solver(game: HeadsUpGame, exact: bool, measure: Literal["value", "win"] = "value"
+            ) -> _Solver:
+    key = (id(game), exact, measure)
     s = _SOLVERS.get(key)
     if s is None or s.game is not game:
-        s = _SOLVERS[key] = _Solver(game, exact)
+        s = _SOLVERS[key] = _Solver(game, exact, measure)
     return s
 
 

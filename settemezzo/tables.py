@@ -1,0 +1,271 @@
+"""Strategy tables as pandas DataFrames, and one-line advice for a hand.
+
+- `player_table`: one row per player hand state (face-down card, face-up cards in order):
+  bust chance of the next hit, win chance and expected value of standing and of hitting
+  (then playing on well), the best action, the equilibrium's hitting frequency, and what the
+  wrong action costs. Against the equilibrium banker, a ``threshold:K`` banker, or the
+  omniscient one.
+- `banker_table`: for each visible player situation and banker hand, the equilibrium
+  banker's chance of hitting, and the posterior of the player's face-down card behind it.
+- `advise`: the answer to a beginner's question, "face-down 5, nothing up: stand or hit,
+  and by how much?"
+
+>>> a = advise("7", against="threshold:5")
+>>> a.best, a.stand_ev > a.hit_ev
+('stand', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from settemezzo.cards import CardSpec, Kind, Unseen, kind_of, parse_specs
+from settemezzo.game import HeadsUpGame, heads_up
+from settemezzo.hands import describe_score
+from settemezzo.rules import ITALIAN, Rules, RulesError
+from settemezzo.solve import (
+    BankerStrategy,
+    _solver,
+    banker_policy,
+    equilibrium,
+)
+
+__all__ = ["Advice", "advise", "banker_table", "player_table", "resolve_banker"]
+
+MIXED_EPS = 1e-6
+TIE = 1e-9
+
+
+def resolve_banker(against: str | BankerStrategy, game: HeadsUpGame) -> BankerStrategy:
+    """``equilibrium``, ``omniscient`` or ``threshold:K`` as a banker strategy."""
+    if isinstance(against, BankerStrategy):
+        return against
+    if against.strip().lower() == "equilibrium":
+        return equilibrium(game).banker
+    return banker_policy(against, game)
+
+
+@dataclass(frozen=True)
+class _Columns:
+    stand_ev: list[Any]
+    hit_ev: list[Any]
+    stand_win: list[Any]
+    hit_win: list[Any]
+    bust: list[Any]
+    seven_half: list[Any]
+
+
+def _columns(game: HeadsUpGame, banker: BankerStrategy) -> _Columns:
+    exact = banker.exact
+    sv = _solver(game, exact, "value")
+    sw = _solver(game, exact, "win")
+    stand_ev = sv.stand_values(banker)
+    shown_ev = sv.shown_values(banker)
+    _, V, best = sv.player_values(stand_ev, shown_ev, None)
+    stand_win = sw.stand_values(banker, chooser=sv)
+    shown_win = sw.shown_values(banker, chooser=sv)
+    _, W, _ = sw.player_values(stand_win, shown_win, best)
+    hit_ev, hit_win, bust, seven = [], [], [], []
+    for st in game.infosets:
+        i = st.index
+        he = hw = b = sh = 0 * sv.reach[i]
+        for ci, ch in enumerate(st.children):
+            p = sv.child_prob[i][ci]
+            if ch.infoset >= 0:
+                he += p * V[ch.infoset]
+                hw += p * W[ch.infoset]
+            else:
+                he += p * shown_ev[i][ci]
+                hw += p * shown_win[i][ci]
+                if ch.score == 0:
+                    b += p
+                else:
+                    sh += p
+        hit_ev.append(he)
+        hit_win.append(hw)
+        bust.append(b)
+        seven.append(sh)
+    return _Columns(list(stand_ev), hit_ev, list(stand_win), hit_win, bust, seven)
+
+
+def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equilibrium",
+                 deck: Unseen | None = None) -> pd.DataFrame:
+    """One row per player hand state, against the banker ``against``.
+
+    Columns (also described in ``data/README.md``): ``hole``, ``up`` (face-up cards in order,
+    space-separated), ``n_up``, ``total`` (points, e.g. '4½'), ``total_half`` (half-points),
+    ``deal_chance`` (chance of being dealt this hand in this order, hitting throughout),
+    ``bust_if_hit``, ``seven_half_if_hit`` (next card), ``stand_win``, ``stand_ev``,
+    ``hit_win``, ``hit_ev`` (hitting, then playing on as well as possible), ``best``
+    ('stand', 'hit' or 'mixed'), ``hit_frequency`` (the equilibrium player's chance of
+    hitting; empty against a fixed banker), ``margin`` (hit_ev - stand_ev) and
+    ``cost_of_mistake`` (|margin|).
+    """
+    game = heads_up(rules, deck)
+    banker = resolve_banker(against, game)
+    cols = _columns(game, banker)
+    freq: list[float | None] = [None] * len(game.infosets)
+    if isinstance(against, str) and against.strip().lower() == "equilibrium":
+        eq = equilibrium(game)
+        freq = [float(p) for p in eq.player.hit]
+    records = []
+    for st in game.infosets:
+        i = st.index
+        se, he = float(cols.stand_ev[i]), float(cols.hit_ev[i])
+        f = freq[i]
+        if f is not None and MIXED_EPS < f < 1 - MIXED_EPS and abs(he - se) < TIE:
+            best = "mixed"
+        else:
+            best = "hit" if he > se else "stand"
+        records.append({
+            "hole": st.hole.label,
+            "up": " ".join(k.label for k in st.up),
+            "n_up": len(st.up),
+            "total": describe_score(st.total),
+            "total_half": st.total,
+            "deal_chance": float(st.reach),
+            "bust_if_hit": float(cols.bust[i]),
+            "seven_half_if_hit": float(cols.seven_half[i]),
+            "stand_win": float(cols.stand_win[i]),
+            "stand_ev": se,
+            "hit_win": float(cols.hit_win[i]),
+            "hit_ev": he,
+            "best": best,
+            "hit_frequency": f,
+            "margin": he - se,
+            "cost_of_mistake": abs(he - se),
+        })
+    df = pd.DataFrame.from_records(records)
+    df.attrs["rules"] = rules.describe()
+    df.attrs["against"] = banker.name
+    return df
+
+
+@dataclass(frozen=True)
+class Advice:
+    """Stand or hit for one hand, with the numbers behind it (exact against a fixed banker)."""
+
+    hand: str
+    against: str
+    rules: str
+    best: str
+    stand_ev: Fraction | float
+    hit_ev: Fraction | float
+    stand_win: Fraction | float
+    hit_win: Fraction | float
+    bust_if_hit: Fraction
+    seven_half_if_hit: Fraction
+    hit_frequency: float | None
+
+    @property
+    def margin(self) -> Fraction | float:
+        """How much better hitting is than standing, in stakes (negative: stand)."""
+        return self.hit_ev - self.stand_ev
+
+    def sentence(self) -> str:
+        """The answer in plain words."""
+        m = abs(float(self.margin))
+        ev = f"stand {float(self.stand_ev):+.3f}, hit {float(self.hit_ev):+.3f} stakes"
+        bust = f"a hit busts {float(self.bust_if_hit):.0%} of the time"
+        if m < TIE:
+            if self.best == "mixed" and self.hit_frequency is not None:
+                how = f"the equilibrium player hits {self.hit_frequency:.0%} of the time"
+            else:
+                how = f"the equilibrium player chooses to {self.best}"
+            return (f"{self.hand}: either - both plays are worth the same against the "
+                    f"{self.against} banker ({ev}; {bust}); {how}, which keeps the banker "
+                    f"from exploiting it.")
+        other = "stand" if self.best == "hit" else "hit"
+        return (f"{self.hand}: {self.best.upper()} - worth {m:.3f} stakes more than to "
+                f"{other} ({ev}; {bust}) against the {self.against} banker.")
+
+    def __str__(self) -> str:
+        return self.sentence()
+
+
+def advise(hole: str | CardSpec, up: str | Iterable[str | CardSpec] = (), *,
+           rules: Rules = ITALIAN, against: str | BankerStrategy = "equilibrium") -> Advice:
+    """Stand or hit with face-down ``hole`` and face-up ``up`` (in order), and by how much."""
+    game = heads_up(rules)
+    h = kind_of(parse_specs([hole])[0])
+    u = tuple(kind_of(x) for x in (parse_specs(up) if up else []))
+    if not rules.wild_king:
+        h = Kind.FIGURE if h is Kind.KING_OF_DIAMONDS else h
+        u = tuple(Kind.FIGURE if k is Kind.KING_OF_DIAMONDS else k for k in u)
+    st = game.infoset(h, u)
+    banker = resolve_banker(against, game)
+    cols = _columns(game, banker)
+    i = st.index
+    freq = None
+    if isinstance(against, str) and against.strip().lower() == "equilibrium":
+        freq = float(equilibrium(game).player.hit[i])
+    se, he = cols.stand_ev[i], cols.hit_ev[i]
+    if freq is not None and MIXED_EPS < freq < 1 - MIXED_EPS and abs(he - se) < TIE:
+        best = "mixed"
+    else:
+        best = "hit" if he > se else "stand"
+    return Advice(f"face-down {st.hole.label}" + (f", up {' '.join(k.label for k in u)}"
+                                                  if u else ", nothing up"),
+                  banker.name, rules.describe(), best, se, he, cols.stand_win[i],
+                  cols.hit_win[i], Fraction(cols.bust[i]), Fraction(cols.seven_half[i]), freq)
+
+
+def banker_table(rules: Rules = ITALIAN, max_up: int | None = 2,
+                 deck: Unseen | None = None) -> pd.DataFrame:
+    """The equilibrium banker after the player stood: one row per visible situation and
+    banker hand where the banker has a real choice.
+
+    Columns: ``up`` (the player's face-up cards, in order), ``n_up``, ``banker`` (banker
+    cards, a multiset), ``banker_total``, ``banker_total_half``, ``hit_probability``,
+    ``stood_chance`` (chance that the equilibrium player stands with exactly these face-up
+    cards), and ``p_hole_½``, ``p_hole_1``... the posterior of the
+    player's face-down card given all the banker sees.
+    """
+    if max_up is not None and (not isinstance(max_up, int) or max_up < 0):
+        raise RulesError(f"max_up must be a non-negative whole number or None, got {max_up!r}")
+    game = heads_up(rules, deck)
+    eq = equilibrium(game)
+    s = _solver(game, False)
+    _, stand = s.realization([float(p) for p in eq.player.hit])
+    weights = np.array(s.reach) * np.array(stand)
+    rows = s.stand_rows
+    hole_labels = [k.label for k in game.kinds]
+    by_public: dict[int, list[int]] = {}
+    for st in game.infosets:
+        if weights[st.index] > 1e-15 and (max_up is None or len(st.up) <= max_up):
+            by_public.setdefault(st.public, []).append(st.index)
+    records = []
+    for g, members in sorted(by_public.items(), key=lambda kv: (len(game.publics[kv[0]]),
+                                                                 kv[0])):
+        up = game.publics[g]
+        totals = [game.infosets[i].total for i in members]
+        lo, hi = min(totals), max(totals)
+        stood = float(sum(weights[i] for i in members))
+        for nd in game.banker_nodes[1:]:
+            if not lo <= nd.total <= hi:
+                continue  # standing surely wins (above) or surely loses (below): no choice
+            joint = np.array([weights[i] * rows.P[nd.index][i] for i in members])
+            mass = joint.sum()
+            if mass <= 1e-15:
+                continue
+            post = dict.fromkeys(hole_labels, 0.0)
+            for i, w in zip(members, joint, strict=True):
+                post[game.infosets[i].hole.label] += w / mass
+            cards = " ".join(k.label for k, c in zip(game.kinds, nd.counts, strict=True)
+                             for _ in range(c))
+            records.append({
+                "up": " ".join(k.label for k in up), "n_up": len(up), "banker": cards,
+                "banker_total": describe_score(nd.total), "banker_total_half": nd.total,
+                "hit_probability": float(eq.banker.hit[g, nd.index]),
+                "stood_chance": stood,
+                **{f"p_hole_{h}": post[h] for h in hole_labels},
+            })
+    df = pd.DataFrame.from_records(records)
+    df.attrs["rules"] = rules.describe()
+    return df
