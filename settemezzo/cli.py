@@ -198,7 +198,19 @@ def _cmd_odds(args: argparse.Namespace) -> int:
 # The parser and main
 # ---------------------------------------------------------------------------------------------
 
-_SUBCOMMANDS: list[Callable[[Subparsers[argparse.ArgumentParser]], None]] = [_add_odds]
+def _add_solver_commands(subparsers: Subparsers[argparse.ArgumentParser]) -> None:
+    """solve, evaluate, advise, table, data (in `settemezzo.cli_solve`)."""
+    from settemezzo import cli_solve
+
+    cli_solve.register(subparsers, _add_rules_args)
+
+
+def _cmd_solver(args: argparse.Namespace) -> int:
+    return int(args.solver_cmd(args, _rules_from(args)))
+
+
+_SUBCOMMANDS: list[Callable[[Subparsers[argparse.ArgumentParser]], None]] = [
+    _add_odds, _add_solver_commands]
 """Each registers one subcommand; add yours here."""
 
 
@@ -226,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse: --help (0) or a usage error (2)
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
-    handler: Callable[[argparse.Namespace], int] = args.handler
+    handler: Callable[[argparse.Namespace], int] = getattr(args, "handler", _cmd_solver)
     try:
         return handler(args)
     except ValueError as exc:  # CardError, RulesError... all subclass ValueError

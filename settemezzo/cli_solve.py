@@ -1,0 +1,187 @@
+"""Solver subcommands of the ``settemezzo`` command line: solve, evaluate, advise, table, data.
+
+Registered by `settemezzo.cli`; scipy and pandas are imported only when one of these runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from settemezzo.rules import Rules, RulesError
+
+DATA_FILES = {
+    "italian_player_vs_equilibrium.csv": ("italian", "player", "equilibrium"),
+    "italian_player_vs_threshold5.csv": ("italian", "player", "threshold:5"),
+    "italian_banker_equilibrium.csv": ("italian", "banker", "equilibrium"),
+}
+"""The precomputed tables in ``data/``: file name -> (preset, side, opponent)."""
+
+
+def _value_json(v: Fraction | float) -> dict[str, Any]:
+    if isinstance(v, Fraction):
+        return {"fraction": f"{v.numerator}/{v.denominator}", "float": float(v)}
+    return {"fraction": None, "float": float(v)}
+
+
+def _value_text(v: Fraction | float) -> str:
+    if isinstance(v, Fraction):
+        return f"{float(v):+.9f}  (exactly {v.numerator}/{v.denominator})"
+    return f"{float(v):+.9f}"
+
+
+def cmd_solve(args: argparse.Namespace, rules: Rules) -> int:
+    from settemezzo.solve import equilibrium
+
+    t0 = time.perf_counter()
+    eq = equilibrium(rules)
+    seconds = time.perf_counter() - t0
+    if args.json:
+        print(json.dumps({
+            "rules": rules.describe(), "player_value": eq.value, "banker_edge": eq.banker_edge,
+            "certificate": {"lower": eq.lower, "upper": eq.upper,
+                            "exploitability": eq.exploitability},
+            "lp_rounds": eq.iterations, "seconds": seconds}, indent=2))
+        return 0
+    print(f"Rules: {rules.describe()} - heads-up, both sides playing an equilibrium")
+    print(f"Banker's edge:  {eq.banker_edge:.6%} of the stake per hand")
+    print(f"Player's value: {eq.value:+.9f} stakes per hand")
+    print(f"Certificate:    the value lies in [{eq.lower:+.12f}, {eq.upper:+.12f}] "
+          f"(exploitability {eq.exploitability:.1e})")
+    print(f"Solved in {seconds:.2f} s ({eq.iterations} LP rounds)")
+    return 0
+
+
+def cmd_evaluate(args: argparse.Namespace, rules: Rules) -> int:
+    from settemezzo.game import heads_up
+    from settemezzo.solve import best_response, equilibrium, evaluate
+
+    game = heads_up(rules)
+    p, b = args.player.strip().lower(), args.banker.strip().lower()
+    if p == "best" and b == "best":
+        raise RulesError("--player best and --banker best together is the equilibrium: "
+                         "run 'settemezzo solve'")
+    t0 = time.perf_counter()
+    if p == "best":
+        banker = equilibrium(game).banker if b == "equilibrium" else b
+        value = best_response(banker, "player", game).value
+        label = ("best reply", b)
+    elif b == "best":
+        player = equilibrium(game).player if p == "equilibrium" else p
+        value = best_response(player, "banker", game).value
+        label = (p, "best reply")
+    else:
+        player_s = equilibrium(game).player if p == "equilibrium" else p
+        banker_s = equilibrium(game).banker if b == "equilibrium" else b
+        value = evaluate(player_s, banker_s, game)
+        label = (p, b)
+    seconds = time.perf_counter() - t0
+    if args.json:
+        print(json.dumps({"rules": rules.describe(), "player": label[0], "banker": label[1],
+                          "player_value": _value_json(value),
+                          "banker_edge": _value_json(-value), "seconds": seconds}, indent=2))
+        return 0
+    print(f"Rules: {rules.describe()}; player {label[0]} against banker {label[1]}")
+    print(f"Player's value: {_value_text(value)} stakes per hand")
+    print(f"Banker's edge:  {-float(value):.6%}")
+    return 0
+
+
+def cmd_advise(args: argparse.Namespace, rules: Rules) -> int:
+    from settemezzo.tables import advise
+
+    up = [c for text in args.up for c in text.split()] if args.up else []
+    a = advise(args.hole, up, rules=rules, against=args.against)
+    if args.json:
+        out = {k: (_value_json(v) if isinstance(v, Fraction | float) and k != "hit_frequency"
+                   else v) for k, v in a.__dict__.items()}
+        out["margin"] = _value_json(a.margin)
+        print(json.dumps(out, indent=2))
+        return 0
+    print(a.sentence())
+    return 0
+
+
+def cmd_table(args: argparse.Namespace, rules: Rules) -> int:
+    from settemezzo.tables import banker_table, player_table
+
+    df = (player_table(rules, args.against) if args.side == "player"
+          else banker_table(rules, max_up=args.max_up))
+    if args.out:
+        path = Path(args.out)
+        if path.suffix.lower() != ".csv":
+            raise RulesError(f"--out must name a .csv file, got {args.out!r}")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        df.to_csv(path, index=False, float_format="%.12g")
+        print(f"wrote {len(df)} rows to {path}")
+    else:
+        print(df.to_string(index=False, max_rows=60))
+    return 0
+
+
+def write_data(out: Path) -> list[Path]:
+    """Regenerate every table of ``data/`` into ``out``."""
+    from settemezzo.rules import preset
+    from settemezzo.tables import banker_table, player_table
+
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, (rules_name, side, against) in DATA_FILES.items():
+        rules = preset(rules_name)
+        df = player_table(rules, against) if side == "player" else banker_table(rules)
+        path = out / name
+        df.to_csv(path, index=False, float_format="%.12g")
+        written.append(path)
+    return written
+
+
+def cmd_data(args: argparse.Namespace, rules: Rules) -> int:
+    for path in write_data(Path(args.out)):
+        print(f"wrote {path}")
+    return 0
+
+
+def register(subparsers: Any, add_rules: Any) -> None:
+    """Add the solver subcommands; ``add_rules`` adds --rules/--variant to a parser."""
+    p = subparsers.add_parser("solve", help="the heads-up equilibrium and the banker's edge")
+    add_rules(p)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(solver_cmd=cmd_solve)
+
+    p = subparsers.add_parser(
+        "evaluate", help="the exact value of a player policy against a banker policy",
+        description="Policies: threshold:K (hit below K points), equilibrium, best (the "
+                    "best reply to the other side), and for the banker omniscient.")
+    add_rules(p)
+    p.add_argument("--player", default="threshold:5", metavar="POLICY")
+    p.add_argument("--banker", default="threshold:5", metavar="POLICY")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(solver_cmd=cmd_evaluate)
+
+    p = subparsers.add_parser("advise", help="stand or hit for one hand, and by how much")
+    add_rules(p)
+    p.add_argument("--hole", required=True, help="the face-down card, e.g. 5 or 7d")
+    p.add_argument("--up", action="append", default=[], help="face-up cards in order")
+    p.add_argument("--against", default="equilibrium", metavar="POLICY",
+                   help="the banker: equilibrium (default), threshold:K or omniscient")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(solver_cmd=cmd_advise)
+
+    p = subparsers.add_parser("table", help="the strategy table, to the screen or a CSV")
+    add_rules(p)
+    p.add_argument("--side", choices=("player", "banker"), default="player")
+    p.add_argument("--against", default="equilibrium", metavar="POLICY",
+                   help="the banker for the player's table: equilibrium, threshold:K, "
+                        "omniscient")
+    p.add_argument("--max-up", type=int, default=2,
+                   help="banker table: at most this many player face-up cards (default 2)")
+    p.add_argument("--out", help="write a CSV file")
+    p.set_defaults(solver_cmd=cmd_table)
+
+    p = subparsers.add_parser("data", help="regenerate the precomputed tables of data/")
+    p.add_argument("--out", default="data", help="folder (default: data)")
+    p.set_defaults(solver_cmd=cmd_data, rules="italian", variant=[])
