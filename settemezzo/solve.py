@@ -317,6 +317,7 @@ class _Solver:
     game: HeadsUpGame
     exact: bool
     measure: Literal["value", "win"] = "value"
+    memo: dict[tuple[Any, ...], Any] = field(default_factory=dict)
     stand_rows: _BankerRows = field(init=False)
     shown_rows: _BankerRows = field(init=False)
 
@@ -355,6 +356,15 @@ class _Solver:
         same game measuring value) makes the choices, so that a win-chance solver follows the
         banker's value-maximising play.
         """
+        key = ("stand", banker.kind, banker.k, chooser is not None)
+        if banker.kind != "behavioural" and key in self.memo:
+            return self.memo[key]
+        out = self._stand_values(banker, chooser)
+        if banker.kind != "behavioural":
+            self.memo[key] = out
+        return out
+
+    def _stand_values(self, banker: BankerStrategy, chooser: _Solver | None) -> Any:
         rows = self.stand_rows
         if banker.kind == "omniscient":
             if chooser is not None:
@@ -368,6 +378,15 @@ class _Solver:
     def shown_values(self, banker: BankerStrategy,
                      chooser: _Solver | None = None) -> list[list[Any]]:
         """Per information set and child: value of the finished hand (bust -1, 7½...)."""
+        key = ("shown", banker.kind if banker.kind == "threshold" else "best", banker.k,
+               chooser is not None)
+        if key not in self.memo:
+            self.memo[key] = self._shown_values(banker, chooser)
+        out: list[list[Any]] = self.memo[key]
+        return out
+
+    def _shown_values(self, banker: BankerStrategy,
+                      chooser: _Solver | None) -> list[list[Any]]:
         rows = self.shown_rows
         if banker.kind == "threshold":
             vals = rows.values([int(nd.total < banker.k) for nd in rows.nodes])

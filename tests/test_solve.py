@@ -1,0 +1,89 @@
+"""The heads-up solver: exact values, best responses, the certified equilibrium.
+
+Independent brute-force and Monte Carlo checks live in test_solve_reference.py.
+"""
+
+from fractions import Fraction
+
+import pytest
+
+from settemezzo.cards import Kind, Unseen
+from settemezzo.game import HeadsUpGame, UnsupportedRulesError, heads_up
+from settemezzo.iterative import cfr_plus
+from settemezzo.rules import ITALIAN, SPANISH, RulesError
+from settemezzo.solve import best_response, equilibrium, evaluate
+
+TINY = Unseen.from_counts({Kind.FIGURE: 2, Kind.SEVEN: 4})
+
+
+def test_tiny_deck_value_by_hand() -> None:
+    # Deck of 2 figures and 4 sevens; both sides hit only below 1 point (on a lone figure).
+    # Hole 7 (4/6): player stands on 7. Banker holds a 7 (3/5): tie, banker wins (-1);
+    #   a figure (2/5): hits, a figure (1/4) leaves it on 1 (+1), a 7 (3/4) makes 7½ (-1):
+    #   -1/2. So hole 7 is worth 3/5*(-1) + 2/5*(-1/2) = -4/5.
+    # Hole figure (2/6): player hits. Figure (1/5): stands on 1, the banker's hole is a 7 (-1).
+    #   A 7 (4/5): 7½ shown; the threshold banker still follows its rule: a 7 (3/4) stands
+    #   and loses (+1), a figure (1/4) hits, gets a 7, 7½ ties and wins (-1): 1/2.
+    #   So hole figure is worth 1/5*(-1) + 4/5*(1/2) = 1/5.
+    # Total: 4/6*(-4/5) + 2/6*(1/5) = -7/15.
+    assert evaluate("threshold:1", "threshold:1", ITALIAN, TINY) == Fraction(-7, 15)
+
+
+def test_threshold_values_are_exact_fractions() -> None:
+    v = evaluate("threshold:5", "threshold:5")
+    assert isinstance(v, Fraction)
+    assert -1 < v < 0
+
+
+@pytest.mark.parametrize("k", ["threshold:4", "threshold:5", "threshold:6"])
+def test_best_responses_are_exact_and_consistent(k: str) -> None:
+    # The best reply's value equals the value of its policy, re-evaluated independently,
+    # and no threshold rule does better against the same opponent.
+    game = heads_up(ITALIAN)
+    br_p = best_response(k, "player", game)
+    assert isinstance(br_p.value, Fraction)
+    assert evaluate(br_p.strategy, k, game) == br_p.value  # type: ignore[arg-type]
+    br_b = best_response(k, "banker", game)
+    assert isinstance(br_b.value, Fraction)
+    assert evaluate(k, br_b.strategy, game) == br_b.value  # type: ignore[arg-type]
+    for j in (4, 5, 6, 7):
+        assert evaluate(f"threshold:{j}", k, game) <= br_p.value
+        assert evaluate(k, f"threshold:{j}", game) >= br_b.value
+
+
+def test_equilibrium_is_certified() -> None:
+    eq = equilibrium(ITALIAN)
+    assert eq.lower <= eq.value <= eq.upper
+    assert eq.exploitability < 1e-9
+    assert abs(eq.lp_value - eq.value) < 1e-9
+    # the game value lies between what each side guarantees against fixed rules of thumb
+    assert best_response("threshold:5", "banker").value <= eq.value
+    assert eq.value <= best_response("threshold:5", "player").value
+    # hiding the face-down card is worth something to the player
+    assert best_response("omniscient", "player").value < eq.value
+
+
+def test_equilibrium_agrees_with_cfr_plus() -> None:
+    # A second method: CFR+ (no LP), 200 iterations, brackets the value within 1e-4.
+    eq = equilibrium(ITALIAN)
+    it = cfr_plus(ITALIAN, iterations=200, checkpoints=1)
+    assert it.lower <= eq.upper + 1e-9 and eq.lower <= it.upper + 1e-9
+    assert abs(it.lower - eq.value) < 1e-4
+
+
+def test_unsupported_rules_are_named() -> None:
+    with pytest.raises(UnsupportedRulesError, match="swap_hidden"):
+        HeadsUpGame(SPANISH)
+    with pytest.raises(UnsupportedRulesError, match="burn"):
+        HeadsUpGame(ITALIAN.with_variants("burn=4"))
+
+
+def test_bad_policies_and_decks() -> None:
+    with pytest.raises(RulesError, match="'threshold:9'"):
+        evaluate("threshold:9", "threshold:5")
+    with pytest.raises(RulesError, match="'sometimes'"):
+        evaluate("threshold:5", "sometimes")
+    with pytest.raises(RulesError, match="run out"):
+        HeadsUpGame(ITALIAN, Unseen.from_counts({Kind.FIGURE: 3, Kind.ACE: 1}))
+    with pytest.raises(ValueError, match="iterations"):
+        cfr_plus(ITALIAN, iterations=0)

@@ -1,0 +1,75 @@
+"""Strategy tables and advice."""
+
+from fractions import Fraction
+
+import pytest
+
+from settemezzo.cards import InvalidCardError
+from settemezzo.rules import ITALIAN, RulesError
+from settemezzo.solve import equilibrium, evaluate
+from settemezzo.tables import advise, banker_table, player_table
+
+
+def test_advice_for_a_lone_seven_against_threshold_banker() -> None:
+    # Face-down 7: a hit busts unless a figure comes: 27 of 39 cards bust (by hand: 9/13).
+    a = advise("7", against="threshold:5")
+    assert a.best == "stand"
+    assert a.bust_if_hit == Fraction(9, 13)
+    assert a.seven_half_if_hit == Fraction(4, 13)
+    assert isinstance(a.stand_ev, Fraction) and a.stand_ev > a.hit_ev
+    assert "STAND" in a.sentence()
+
+
+def test_advice_against_equilibrium_answers_the_beginners_question() -> None:
+    a = advise("5")
+    assert a.best in {"stand", "hit", "mixed"}
+    assert "face-down 5, nothing up" in a.sentence()
+    assert a.hit_frequency is not None
+
+
+def test_player_table_is_consistent_with_the_value() -> None:
+    # Playing the table's best action everywhere is the best reply: its value, summed over
+    # the first decisions with the chance of each face-down card, is the best-reply value.
+    df = player_table(ITALIAN, "threshold:5")
+    first = df[df.n_up == 0]
+    best = (first[["stand_ev", "hit_ev"]].max(axis=1) * first.deal_chance).sum()
+    from settemezzo.solve import best_response
+    assert best == pytest.approx(float(best_response("threshold:5", "player").value), abs=1e-12)
+    assert ((df.stand_win >= 0) & (df.stand_win <= 1) & (df.hit_win <= 1)).all()
+    assert (df.cost_of_mistake == df.margin.abs()).all()
+    # Italian payoffs are +-1 with no pushes: ev = 2 * win - 1
+    assert ((2 * df.stand_win - 1 - df.stand_ev).abs() < 1e-12).all()
+    assert ((2 * df.hit_win - 1 - df.hit_ev).abs() < 1e-12).all()
+
+
+def test_equilibrium_table_matches_equilibrium_value() -> None:
+    eq = equilibrium(ITALIAN)
+    df = player_table(ITALIAN, "equilibrium")
+    first = df[df.n_up == 0]
+    value = (first[["stand_ev", "hit_ev"]].max(axis=1) * first.deal_chance).sum()
+    assert value == pytest.approx(eq.upper, abs=1e-9)
+    assert set(df.best) <= {"stand", "hit", "mixed"}
+
+
+def test_banker_table_posteriors_sum_to_one() -> None:
+    bt = banker_table(ITALIAN, max_up=1)
+    post = bt[[c for c in bt.columns if c.startswith("p_hole_")]].sum(axis=1)
+    assert ((post - 1).abs() < 1e-9).all()
+    assert ((bt.hit_probability >= 0) & (bt.hit_probability <= 1)).all()
+
+
+def test_bad_input() -> None:
+    with pytest.raises(InvalidCardError, match="'9'"):
+        advise("9")
+    with pytest.raises(RulesError, match="finished"):
+        advise("7", ["½"])
+    with pytest.raises(RulesError, match="max_up"):
+        banker_table(ITALIAN, max_up=-1)
+
+
+def test_threshold_banker_value_from_table_is_exact_value() -> None:
+    # the first-decision rows against threshold:5, following threshold:5 (stand on >= 5)
+    df = player_table(ITALIAN, "threshold:5")
+    first = df[df.n_up == 0]
+    assert len(first) == 8 and first.deal_chance.sum() == pytest.approx(1.0)
+    assert float(evaluate("threshold:5", "threshold:5")) < 0
