@@ -1,0 +1,82 @@
+"""The solver subcommands: solve, evaluate, advise, table, data."""
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from settemezzo.cli import main
+from settemezzo.solve import equilibrium, evaluate
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_json_carries_the_certificate(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "--json")
+    assert code == 0
+    data = json.loads(out)
+    eq = equilibrium()
+    assert data["banker_edge"] == pytest.approx(eq.banker_edge, abs=1e-12)
+    cert = data["certificate"]
+    assert cert["lower"] <= data["player_value"] <= cert["upper"]
+    assert cert["exploitability"] < 1e-9
+
+
+def test_solve_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve")
+    assert code == 0 and "Banker's edge" in out and "Certificate" in out
+
+
+def test_evaluate_prints_the_exact_fraction(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "evaluate", "--player", "threshold:5", "--banker",
+                       "threshold:5", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert Fraction(data["player_value"]["fraction"]) == evaluate("threshold:5", "threshold:5")
+
+
+@pytest.mark.parametrize("argv", [("--player", "best", "--banker", "threshold:5"),
+                                  ("--player", "threshold:5", "--banker", "best"),
+                                  ("--player", "threshold:5", "--banker", "omniscient"),
+                                  ("--player", "equilibrium", "--banker", "equilibrium")])
+def test_evaluate_policies(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]) -> None:
+    code, out, _ = run(capsys, "evaluate", *argv)
+    assert code == 0 and "Player's value" in out
+
+
+def test_advise_answers_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "advise", "--hole", "7", "--against", "threshold:5")
+    assert code == 0
+    assert out.startswith("face-down 7, nothing up: STAND")
+    code, out, _ = run(capsys, "advise", "--hole", "5", "--json")
+    assert code == 0 and json.loads(out)["best"] in {"stand", "hit", "mixed"}
+
+
+def test_table_to_csv(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out_file = tmp_path / "t.csv"
+    code, out, _ = run(capsys, "table", "--against", "threshold:5", "--out", str(out_file))
+    assert code == 0
+    df = pd.read_csv(out_file)
+    assert len(df) == 4389 and "cost_of_mistake" in df.columns
+
+
+@pytest.mark.parametrize("argv, quoted", [
+    (("evaluate", "--player", "threshold:9"), "'threshold:9'"),
+    (("evaluate", "--banker", "clever"), "'clever'"),
+    (("advise", "--hole", "8"), "'8'"),
+    (("solve", "--rules", "spanish"), "swap_hidden"),
+    (("solve", "--variant", "burn=5"), "burn"),
+    (("table", "--against", "threshold:5", "--out", "x.txt"), "'x.txt'"),
+])
+def test_bad_input_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str],
+                                            argv: tuple[str, ...], quoted: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert quoted in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
