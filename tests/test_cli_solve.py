@@ -60,7 +60,7 @@ def test_advise_answers_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_table_to_csv(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     out_file = tmp_path / "t.csv"
-    code, out, _ = run(capsys, "table", "--against", "threshold:5", "--out", str(out_file))
+    code, _out, _ = run(capsys, "table", "--against", "threshold:5", "--out", str(out_file))
     assert code == 0
     df = pd.read_csv(out_file)
     assert len(df) == 4389 and "cost_of_mistake" in df.columns
@@ -76,7 +76,7 @@ def test_table_to_csv(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Non
 ])
 def test_bad_input_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str],
                                             argv: tuple[str, ...], quoted: str) -> None:
-    code, out, err = run(capsys, *argv)
+    code, _out, err = run(capsys, *argv)
     assert code == 2
     assert quoted in err and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
