@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# JupyterLab refuses to run as root unless told; containers and CI often are root.
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: lab test install bench data clean
 
@@ -18,7 +20,7 @@ install: $(STAMP)
 
 ## make lab: install, then open JupyterLab on notebooks/ (headless-safe: prints the URL)
 lab: $(STAMP)
-	$(BIN)/jupyter lab --notebook-dir=notebooks --no-browser --ip=127.0.0.1
+	$(BIN)/jupyter lab --notebook-dir=notebooks --no-browser --ip=127.0.0.1 $(ROOT_FLAG)
 
 ## make test: install, then lint, type-check and run every test (doctests and notebooks too)
 test: $(STAMP)
