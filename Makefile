@@ -5,8 +5,9 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 # JupyterLab refuses to run as root unless told; containers and CI often are root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+VOILA_ROOT := $(if $(filter 0,$(shell id -u)),--Voila.ip=127.0.0.1,)
 
-.PHONY: lab test install bench data clean
+.PHONY: lab test install bench data charts classroom browser clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,8 +23,17 @@ install: $(STAMP)
 lab: $(STAMP)
 	$(BIN)/jupyter lab --notebook-dir=notebooks --no-browser --ip=127.0.0.1 $(ROOT_FLAG)
 
+## make browser: Debian's chromium for the real-browser smoke test (installed when missing)
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium for the browser smoke test"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    chromium chromium-driver >/dev/null) || \
+	  (sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    chromium chromium-driver >/dev/null); }
+
 ## make test: install, then lint, type-check and run every test (doctests and notebooks too)
-test: $(STAMP)
+test: $(STAMP) browser
 	$(BIN)/ruff check settemezzo tests bench
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
@@ -35,6 +45,14 @@ bench: $(STAMP)
 ## make data: regenerate the precomputed tables in data/
 data: $(STAMP)
 	$(BIN)/settemezzo data --out data
+
+## make charts: the presets' strategy charts and printable handouts, into charts/
+charts: $(STAMP)
+	$(BIN)/settemezzo charts --out charts
+
+## make classroom: serve the trainer and the playable table with Voila on localhost
+classroom: $(STAMP)
+	$(BIN)/voila notebooks/06_classroom.ipynb --no-browser --port=8866 $(VOILA_ROOT)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
