@@ -123,6 +123,45 @@ def cmd_table(args: argparse.Namespace, rules: Rules) -> int:
     return 0
 
 
+def cmd_edge(args: argparse.Namespace, rules: Rules) -> int:
+    from settemezzo.edge import banker_edge, edge_table, standard_rule_sets
+
+    methods = args.method or ["equilibrium", "threshold:5", "omniscient"]
+    if args.all:
+        sets = standard_rule_sets()
+    else:
+        for m in methods:  # fail early, naming the knob, if the engine cannot solve it
+            banker_edge(rules, m)
+        label = " + ".join([args.rules.capitalize(), *args.variant]) if args.variant \
+            else args.rules.capitalize()
+        sets = [(label, rules)]
+    df = edge_table(sets, methods, progress=not args.json and args.all)
+    if args.out:
+        path = Path(args.out)
+        suffix = path.suffix.lower()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if suffix == ".csv":
+            df.to_csv(path, index=False, float_format="%.12g")
+        elif suffix in (".png", ".svg", ".pdf"):
+            from settemezzo.plots import edge_by_variant_chart
+
+            shown = df[df.edge.notna()]
+            fig = edge_by_variant_chart(shown, title=f"Banker's edge by variant ({rules.name} "
+                                                     f"rules, heads-up)")
+            fig.savefig(path, bbox_inches="tight")
+        else:
+            raise RulesError(f"--out must end in .csv, .png, .svg or .pdf, got {args.out!r}")
+        print(f"wrote {path}")
+    if args.json:
+        print(df.to_json(orient="records", indent=2))
+        return 0
+    if not args.out or args.all:
+        view = df.assign(edge=df.edge.map(lambda e: f"{e:.4%}" if e == e else "-"))
+        print(view[["variant", "method", "edge", "exploitability", "note"]]
+              .to_string(index=False, max_colwidth=60))
+    return 0
+
+
 def write_data(out: Path) -> list[Path]:
     """Regenerate every table of ``data/`` into ``out``."""
     from settemezzo.rules import preset
@@ -181,6 +220,21 @@ def register(subparsers: Any, add_rules: Any) -> None:
                    help="banker table: at most this many player face-up cards (default 2)")
     p.add_argument("--out", help="write a CSV file")
     p.set_defaults(solver_cmd=cmd_table)
+
+    p = subparsers.add_parser(
+        "edge", help="the banker's edge of a rule set, or of every variant (--all)",
+        description="The banker's edge per unit of expected stake, heads-up: at equilibrium, "
+                    "against a threshold:K banker and against an omniscient banker (the "
+                    "player plays its best reply to the fixed bankers).")
+    add_rules(p)
+    p.add_argument("--all", action="store_true",
+                   help="Italian, Italian + each variant, Spanish, Spanish minus each knob")
+    p.add_argument("--method", action="append", default=[], metavar="BANKER",
+                   help="equilibrium, threshold:K or omniscient (repeatable; default: all "
+                        "three with threshold:5)")
+    p.add_argument("--json", action="store_true", help="print the table as JSON")
+    p.add_argument("--out", help="write FILE.csv, or a chart FILE.png|svg|pdf")
+    p.set_defaults(solver_cmd=cmd_edge)
 
     p = subparsers.add_parser("data", help="regenerate the precomputed tables of data/")
     p.add_argument("--out", default="data", help="folder (default: data)")

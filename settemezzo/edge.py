@@ -1,0 +1,133 @@
+"""The banker's edge of a rule set, and the table of edges by variant.
+
+The banker's edge is the banker's expected gain per unit of expected stake, per player-hand,
+heads-up (``RULES.md``, exact-analysis conventions):
+
+- ``equilibrium``: both sides play an equilibrium (with its certificate);
+- ``threshold:K``: the banker hits below K points, the player plays its best reply (exact);
+- ``omniscient``: the banker sees the face-down card, the player plays its best reply (exact).
+
+Every stake is one unit in the rule sets the exact engine supports today, so the edge is
+minus the player's value. A rule set the exact engine cannot solve yet is never dropped
+silently: `banker_edge` raises `UnsupportedRulesError` naming the knob, and `edge_table`
+keeps the row with the reason in its ``note`` column.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import pandas as pd
+
+from settemezzo.game import UnsupportedRulesError, heads_up
+from settemezzo.rules import ITALIAN, SPANISH, Rules, RulesError
+from settemezzo.solve import best_response, equilibrium
+
+__all__ = [
+    "ITALIAN_VARIANTS",
+    "SPANISH_KNOBS",
+    "Edge",
+    "banker_edge",
+    "edge_table",
+    "standard_rule_sets",
+]
+
+ITALIAN_VARIANTS: tuple[str, ...] = (
+    "royal", "wild_king", "pair_of_sevens", "burn=4", "burn=3,4", "ties_push",
+    "rotate_bank", "swap_hidden", "split_figures=2",
+)
+"""The variants of seed 000, each alone on top of ITALIAN."""
+
+SPANISH_KNOBS: dict[str, str] = {
+    "swap_hidden": "swap_hidden=off",
+    "split_figures": "split_figures=off",
+    "stake after first card": "stake_timing=before_deal",
+    "7½ pays 2:1": "seven_half_pays=1",
+}
+"""The knobs of the SPANISH preset, and the variant string that switches each off."""
+
+DEFAULT_METHODS = ("equilibrium", "threshold:5", "omniscient")
+
+
+@dataclass(frozen=True)
+class Edge:
+    """The banker's edge of one rule set against one kind of banker."""
+
+    rules: Rules
+    method: str
+    edge: float
+    exact: Fraction | None        # the exact edge when it is rational and computed exactly
+    exploitability: float | None  # the equilibrium's certificate width
+    seconds: float
+
+
+def banker_edge(rules: Rules = ITALIAN, method: str = "equilibrium") -> Edge:
+    """The banker's edge under ``rules``; ``method`` as in the module docstring."""
+    t0 = time.perf_counter()
+    game = heads_up(rules)  # raises UnsupportedRulesError naming the knob
+    m = method.strip().lower()
+    if m == "equilibrium":
+        eq = equilibrium(game)
+        return Edge(rules, "equilibrium", -eq.value, None, eq.exploitability,
+                    time.perf_counter() - t0)
+    if m == "omniscient" or m.startswith("threshold:"):
+        value = best_response(m, "player", game).value
+        exact = -value if isinstance(value, Fraction) else None
+        return Edge(rules, m, -float(value), exact, None, time.perf_counter() - t0)
+    raise RulesError(
+        f"unknown banker {method!r}: use equilibrium, threshold:K (e.g. threshold:5) or "
+        f"omniscient")
+
+
+def standard_rule_sets() -> list[tuple[str, Rules | UnsupportedRulesError | RulesError]]:
+    """ITALIAN, ITALIAN plus each variant alone, SPANISH, SPANISH without each of its knobs."""
+    out: list[tuple[str, Rules | UnsupportedRulesError | RulesError]] = [("Italian", ITALIAN)]
+    for v in ITALIAN_VARIANTS:
+        out.append((f"Italian + {v}", ITALIAN.with_variants(v)))
+    out.append(("Spanish", SPANISH))
+    for label, off in SPANISH_KNOBS.items():
+        out.append((f"Spanish without {label}", SPANISH.with_variants(off)))
+    return out
+
+
+def edge_table(rule_sets: Iterable[tuple[str, Rules]] | None = None,
+               methods: Sequence[str] = DEFAULT_METHODS, *,
+               progress: bool = False) -> pd.DataFrame:
+    """The banker's edge for each rule set and method, one row each.
+
+    ``rule_sets`` defaults to `standard_rule_sets`. Columns: ``variant`` (label),
+    ``rules`` (description), ``method``, ``edge`` (float), ``edge_exact`` (fraction text or
+    empty), ``exploitability``, ``seconds``, ``note`` (why a row has no number).
+    """
+    sets = list(rule_sets) if rule_sets is not None else standard_rule_sets()
+    records = []
+    iterator: Iterable[tuple[str, Rules | UnsupportedRulesError | RulesError]] = sets
+    if progress:
+        from tqdm.auto import tqdm
+
+        iterator = tqdm(sets, desc="banker's edge", unit="rule set")
+    for label, rules in iterator:
+        for method in methods:
+            row: dict[str, object] = {"variant": label, "method": method}
+            if not isinstance(rules, Rules):
+                row.update(rules="", edge=float("nan"), edge_exact="", exploitability=None,
+                           seconds=0.0, note=str(rules))
+                records.append(row)
+                continue
+            row["rules"] = rules.describe()
+            try:
+                e = banker_edge(rules, method)
+            except UnsupportedRulesError as exc:
+                row.update(edge=float("nan"), edge_exact="", exploitability=None,
+                           seconds=0.0, note=f"not in the exact engine yet: {exc}")
+            else:
+                row.update(edge=e.edge, edge_exact=str(e.exact) if e.exact is not None else "",
+                           exploitability=e.exploitability, seconds=e.seconds, note="")
+            records.append(row)
+    df = pd.DataFrame.from_records(records, columns=[
+        "variant", "rules", "method", "edge", "edge_exact", "exploitability", "seconds",
+        "note"])
+    return df
