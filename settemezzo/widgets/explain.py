@@ -1,0 +1,88 @@
+"""Numbers in words: percentages, stakes, hands and the one-sentence reason, in each language.
+
+The English sentence is exactly `settemezzo.tables.Advice.sentence` (a test checks it against
+`settemezzo.tables.advise`), so the widgets and the command line say the same thing.
+
+>>> pct(0.6923), stakes(0.5714)
+('69%', '+0.571')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+
+from settemezzo.cards import Kind
+from settemezzo.rules import Rules
+from settemezzo.tables import TIE, Advice
+from settemezzo.widgets.lookup import Row
+from settemezzo.widgets.strings import text
+
+__all__ = ["advice_sentence", "banker_name", "hand_text", "pct", "play_word", "rules_name",
+           "stakes"]
+
+
+def pct(p: float | Fraction, digits: int = 0) -> str:
+    """A chance as a percentage: '69%'."""
+    return f"{float(p):.{digits}%}"
+
+
+def stakes(x: float | Fraction) -> str:
+    """A gain in stakes with its sign: '+0.571', '-0.424'."""
+    return f"{float(x):+.3f}"
+
+
+def hand_text(hole: Kind, up: Iterable[Kind], lang: str = "en") -> str:
+    """'face-down 5, up 1 ½' (or 'nothing up')."""
+    up = tuple(up)
+    if not up:
+        return text("hand_desc_none", lang, hole=hole.label)
+    return text("hand_desc", lang, hole=hole.label, up=" ".join(k.label for k in up))
+
+
+def play_word(best: str, lang: str = "en") -> str:
+    """The button word for a play: 'Stand', 'Hit' or 'Either'."""
+    return text({"stand": "stand", "hit": "hit"}.get(best, "either"), lang)
+
+
+def banker_name(against: str, lang: str = "en") -> str:
+    """A banker policy in words: 'best banker (equilibrium)', 'banker hits below 5'..."""
+    a = against.strip().lower()
+    if a == "equilibrium":
+        return text("banker_equilibrium", lang)
+    if a == "omniscient":
+        return text("banker_omniscient", lang)
+    if a.startswith("threshold:"):
+        return text("banker_threshold", lang, k=a.removeprefix("threshold:"))
+    return against
+
+
+def rules_name(rules: Rules, lang: str = "en") -> str:
+    """The rule set's one-line name in ``lang`` ('regole italiane + sette e mezzo reale')."""
+    desc = rules.describe()
+    try:
+        from settemezzo.i18n import describe_rules
+    except ImportError:  # pragma: no cover - the chart labels module is optional here
+        return desc
+    return describe_rules(desc, lang)
+
+
+def advice_sentence(row: Row, against: str, lang: str = "en") -> str:
+    """Stand or hit, by how much, and the odds behind it, in one sentence.
+
+    ``against`` is the banker's name as the tables give it (``equilibrium``, ``threshold:5``).
+    """
+    hand = hand_text(row.hole, row.up, lang)
+    if lang == "en":
+        return Advice(hand, against, "", row.best, row.stand_ev, row.hit_ev, row.stand_win,
+                      row.hit_win, Fraction(row.bust_if_hit), Fraction(row.seven_half_if_hit),
+                      row.hit_frequency).sentence()
+    against = banker_name(against, lang)
+    ev = text("ev_pair", lang, s=stakes(row.stand_ev), h=stakes(row.hit_ev))
+    bust = text("bust_pct", lang, p=pct(row.bust_if_hit))
+    if abs(row.margin) < TIE:
+        return text("sentence_tie", lang, hand=hand, against=against, ev=ev, bust=bust)
+    other = "stand_word" if row.best == "hit" else "hit_word"
+    return text("sentence_best", lang, hand=hand, play=play_word(row.best, lang).upper(),
+                m=f"{abs(row.margin):.3f}", other=text(other, lang), ev=ev, bust=bust,
+                against=against)

@@ -1,0 +1,263 @@
+"""The odds explorer: pick a hand, see the bust chance, the win chances, the expected values
+and the best play with its reason.
+
+`explore` is the logic (a plain function the tests call); `OddsExplorer` is the view.
+
+>>> from settemezzo.rules import ITALIAN
+>>> e = explore("7", against="threshold:5")
+>>> e.status, e.bust_if_hit, e.best
+('ok', Fraction(9, 13), 'stand')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+from settemezzo.cards import CardError, Kind, Unseen, parse_specs
+from settemezzo.hands import describe_score, is_bust, is_finished, score, total
+from settemezzo.odds import HandState, hit_outcomes
+from settemezzo.rules import ITALIAN, Rules, RulesError
+from settemezzo.widgets.explain import (
+    advice_sentence,
+    banker_name,
+    pct,
+    play_word,
+    rules_name,
+)
+from settemezzo.widgets.lookup import (
+    AGAINST_CHOICES,
+    Row,
+    player_lookup,
+    player_ready,
+    rule_choices,
+    support_problem,
+)
+from settemezzo.widgets.strings import check_lang, text
+
+__all__ = ["Exploration", "OddsExplorer", "explore", "odds_explorer"]
+
+
+@dataclass(frozen=True)
+class Exploration:
+    """What the explorer shows for one hand.
+
+    ``status``: ``ok`` (a decision), ``seven_half`` / ``bust`` (the turn is over),
+    ``unsupported`` (the exact engine does not model the rules yet: only the draw odds are
+    given) or ``error`` (bad cards; ``message`` says why).
+    """
+
+    status: str
+    message: str = ""
+    hand: tuple[Kind, ...] = ()
+    total: int = 0
+    bust_if_hit: Fraction | None = None
+    seven_half_if_hit: Fraction | None = None
+    unseen: int = 0
+    row: Row | None = None
+    against: str = ""
+    sentence: str = ""
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def best(self) -> str | None:
+        """'stand', 'hit' or 'mixed', or None when there is nothing to decide."""
+        return self.row.best if self.row is not None else None
+
+
+def explore(hole: str, up: Sequence[str] | str = (), seen: str = "", *,
+            rules: Rules = ITALIAN, against: str = "equilibrium", exact_seen: bool = False,
+            lang: str = "en") -> Exploration:
+    """Everything the explorer shows for face-down ``hole``, face-up ``up`` (in order) and
+    other cards ``seen`` on the table.
+
+    The bust and 7½ chances are exact for the cards actually unseen (seen cards removed).
+    The win chances and expected values come from the cached table for a fresh deck, unless
+    ``exact_seen`` asks for a table of the deck without the seen cards (a new solve, cached).
+    """
+    check_lang(lang)
+    try:
+        state = HandState.of(hole, list(up) if not isinstance(up, str) else up, seen)
+        seen_specs = parse_specs(seen) if seen else []
+    except (CardError, RulesError) as e:
+        return Exploration("error", text("bad_cards", lang, why=e))
+    cards = state.cards
+    if not rules.wild_king:
+        cards = tuple(Kind.FIGURE if k is Kind.KING_OF_DIAMONDS else k for k in cards)
+    t = total(cards, rules)
+    if is_finished(cards, rules):
+        key = "finished_bust" if is_bust(cards, rules) else "finished_seven_half"
+        return Exploration("bust" if key == "finished_bust" else "seven_half",
+                           text(key, lang) + f" ({describe_score(score(cards, rules))})",
+                           cards, t)
+    unseen = state.unseen()
+    out = hit_outcomes(cards, unseen, rules)
+    base = Exploration("ok", hand=cards, total=t, bust_if_hit=out["bust"],
+                       seven_half_if_hit=out["seven_half"], unseen=unseen.total)
+    problem = support_problem(rules)
+    if problem is not None:
+        return replace(base, status="unsupported", message=text(
+            "unsupported", lang, rules=rules_name(rules, lang), why=problem))
+    notes: list[str] = []
+    deck = None
+    if seen_specs:
+        if exact_seen:
+            deck = Unseen.full().without(seen)
+            notes.append(text("exact_seen_on", lang, n=len(seen_specs)))
+        else:
+            notes.append(text("seen_note", lang))
+    try:
+        lookup = player_lookup(rules, against, deck)
+    except RulesError as e:  # e.g. a deck too small for the exact game
+        return replace(base, status="unsupported", message=text(
+            "unsupported", lang, rules=rules_name(rules, lang), why=e))
+    row = lookup.row(cards[0], cards[1:])
+    if row is None:
+        return replace(base, status="error",
+                       message=text("bad_cards", lang, why=f"no hand state {cards!r}"))
+    return replace(base, row=row, against=lookup.banker_name,
+                   sentence=advice_sentence(row, lookup.banker_name, lang), notes=tuple(notes))
+
+
+# =============================================================================================
+# The view
+# =============================================================================================
+
+_HOLE_OPTIONS = [("½ (J Q K)", "J"), ("A", "A"), ("2", "2"), ("3", "3"), ("4", "4"),
+                 ("5", "5"), ("6", "6"), ("7", "7")]
+_UP_VALUES = [("½", "J"), ("A", "A"), ("2", "2"), ("3", "3"), ("4", "4"), ("5", "5"),
+              ("6", "6"), ("7", "7"), ("K♦", "Kd")]
+
+
+class OddsExplorer:
+    """The odds explorer widget: a thin view over `explore`.
+
+    Controls (each an ipywidget a test can drive): ``hole`` (ToggleButtons), ``up_buttons``
+    (one Button per card value, adding a face-up card), ``undo``, ``clear``, ``seen`` (Text),
+    ``exact_seen`` (Checkbox), ``rules`` and ``against`` (Dropdowns). ``output`` (HTML) shows
+    the result; ``result`` is the last `Exploration`.
+    """
+
+    def __init__(self, lang: str = "en", rules: Rules = ITALIAN,
+                 against: str = "equilibrium") -> None:
+        import ipywidgets as W
+
+        self.lang = check_lang(lang)
+        self.up: list[str] = []
+        choices = [(rules_name(r, lang), r) for _, r in rule_choices()]
+        if all(r != rules for _, r in choices):
+            choices.insert(0, (rules_name(rules, lang), rules))
+        self.rules = W.Dropdown(options=choices, value=rules, description=text("rules", lang))
+        ag = list(AGAINST_CHOICES) if against in AGAINST_CHOICES else [against,
+                                                                        *AGAINST_CHOICES]
+        self.against = W.Dropdown(options=[(banker_name(a, lang), a) for a in ag],
+                                  value=against, description=text("against", lang))
+        self.hole = W.ToggleButtons(options=_HOLE_OPTIONS, value="5",
+                                    description=text("face_down", lang),
+                                    style={"button_width": "4.2em"})
+        self.up_buttons = {v: W.Button(description=label, layout=W.Layout(width="3.4em"))
+                           for label, v in _UP_VALUES}
+        self.undo = W.Button(description=text("undo", lang))
+        self.clear = W.Button(description=text("clear", lang))
+        self.seen = W.Text(value="", placeholder=text("seen_help", lang),
+                           description=text("seen", lang))
+        self.exact_seen = W.Checkbox(value=False, description=text("exact_seen", lang),
+                                     indent=False)
+        self.hand_view = W.HTML()
+        self.output = W.HTML()
+        self.result: Exploration | None = None
+        for v, b in self.up_buttons.items():
+            b.on_click(lambda _b, v=v: self._add(v))
+        self.undo.on_click(lambda _b: self._pop())
+        self.clear.on_click(lambda _b: self._clear())
+        for w in (self.rules, self.against, self.hole, self.seen, self.exact_seen):
+            w.observe(lambda _c: self.update(), names="value")
+        self.view = W.VBox([
+            W.HBox([self.rules, self.against]),
+            self.hole,
+            W.HBox([W.Label(text("add_up", lang)), *self.up_buttons.values(), self.undo,
+                    self.clear]),
+            W.HBox([self.seen, self.exact_seen]),
+            self.hand_view,
+            self.output,
+        ])
+        self._sync_wild()
+        self.update()
+
+    # -- control callbacks -------------------------------------------------------------------
+    def _add(self, value: str) -> None:
+        self.up.append(value)
+        self.update()
+
+    def _pop(self) -> None:
+        if self.up:
+            self.up.pop()
+        self.update()
+
+    def _clear(self) -> None:
+        self.up.clear()
+        self.update()
+
+    def _sync_wild(self) -> None:
+        wild = bool(self.rules.value.wild_king)
+        opts = [*_HOLE_OPTIONS, ("K♦", "Kd")] if wild else _HOLE_OPTIONS
+        if list(self.hole.options) != opts:
+            value = self.hole.value if (wild or self.hole.value != "Kd") else "J"
+            self.hole.options = opts
+            self.hole.value = value
+        self.up_buttons["Kd"].layout.display = None if wild else "none"
+
+    # -- the one update ----------------------------------------------------------------------
+    def update(self) -> Exploration:
+        """Recompute from the controls and redraw; returns the new `Exploration`."""
+        from settemezzo.widgets.html import bars, esc, kind_html, message
+
+        self._sync_wild()
+        lang = self.lang
+        rules: Rules = self.rules.value
+        if not player_ready(rules, self.against.value) and support_problem(rules) is None:
+            self.output.value = message(text("computing", lang, rules=rules_name(rules, lang)))
+        r = explore(self.hole.value, self.up, self.seen.value, rules=rules,
+                    against=self.against.value, exact_seen=self.exact_seen.value, lang=lang)
+        self.result = r
+        hand = "".join(kind_html(k) for k in r.hand)
+        tot = f" &nbsp; {esc(text('total', lang, t=describe_score(r.total)))}" if r.hand else ""
+        self.hand_view.value = f"<div><b>{esc(text('hand', lang))}:</b> {hand}{tot}</div>"
+        parts: list[str] = []
+        if r.status in ("error", "bust", "seven_half"):
+            kind = {"error": "bad", "bust": "bad", "seven_half": "good"}[r.status]
+            self.output.value = message(r.message, kind)
+            return r
+        assert r.bust_if_hit is not None and r.seven_half_if_hit is not None
+        n_bust = int(r.bust_if_hit * r.unseen)
+        parts.append(f"<div>{esc(text('bust_if_hit', lang, p=pct(r.bust_if_hit)))} "
+                     f"<small>({n_bust}/{r.unseen})</small></div>")
+        parts.append(f"<div>{esc(text('seven_half_if_hit', lang, p=pct(r.seven_half_if_hit)))}"
+                     f"</div>")
+        if r.status == "unsupported" or r.row is None:
+            parts.append(message(r.message, "warn"))
+            self.output.value = "".join(parts)
+            return r
+        row = r.row
+        parts.append(f"<div>{esc(text('win_stand', lang, p=pct(row.stand_win, 1)))}</div>")
+        parts.append(f"<div>{esc(text('win_hit', lang, p=pct(row.hit_win, 1)))}</div>")
+        parts.append(bars([(text("ev_stand", lang), row.stand_ev),
+                           (text("ev_hit", lang), row.hit_ev)], title=text("ev", lang)))
+        play = play_word(row.best, lang).upper()
+        parts.append(f'<div class="sm-best" style="font-size:120%;margin-top:4px;">'
+                     f'<b>{esc(text("best_play", lang, play=play))}</b></div>')
+        parts.append(f'<div class="sm-reason">{esc(r.sentence)}</div>')
+        parts += [message(n, "info") for n in r.notes]
+        self.output.value = "".join(parts)
+        return r
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.view._repr_mimebundle_(**kwargs)
+
+
+def odds_explorer(lang: str = "en", rules: Rules = ITALIAN,
+                  against: str = "equilibrium") -> OddsExplorer:
+    """The odds explorer widget (display it, or put ``.view`` in a layout)."""
+    return OddsExplorer(lang, rules, against)

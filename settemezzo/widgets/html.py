@@ -1,0 +1,89 @@
+"""Small HTML pieces the views share: cards with their suits, bars, messages.
+
+Plain strings, so a test can read what a person would see. No numbers are computed here.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Sequence
+
+from settemezzo.cards import Card, Kind, Suit
+
+__all__ = ["bars", "card_html", "cards_html", "esc", "kind_html", "message", "table_html"]
+
+_RED = {Suit.HEARTS, Suit.DIAMONDS}
+_CARD = ("display:inline-block;min-width:1.6em;padding:2px 5px;margin:1px 2px;"
+         "border:1px solid #444;border-radius:5px;background:#fff;text-align:center;"
+         "font-weight:bold;font-family:sans-serif;")
+
+
+def esc(s: object) -> str:
+    """HTML-escaped text."""
+    return html.escape(str(s))
+
+
+def card_html(card: Card, hidden: bool = False) -> str:
+    """A card as a small white box, red for hearts and diamonds, or the back of a card."""
+    if hidden:
+        return f'<span class="sm-card sm-hidden" style="{_CARD}background:#8aa;">🂠</span>'
+    color = "#b00" if card.suit in _RED else "#111"
+    return f'<span class="sm-card" style="{_CARD}color:{color};">{esc(card)}</span>'
+
+
+def kind_html(kind: Kind) -> str:
+    """A card value (½, 1..7, K♦) as a small box."""
+    color = "#b00" if kind is Kind.KING_OF_DIAMONDS else "#111"
+    return f'<span class="sm-card" style="{_CARD}color:{color};">{esc(kind.label)}</span>'
+
+
+def cards_html(cards: Iterable[Card], hidden_first: bool = False) -> str:
+    """Several cards; the first one face down if ``hidden_first``."""
+    return "".join(card_html(c, hidden=hidden_first and i == 0) for i, c in enumerate(cards))
+
+
+def message(text: str, kind: str = "info") -> str:
+    """A boxed message: ``info``, ``good``, ``bad`` or ``warn``."""
+    colors = {"info": ("#eef", "#446"), "good": ("#e6f4e6", "#185c18"),
+              "bad": ("#fbe9e9", "#8a1a1a"), "warn": ("#fff6dd", "#6b5200")}
+    bg, fg = colors.get(kind, colors["info"])
+    return (f'<div class="sm-msg sm-{kind}" style="background:{bg};color:{fg};padding:6px 10px;'
+            f'border-radius:6px;margin:4px 0;">{esc(text)}</div>')
+
+
+def bars(items: Sequence[tuple[str, float]], lo: float = -1.0, hi: float = 1.0,
+         title: str = "") -> str:
+    """Horizontal bars around zero (expected gains in stakes), each labelled with its value.
+
+    Stand is drawn solid, hit striped, so the two read apart in black and white too.
+    """
+    lo = min(lo, *(v for _, v in items))
+    hi = max(hi, *(v for _, v in items))
+    span = hi - lo
+    zero = (0 - lo) / span * 100
+    rows = []
+    for i, (label, v) in enumerate(items):
+        left = min(zero, (v - lo) / span * 100)
+        width = abs(v) / span * 100
+        fill = ("#3b6ea8" if i == 0 else
+                "repeating-linear-gradient(45deg,#d9822b,#d9822b 4px,#f4c08a 4px,#f4c08a 8px)")
+        rows.append(
+            f'<div style="display:flex;align-items:center;margin:2px 0;">'
+            f'<div style="width:5em;">{esc(label)}</div>'
+            f'<div style="position:relative;flex:1;height:1.2em;background:#f3f3f3;">'
+            f'<div style="position:absolute;left:{zero:.1f}%;top:0;bottom:0;'
+            f'border-left:1px solid #333;"></div>'
+            f'<div class="sm-bar" style="position:absolute;left:{left:.1f}%;width:{width:.1f}%;'
+            f'top:2px;bottom:2px;background:{fill};"></div></div>'
+            f'<div style="width:5em;text-align:right;font-family:monospace;">{v:+.3f}</div>'
+            f'</div>')
+    head = f"<div><b>{esc(title)}</b></div>" if title else ""
+    return f'<div class="sm-bars">{head}{"".join(rows)}</div>'
+
+
+def table_html(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """A simple table; cells are escaped."""
+    th = "".join(f'<th style="padding:2px 8px;text-align:left;">{esc(h)}</th>' for h in header)
+    body = "".join("<tr>" + "".join(f'<td style="padding:2px 8px;">{esc(c)}</td>' for c in r)
+                   + "</tr>" for r in rows)
+    return f'<table class="sm-table" style="border-collapse:collapse;"><tr>{th}</tr>{body}</table>'
