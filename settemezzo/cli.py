@@ -205,12 +205,19 @@ def _add_solver_commands(subparsers: Subparsers[argparse.ArgumentParser]) -> Non
     cli_solve.register(subparsers, _add_rules_args)
 
 
+def _add_chart_commands(subparsers: Subparsers[argparse.ArgumentParser]) -> None:
+    """chart, handout, charts (in `settemezzo.cli_chart`)."""
+    from settemezzo import cli_chart
+
+    cli_chart.register(subparsers, _add_rules_args)
+
+
 def _cmd_solver(args: argparse.Namespace) -> int:
     return int(args.solver_cmd(args, _rules_from(args)))
 
 
 _SUBCOMMANDS: list[Callable[[Subparsers[argparse.ArgumentParser]], None]] = [
-    _add_odds, _add_solver_commands]
+    _add_odds, _add_solver_commands, _add_chart_commands]
 """Each registers one subcommand; add yours here."""
 
 

@@ -1,0 +1,296 @@
+"""Chart subcommands of the ``settemezzo`` command line: chart, handout, charts.
+
+Registered by `settemezzo.cli`; matplotlib, pandas and the solver are imported only when one
+of these runs.
+
+- ``settemezzo chart KIND --out FILE.png|svg|pdf [--csv]``: one chart (KIND: strategy,
+  banker, bust, banker-final, ev, and edge when `settemezzo.edge` provides ``edge_table``);
+  ``--csv`` writes the chart's numbers beside it (same name, ``.csv``).
+- ``settemezzo handout --rules italian --out handout.pdf``: one printable A4 page.
+- ``settemezzo charts --out DIR``: every chart of every preset the exact engine supports,
+  and one handout with a page per preset (``make charts``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from settemezzo.i18n import check_lang
+from settemezzo.rules import ITALIAN, PRESETS, Rules
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.figure import Figure
+
+__all__ = ["FORMATS", "KINDS", "cached_banker_table", "cached_player_table", "chart",
+           "check_kind", "check_out", "edge_available", "register", "save_chart", "write_all"]
+
+KINDS: tuple[str, ...] = ("strategy", "banker", "bust", "banker-final", "ev", "edge")
+"""Every chart ``settemezzo chart`` can draw (``edge`` needs `settemezzo.edge`)."""
+
+PRESET_KINDS: tuple[str, ...] = ("strategy", "banker", "bust", "banker-final", "ev")
+"""The charts drawn for each rule set (``edge`` compares rule sets: drawn once)."""
+
+FORMATS: tuple[str, ...] = (".png", ".svg", ".pdf")
+
+PNG_DPI = 150
+
+
+def _error(message: str) -> ValueError:
+    from settemezzo.plots import ChartError
+
+    return ChartError(message)
+
+
+def check_kind(kind: str) -> str:
+    """``kind`` if it is one of `KINDS`, else a `settemezzo.plots.ChartError` quoting it."""
+    if kind not in KINDS:
+        raise _error(f"unknown chart kind {kind!r}; choose from {', '.join(KINDS)}")
+    return kind
+
+
+def check_out(path: str | Path, formats: Sequence[str] = FORMATS) -> Path:
+    """The output path if its extension is one of ``formats``, else a ChartError."""
+    p = Path(path)
+    if p.suffix.lower() not in formats:
+        names = [f for f in formats]
+        allowed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+        raise _error(f"--out must name a {allowed} file, got {str(path)!r}")
+    return p
+
+
+def edge_available() -> bool:
+    """Whether `settemezzo.edge` exists (its ``edge_table`` is checked when it is used)."""
+    return importlib.util.find_spec("settemezzo.edge") is not None
+
+
+def _edge_table() -> Callable[..., pd.DataFrame]:
+    try:
+        module = importlib.import_module("settemezzo.edge")
+    except ModuleNotFoundError as exc:
+        if exc.name != "settemezzo.edge":
+            raise
+        raise _error("the edge chart needs settemezzo.edge.edge_table, which this "
+                     "installation does not have yet") from None
+    fn = getattr(module, "edge_table", None)
+    if not callable(fn):
+        raise _error("the edge chart needs settemezzo.edge.edge_table, which "
+                     "settemezzo.edge does not define yet")
+    return fn  # type: ignore[no-any-return]
+
+
+@lru_cache(maxsize=16)
+def cached_player_table(rules: Rules, against: str) -> pd.DataFrame:
+    """`settemezzo.tables.player_table`, computed once per process (shared: do not modify)."""
+    from settemezzo.tables import player_table
+
+    return player_table(rules, against)
+
+
+@lru_cache(maxsize=4)
+def cached_banker_table(rules: Rules) -> pd.DataFrame:
+    """`settemezzo.tables.banker_table`, computed once per process (shared: do not modify)."""
+    from settemezzo.tables import banker_table
+
+    return banker_table(rules)
+
+
+def _thresholds(text: str | Sequence[str | int | float]) -> list[str | int | float]:
+    from settemezzo.odds import parse_threshold
+
+    items: list[str | int | float] = (
+        [x.strip() for x in text.split(",") if x.strip()] if isinstance(text, str)
+        else list(text))
+    if not items:
+        raise _error(f"--thresholds needs at least one number of points, got {text!r}")
+    for x in items:
+        parse_threshold(x)  # raises, quoting the bad value
+    return items
+
+
+def chart(kind: str, rules: Rules = ITALIAN, *, against: str = "equilibrium",
+          lang: str = "en", thresholds: str | Sequence[str | int | float] = (4, 5, 6),
+          edges: pd.DataFrame | None = None) -> tuple[Figure, pd.DataFrame]:
+    """Draw chart ``kind`` and return it with its numbers (what ``--csv`` writes).
+
+    ``against`` is the banker for the strategy and EV charts; ``thresholds`` the banker
+    policies of the banker-final chart; ``edges`` an `settemezzo.edge.edge_table` result
+    for the edge chart (computed when None).
+    """
+    from settemezzo import plots
+
+    check_kind(kind)
+    check_lang(lang)
+    if kind == "strategy":
+        table = cached_player_table(rules, against)
+        return plots.strategy_chart(table, lang=lang), plots.strategy_cells(table)
+    if kind == "ev":
+        table = cached_player_table(rules, against)
+        return plots.ev_chart(table, lang=lang), plots.ev_data(table)
+    if kind == "banker":
+        bt = cached_banker_table(rules)
+        return plots.banker_strategy_chart(bt, lang=lang), plots.banker_cells(bt)
+    if kind == "bust":
+        return plots.bust_chance_chart(rules, lang=lang), plots.bust_chance_data(rules)
+    if kind == "banker-final":
+        ks = _thresholds(thresholds)
+        return (plots.banker_final_distribution_chart(rules, ks, lang=lang),
+                plots.banker_final_data(rules, ks, lang))
+    edge_df = edges if edges is not None else _edge_table()()
+    return plots.edge_by_variant_chart(edge_df, lang=lang), edge_df
+
+
+def save_chart(fig: Figure, path: str | Path, data: pd.DataFrame | None = None) -> list[Path]:
+    """Write ``fig`` to ``path`` (png, svg or pdf, by its extension) and ``data`` beside it as
+    CSV (same name, ``.csv``); returns the files written."""
+    p = check_out(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    fmt = p.suffix.lower().lstrip(".")
+    # no creation dates in the files, so that the same chart gives the same bytes
+    metadata: dict[str, Any] = {"svg": {"Date": None}, "pdf": {"CreationDate": None}}.get(
+        fmt, {})
+    fig.savefig(p, format=fmt, dpi=PNG_DPI, metadata=metadata)
+    written = [p]
+    if data is not None:
+        csv = p.with_suffix(".csv")
+        data.to_csv(csv, index=False, float_format="%.12g")
+        written.append(csv)
+    return written
+
+
+def _supported(rules: Rules) -> str | None:
+    """None if the exact engine models ``rules``, else why not."""
+    from settemezzo.game import UnsupportedRulesError, heads_up
+
+    try:
+        heads_up(rules)
+    except UnsupportedRulesError as exc:
+        return str(exc)
+    return None
+
+
+def _handout_page(rules: Rules) -> tuple[Rules, pd.DataFrame, Any]:
+    from settemezzo.plots import handout_numbers
+
+    return rules, cached_player_table(rules, "equilibrium"), handout_numbers(rules)
+
+
+def write_all(out: str | Path, *, lang: str = "en", fmt: str = "png",
+              kinds: Sequence[str] = KINDS, say: Callable[[str], None] = print) -> list[Path]:
+    """Every chart of each preset the exact engine supports, the edge chart, and a handout
+    with one page per supported preset, into the folder ``out``. Presets the engine does not
+    model yet are skipped with a note (they appear by themselves once supported)."""
+    check_lang(lang)
+    for k in kinds:
+        check_kind(k)
+    suffix = "." + fmt.lower().lstrip(".")
+    if suffix not in FORMATS:
+        raise _error(f"--format must be one of {', '.join(f[1:] for f in FORMATS)}, "
+                     f"got {fmt!r}")
+    folder = Path(out)
+    written: list[Path] = []
+    pages = []
+    for name, rules in PRESETS.items():
+        why = _supported(rules)
+        if why is not None:
+            say(f"skipping the {name} preset: {why}")
+            continue
+        for kind in PRESET_KINDS:
+            if kind in kinds:
+                fig, data = chart(kind, rules, lang=lang)
+                written += save_chart(fig, folder / f"{kind}_{name}{suffix}", data)
+        pages.append(_handout_page(rules))
+    if "edge" in kinds:
+        if edge_available():
+            fig, data = chart("edge", lang=lang)
+            written += save_chart(fig, folder / f"edge_by_variant{suffix}", data)
+        else:
+            say("skipping the edge chart: settemezzo.edge is not installed yet")
+    if pages:
+        from settemezzo.plots import write_handout
+
+        written.append(write_handout(pages, folder / "handout.pdf", lang=lang))
+    for p in written:
+        say(f"wrote {p}")
+    return written
+
+
+def cmd_chart(args: argparse.Namespace, rules: Rules) -> int:
+    check_kind(args.kind)
+    check_lang(args.lang)
+    out = check_out(args.out)
+    fig, data = chart(args.kind, rules, against=args.against, lang=args.lang,
+                      thresholds=args.thresholds)
+    for p in save_chart(fig, out, data if args.csv else None):
+        print(f"wrote {p}")
+    return 0
+
+
+def cmd_handout(args: argparse.Namespace, rules: Rules) -> int:
+    from settemezzo.plots import write_handout
+
+    check_lang(args.lang)
+    out = check_out(args.out, (".pdf",))
+    path = write_handout([_handout_page(rules)], out, lang=args.lang)
+    print(f"wrote {path} (1 page: {rules.describe()})")
+    return 0
+
+
+def cmd_charts(args: argparse.Namespace, rules: Rules) -> int:
+    kinds: list[str] = args.kind or list(KINDS)
+    write_all(args.out, lang=args.lang, fmt=args.format, kinds=kinds)
+    return 0
+
+
+def register(subparsers: Any, add_rules: Any) -> None:
+    """Add chart, handout and charts; ``add_rules`` adds --rules/--variant to a parser."""
+    p = subparsers.add_parser(
+        "chart", help="export one chart (PNG, SVG or PDF), with its numbers as CSV",
+        description="Draw one chart. KIND: strategy (the player's best play), banker (the "
+                    "equilibrium banker's play), bust (bust chance by total), banker-final "
+                    "(the banker's final total by policy), ev (standing against hitting), "
+                    "edge (the banker's edge by variant).")
+    p.add_argument("kind", metavar="KIND", help=f"one of {', '.join(KINDS)}")
+    add_rules(p)
+    p.add_argument("--against", default="equilibrium", metavar="POLICY",
+                   help="the banker of the strategy and ev charts: equilibrium (default), "
+                        "threshold:K or omniscient")
+    p.add_argument("--thresholds", default="4,5,6", metavar="K,K,...",
+                   help="banker-final: the banker hits below each of these (default 4,5,6)")
+    p.add_argument("--lang", default="en", metavar="LANG",
+                   help="labels in en (default), it, es or fr")
+    p.add_argument("--out", required=True, metavar="FILE",
+                   help="the file to write: .png, .svg or .pdf")
+    p.add_argument("--csv", action="store_true",
+                   help="also write the chart's numbers beside it (same name, .csv)")
+    p.set_defaults(solver_cmd=cmd_chart)
+
+    p = subparsers.add_parser(
+        "handout", help="a printable A4 strategy card (PDF) for one rule set",
+        description="One A4 page: the strategy chart against the equilibrium banker, the "
+                    "numbers a beginner should remember, and the rules in brief.")
+    add_rules(p)
+    p.add_argument("--lang", default="en", metavar="LANG",
+                   help="labels in en (default), it, es or fr")
+    p.add_argument("--out", required=True, metavar="FILE.pdf", help="the PDF to write")
+    p.set_defaults(solver_cmd=cmd_handout)
+
+    p = subparsers.add_parser(
+        "charts", help="every chart of every supported preset, and a handout, into a folder",
+        description="Writes KIND_PRESET.png (and .csv) for each chart and each preset the "
+                    "exact engine supports, edge_by_variant.png, and handout.pdf with one "
+                    "page per preset. Presets the engine cannot solve yet are skipped with "
+                    "a note.")
+    p.add_argument("--out", default="charts", metavar="DIR", help="folder (default: charts)")
+    p.add_argument("--lang", default="en", metavar="LANG",
+                   help="labels in en (default), it, es or fr")
+    p.add_argument("--format", default="png", metavar="FMT", help="png (default), svg or pdf")
+    p.add_argument("--kind", action="append", default=[], metavar="KIND",
+                   help=f"only these charts (repeatable; default: all of {', '.join(KINDS)})")
+    p.set_defaults(solver_cmd=cmd_charts, rules="italian", variant=[])

@@ -1,0 +1,410 @@
+"""Labels for charts and handouts in English, Italian, Spanish and French.
+
+One dictionary, one function: ``t(key, lang, **fields)`` returns the text for ``key`` in
+``lang``, with ``{fields}`` filled in. A key missing in Spanish or French falls back to
+English; English and Italian are complete (a test checks it).
+
+>>> t("stand", "it"), t("hit", "it")
+('sto', 'carta')
+>>> t("against", "en", policy=policy_label("threshold:5", "en"))
+'against a banker who hits below 5'
+>>> describe_rules("Italian rules + royal 7½", "it")
+'regole italiane + sette e mezzo reale'
+>>> percent(0.2113579, "it"), percent(0.2113579, "en", 2)
+('21,1%', '21.14%')
+>>> check_lang("de")
+Traceback (most recent call last):
+...
+settemezzo.i18n.UnknownLanguageError: unknown language 'de'; choose from en, it, es, fr
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "LANGUAGES",
+    "TEXT",
+    "UnknownLanguageError",
+    "check_lang",
+    "describe_rules",
+    "method_label",
+    "number",
+    "percent",
+    "points",
+    "policy_label",
+    "t",
+]
+
+LANGUAGES: tuple[str, ...] = ("en", "it", "es", "fr")
+"""Every language ``lang=`` accepts; English and Italian are complete."""
+
+
+class UnknownLanguageError(ValueError):
+    """A ``lang`` that is not one of `LANGUAGES`; the message quotes it."""
+
+
+TEXT: dict[str, dict[str, str]] = {
+    # -- actions ---------------------------------------------------------------------------
+    "stand": {"en": "stand", "it": "sto", "es": "plantarse", "fr": "rester"},
+    "hit": {"en": "hit", "it": "carta", "es": "pedir", "fr": "tirer"},
+    "mixed": {"en": "mixed", "it": "misto", "es": "mixto", "fr": "mixte"},
+    "stand_short": {"en": "S", "it": "S", "es": "P", "fr": "R"},
+    "hit_short": {"en": "H", "it": "C", "es": "C", "fr": "T"},
+    "legend_stand": {"en": "stand", "it": "stare (sto)", "es": "plantarse",
+                     "fr": "rester"},
+    "legend_hit": {"en": "hit (ask for a card)", "it": "chiedere carta",
+                   "es": "pedir carta", "fr": "tirer une carte"},
+    "legend_mixed": {"en": "mixed, or depends on the cards: hit in the % shown",
+                     "it": "misto, o dipende dalle carte: carta nella % indicata",
+                     "es": "mixto, o depende de las cartas: pedir en el % indicado",
+                     "fr": "mixte, ou selon les cartes : tirer dans le % indiqué"},
+    # -- policies --------------------------------------------------------------------------
+    "policy_equilibrium": {"en": "the equilibrium banker (optimal play)",
+                           "it": "il banco in equilibrio (gioco ottimale)",
+                           "es": "la banca en equilibrio (juego óptimo)",
+                           "fr": "la banque à l'équilibre (jeu optimal)"},
+    "policy_omniscient": {"en": "a banker who sees the face-down card",
+                          "it": "un banco che vede la carta coperta",
+                          "es": "una banca que ve la carta tapada",
+                          "fr": "une banque qui voit la carte cachée"},
+    "policy_threshold": {"en": "a banker who hits below {k}",
+                         "it": "un banco che chiede carta sotto {k}",
+                         "es": "una banca que pide por debajo de {k}",
+                         "fr": "une banque qui tire en dessous de {k}"},
+    "against": {"en": "against {policy}", "it": "contro {policy}", "es": "contra {policy}",
+                "fr": "contre {policy}"},
+    "method_equilibrium": {"en": "both play optimally (equilibrium)",
+                           "it": "entrambi giocano al meglio (equilibrio)",
+                           "es": "ambos juegan de forma óptima (equilibrio)",
+                           "fr": "les deux jouent au mieux (équilibre)"},
+    "method_threshold": {"en": "banker hits below {k}, player plays its best",
+                         "it": "il banco chiede carta sotto {k}, il giocatore al meglio",
+                         "es": "la banca pide por debajo de {k}, el jugador lo mejor posible",
+                         "fr": "la banque tire en dessous de {k}, le joueur au mieux"},
+    "method_omniscient": {"en": "banker sees the face-down card",
+                          "it": "il banco vede la carta coperta",
+                          "es": "la banca ve la carta tapada",
+                          "fr": "la banque voit la carte cachée"},
+    # -- strategy chart --------------------------------------------------------------------
+    "strategy_title": {"en": "Player's best play", "it": "La giocata migliore del giocatore",
+                       "es": "La mejor jugada del jugador", "fr": "Le meilleur coup du joueur"},
+    "face_down_card": {"en": "face-down card", "it": "carta coperta", "es": "carta tapada",
+                       "fr": "carte cachée"},
+    "face_up_total": {"en": "total of the face-up cards (points; 0 = none yet)",
+                      "it": "totale delle carte scoperte (punti; 0 = nessuna)",
+                      "es": "total de las cartas descubiertas (puntos; 0 = ninguna)",
+                      "fr": "total des cartes visibles (points ; 0 = aucune)"},
+    "strategy_note": {
+        "en": "Each cell: the best play holding the face-down card of its row with face-up "
+              "cards adding up to its column; the number is EV(hit) − EV(stand) in stakes. "
+              "Hands reaching a cell are weighed by their chance to be dealt.",
+        "it": "Ogni casella: la giocata migliore con la carta coperta della riga e carte "
+              "scoperte che sommano il valore della colonna; il numero è VA(carta) − VA(sto) "
+              "in poste. Le mani di una casella pesano quanto la loro probabilità.",
+        "es": "Cada casilla: la mejor jugada con la carta tapada de su fila y cartas "
+              "descubiertas que suman su columna; el número es VE(pedir) − VE(plantarse) "
+              "en apuestas, ponderado por la probabilidad de cada mano.",
+        "fr": "Chaque case : le meilleur coup avec la carte cachée de sa ligne et des cartes "
+              "visibles dont la somme est sa colonne ; le nombre est EV(tirer) − EV(rester) "
+              "en mises, pondéré par la probabilité de chaque main."},
+    # -- banker chart ----------------------------------------------------------------------
+    "banker_title": {"en": "Banker's chance to hit after the player stands",
+                     "it": "Probabilità che il banco chieda carta dopo che il giocatore sta",
+                     "es": "Probabilidad de que la banca pida tras plantarse el jugador",
+                     "fr": "Probabilité que la banque tire après que le joueur reste"},
+    "against_equilibrium_player": {"en": "equilibrium banker against the equilibrium player",
+                                   "it": "banco in equilibrio contro il giocatore in "
+                                         "equilibrio",
+                                   "es": "banca en equilibrio contra el jugador en equilibrio",
+                                   "fr": "banque à l'équilibre contre le joueur à "
+                                         "l'équilibre"},
+    "banker_total": {"en": "banker's total (points)", "it": "totale del banco (punti)",
+                     "es": "total de la banca (puntos)", "fr": "total de la banque (points)"},
+    "player_up": {"en": "the player's face-up cards: how many, and their total (points)",
+                  "it": "le carte scoperte del giocatore: quante, e il loro totale (punti)",
+                  "es": "las cartas descubiertas del jugador: cuántas y su total (puntos)",
+                  "fr": "les cartes visibles du joueur : combien, et leur total (points)"},
+    "n_up_0": {"en": "none", "it": "nessuna", "es": "ninguna", "fr": "aucune"},
+    "n_up_1": {"en": "one card", "it": "una carta", "es": "una carta", "fr": "une carte"},
+    "n_up_2": {"en": "two cards", "it": "due carte", "es": "dos cartas", "fr": "deux cartes"},
+    "n_up_n": {"en": "{n} cards", "it": "{n} carte", "es": "{n} cartas", "fr": "{n} cartes"},
+    "banker_note": {
+        "en": "Number: the banker's chance to hit. Faded cells: no real choice (standing "
+              "surely loses, or surely wins). Below {low} the banker always hits. "
+              "Averaged over the hands behind each cell, weighed by their chance.",
+        "it": "Numero: probabilità che il banco chieda carta. Caselle sbiadite: nessuna "
+              "vera scelta (stare perde sicuramente, o vince sicuramente). Sotto {low} il "
+              "banco chiede sempre carta. Media sulle mani di ogni casella, pesate per la "
+              "loro probabilità.",
+        "es": "Número: probabilidad de que la banca pida. Casillas claras: no hay elección "
+              "real. Por debajo de {low} la banca siempre pide.",
+        "fr": "Nombre : probabilité que la banque tire. Cases pâles : pas de vrai choix. "
+              "En dessous de {low} la banque tire toujours."},
+    "no_choice": {"en": "no real choice", "it": "nessuna vera scelta",
+                  "es": "sin elección real", "fr": "pas de vrai choix"},
+    # -- bust chart ------------------------------------------------------------------------
+    "bust_title": {"en": "Chance that one more card busts (fresh deck)",
+                   "it": "Probabilità di sballare con un'altra carta (mazzo nuovo)",
+                   "es": "Probabilidad de pasarse con una carta más (baraja nueva)",
+                   "fr": "Probabilité de sauter avec une carte de plus (jeu neuf)"},
+    "bust_x": {"en": "your total before the card (points)",
+               "it": "il tuo totale prima della carta (punti)",
+               "es": "tu total antes de la carta (puntos)",
+               "fr": "votre total avant la carte (points)"},
+    "bust_y": {"en": "chance to bust", "it": "probabilità di sballare",
+               "es": "probabilidad de pasarse", "fr": "probabilité de sauter"},
+    "one_card": {"en": "one card (the face-down card only)",
+                 "it": "una carta (solo la coperta)", "es": "una carta (solo la tapada)",
+                 "fr": "une carte (la cachée seule)"},
+    "two_cards": {"en": "two cards (average over the pairs with this total)",
+                  "it": "due carte (media sulle coppie con questo totale)",
+                  "es": "dos cartas (media de los pares con este total)",
+                  "fr": "deux cartes (moyenne des paires de ce total)"},
+    "no_opponent": {"en": "no opponent: the cards alone", "it": "nessun avversario: solo le "
+                    "carte", "es": "sin rival: solo las cartas",
+                    "fr": "sans adversaire : les cartes seules"},
+    # -- banker final total ----------------------------------------------------------------
+    "final_title": {"en": "Banker's final total, drawing from a fresh deck",
+                    "it": "Totale finale del banco, pescando da un mazzo nuovo",
+                    "es": "Total final de la banca, robando de una baraja nueva",
+                    "fr": "Total final de la banque, tirant d'un jeu neuf"},
+    "final_x": {"en": "the banker's final total", "it": "totale finale del banco",
+                "es": "total final de la banca", "fr": "total final de la banque"},
+    "probability": {"en": "probability", "it": "probabilità", "es": "probabilidad",
+                    "fr": "probabilité"},
+    "hits_below": {"en": "hits below {k}", "it": "chiede carta sotto {k}",
+                   "es": "pide por debajo de {k}", "fr": "tire en dessous de {k}"},
+    "banker_policies": {"en": "the banker hits below {ks}", "it": "il banco chiede carta "
+                        "sotto {ks}", "es": "la banca pide por debajo de {ks}",
+                        "fr": "la banque tire en dessous de {ks}"},
+    "or": {"en": "or", "it": "o", "es": "o", "fr": "ou"},
+    "bust": {"en": "bust", "it": "sballato", "es": "pasado", "fr": "sauté"},
+    "royal": {"en": "royal 7½", "it": "7½ reale", "es": "7½ real", "fr": "7½ royal"},
+    "pair_of_sevens": {"en": "pair of 7s", "it": "coppia di 7", "es": "pareja de 7",
+                       "fr": "paire de 7"},
+    # -- EV chart --------------------------------------------------------------------------
+    "ev_title": {"en": "Expected value of standing and of hitting",
+                 "it": "Valore atteso di stare e di chiedere carta",
+                 "es": "Valor esperado de plantarse y de pedir",
+                 "fr": "Espérance de rester et de tirer"},
+    "ev_x": {"en": "your total (points)", "it": "il tuo totale (punti)",
+             "es": "tu total (puntos)", "fr": "votre total (points)"},
+    "ev_y": {"en": "expected gain (stakes per hand)",
+             "it": "guadagno atteso (poste per mano)",
+             "es": "ganancia esperada (apuestas por mano)",
+             "fr": "gain espéré (mises par main)"},
+    "ev_stand": {"en": "stand now", "it": "stai ora", "es": "plantarse ahora",
+                 "fr": "rester maintenant"},
+    "ev_hit": {"en": "hit, then play on as well as possible",
+               "it": "chiedi carta, poi gioca al meglio",
+               "es": "pedir y seguir jugando lo mejor posible",
+               "fr": "tirer, puis jouer au mieux"},
+    "hit_better": {"en": "hitting is worth more (by over 0.005 stakes)",
+                   "it": "chiedere carta vale di più (oltre 0,005 poste)",
+                   "es": "pedir vale más (más de 0,005 apuestas)",
+                   "fr": "tirer vaut plus (de plus de 0,005 mise)"},
+    "ev_note": {"en": "Average over every hand with this total, weighed by its chance to "
+                      "be dealt.",
+                "it": "Media su tutte le mani con questo totale, pesate per la loro "
+                      "probabilità.",
+                "es": "Media de todas las manos con este total, ponderadas por su "
+                      "probabilidad.",
+                "fr": "Moyenne de toutes les mains de ce total, pondérées par leur "
+                      "probabilité."},
+    # -- edge chart ------------------------------------------------------------------------
+    "edge_title": {"en": "Banker's edge by variant (heads-up)",
+                   "it": "Vantaggio del banco per variante (uno contro uno)",
+                   "es": "Ventaja de la banca por variante (uno contra uno)",
+                   "fr": "Avantage de la banque par variante (un contre un)"},
+    "edge_x": {"en": "banker's edge (% of the stake per hand)",
+               "it": "vantaggio del banco (% della posta per mano)",
+               "es": "ventaja de la banca (% de la apuesta por mano)",
+               "fr": "avantage de la banque (% de la mise par main)"},
+    "edge_y": {"en": "rule set", "it": "regole", "es": "reglas", "fr": "règles"},
+    "edge_missing": {"en": "not in the exact engine yet: {names}",
+                     "it": "non ancora nel calcolo esatto: {names}",
+                     "es": "aún no en el cálculo exacto: {names}",
+                     "fr": "pas encore dans le calcul exact : {names}"},
+    # -- posterior chart -------------------------------------------------------------------
+    "posterior_title": {"en": "What the banker can infer about the face-down card",
+                        "it": "Cosa può dedurre il banco sulla carta coperta",
+                        "es": "Lo que la banca puede deducir de la carta tapada",
+                        "fr": "Ce que la banque peut déduire de la carte cachée"},
+    "posterior_x": {"en": "the player's face-down card", "it": "la carta coperta del "
+                    "giocatore", "es": "la carta tapada del jugador",
+                    "fr": "la carte cachée du joueur"},
+    # -- handout ---------------------------------------------------------------------------
+    "handout_title": {"en": "Sette e mezzo: strategy card", "it": "Sette e mezzo: la scheda "
+                      "della strategia", "es": "Siete y media: la ficha de estrategia",
+                      "fr": "Sept et demi : la fiche de stratégie"},
+    "numbers_title": {"en": "Numbers to remember", "it": "Numeri da ricordare",
+                      "es": "Números para recordar", "fr": "Les chiffres à retenir"},
+    "edge_line": {"en": "The banker's edge when both sides play perfectly: {edge} of the "
+                        "stake per hand.",
+                  "it": "Il vantaggio del banco quando entrambi giocano al meglio: {edge} "
+                        "della posta per mano.",
+                  "es": "La ventaja de la banca cuando ambos juegan de forma óptima: {edge} "
+                        "de la apuesta por mano.",
+                  "fr": "L'avantage de la banque quand les deux jouent au mieux : {edge} de "
+                        "la mise par main."},
+    "thumb_line": {"en": "Rule of thumb: hit below {k}, stand on {k} or more. Against the "
+                         "equilibrium banker it loses {loss} of the stake per hand; perfect "
+                         "play loses {best}.",
+                   "it": "Regola pratica: chiedi carta sotto {k}, stai da {k} in su. Contro "
+                         "il banco in equilibrio perde il {loss} della posta per mano; il "
+                         "gioco perfetto perde il {best}.",
+                   "es": "Regla práctica: pide por debajo de {k}, plántate con {k} o más. "
+                         "Contra la banca en equilibrio pierde el {loss} de la apuesta por "
+                         "mano; el juego perfecto pierde el {best}.",
+                   "fr": "Règle simple : tirez en dessous de {k}, restez à {k} ou plus. "
+                         "Contre la banque à l'équilibre elle perd {loss} de la mise par "
+                         "main ; le jeu parfait perd {best}."},
+    "thumb_other": {"en": "Hit below {k} instead: loses {loss}.",
+                    "it": "Chiedere carta sotto {k}, invece: perde il {loss}.",
+                    "es": "Pedir por debajo de {k}, en cambio: pierde el {loss}.",
+                    "fr": "Tirer en dessous de {k} à la place : perd {loss}."},
+    "bust_line": {"en": "The chance that one more card busts you, by your total:",
+                  "it": "La probabilità di sballare con un'altra carta, secondo il tuo "
+                        "totale:",
+                  "es": "La probabilidad de pasarte con una carta más, según tu total:",
+                  "fr": "La probabilité de sauter avec une carte de plus, selon votre "
+                        "total :"},
+    "your_total": {"en": "your total", "it": "il tuo totale", "es": "tu total",
+                   "fr": "votre total"},
+    "bust_row": {"en": "bust chance", "it": "sballi", "es": "te pasas", "fr": "vous sautez"},
+    "rules_title": {"en": "The rules in brief", "it": "Le regole in breve",
+                    "es": "Las reglas en breve", "fr": "Les règles en bref"},
+    "rules_brief": {
+        "en": "40 cards: ace to 7 at face value, the three figures ½ each.\n"
+              "Everyone stakes, then gets one face-down card; the banker is dealt last.\n"
+              "In turn, each player stands or asks for cards, face up. Over 7½: bust, the "
+              "stake is lost at once. Exactly 7½: show it, the turn ends.\n"
+              "The banker then plays the same way, seeing every face-up card.\n"
+              "Banker bust: every player still in is paid. Otherwise the higher total wins; "
+              "ties go to the banker. Wins pay 1 to 1.",
+        "it": "40 carte: dall'asso al 7 al loro valore, le tre figure mezzo punto l'una.\n"
+              "Tutti puntano, poi ricevono una carta coperta; il banco riceve l'ultima.\n"
+              "A turno ogni giocatore sta o chiede carte, scoperte. Oltre 7½: sballa, la "
+              "posta è persa subito. Esattamente 7½: si mostra, il turno finisce.\n"
+              "Poi gioca il banco allo stesso modo, vedendo tutte le carte scoperte.\n"
+              "Se il banco sballa paga chi è ancora in gioco. Altrimenti vince il totale più "
+              "alto; il pareggio va al banco. Le vincite sono pagate alla pari.",
+        "es": "40 cartas: del as al 7 por su valor, las tres figuras medio punto cada una.\n"
+              "Todos apuestan y reciben una carta tapada; la banca recibe la última.\n"
+              "Por turno, cada jugador se planta o pide cartas descubiertas. Más de 7½: se "
+              "pasa y pierde la apuesta. Justo 7½: la muestra y termina su turno.\n"
+              "Luego juega la banca igual, viendo todas las cartas descubiertas.\n"
+              "Si la banca se pasa, paga a quien sigue en juego. Si no, gana el total más "
+              "alto; los empates son de la banca.",
+        "fr": "40 cartes : de l'as au 7 à leur valeur, les trois figures un demi-point.\n"
+              "Chacun mise puis reçoit une carte cachée ; la banque est servie en dernier.\n"
+              "À tour de rôle, chaque joueur reste ou tire des cartes visibles. Plus de 7½ : "
+              "il saute et perd sa mise. Exactement 7½ : il la montre, son tour finit.\n"
+              "La banque joue ensuite de même, en voyant toutes les cartes visibles.\n"
+              "Si la banque saute, elle paie ceux qui restent. Sinon le plus haut total "
+              "gagne ; l'égalité va à la banque."},
+    "variants_line": {"en": "Variants in play: {variants}.", "it": "Varianti in gioco: "
+                      "{variants}.", "es": "Variantes en juego: {variants}.",
+                      "fr": "Variantes en jeu : {variants}."},
+    "footer": {"en": "Exact values from settemezzo (heads-up: one player against the "
+                     "banker). Made with: settemezzo handout --rules {preset} --lang {language}",
+               "it": "Valori esatti di settemezzo (uno contro uno: un giocatore contro il "
+                     "banco). Creato con: settemezzo handout --rules {preset} --lang {language}",
+               "es": "Valores exactos de settemezzo (un jugador contra la banca). Hecho "
+                     "con: settemezzo handout --rules {preset} --lang {language}",
+               "fr": "Valeurs exactes de settemezzo (un joueur contre la banque). Fait "
+                     "avec : settemezzo handout --rules {preset} --lang {language}"},
+}
+"""``TEXT[key][lang]``: every label the charts and handouts print."""
+
+
+_RULE_PARTS: dict[str, dict[str, str]] = {
+    "Italian rules": {"it": "regole italiane", "es": "reglas italianas",
+                      "fr": "règles italiennes"},
+    "Spanish rules": {"it": "regole spagnole", "es": "reglas españolas",
+                      "fr": "règles espagnoles"},
+    "royal 7½": {"it": "sette e mezzo reale", "es": "siete y media real",
+                 "fr": "sept et demi royal"},
+    "wild K♦": {"it": "matta (re di denari)", "es": "comodín (rey de oros)",
+                "fr": "roi de carreau joker"},
+    "pair of sevens": {"it": "coppia di sette", "es": "pareja de sietes",
+                       "fr": "paire de sept"},
+    "ties push": {"it": "pareggio: posta resa", "es": "empate: se devuelve la apuesta",
+                  "fr": "égalité : mise rendue"},
+    "swap hidden card": {"it": "scambio della coperta", "es": "cambio de la tapada",
+                         "fr": "échange de la cachée"},
+    "bank rotates": {"it": "il banco gira", "es": "la banca rota", "fr": "la banque tourne"},
+}
+
+
+def check_lang(lang: str) -> str:
+    """``lang`` if it is one of `LANGUAGES`, else `UnknownLanguageError` quoting it."""
+    if lang not in LANGUAGES:
+        raise UnknownLanguageError(
+            f"unknown language {lang!r}; choose from {', '.join(LANGUAGES)}")
+    return lang
+
+
+def t(key: str, lang: str = "en", **fields: object) -> str:
+    """The text for ``key`` in ``lang`` (English if that language lacks it), filled in."""
+    check_lang(lang)
+    entry = TEXT[key]
+    text = entry.get(lang, entry["en"])
+    return text.format(**fields) if fields else text
+
+
+def number(x: float, lang: str = "en", digits: int = 2, sign: bool = False) -> str:
+    """``x`` with ``digits`` decimals, a decimal comma outside English, a true minus sign."""
+    check_lang(lang)
+    text = f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
+    if lang != "en":
+        text = text.replace(".", ",")
+    return text.replace("-", "−")
+
+
+def percent(p: float, lang: str = "en", digits: int = 1) -> str:
+    """A probability or share as a percentage: '21.1%' (English), '21,1%' (Italian)."""
+    return number(100 * p, lang, digits) + "%"
+
+
+def points(half_points: int) -> str:
+    """'4½', '5', '½' for a total in half-points."""
+    whole, half = divmod(half_points, 2)
+    return f"{whole}½" if half and whole else ("½" if half else str(whole))
+
+
+def policy_label(name: str, lang: str = "en") -> str:
+    """A banker policy name ('equilibrium', 'omniscient', 'threshold:5') in words."""
+    text = name.strip().lower()
+    if text == "equilibrium":
+        return t("policy_equilibrium", lang)
+    if text == "omniscient":
+        return t("policy_omniscient", lang)
+    if text.startswith("threshold:"):
+        return t("policy_threshold", lang, k=_threshold_points(text))
+    return name
+
+
+def method_label(name: str, lang: str = "en") -> str:
+    """An edge method ('equilibrium', 'threshold:5', 'omniscient') in a few words."""
+    text = name.strip().lower()
+    if text == "equilibrium":
+        return t("method_equilibrium", lang)
+    if text == "omniscient":
+        return t("method_omniscient", lang)
+    if text.startswith("threshold:"):
+        return t("method_threshold", lang, k=_threshold_points(text))
+    return name
+
+
+def _threshold_points(text: str) -> str:
+    k = text.removeprefix("threshold:").replace(".5", "½")
+    return k.replace("0½", "½")
+
+
+def describe_rules(description: str, lang: str = "en") -> str:
+    """A `Rules.describe` line in ``lang``; parts without a translation stay in English."""
+    check_lang(lang)
+    if lang == "en":
+        return description
+    parts = description.split(" + ")
+    return " + ".join(_RULE_PARTS.get(p, {}).get(lang, p) for p in parts)

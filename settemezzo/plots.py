@@ -1,0 +1,926 @@
+"""Charts for people: strategy charts, odds curves, the banker's edge, a printable handout.
+
+Every chart function takes an optional ``ax`` (draw into it) and returns the `Figure`
+(a new one when ``ax`` is None), and ``lang`` ('en', 'it', 'es', 'fr') for its labels.
+Titles name the rule set and the opponent's policy. Cells and bars are coloured *and*
+hatched, on greys of different lightness, so a chart still reads printed in black and
+white. Figures are built with `matplotlib.figure.Figure`, never through ``pyplot``, so
+nothing here needs a display or touches pyplot's global state (safe in headless CI and in
+web servers); in a notebook the returned figure shows itself.
+
+The numbers behind each chart come from a plain function that returns a DataFrame (the CLI
+writes it with ``--csv``, the tests check it):
+
+===============================  ==================================
+chart                            its data
+===============================  ==================================
+`strategy_chart`                 `strategy_cells`
+`banker_strategy_chart`          `banker_cells`
+`bust_chance_chart`              `bust_chance_data`
+`banker_final_distribution_chart` `banker_final_data`
+`ev_chart`                       `ev_data`
+`edge_by_variant_chart`          the ``edges`` DataFrame itself
+`posterior_chart`                the ``posterior`` mapping itself
+===============================  ==================================
+
+>>> d = bust_chance_data()
+>>> d[(d.series == "one_card") & (d.total == "7")].bust_exact.item()   # 27 of 39 cards
+'9/13'
+"""
+
+from __future__ import annotations
+
+import math
+import textwrap
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Literal
+
+import pandas as pd
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure, SubFigure
+from matplotlib.patches import Patch, Rectangle
+from matplotlib.ticker import FuncFormatter
+
+from settemezzo.cards import Kind, Unseen
+from settemezzo.hands import PAIR_OF_SEVENS, ROYAL, is_finished, total
+from settemezzo.i18n import (
+    TEXT,
+    check_lang,
+    describe_rules,
+    method_label,
+    number,
+    percent,
+    points,
+    policy_label,
+    t,
+)
+from settemezzo.odds import bust_chance, draw_kinds, final_distribution, parse_threshold
+from settemezzo.rules import ITALIAN, Rules
+
+__all__ = [
+    "A4_PORTRAIT",
+    "ChartError",
+    "HandoutNumbers",
+    "banker_cells",
+    "banker_final_data",
+    "banker_final_distribution_chart",
+    "banker_strategy_chart",
+    "bust_chance_chart",
+    "bust_chance_data",
+    "edge_by_variant_chart",
+    "ev_chart",
+    "ev_data",
+    "handout_numbers",
+    "handout_page",
+    "posterior_chart",
+    "strategy_cells",
+    "strategy_chart",
+    "write_handout",
+]
+
+A4_PORTRAIT = (8.27, 11.69)
+"""An A4 page in inches."""
+
+HOLE_ORDER = ("½", "1", "2", "3", "4", "5", "6", "7", "K♦")
+"""Card labels in the order the charts list them."""
+
+PURE_SHARE = 0.01
+"""A cell is 'hit' when at least 99% of its weight hits, 'stand' when at most 1% does."""
+
+TIE = 1e-9
+"""Two expected values closer than this are equal (the LP's precision is far finer)."""
+
+# Fill, hatch and text colour of each action: three lightnesses (light, mid, dark) so that
+# greyscale keeps them apart, and three hatch patterns so that they stay apart on paper.
+STYLE: dict[str, dict[str, str]] = {
+    "stand": {"face": "#dbe8f4", "hatch": ""},
+    "mixed": {"face": "#f2cf6b", "hatch": "...."},
+    "hit": {"face": "#d9762b", "hatch": "////"},
+}
+HATCH_COLOUR = "#4d4d4d"
+FADED = 0.28  # the opacity of cells where there is no real choice
+GREYS = ("#f0f0f0", "#bdbdbd", "#7f7f7f", "#4d4d4d", "#252525")
+HATCHES = ("", "////", "xxxx", "....", "\\\\\\\\", "++")
+
+
+class ChartError(ValueError):
+    """Input a chart cannot draw: a table without the expected columns, an empty table,
+    an unknown chart kind or file type. The message quotes the value."""
+
+
+# ---------------------------------------------------------------------------------------------
+# helpers
+# ---------------------------------------------------------------------------------------------
+
+
+def _figure_of(ax: Axes) -> Figure:
+    fig: Figure | SubFigure | None = ax.figure
+    while isinstance(fig, SubFigure):
+        fig = fig.figure
+    if not isinstance(fig, Figure):
+        raise ChartError(f"the axes {ax!r} belong to no figure")
+    return fig
+
+
+def _fig_ax(ax: Axes | None, figsize: tuple[float, float]) -> tuple[Figure, Axes]:
+    """A new constrained-layout figure with one axes, or ``ax`` and its figure."""
+    if ax is None:
+        fig = Figure(figsize=figsize, layout="constrained")
+        return fig, fig.add_subplot()
+    return _figure_of(ax), ax
+
+
+def _need_columns(df: pd.DataFrame, columns: Iterable[str], what: str) -> None:
+    if not isinstance(df, pd.DataFrame):
+        raise ChartError(f"{what} must be a pandas DataFrame, got {type(df).__name__}")
+    missing = [c for c in columns if c not in df.columns]
+    if missing:
+        raise ChartError(f"{what} lacks the column(s) {missing!r}; it has {list(df.columns)!r}")
+    if df.empty:
+        raise ChartError(f"{what} is empty: there is nothing to draw")
+
+
+def _half(label: str) -> int:
+    """Half-points of one card label: '½' and 'K♦' (its face value) are 1, '5' is 10."""
+    if label in ("½", "K♦"):
+        return 1
+    try:
+        v = int(label)
+    except ValueError:
+        raise ChartError(f"unknown card label {label!r}; expected ½, 1..7 or K♦") from None
+    if not 1 <= v <= 7:
+        raise ChartError(f"unknown card label {label!r}; expected ½, 1..7 or K♦")
+    return 2 * v
+
+
+def _labels(cards: object) -> list[str]:
+    """The card labels of an 'up' or 'banker' cell ('' and NaN: none)."""
+    if not isinstance(cards, str):
+        return []
+    return cards.split()
+
+
+def _up_half(cards: object) -> int:
+    return sum(_half(x) for x in _labels(cards))
+
+
+def _title(main: str, rules: str, policy: str | None, lang: str) -> str:
+    first = f"{main} — {describe_rules(rules, lang)}" if rules else main
+    return f"{first}\n{policy}" if policy else first
+
+
+def _cell(ax: Axes, x: float, y: float, action: str, *, alpha: float = 1.0) -> None:
+    st = STYLE[action]
+    ax.add_patch(Rectangle((x - 0.5, y - 0.5), 1, 1, facecolor=st["face"], hatch=st["hatch"],
+                           edgecolor=HATCH_COLOUR, linewidth=0, alpha=alpha))
+
+
+def _cell_text(ax: Axes, x: float, y: float, text: str, *, size: float = 7.5,
+               colour: str = "black") -> None:
+    ax.text(x, y, text, ha="center", va="center", fontsize=size, color=colour,
+            linespacing=1.05,
+            bbox={"boxstyle": "round,pad=0.12", "facecolor": "white", "edgecolor": "none",
+                  "alpha": 0.85})
+
+
+def _grid(ax: Axes, n_cols: int, n_rows: int) -> None:
+    for x in range(n_cols + 1):
+        ax.axvline(x - 0.5, color="white", linewidth=1.5, zorder=2)
+    for y in range(n_rows + 1):
+        ax.axhline(y - 0.5, color="white", linewidth=1.5, zorder=2)
+
+
+def _action_legend(ax: Axes, lang: str, loc: Literal["lower right", "upper left"],
+                   extra: Sequence[Patch] = (), anchor: tuple[float, float] | None = None,
+                   letters: bool = False) -> None:
+    def label(a: str) -> str:
+        text = t(f"legend_{a}", lang)
+        return f"{t(f'{a}_short', lang)} = {text}" if letters and a != "mixed" else text
+
+    handles = [Patch(facecolor=STYLE[a]["face"], hatch=STYLE[a]["hatch"],
+                     edgecolor=HATCH_COLOUR, label=label(a))
+               for a in ("stand", "hit", "mixed")]
+    ax.legend(handles=[*handles, *extra], loc=loc, fontsize=8, framealpha=0.95,
+              bbox_to_anchor=anchor)
+
+
+def _action_of(share: float) -> str:
+    if share >= 1 - PURE_SHARE:
+        return "hit"
+    if share <= PURE_SHARE:
+        return "stand"
+    return "mixed"
+
+
+def _hit_share(row: Mapping[Any, Any]) -> float:
+    """The chance of hitting in one hand state: 1 or 0 by the best play; the equilibrium's
+    frequency where it randomises, or where both plays are worth the same (a tie)."""
+    freq = row.get("hit_frequency")
+    has_freq = freq is not None and not (isinstance(freq, float) and math.isnan(freq))
+    if has_freq and (row["best"] == "mixed" or abs(float(row["margin"])) < TIE):
+        return min(1.0, max(0.0, float(freq)))  # type: ignore[arg-type]
+    return 1.0 if row["best"] == "hit" else 0.0
+
+
+def _hole_key(label: str) -> int:
+    return HOLE_ORDER.index(label) if label in HOLE_ORDER else len(HOLE_ORDER)
+
+
+def _wrap(text: str, width: int) -> str:
+    return "\n".join(textwrap.fill(p, width) for p in text.split("\n"))
+
+
+def _margin_text(m: float, lang: str) -> str:
+    """'+0.25', '−0.51', and '0.00' for anything that rounds to zero (never '−0.00')."""
+    return number(m, lang, 2, sign=True) if abs(m) >= 0.005 else number(0.0, lang, 2)
+
+
+def _percent_axis(lang: str, digits: int = 0) -> FuncFormatter:
+    return FuncFormatter(lambda v, _pos: percent(v, lang, digits))
+
+
+# ---------------------------------------------------------------------------------------------
+# the player's strategy chart
+# ---------------------------------------------------------------------------------------------
+
+_PLAYER_COLUMNS = ("hole", "up", "deal_chance", "best", "margin")
+
+
+def strategy_cells(table: pd.DataFrame) -> pd.DataFrame:
+    """The cells of `strategy_chart`: one row per (face-down card, face-up total).
+
+    ``table`` is `settemezzo.tables.player_table` output. Several hand states share a cell
+    (face-up 1 then 3, or 3 then 1, or ½ ½ 3 all total 4): each state's chance of hitting
+    (1 or 0 by its best play; the equilibrium's frequency where it randomises or where both
+    plays are worth the same) is averaged with weights ``deal_chance``, the chance that the
+    cards come in that order, i.e. how often a player who reaches the cell holds that hand.
+    The cell's action is ``hit`` if at least 99% of its weight hits, ``stand`` if at most 1%
+    does, else ``mixed`` (the equilibrium randomises, or the best play depends on which
+    cards make up the total). ``margin`` is the same weighted mean of EV(hit) - EV(stand).
+
+    Columns: ``hole``, ``up_total_half``, ``up_total`` (points), ``action``, ``hit_share``,
+    ``margin``, ``weight`` (summed deal chance), ``states`` (how many hand states).
+
+    A face-up K♦ (wild) counts at its face value, ½.
+    """
+    _need_columns(table, _PLAYER_COLUMNS, "the player table")
+    acc: dict[tuple[str, int], list[float]] = {}
+    for row in table.to_dict("records"):
+        key = (str(row["hole"]), _up_half(row["up"]))
+        w = float(row["deal_chance"])
+        a = acc.setdefault(key, [0.0, 0.0, 0.0, 0.0])
+        a[0] += w
+        a[1] += w * _hit_share(row)
+        a[2] += w * float(row["margin"])
+        a[3] += 1
+    records = []
+    for (hole, up), (w, hw, mw, n) in sorted(acc.items(),
+                                             key=lambda kv: (_hole_key(kv[0][0]), kv[0][1])):
+        share = hw / w if w > 0 else 0.0
+        records.append({"hole": hole, "up_total_half": up, "up_total": points(up) if up else "0",
+                        "action": _action_of(share), "hit_share": share,
+                        "margin": mw / w if w > 0 else 0.0, "weight": w, "states": int(n)})
+    return pd.DataFrame.from_records(records)
+
+
+def strategy_chart(table: pd.DataFrame, *, ax: Axes | None = None, lang: str = "en",
+                   title: str | None = None) -> Figure:
+    """The player's strategy: rows the face-down card, columns the face-up total.
+
+    Each cell is the best play (stand, hit, or mixed with its hitting frequency), coloured
+    and hatched, with the expected-value margin EV(hit) - EV(stand) in stakes. Cells
+    aggregate the hand states with the same face-down card and face-up total as
+    `strategy_cells` explains (weights: the chance of being dealt each hand). ``table`` is
+    `settemezzo.tables.player_table` output; its ``attrs`` name the rules and the banker.
+    """
+    check_lang(lang)
+    cells = strategy_cells(table)
+    holes = sorted(set(cells["hole"]), key=_hole_key)
+    n_cols = int(cells["up_total_half"].max()) + 1
+    fig, ax = _fig_ax(ax, (11, 5.6))
+    for c in cells.to_dict("records"):
+        x, y = int(c["up_total_half"]), holes.index(str(c["hole"]))
+        _cell(ax, x, y, str(c["action"]))
+        m = _margin_text(float(c["margin"]), lang)
+        if c["action"] == "mixed":
+            head = f"{t('hit_short', lang)} {percent(float(c['hit_share']), lang, 0)}"
+        else:
+            head = t(f"{c['action']}_short", lang)
+        _cell_text(ax, x, y, f"{head}\n{m}", size=7)
+    _grid(ax, n_cols, len(holes))
+    ax.set_xlim(-0.5, n_cols - 0.5)
+    ax.set_ylim(len(holes) - 0.5, -0.5)
+    ax.set_xticks(range(n_cols), [points(x) if x else "0" for x in range(n_cols)])
+    ax.set_yticks(range(len(holes)), holes)
+    ax.tick_params(length=0)
+    for side in ("top", "right", "bottom", "left"):
+        ax.spines[side].set_visible(False)
+    ax.set_xlabel(t("face_up_total", lang))
+    ax.set_ylabel(t("face_down_card", lang))
+    against = str(table.attrs.get("against", ""))
+    policy = t("against", lang, policy=policy_label(against, lang)) if against else None
+    ax.set_title(title if title is not None else
+                 _title(t("strategy_title", lang), str(table.attrs.get("rules", "")), policy,
+                        lang), fontsize=11)
+    _action_legend(ax, lang, "lower right", letters=True)
+    ax.text(0.985, 0.36, _wrap(t("strategy_note", lang), 62), transform=ax.transAxes,
+            ha="right", va="bottom", fontsize=7.5, color="#333333")
+    return fig
+
+
+# ---------------------------------------------------------------------------------------------
+# the banker's strategy chart
+# ---------------------------------------------------------------------------------------------
+
+_BANKER_COLUMNS = ("up", "n_up", "banker", "banker_total_half", "hit_probability",
+                   "stood_chance")
+
+
+def _deck_counts(df: pd.DataFrame) -> dict[str, int]:
+    wild = "p_hole_K♦" in df.columns
+    counts = {"½": 11 if wild else 12, **{str(v): 4 for v in range(1, 8)}}
+    if wild:
+        counts["K♦"] = 1
+    return counts
+
+
+def _multiset_chance(cards: list[str], deck: dict[str, int]) -> float:
+    """The chance that len(cards) cards drawn from ``deck`` are exactly this multiset."""
+    n = sum(deck.values())
+    ways = 1
+    for label in set(cards):
+        ways *= math.comb(deck.get(label, 0), cards.count(label))
+    return ways / math.comb(n, len(cards)) if n >= len(cards) else 0.0
+
+
+def banker_cells(banker_table_df: pd.DataFrame) -> pd.DataFrame:
+    """The cells of `banker_strategy_chart`: one row per (player's face-up cards: how many
+    and their total; banker's total).
+
+    ``banker_table_df`` is `settemezzo.tables.banker_table` output. Each cell averages the
+    banker's chance to hit over the rows behind it (face-up cards in different orders, banker
+    hands of different cards), weighted by ``stood_chance`` times the chance of the banker's
+    cards from the deck left by the face-up cards. Cells the table leaves out because the
+    banker has no real choice are filled in, with ``forced`` True: below every total the
+    player can hold (per the posterior's support) the banker must hit, above it, stand.
+
+    Columns: ``n_up``, ``up_total_half``, ``up_total``, ``banker_total_half``,
+    ``banker_total``, ``hit_probability``, ``action``, ``forced``, ``weight``.
+    """
+    _need_columns(banker_table_df, _BANKER_COLUMNS, "the banker table")
+    deck = _deck_counts(banker_table_df)
+    hole_cols = [c for c in banker_table_df.columns if str(c).startswith("p_hole_")]
+    acc: dict[tuple[int, int, int], list[float]] = {}
+    support: dict[tuple[int, int], set[str]] = {}
+    for row in banker_table_df.to_dict("records"):
+        up_cards = _labels(row["up"])
+        left = dict(deck)
+        for x in up_cards:
+            left[x] = left.get(x, 0) - 1
+        col = (int(row["n_up"]), sum(_half(x) for x in up_cards))
+        w = float(row["stood_chance"]) * _multiset_chance(_labels(row["banker"]), left)
+        a = acc.setdefault((*col, int(row["banker_total_half"])), [0.0, 0.0, 0.0, 0.0])
+        a[0] += w
+        a[1] += w * float(row["hit_probability"])
+        a[2] += float(row["hit_probability"])
+        a[3] += 1
+        sup = support.setdefault(col, set())
+        sup.update(str(c).removeprefix("p_hole_") for c in hole_cols if float(row[c]) > 1e-12)
+    records = []
+    for (n_up, up, bt), (w, hw, plain, n) in acc.items():
+        p = hw / w if w > 0 else plain / n  # no weight: a plain mean
+        records.append({"n_up": n_up, "up_total_half": up, "banker_total_half": bt,
+                        "hit_probability": p, "forced": False, "weight": w})
+    low = min(int(v) for v in banker_table_df["banker_total_half"])
+    for (n_up, up), holes in support.items():
+        totals = [up + v for h in holes for v in ((1, 2, 4, 6, 8, 10, 12, 14) if h == "K♦"
+                                                   else (_half(h),)) if up + v < 15]
+        if not totals:
+            continue
+        lo, hi = min(totals), max(totals)
+        for bt in range(low, 15):
+            if (n_up, up, bt) in acc:
+                continue
+            if bt < lo or bt > hi:
+                records.append({"n_up": n_up, "up_total_half": up, "banker_total_half": bt,
+                                "hit_probability": 1.0 if bt < lo else 0.0, "forced": True,
+                                "weight": 0.0})
+    df = pd.DataFrame.from_records(records)
+    df["up_total"] = [points(u) if u else "0" for u in df["up_total_half"]]
+    df["banker_total"] = [points(b) for b in df["banker_total_half"]]
+    df["action"] = [_action_of(float(p)) for p in df["hit_probability"]]
+    df = df.sort_values(["n_up", "up_total_half", "banker_total_half"], ignore_index=True)
+    return df[["n_up", "up_total_half", "up_total", "banker_total_half", "banker_total",
+               "hit_probability", "action", "forced", "weight"]]
+
+
+def banker_strategy_chart(banker_table_df: pd.DataFrame, *, ax: Axes | None = None,
+                          lang: str = "en", title: str | None = None) -> Figure:
+    """The equilibrium banker after the player stood: rows the banker's total, columns what
+    it sees of the player (how many face-up cards, and their total); each cell the banker's
+    chance to hit, coloured and hatched as stand / hit / mixed (aggregated as
+    `banker_cells` explains; faded cells are forced plays)."""
+    check_lang(lang)
+    cells = banker_cells(banker_table_df)
+    columns = sorted({(int(n), int(u)) for n, u in zip(cells["n_up"], cells["up_total_half"],
+                                                        strict=True)})
+    rows = sorted({int(b) for b in cells["banker_total_half"]})
+    fig, ax = _fig_ax(ax, (max(8.0, 0.55 * len(columns) + 2.5), 0.5 * len(rows) + 2.8))
+    for c in cells.to_dict("records"):
+        x = columns.index((int(c["n_up"]), int(c["up_total_half"])))
+        y = rows.index(int(c["banker_total_half"]))
+        forced = bool(c["forced"])
+        _cell(ax, x, y, str(c["action"]), alpha=FADED if forced else 1.0)
+        _cell_text(ax, x, y, percent(float(c["hit_probability"]), lang, 0), size=7,
+                   colour="#777777" if forced else "black")
+    _grid(ax, len(columns), len(rows))
+    ax.set_xlim(-0.5, len(columns) - 0.5)
+    ax.set_ylim(len(rows) - 0.5, -0.5)
+    ax.set_xticks(range(len(columns)), ["—" if n == 0 else points(u) for n, u in columns])
+    ax.set_yticks(range(len(rows)), [points(b) for b in rows])
+    ax.tick_params(length=0)
+    for side in ("top", "right", "bottom", "left"):
+        ax.spines[side].set_visible(False)
+    groups: dict[int, list[int]] = {}
+    for i, (n, _u) in enumerate(columns):
+        groups.setdefault(n, []).append(i)
+    for n, xs in groups.items():
+        name = t(f"n_up_{n}", lang) if f"n_up_{n}" in TEXT else t("n_up_n", lang, n=n)
+        ax.text((xs[0] + xs[-1]) / 2, -0.62, name, ha="center", va="bottom", fontsize=9,
+                fontweight="bold")
+        if xs[0] > 0:
+            ax.axvline(xs[0] - 0.5, color="black", linewidth=2, zorder=3)
+    ax.set_xlabel(t("player_up", lang))
+    ax.set_ylabel(t("banker_total", lang))
+    rules = str(banker_table_df.attrs.get("rules", ""))
+    ax.set_title(title if title is not None else
+                 _title(t("banker_title", lang), rules, t("against_equilibrium_player", lang),
+                        lang), fontsize=11, pad=22)
+    faded = Patch(facecolor=STYLE["hit"]["face"], hatch=STYLE["hit"]["hatch"],
+                  edgecolor=HATCH_COLOUR, alpha=FADED, label=t("no_choice", lang))
+    _action_legend(ax, lang, "upper left", [faded], anchor=(1.01, 1.0))
+    ax.text(1.01, 0.0, _wrap(t("banker_note", lang, low=points(rows[0])), 30),
+            transform=ax.transAxes, ha="left", va="bottom", fontsize=7.5, color="#333333")
+    return fig
+
+
+# ---------------------------------------------------------------------------------------------
+# bust chance
+# ---------------------------------------------------------------------------------------------
+
+_PLAIN = (Kind.FIGURE, Kind.ACE, Kind.TWO, Kind.THREE, Kind.FOUR, Kind.FIVE, Kind.SIX,
+          Kind.SEVEN)
+
+
+def bust_chance_data(rules: Rules = ITALIAN) -> pd.DataFrame:
+    """The exact chance that one more card busts, from a fresh deck, by total.
+
+    Two series: ``one_card`` (a hand of one face-down card of each value, the rest of the
+    deck unseen) and ``two_cards`` (for each total, the average over the two-card hands
+    making it, weighted by their chance to be dealt; hands already finished - 7½, a pair of
+    sevens - are left out). The wild K♦ is left out of the hands (not out of the deck).
+    Columns: ``series``, ``total_half``, ``total``, ``bust`` (float), ``bust_exact``
+    (the fraction as text), ``weight`` (chance of such a hand).
+    """
+    full = Unseen.full()
+    counts = dict(draw_kinds(full, rules))
+    n = full.total
+    records = []
+    for k in _PLAIN:
+        p = bust_chance((k,), full.remove(k), rules)
+        records.append(("one_card", k.half_points, p, Fraction(counts[k], n)))
+    pairs: dict[int, list[Fraction]] = {}
+    for i, a in enumerate(_PLAIN):
+        for b in _PLAIN[i:]:
+            hand = (a, b)
+            if is_finished(hand, rules):
+                continue
+            if a == b:
+                w = Fraction(counts[a] * (counts[a] - 1), n * (n - 1))
+            else:
+                w = Fraction(2 * counts[a] * counts[b], n * (n - 1))
+            p = bust_chance(hand, full.remove(a).remove(b), rules)
+            acc = pairs.setdefault(total(hand, rules), [Fraction(0), Fraction(0)])
+            acc[0] += w * p
+            acc[1] += w
+    for tot, (wp, w) in sorted(pairs.items()):
+        records.append(("two_cards", tot, wp / w, w))
+    return pd.DataFrame({
+        "series": [r[0] for r in records],
+        "total_half": [r[1] for r in records],
+        "total": [points(r[1]) for r in records],
+        "bust": [float(r[2]) for r in records],
+        "bust_exact": [str(r[2]) for r in records],
+        "weight": [float(r[3]) for r in records],
+    })
+
+
+def bust_chance_chart(rules: Rules = ITALIAN, *, ax: Axes | None = None,
+                      lang: str = "en") -> Figure:
+    """The exact chance that one more card busts, by total: a hand of one face-down card of
+    each value, and the two-card hands of each total (see `bust_chance_data`)."""
+    check_lang(lang)
+    data = bust_chance_data(rules)
+    fig, ax = _fig_ax(ax, (9, 5.2))
+    styles: dict[str, dict[str, Any]] = {
+        "one_card": {"marker": "o", "linestyle": "-", "color": "#252525",
+                     "markerfacecolor": "#252525", "markersize": 7},
+        "two_cards": {"marker": "s", "linestyle": "--", "color": "#7f7f7f",
+                      "markerfacecolor": "white", "markersize": 6}}
+    for series, style in styles.items():
+        d = data[data["series"] == series]
+        xs = [h / 2 for h in d["total_half"]]
+        ax.plot(xs, list(d["bust"]), label=t(series, lang), linewidth=1.6, **style)
+        if series == "one_card":
+            for x, y in zip(xs, d["bust"], strict=True):
+                ax.annotate(percent(float(y), lang, 0), (x, float(y)), textcoords="offset points",
+                            xytext=(-4, 8), ha="right", fontsize=8.5, color="#252525")
+    ax.set_xticks([h / 2 for h in range(1, 15)], [points(h) for h in range(1, 15)])
+    ax.set_xlim(0.2, 7.3)
+    ax.set_ylim(0, 1)
+    ax.yaxis.set_major_formatter(_percent_axis(lang))
+    ax.grid(True, axis="y", color="#dddddd", linewidth=0.8)
+    ax.set_axisbelow(True)
+    ax.set_xlabel(t("bust_x", lang))
+    ax.set_ylabel(t("bust_y", lang))
+    ax.set_title(_title(t("bust_title", lang), rules.describe(), t("no_opponent", lang), lang),
+                 fontsize=11)
+    ax.legend(loc="upper left", fontsize=9)
+    return fig
+
+
+# ---------------------------------------------------------------------------------------------
+# the banker's final total
+# ---------------------------------------------------------------------------------------------
+
+
+def _score_label(s: int, lang: str) -> str:
+    if s == 0:
+        return t("bust", lang)
+    if s == ROYAL:
+        return t("royal", lang)
+    if s == PAIR_OF_SEVENS:
+        return t("pair_of_sevens", lang)
+    return points(s)
+
+
+def banker_final_data(rules: Rules = ITALIAN,
+                      thresholds: Sequence[int | float | str] = (4, 5, 6),
+                      lang: str = "en") -> pd.DataFrame:
+    """The exact distribution of the banker's final total from a fresh deck, hitting below
+    each threshold (`settemezzo.odds.final_distribution`). Columns: ``threshold`` (points),
+    ``threshold_half``, ``score`` (0 bust, 1..15 a total, 16 royal, 17 pair of sevens),
+    ``outcome`` (label in ``lang``), ``probability``, ``probability_exact``."""
+    check_lang(lang)
+    if not thresholds:
+        raise ChartError("thresholds is empty: name at least one, e.g. (5,)")
+    records = []
+    for k in thresholds:
+        half = parse_threshold(k)
+        dist = final_distribution((), Unseen.full(), rules, Fraction(half, 2))
+        for s, p in sorted(dist.items()):
+            records.append({"threshold": points(half), "threshold_half": half, "score": s,
+                            "outcome": _score_label(s, lang), "probability": float(p),
+                            "probability_exact": str(p)})
+    return pd.DataFrame.from_records(records)
+
+
+def banker_final_distribution_chart(rules: Rules = ITALIAN,
+                                    thresholds: Sequence[int | float | str] = (4, 5, 6), *,
+                                    ax: Axes | None = None, lang: str = "en") -> Figure:
+    """The distribution of the banker's final total (bust, ½ .. 7½) drawing from a fresh
+    deck and hitting below each threshold: grouped bars, one grey and hatch per threshold,
+    each labelled with its percentage."""
+    check_lang(lang)
+    data = banker_final_data(rules, thresholds, lang)
+    scores = sorted(set(int(s) for s in data["score"]))
+    ks = list(dict.fromkeys(int(h) for h in data["threshold_half"]))
+    fig, ax = _fig_ax(ax, (max(9.0, 0.9 * len(scores) + 2), 5.4))
+    width = 0.84 / len(ks)
+    for j, k in enumerate(ks):
+        d = data[data["threshold_half"] == k]
+        probs = dict(zip((int(s) for s in d["score"]), (float(p) for p in d["probability"]),
+                         strict=True))
+        xs = [i + (j - (len(ks) - 1) / 2) * width for i in range(len(scores))]
+        ys = [probs.get(s, 0.0) for s in scores]
+        bars = ax.bar(xs, ys, width, label=t("hits_below", lang, k=points(k)),
+                      color=GREYS[j % len(GREYS)], hatch=HATCHES[j % len(HATCHES)],
+                      edgecolor="black", linewidth=0.6)
+        ax.bar_label(bars, labels=[percent(y, lang, 0) if y >= 0.005 else "" for y in ys],
+                     fontsize=7, padding=2, rotation=90)
+    ax.set_xticks(range(len(scores)), [_score_label(s, lang) for s in scores])
+    top = float(data["probability"].max())
+    ax.set_ylim(0, top * 1.18 + 0.02)
+    ax.yaxis.set_major_formatter(_percent_axis(lang))
+    ax.grid(True, axis="y", color="#dddddd", linewidth=0.8)
+    ax.set_axisbelow(True)
+    ax.set_xlabel(t("final_x", lang))
+    ax.set_ylabel(t("probability", lang))
+    names = [points(k) for k in ks]
+    ks_text = names[0] if len(names) == 1 else (
+        f"{', '.join(names[:-1])} {t('or', lang)} {names[-1]}")
+    ax.set_title(_title(t("final_title", lang), rules.describe(),
+                        t("banker_policies", lang, ks=ks_text), lang), fontsize=11)
+    ax.legend(loc="upper right", fontsize=9)
+    return fig
+
+
+# ---------------------------------------------------------------------------------------------
+# expected value of standing and hitting
+# ---------------------------------------------------------------------------------------------
+
+
+def ev_data(table: pd.DataFrame) -> pd.DataFrame:
+    """Expected value of standing and of hitting by the hand's total, from
+    `settemezzo.tables.player_table`: each a mean over every hand state with that total,
+    weighted by its chance to be dealt (``deal_chance``). Columns: ``total_half``,
+    ``total``, ``stand_ev``, ``hit_ev``, ``hit_share`` (as `strategy_cells`), ``states``."""
+    _need_columns(table, (*_PLAYER_COLUMNS, "total_half", "stand_ev", "hit_ev"),
+                  "the player table")
+    acc: dict[int, list[float]] = {}
+    for row in table.to_dict("records"):
+        w = float(row["deal_chance"])
+        a = acc.setdefault(int(row["total_half"]), [0.0, 0.0, 0.0, 0.0, 0.0])
+        a[0] += w
+        a[1] += w * float(row["stand_ev"])
+        a[2] += w * float(row["hit_ev"])
+        a[3] += w * _hit_share(row)
+        a[4] += 1
+    records = [{"total_half": k, "total": points(k), "stand_ev": s / w, "hit_ev": h / w,
+                "hit_share": hs / w, "states": int(n)}
+               for k, (w, s, h, hs, n) in sorted(acc.items()) if w > 0]
+    return pd.DataFrame.from_records(records)
+
+
+def ev_chart(table: pd.DataFrame, *, ax: Axes | None = None, lang: str = "en") -> Figure:
+    """Expected value of standing now against hitting (then playing on well), by the hand's
+    total, from `settemezzo.tables.player_table` (averaged as `ev_data` explains)."""
+    check_lang(lang)
+    data = ev_data(table)
+    fig, ax = _fig_ax(ax, (9, 5.2))
+    xs = [h / 2 for h in data["total_half"]]
+    ax.axhline(0, color="black", linewidth=0.8)
+    ax.plot(xs, list(data["stand_ev"]), marker="o", linestyle="-", color="#252525",
+            linewidth=1.8, label=t("ev_stand", lang))
+    ax.plot(xs, list(data["hit_ev"]), marker="s", linestyle="--", color="#7f7f7f",
+            markerfacecolor="white", linewidth=1.8, label=t("ev_hit", lang))
+    hit_better = [h > s + 0.005 for s, h in zip(data["stand_ev"], data["hit_ev"], strict=True)]
+    for x, better in zip(xs, hit_better, strict=True):
+        if better:
+            ax.axvspan(x - 0.25, x + 0.25, facecolor=STYLE["hit"]["face"], alpha=0.25,
+                       hatch=STYLE["hit"]["hatch"], edgecolor=HATCH_COLOUR, linewidth=0)
+    handles, labels = ax.get_legend_handles_labels()
+    handles.append(Patch(facecolor=STYLE["hit"]["face"], alpha=0.25,
+                         hatch=STYLE["hit"]["hatch"], edgecolor=HATCH_COLOUR))
+    labels.append(t("hit_better", lang))
+    ax.legend(handles, labels, loc="upper left", fontsize=9)
+    ax.set_xticks([h / 2 for h in range(1, 15)], [points(h) for h in range(1, 15)])
+    ax.set_xlim(0.2, 7.3)
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _p: number(v, lang, 1, sign=v != 0)))
+    ax.grid(True, axis="y", color="#dddddd", linewidth=0.8)
+    ax.set_axisbelow(True)
+    ax.set_xlabel(t("ev_x", lang))
+    ax.set_ylabel(t("ev_y", lang))
+    against = str(table.attrs.get("against", ""))
+    policy = t("against", lang, policy=policy_label(against, lang)) if against else None
+    ax.set_title(_title(t("ev_title", lang), str(table.attrs.get("rules", "")), policy, lang),
+                 fontsize=11)
+    ax.text(0.6, 0.97, _wrap(t("ev_note", lang), 60), transform=ax.transAxes, ha="center",
+            va="top", fontsize=7.5, color="#333333",
+            bbox={"boxstyle": "round,pad=0.3", "facecolor": "white", "edgecolor": "none"})
+    return fig
+
+
+# ---------------------------------------------------------------------------------------------
+# the banker's edge by variant
+# ---------------------------------------------------------------------------------------------
+
+
+def edge_by_variant_chart(edges: pd.DataFrame, *, ax: Axes | None = None, lang: str = "en",
+                          title: str | None = None) -> Figure:
+    """Horizontal bars of the banker's edge by variant, sorted (largest on top), each
+    labelled with its percentage.
+
+    ``edges`` has columns ``variant`` (label) and ``edge`` (the banker's gain per unit of
+    expected stake), optionally ``method`` ('equilibrium', 'threshold:5', ...: several give
+    grouped bars with distinct hatches; variants are sorted by the first method's edge) and
+    ``exploitability`` (shown as ± when above 1e-6). Rows with no number (NaN edge: a
+    variant the exact engine does not solve yet) are named in a footnote.
+    """
+    check_lang(lang)
+    _need_columns(edges, ("variant", "edge"), "the edge table")
+    df = edges.copy()
+    if "method" not in df.columns:
+        df["method"] = ""
+    df["method"] = df["method"].fillna("").astype(str)
+    missing = list(dict.fromkeys(str(v) for v, e in zip(df["variant"], df["edge"], strict=True)
+                                 if pd.isna(e)))
+    df = df[df["edge"].notna()]
+    missing = [v for v in missing if v not in set(df["variant"].astype(str))]
+    if df.empty:
+        raise ChartError("the edge table has no number to draw (every edge is missing)")
+    methods = list(dict.fromkeys(df["method"]))
+    first = df[df["method"] == methods[0]].groupby("variant")["edge"].mean()
+    mean = df.groupby("variant")["edge"].mean()
+    variants = sorted(mean.index, key=lambda v: (float(first.get(v, mean[v])), str(v)))
+    height = 0.8 / len(methods)
+    fig, ax = _fig_ax(ax, (9, 1.2 + 0.42 * len(variants) * max(1, len(methods) * 0.7)))
+    lo = min(0.0, float(df["edge"].min()))
+    hi = max(0.0, float(df["edge"].max()))
+    span = hi - lo or 1.0
+    for j, m in enumerate(methods):
+        d = df[df["method"] == m].groupby("variant").agg({"edge": "mean", **(
+            {"exploitability": "max"} if "exploitability" in df.columns else {})})
+        ys, vals, texts = [], [], []
+        for i, v in enumerate(variants):
+            if v not in d.index:
+                continue
+            e = float(d.loc[v, "edge"])
+            ys.append(i + ((len(methods) - 1) / 2 - j) * height)
+            vals.append(e)
+            text = percent(e, lang, 2)
+            if "exploitability" in d.columns:
+                x = d.loc[v, "exploitability"]
+                if x is not None and not pd.isna(x) and float(x) > 1e-6:
+                    text += f" ± {percent(float(x), lang, 2)}"
+            texts.append(text)
+        bars = ax.barh(ys, vals, height, color=GREYS[(j + 1) % len(GREYS)] if len(methods) > 1
+                       else GREYS[1], hatch=HATCHES[j % len(HATCHES)], edgecolor="black",
+                       linewidth=0.6, label=method_label(m, lang) if m else None)
+        ax.bar_label(bars, labels=texts, fontsize=8, padding=3)
+    ax.set_yticks(range(len(variants)), [str(v) for v in variants])
+    ax.set_xlim(lo - 0.02 * span - (0.25 * span if lo < 0 else 0), hi + 0.25 * span)
+    ax.axvline(0, color="black", linewidth=0.8)
+    ax.xaxis.set_major_formatter(_percent_axis(lang))
+    ax.grid(True, axis="x", color="#dddddd", linewidth=0.8)
+    ax.set_axisbelow(True)
+    ax.set_xlabel(t("edge_x", lang))
+    ax.set_ylabel(t("edge_y", lang))
+    subtitle = method_label(methods[0], lang) if len(methods) == 1 and methods[0] else None
+    ax.set_title(title if title is not None else _title(t("edge_title", lang), "", subtitle,
+                                                        lang), fontsize=11)
+    if len(methods) > 1 or methods[0]:
+        ax.legend(loc="lower right", fontsize=8)
+    if missing:
+        ax.text(0.0, -0.14, _wrap(
+            t("edge_missing", lang, names=", ".join(missing)), 110),
+            transform=ax.transAxes, ha="left", va="top", fontsize=7.5, color="#333333")
+    return fig
+
+
+# ---------------------------------------------------------------------------------------------
+# the posterior of the face-down card
+# ---------------------------------------------------------------------------------------------
+
+
+def posterior_chart(posterior: Mapping[str, float], *, ax: Axes | None = None,
+                    lang: str = "en", title: str | None = None) -> Figure:
+    """Bars of the chance of each face-down card ('½', '1', ... '7', and 'K♦' when wild)
+    given what the banker has seen, each labelled with its percentage."""
+    check_lang(lang)
+    if not isinstance(posterior, Mapping) or not posterior:
+        raise ChartError(f"posterior must be a non-empty mapping card -> chance, got "
+                         f"{posterior!r}")
+    keys = sorted((str(k) for k in posterior), key=_hole_key)
+    values = []
+    for k in keys:
+        v = float(posterior[k])
+        if not 0 <= v <= 1 + 1e-9 or math.isnan(v):
+            raise ChartError(f"posterior[{k!r}] = {posterior[k]!r} is not a probability")
+        values.append(v)
+    fig, ax = _fig_ax(ax, (7, 4.4))
+    bars = ax.bar(range(len(keys)), values, 0.7, color=GREYS[1], hatch=HATCHES[1],
+                  edgecolor="black", linewidth=0.6)
+    ax.bar_label(bars, labels=[percent(v, lang, 0) for v in values], fontsize=8.5, padding=2)
+    ax.set_xticks(range(len(keys)), keys)
+    ax.set_ylim(0, max(values) * 1.18 + 0.02)
+    ax.yaxis.set_major_formatter(_percent_axis(lang))
+    ax.grid(True, axis="y", color="#dddddd", linewidth=0.8)
+    ax.set_axisbelow(True)
+    ax.set_xlabel(t("posterior_x", lang))
+    ax.set_ylabel(t("probability", lang))
+    ax.set_title(title if title is not None else t("posterior_title", lang), fontsize=11)
+    return fig
+
+
+# ---------------------------------------------------------------------------------------------
+# the printable handout
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HandoutNumbers:
+    """The few numbers a beginner should remember, for one rule set (heads-up)."""
+
+    rules: Rules
+    banker_edge: float                   # both sides at equilibrium
+    thresholds: dict[int, float]         # threshold (half-points) -> player's value vs the
+    #                                      equilibrium banker
+    bust: pd.DataFrame                   # `bust_chance_data`
+
+    @property
+    def best_threshold(self) -> int:
+        """The threshold (half-points) whose rule of thumb loses least."""
+        return max(self.thresholds, key=lambda k: (self.thresholds[k], -k))
+
+
+def handout_numbers(rules: Rules = ITALIAN) -> HandoutNumbers:
+    """Compute the handout's numbers: the equilibrium edge, every rule of thumb 'hit below
+    K' (K = 3 .. 7 points, halves too) against the equilibrium banker, the bust chances.
+    Raises `settemezzo.game.UnsupportedRulesError` for rules the exact engine lacks."""
+    from settemezzo.solve import equilibrium, evaluate
+
+    eq = equilibrium(rules)
+    values = {k: float(evaluate(f"threshold:{points(k).replace('½', '.5')}", eq.banker, rules))
+              for k in range(6, 15)}
+    return HandoutNumbers(rules, eq.banker_edge, values, bust_chance_data(rules))
+
+
+def _preset_name(rules: Rules) -> str:
+    return rules.name.lower()
+
+
+def handout_page(rules: Rules, table: pd.DataFrame, numbers: HandoutNumbers, *,
+                 lang: str = "en") -> Figure:
+    """One printable A4 page: the strategy chart (from ``table``, a
+    `settemezzo.tables.player_table` against the equilibrium banker), the numbers to
+    remember (``numbers``, from `handout_numbers`), and the rules in brief."""
+    check_lang(lang)
+    fig = Figure(figsize=A4_PORTRAIT)
+    fig.text(0.5, 0.965, t("handout_title", lang), ha="center", va="top", fontsize=17,
+             fontweight="bold")
+    fig.text(0.5, 0.935, describe_rules(rules.describe(), lang), ha="center", va="top",
+             fontsize=11)
+    ax = fig.add_axes((0.1, 0.525, 0.85, 0.36))
+    against = str(table.attrs.get("against", "equilibrium"))
+    strategy_chart(table, ax=ax, lang=lang, title=t(
+        "strategy_title", lang) + " — " + t("against", lang, policy=policy_label(against,
+                                                                                   lang)))
+    y = 0.445
+    fig.text(0.07, y, t("numbers_title", lang), fontsize=13, fontweight="bold", va="top")
+    y -= 0.03
+    best = numbers.best_threshold
+    lines = [t("edge_line", lang, edge=percent(numbers.banker_edge, lang, 1)),
+             t("thumb_line", lang, k=points(best),
+               loss=percent(-numbers.thresholds[best], lang, 2),
+               best=percent(numbers.banker_edge, lang, 2))]
+    if best != 10 and 10 in numbers.thresholds:
+        lines[-1] += " " + t("thumb_other", lang, k="5",
+                             loss=percent(-numbers.thresholds[10], lang, 2))
+    for line in [*lines, t("bust_line", lang)]:
+        text = _wrap(line, 100)
+        fig.text(0.07, y, "• " + text.replace("\n", "\n   "), fontsize=9.5, va="top")
+        y -= 0.018 * (text.count("\n") + 1) + 0.005
+    bust = numbers.bust
+    one = bust[bust["series"] == "one_card"]
+    two = bust[bust["series"] == "two_cards"]
+    halves = sorted(set(int(h) for h in bust["total_half"]))
+    by_total: dict[int, float] = {}
+    for frame in (two, one):  # a single card wins where both exist (the commoner hand)
+        for h, p in zip(frame["total_half"], frame["bust"], strict=True):
+            by_total[int(h)] = float(p)
+    tab = fig.add_axes((0.2, y - 0.05, 0.74, 0.045))
+    tab.axis("off")
+    table_artist = tab.table(
+        cellText=[[points(h) for h in halves], [percent(by_total[h], lang, 0) for h in halves]],
+        rowLabels=[t("your_total", lang), t("bust_row", lang)], loc="center",
+        cellLoc="center")
+    table_artist.auto_set_font_size(False)
+    table_artist.set_fontsize(8.5)
+    table_artist.scale(1, 1.25)
+    y -= 0.08
+    fig.text(0.07, y, t("rules_title", lang), fontsize=13, fontweight="bold", va="top")
+    y -= 0.03
+    brief = t("rules_brief", lang).split("\n")
+    parts = rules.describe().split(" + ")[1:]
+    if parts:
+        brief.append(t("variants_line", lang, variants=", ".join(
+            describe_rules(" + ".join(["x", p]), lang).split(" + ")[1] for p in parts)))
+    for line in brief:
+        text = _wrap(line, 100)
+        fig.text(0.07, y, "• " + text.replace("\n", "\n   "), fontsize=9.5, va="top")
+        y -= 0.018 * (text.count("\n") + 1) + 0.005
+    fig.text(0.5, 0.02, t("footer", lang, preset=_preset_name(rules), language=lang),
+             ha="center", va="bottom", fontsize=7.5, color="#555555")
+    return fig
+
+
+def write_handout(pages: Sequence[tuple[Rules, pd.DataFrame, HandoutNumbers]],
+                  path: str | Path, *, lang: str = "en") -> Path:
+    """Write a PDF with one A4 `handout_page` per rule set; returns the path."""
+    from matplotlib.backends.backend_pdf import PdfPages
+
+    check_lang(lang)
+    path = Path(path)
+    if path.suffix.lower() != ".pdf":
+        raise ChartError(f"a handout is a PDF: the file name must end in .pdf, got {str(path)!r}")
+    if not pages:
+        raise ChartError("no rule set to put in the handout")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with PdfPages(path) as pdf:
+        for rules, table, numbers in pages:
+            pdf.savefig(handout_page(rules, table, numbers, lang=lang))
+    return path
