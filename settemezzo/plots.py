@@ -193,9 +193,10 @@ def _grid(ax: Axes, n_cols: int, n_rows: int) -> None:
         ax.axhline(y - 0.5, color="white", linewidth=1.5, zorder=2)
 
 
-def _action_legend(ax: Axes, lang: str, loc: Literal["lower right", "upper left"],
+def _action_legend(ax: Axes, lang: str,
+                   loc: Literal["lower right", "upper left", "upper center"],
                    extra: Sequence[Patch] = (), anchor: tuple[float, float] | None = None,
-                   letters: bool = False) -> None:
+                   letters: bool = False, ncol: int = 1) -> None:
     def label(a: str) -> str:
         text = t(f"legend_{a}", lang)
         return f"{t(f'{a}_short', lang)} = {text}" if letters and a != "mixed" else text
@@ -204,7 +205,7 @@ def _action_legend(ax: Axes, lang: str, loc: Literal["lower right", "upper left"
                      edgecolor=HATCH_COLOUR, label=label(a))
                for a in ("stand", "hit", "mixed")]
     ax.legend(handles=[*handles, *extra], loc=loc, fontsize=8, framealpha=0.95,
-              bbox_to_anchor=anchor)
+              bbox_to_anchor=anchor, ncol=ncol)
 
 
 def _action_of(share: float) -> str:
@@ -264,11 +265,14 @@ def strategy_cells(table: pd.DataFrame) -> pd.DataFrame:
     Columns: ``hole``, ``up_total_half``, ``up_total`` (points), ``action``, ``hit_share``,
     ``margin``, ``weight`` (summed deal chance), ``states`` (how many hand states).
 
-    A face-up K♦ (wild) counts at its face value, ½.
+    Hands with a face-up wild K♦ are left out (its value, hence the face-up total, is the
+    player's choice); a face-down K♦ has its own row.
     """
     _need_columns(table, _PLAYER_COLUMNS, "the player table")
     acc: dict[tuple[str, int], list[float]] = {}
     for row in table.to_dict("records"):
+        if "K♦" in _labels(row["up"]):
+            continue
         key = (str(row["hole"]), _up_half(row["up"]))
         w = float(row["deal_chance"])
         a = acc.setdefault(key, [0.0, 0.0, 0.0, 0.0])
@@ -325,9 +329,19 @@ def strategy_chart(table: pd.DataFrame, *, ax: Axes | None = None, lang: str = "
     ax.set_title(title if title is not None else
                  _title(t("strategy_title", lang), str(table.attrs.get("rules", "")), policy,
                         lang), fontsize=11)
-    _action_legend(ax, lang, "lower right", letters=True)
-    ax.text(0.985, 0.36, _wrap(t("strategy_note", lang), 62), transform=ax.transAxes,
-            ha="right", va="bottom", fontsize=7.5, color="#333333")
+    # legend and note go in the empty lower-right corner when it is empty (it is unless a
+    # wild K♦ row fills it), else below the chart
+    corner_free = not any(holes.index(str(h)) >= len(holes) / 2 and int(u) >= n_cols - 6
+                          for h, u in zip(cells["hole"], cells["up_total_half"], strict=True))
+    note = t("strategy_note", lang)
+    if corner_free:
+        _action_legend(ax, lang, "lower right", letters=True)
+        ax.text(0.985, 0.36, _wrap(note, 62), transform=ax.transAxes, ha="right",
+                va="bottom", fontsize=7.5, color="#333333")
+    else:
+        _action_legend(ax, lang, "upper center", letters=True, anchor=(0.5, -0.1), ncol=3)
+        ax.text(0.5, -0.2, _wrap(note, 140), transform=ax.transAxes, ha="center", va="top",
+                fontsize=7.5, color="#333333")
     return fig
 
 
@@ -366,6 +380,8 @@ def banker_cells(banker_table_df: pd.DataFrame) -> pd.DataFrame:
     cards from the deck left by the face-up cards. Cells the table leaves out because the
     banker has no real choice are filled in, with ``forced`` True: below every total the
     player can hold (per the posterior's support) the banker must hit, above it, stand.
+    Rows where the player shows a wild K♦ face up are left out (its value is the player's
+    choice, so the face-up total is not defined).
 
     Columns: ``n_up``, ``up_total_half``, ``up_total``, ``banker_total_half``,
     ``banker_total``, ``hit_probability``, ``action``, ``forced``, ``weight``.
@@ -377,6 +393,8 @@ def banker_cells(banker_table_df: pd.DataFrame) -> pd.DataFrame:
     support: dict[tuple[int, int], set[str]] = {}
     for row in banker_table_df.to_dict("records"):
         up_cards = _labels(row["up"])
+        if "K♦" in up_cards:
+            continue  # a face-up wild K♦: the face-up total is the player's choice
         left = dict(deck)
         for x in up_cards:
             left[x] = left.get(x, 0) - 1
@@ -396,8 +414,10 @@ def banker_cells(banker_table_df: pd.DataFrame) -> pd.DataFrame:
                         "hit_probability": p, "forced": False, "weight": w})
     low = min(int(v) for v in banker_table_df["banker_total_half"])
     for (n_up, up), holes in support.items():
-        totals = [up + v for h in holes for v in ((1, 2, 4, 6, 8, 10, 12, 14) if h == "K♦"
-                                                   else (_half(h),)) if up + v < 15]
+        # a face-down wild K♦ takes its best value, as the engine scores it
+        wild = max(up + v for v in (1, 2, 4, 6, 8, 10, 12, 14) if up + v <= 15)
+        totals = [wild if h == "K♦" else up + _half(h) for h in holes]
+        totals = [x for x in totals if x < 15]
         if not totals:
             continue
         lo, hi = min(totals), max(totals)

@@ -135,6 +135,14 @@ def test_strategy_cells_weighting_by_hand() -> None:
     assert set(plots.strategy_cells(tie)["action"]) == {"stand"}
 
 
+def test_a_face_up_wild_king_is_left_out() -> None:
+    # its value, hence the face-up total, is the player's choice; a face-down K♦ is a row
+    table = pd.DataFrame({"hole": ["½", "K♦"], "up": ["K♦ 3", "2"], "deal_chance": [0.1, 0.1],
+                          "best": ["hit", "stand"], "margin": [0.1, -0.1]})
+    cells = plots.strategy_cells(table)
+    assert list(zip(cells["hole"], cells["up_total_half"], strict=True)) == [("K♦", 4)]
+
+
 def test_strategy_cells_rejects_a_table_without_its_columns() -> None:
     with pytest.raises(plots.ChartError, match="lacks the column"):
         plots.strategy_cells(pd.DataFrame({"hole": ["½"]}))
