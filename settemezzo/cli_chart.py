@@ -195,6 +195,12 @@ def write_all(out: str | Path, *, lang: str = "en", fmt: str = "png",
                      f"got {fmt!r}")
     folder = Path(out)
     written: list[Path] = []
+
+    def wrote(paths: list[Path]) -> list[Path]:
+        for p in paths:
+            say(f"wrote {p}")
+        return paths
+
     pages = []
     for name, rules in PRESETS.items():
         why = _supported(rules)
@@ -204,20 +210,19 @@ def write_all(out: str | Path, *, lang: str = "en", fmt: str = "png",
         for kind in PRESET_KINDS:
             if kind in kinds:
                 fig, data = chart(kind, rules, lang=lang)
-                written += save_chart(fig, folder / f"{kind}_{name}{suffix}", data)
+                written += wrote(save_chart(fig, folder / f"{kind}_{name}{suffix}", data))
         pages.append(_handout_page(rules))
     if "edge" in kinds:
         if edge_available():
+            say("computing the banker's edge of every variant (a minute or two)...")
             fig, data = chart("edge", lang=lang)
-            written += save_chart(fig, folder / f"edge_by_variant{suffix}", data)
+            written += wrote(save_chart(fig, folder / f"edge_by_variant{suffix}", data))
         else:
             say("skipping the edge chart: settemezzo.edge is not installed yet")
     if pages:
         from settemezzo.plots import write_handout
 
-        written.append(write_handout(pages, folder / "handout.pdf", lang=lang))
-    for p in written:
-        say(f"wrote {p}")
+        written += wrote([write_handout(pages, folder / "handout.pdf", lang=lang)])
     return written
 
 
