@@ -212,12 +212,19 @@ def _add_chart_commands(subparsers: Subparsers[argparse.ArgumentParser]) -> None
     cli_chart.register(subparsers, _add_rules_args)
 
 
+def _add_simulate(subparsers: Subparsers[argparse.ArgumentParser]) -> None:
+    """simulate (in `settemezzo.cli_simulate`)."""
+    from settemezzo import cli_simulate
+
+    cli_simulate.register(subparsers, _add_rules_args)
+
+
 def _cmd_solver(args: argparse.Namespace) -> int:
     return int(args.solver_cmd(args, _rules_from(args)))
 
 
 _SUBCOMMANDS: list[Callable[[Subparsers[argparse.ArgumentParser]], None]] = [
-    _add_odds, _add_solver_commands, _add_chart_commands]
+    _add_odds, _add_solver_commands, _add_chart_commands, _add_simulate]
 """Each registers one subcommand; add yours here."""
 
 

@@ -1,0 +1,1318 @@
+"""The compiled hot loop: whole sessions of hands, played card by card (numba).
+
+Everything here works on flat integer arrays so that numba can compile it (``cache=True``,
+``nogil=True``: chunks run side by side in threads). The Python side (`settemezzo.simulate`)
+builds the arrays from a `Rules` value and the seats' strategies, and reads the results.
+
+**A state machine.** `run` advances the table until the requested number of sessions is
+played, or until a seat played by a person must decide: it then returns `NEED`, with the
+request in the state array; the caller supplies the answer and calls `run` again. Each pass
+of the loop makes at most one decision and changes nothing before it, so a request can be
+answered and resumed at the same point. Bots decide inside the loop.
+
+**Cards.** Card ``id = 10 * suit + rank`` (suits ♠ ♥ ♦ ♣, ranks A..7 then J Q K), so the K♦
+is 29. ``KIND[id]`` is the card's `settemezzo.cards.Kind` value (0 figure, 1..7, 8 the wild
+K♦ - under ``wild_king`` only; otherwise the K♦ is a plain figure, kind 0), ``VAL[id]`` its
+value in half-points.
+
+**Dealing.** The stock is ``deck[pos:end]``; each card dealt is drawn uniformly from it (a
+lazy Fisher-Yates shuffle), so a fresh shuffle costs nothing. With ``when_exhausted``, the
+cards of finished hands (and burnt cards) go to a discard pile, which becomes the stock when
+the stock runs out, mid-hand if need be (seed 000: "shuffle the cards already used - not
+those in the hands - and go on").
+
+**Random numbers.** xoshiro256** seeded from a numpy `Generator` (four 64-bit words per
+chunk); integers by Lemire's multiply-and-reject method (exactly uniform).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+import numpy as np
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _jit(fn: F) -> F:
+    """``numba.njit(cache=True, nogil=True)`` without numba's reference counting, typed for
+    mypy.
+
+    The engine never allocates (every array comes from the caller), so it needs no
+    reference counts; without them each call passing arrays saves atomic increments and
+    decrements, which cost more than a whole deal (measured: 35 ns against 2.5 ns a card).
+    """
+    njit: Any = numba.njit  # ``_nrt`` is not in numba's type hints
+    return cast(F, njit(cache=True, nogil=True, _nrt=False)(fn))
+
+
+# ---------------------------------------------------------------------------------------------
+# Layout of the arrays (indices are compile-time constants)
+# ---------------------------------------------------------------------------------------------
+
+NSEAT = 8          # people at the table at most (banker included)
+MAXSPLIT = 12      # hands per player at most (split_figures)
+NSLOT = 1 + (NSEAT - 1) * MAXSPLIT   # slot 0: the banker; player i: 1 + i*MAXSPLIT + j
+MAXC = 16          # cards in one hand at most (12 figures and an ace make 7, then one more)
+NK = 9             # kinds: 0 figure, 1..7, 8 the wild K♦
+NSC = 18           # scores: 0 bust, 1..15 totals, 16 royal 7½, 17 pair of sevens
+NLOG = 1024        # decisions logged per hand for the table banker's posterior
+NREC = 10          # fields of a hand record
+NSESSF = 2 + 2 * NSEAT  # fields of a session record
+
+# C: configuration (rules and run)
+C_NSEATS = 0
+C_ROYAL = 1
+C_WILD = 2
+C_PAIR = 3
+C_BURN3 = 4
+C_BURN4 = 5
+C_TIES = 6
+C_SWAP = 7
+C_SPLITMAX = 8
+C_STAKE_AFTER = 9
+C_SEVEN_PAYS = 10
+C_EXHAUST = 11       # 1: reshuffle when exhausted, 0: every hand
+C_PASSING = 12       # 0 seven_half, 1 rotate, 2 keep
+C_LIMITED = 13       # 1: chips are real (stakes capped, elimination); 0: unlimited credit
+C_START = 14         # starting chips per seat
+C_HANDS = 15         # hands per session at most
+C_NSESS = 16         # sessions to play
+C_SALE_PRICE = 17    # keep-the-bank sale: price in chips (0: never sold)
+C_SALE_AFTER = 18    # ... after the banker has held the bank this many hands
+C_PAUSE = 19         # 1: return HAND_DONE after every hand (the classroom table)
+C_HAVE_EQP = 20      # equilibrium player tables present
+C_HAVE_EQB = 21      # equilibrium banker tables present
+C_PUB0 = 22          # index of the empty public state in the equilibrium tables
+C_LOG = 23           # 1: log decisions (a table banker sits at the table)
+NC = 24
+
+# SP: per seat
+SP_PKIND = 0   # as a player: 0 threshold, 1 equilibrium table, 2 person
+SP_PK = 1      # threshold in half-points
+SP_BKIND = 2   # as banker: 0 threshold, 1 omniscient, 2 equilibrium, 3 table, 4 person
+SP_BK = 3
+SP_BURN = 4    # a player burns a burnable first card
+SP_BBURN = 5   # as banker, burns
+SP_SPLIT = 6   # splits two figures
+SP_SWAP = 7    # turns the hidden card up on every hit (swap_hidden)
+SP_HUMAN = 8   # bit mask of the decisions a person takes (D_*)
+SP_MKIND = 9   # how a table banker models this seat: 0 threshold, 1 equilibrium table
+SP_MK = 10
+NSP = 11
+
+P_THRESHOLD, P_EQUILIBRIUM, P_PERSON = 0, 1, 2
+B_THRESHOLD, B_OMNISCIENT, B_EQUILIBRIUM, B_TABLE, B_PERSON = 0, 1, 2, 3, 4
+
+# decisions
+D_STAKE = 0
+D_BURN = 1
+D_SPLIT = 2
+D_ACTION = 3       # stand 0, hit 1, hit taking the new card face down (swap) 2
+D_BANK_ACTION = 4  # stand 0, hit 1
+D_BANK_BURN = 5
+
+# S: state scalars
+S_PHASE = 0
+S_SESS = 1
+S_HANDNO = 2
+S_BANKER = 3
+S_NPLAY = 4
+S_CUR = 5
+S_POS = 6
+S_END = 7
+S_NDISC = 8
+S_HAVE = 9
+S_ACT = 10
+S_REQ_TYPE = 11
+S_REQ_SEAT = 12
+S_REQ_SLOT = 13
+S_TEN_LEN = 14
+S_TEN_GAIN = 15
+S_PLAN = 16
+S_LOGN = 17
+S_FORCED = 18
+S_HG = 19          # the banker's gain so far this hand
+S_LO = 20
+S_HI = 21
+S_BSTART = 22
+S_BBURN = 23
+S_TOTAL = 24       # chips at the table (conserved)
+S_BANK_CHANGES = 25
+S_STAMP = 26
+S_REC = 27
+S_BPLAYED = 28
+S_LASTB = 29       # banker of the hand just settled (for the caller)
+S_PASS = 30        # how the bank moved after it: 0 kept, 1 7½, 2 rotation, 3 elimination, 4 sale
+NS = 32
+
+PH_SESSION, PH_HAND, PH_STAKE, PH_DEAL, PH_STAKE2, PH_TURN, PH_BANK, PH_SETTLE = range(8)
+DONE, NEED, HAND_DONE = 0, 1, 2
+
+# H: per hand slot
+H_N = 0
+H_HID = 1      # position of the face-down card in the hand, -1 if every card is visible
+H_STAT = 2
+H_STAKE = 3
+H_SEAT = 4
+H_FACE = 5     # face value in half-points (the K♦ as ½)
+H_WILD = 6     # wild K♦ in the hand (0/1)
+H_SEV = 7      # sevens in the hand
+H_INFO = 8     # equilibrium player information set (-1: none)
+H_PUB = 9      # equilibrium public state of the face-up cards
+H_NODE = 10    # banker node (multiset of the banker's cards)
+H_SPLITQ = 11  # a split may be asked for
+H_PIDX = 12
+H_SCORE = 13
+H_GAIN = 14    # the player's gain on this hand, in chips
+NH = 16
+
+ST_OPEN, ST_STOOD, ST_SHOWN, ST_BUST = 0, 1, 2, 3
+
+# PL: per player (in playing order)
+PL_SEAT = 0
+PL_FIRST = 1
+PL_NH = 2
+PL_CUR = 3
+PL_BURN = 4
+NPL = 5
+
+# LOG: the decisions of the hand (for the table banker's posterior)
+LG_TYPE = 0
+LG_PIDX = 1
+LG_SLOT = 2
+LG_N = 3
+LG_HID = 4     # the card face down in that hand when deciding (id), -1 if none
+LG_ACT = 5
+LG_LO = 6
+LG_HI = 7
+LG_CHIPS = 8
+LG_SEAT = 9
+NLG = 10
+
+# A: accumulators (exact integer sums)
+A_HANDS = 0
+A_PH = 1        # player-hands (one player in one hand, split hands together)
+A_G = 2         # banker's gain (chips), summed over hands
+A_G2 = 3
+A_S = 4         # stakes
+A_S2 = 5
+A_GS = 6
+A_PBUST = 7     # player hands that bust
+A_P75 = 8       # player hands on 7½ (royal included) or a pair of sevens
+A_BBUST = 9     # banker busts (when it played)
+A_BPLAY = 10    # hands in which the banker played
+A_UNPAID = 11   # chips a banker owed but did not have
+A_TEN_N = 12    # completed bank tenures
+A_TEN_G = 13
+A_TEN_G2 = 14
+A_TEN_L = 15
+A_TEN_L2 = 16
+A_SPLITS = 17
+A_BURNS = 18
+A_SWAPS = 19
+A_RESHUF = 20
+A_NOCARD = 21
+A_VIOL = 22     # chip-conservation violations (must stay 0)
+A_SESS = 23
+A_ELIM = 24
+A_SALES = 25
+A_TAKE75 = 26   # bank taken over by a 7½
+A_PHANDS = 27   # player hands (split hands counted one by one)
+A_TEN_GL = 28
+NA = 32
+
+# POSA: per playing position (0 = the banker's right): the banker's gain from it
+PA_N = 0
+PA_G = 1
+PA_G2 = 2
+PA_S = 3
+PA_S2 = 4
+PA_GS = 5
+NPA = 6
+
+# SEATA: per seat
+SA_BN = 0   # hands as banker
+SA_BG = 1
+SA_BG2 = 2
+SA_PN = 3   # hands as a player
+SA_PG = 4
+SA_PG2 = 5
+SA_PS = 6
+NSA = 8
+
+_VALK = np.array([1, 2, 4, 6, 8, 10, 12, 14, 1], dtype=np.int64)
+"""Value in half-points of each kind (the K♦ at its face value, ½)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Random numbers: xoshiro256** (Blackman and Vigna), Lemire's bounded integers
+# ---------------------------------------------------------------------------------------------
+
+
+@_jit
+def _next(R: Any) -> Any:
+    s0, s1, s2, s3 = R[0], R[1], R[2], R[3]
+    x = s1 * np.uint64(5)
+    result = ((x << np.uint64(7)) | (x >> np.uint64(57))) * np.uint64(9)
+    t = s1 << np.uint64(17)
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = (s3 << np.uint64(45)) | (s3 >> np.uint64(19))
+    R[0], R[1], R[2], R[3] = s0, s1, s2, s3
+    return result
+
+
+@_jit
+def below(R: Any, m: int) -> int:
+    """A uniform integer in [0, m), 0 < m < 2**32 (Lemire 2019, with rejection)."""
+    mm = np.uint64(m)
+    mask = np.uint64(0xFFFFFFFF)
+    p = (_next(R) >> np.uint64(32)) * mm
+    low = p & mask
+    if low < mm:
+        thresh = (np.uint64(0x100000000) - mm) % mm
+        while low < thresh:
+            p = (_next(R) >> np.uint64(32)) * mm
+            low = p & mask
+    return int(p >> np.uint64(32))
+
+
+@_jit
+def uniform(R: Any) -> float:
+    """A uniform float in [0, 1) with 53 random bits."""
+    return float(_next(R) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Hands
+# ---------------------------------------------------------------------------------------------
+
+
+@_jit
+def total(face: int, wild: int) -> int:
+    """Best total in half-points (`settemezzo.hands.total`): the wild K♦ takes the value,
+    ½ or 1..7, giving the highest total not over 7½; bust only if bust with it as ½."""
+    if wild == 0 or face > 15:
+        return face
+    rest = face - 1
+    t = 15 - rest
+    if t >= 14:
+        v = 14
+    elif t % 2 == 0:
+        v = t
+    elif t == 1:
+        v = 1
+    else:
+        v = t - 1
+    return rest + v
+
+
+@_jit
+def score(C: Any, face: int, wild: int, sev: int, n: int) -> int:
+    """`settemezzo.hands.score`: 0 bust, 1..15, 16 royal 7½, 17 pair of sevens."""
+    if C[C_PAIR] == 1 and n == 2 and sev == 2:
+        return 17
+    t = total(face, wild)
+    if t > 15:
+        return 0
+    if C[C_ROYAL] == 1 and n == 2 and t == 15 and (sev > 0 or wild > 0):
+        return 16
+    return t
+
+
+@_jit
+def finished(C: Any, face: int, wild: int, sev: int, n: int) -> bool:
+    """The turn ends by itself: 7½ or more (bust), or a pair of sevens."""
+    if C[C_PAIR] == 1 and n == 2 and sev == 2:
+        return True
+    return total(face, wild) >= 15
+
+
+@_jit
+def settle(C: Any, p: int, b: int) -> int:
+    """`settemezzo.hands.settle`: the player's gain in stakes for scores ``p`` and ``b``."""
+    if p == 0:
+        return -1
+    if b == 0:
+        return 3 if p == 17 else (2 if p == 16 else 1)
+    if p > b:
+        if p == 17:
+            return 3
+        if p == 16:
+            return 2
+        if p == 15:
+            return int(C[C_SEVEN_PAYS])
+        return 1
+    if p == b and C[C_TIES] == 1 and p != 16 and p != 17:
+        return 0
+    return -1
+
+
+@_jit
+def _hand_score(C: Any, H: Any, slot: int) -> int:
+    return score(C, H[slot, H_FACE], H[slot, H_WILD], H[slot, H_SEV], H[slot, H_N])
+
+
+@_jit
+def _hand_finished(C: Any, H: Any, slot: int) -> bool:
+    return finished(C, H[slot, H_FACE], H[slot, H_WILD], H[slot, H_SEV], H[slot, H_N])
+
+
+@_jit
+def _clear(H: Any, slot: int, seat: int, pidx: int, pub0: int) -> None:
+    for f in range(NH):
+        H[slot, f] = 0
+    H[slot, H_HID] = -1
+    H[slot, H_SEAT] = seat
+    H[slot, H_PIDX] = pidx
+    H[slot, H_INFO] = -1
+    H[slot, H_PUB] = pub0
+
+
+@_jit
+def _add(H: Any, HC: Any, slot: int, card: int, hidden: bool, KIND: Any, VAL: Any) -> None:
+    n = H[slot, H_N]
+    HC[slot, n] = card
+    H[slot, H_N] = n + 1
+    H[slot, H_FACE] += VAL[card]
+    k = KIND[card]
+    if k == 8:
+        H[slot, H_WILD] += 1
+    elif k == 7:
+        H[slot, H_SEV] += 1
+    if hidden:
+        H[slot, H_HID] = n
+
+
+@_jit
+def _remove_last(H: Any, HC: Any, slot: int, KIND: Any, VAL: Any) -> int:
+    n = H[slot, H_N] - 1
+    card = HC[slot, n]
+    H[slot, H_N] = n
+    H[slot, H_FACE] -= VAL[card]
+    k = KIND[card]
+    if k == 8:
+        H[slot, H_WILD] -= 1
+    elif k == 7:
+        H[slot, H_SEV] -= 1
+    if H[slot, H_HID] == n:
+        H[slot, H_HID] = -1
+    return int(card)
+
+
+@_jit
+def burnable(C: Any, value: int) -> bool:
+    """A first card the ``burn`` variant lets its owner throw away (value in half-points)."""
+    return (C[C_BURN4] == 1 and value == 8) or (C[C_BURN3] == 1 and value == 6)
+
+
+# ---------------------------------------------------------------------------------------------
+# Dealing
+# ---------------------------------------------------------------------------------------------
+
+
+@_jit
+def _reset_deck(S: Any, deck: Any) -> None:
+    for i in range(40):
+        deck[i] = i
+    S[S_POS] = 0
+    S[S_END] = 40
+    S[S_NDISC] = 0
+
+
+@_jit
+def _deal(S: Any, deck: Any, disc: Any, R: Any, FORCED: Any, A: Any) -> int:
+    """The next card from the stock (-1 if no card is left anywhere)."""
+    if S[S_POS] >= S[S_END]:
+        nd = S[S_NDISC]
+        if nd == 0:
+            A[A_NOCARD] += 1
+            return -1
+        for i in range(nd):
+            deck[i] = disc[i]
+        S[S_POS] = 0
+        S[S_END] = nd
+        S[S_NDISC] = 0
+        A[A_RESHUF] += 1
+    pos = S[S_POS]
+    end = S[S_END]
+    fi = S[S_FORCED]
+    if fi < FORCED.shape[0]:
+        want = FORCED[fi]
+        S[S_FORCED] = fi + 1
+        j = -1
+        for t in range(pos, end):
+            if deck[t] == want:
+                j = t
+                break
+        if j < 0:
+            raise ValueError("a forced card is not in the stock")
+    else:
+        j = pos + below(R, end - pos)
+    c = deck[j]
+    deck[j] = deck[pos]
+    deck[pos] = c
+    S[S_POS] = pos + 1
+    return int(c)
+
+
+@_jit
+def _discard(S: Any, disc: Any, card: int) -> None:
+    disc[S[S_NDISC]] = card
+    S[S_NDISC] += 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Stakes and the players' bots
+# ---------------------------------------------------------------------------------------------
+
+
+@_jit
+def stake_for(ST: Any, seat: int, idx: int, lo: int, hi: int, chips: int, limited: int) -> int:
+    """The stake of a seat's policy: ``ST[seat, idx]`` is 0 (minimum), -1 (maximum) or a
+    number of chips; ``idx`` is the first card's kind, 9 before the deal."""
+    code = ST[seat, idx]
+    if code == 0:
+        s = lo
+    elif code < 0:
+        s = hi
+    else:
+        s = min(max(int(code), lo), hi)
+    if limited == 1 and s > chips:
+        s = chips
+    return s
+
+
+@_jit
+def _eq_info(EQR: Any, EQN: Any, KIND: Any, HC: Any, slot: int, n: int, hole_kind: int) -> int:
+    """Equilibrium information set of a hand's first ``n`` cards, the first of kind
+    ``hole_kind``; -1 if there is none (a finished hand)."""
+    info = EQR[hole_kind]
+    for t in range(1, n):
+        if info < 0:
+            return -1
+        info = EQN[info, KIND[HC[slot, t]]]
+    return int(info)
+
+
+# ---------------------------------------------------------------------------------------------
+# The banker's plan: optimal stopping over its own cards (omniscient and table bankers)
+# ---------------------------------------------------------------------------------------------
+
+
+@_jit
+def plan(NNEXT: Any, NCNT: Any, NSIZE: Any, NSCO: Any, NCHSC: Any, j0: int, POOL: Any,
+         W: Any, nm: int, P: Any, Q: Any, BEST: Any, ORD: Any, MARK: Any, stamp: int) -> float:
+    """The banker's best play from its hand ``j0`` (a node: a multiset of its cards).
+
+    There are ``nm`` *measures*: measure ``m`` draws the banker's cards from the pool
+    ``POOL[m, :9]`` (counts per kind, total in ``POOL[m, 9]``), and ``W[m, s]`` is the
+    banker's gain, weighted by that measure's belief, if the banker ends on score ``s``. The
+    banker's value is the sum over measures; the best stopping rule on multisets is found by
+    backward induction (the chance of an ordered draw sequence depends only on its multiset,
+    so the value of a node does not depend on the path to it). ``BEST[j]`` is set to 1 where
+    hitting is strictly better than standing, for ``j0`` and every node after it. Returns
+    the value at ``j0``.
+    """
+    nk = NNEXT.shape[1]
+    ORD[0] = j0
+    MARK[j0] = stamp
+    for m in range(nm):
+        P[m, j0] = 1.0
+    head = 0
+    tail = 1
+    while head < tail:
+        j = ORD[head]
+        head += 1
+        drawn = NSIZE[j] - NSIZE[j0]
+        for k in range(nk):
+            c = NNEXT[j, k]
+            if c < 0 or MARK[c] == stamp:
+                continue
+            MARK[c] = stamp
+            ORD[tail] = c
+            tail += 1
+            dk = NCNT[j, k] - NCNT[j0, k]
+            for m in range(nm):
+                avail = POOL[m, k] - dk
+                tot = POOL[m, 9] - drawn
+                P[m, c] = P[m, j] * avail / tot if avail > 0 and tot > 0 else 0.0
+    for t in range(tail - 1, -1, -1):
+        j = ORD[t]
+        drawn = NSIZE[j] - NSIZE[j0]
+        s = NSCO[j]
+        stand = 0.0
+        for m in range(nm):
+            stand += P[m, j] * W[m, s]
+        hit = 0.0
+        can = False
+        for k in range(nk):
+            c = NNEXT[j, k]
+            cs = NCHSC[j, k]
+            if c < 0 and cs < 0:
+                continue  # no such card left in the deck
+            dk = NCNT[j, k] - NCNT[j0, k]
+            possible = False
+            for m in range(nm):
+                avail = POOL[m, k] - dk
+                tot = POOL[m, 9] - drawn
+                if avail > 0 and tot > 0:
+                    possible = True
+                    if c < 0:
+                        hit += P[m, j] * avail / tot * W[m, cs]
+            if possible:
+                can = True
+                if c >= 0:
+                    hit += Q[c]
+        if can and hit > stand:
+            BEST[j] = 1
+            Q[j] = hit
+        else:
+            BEST[j] = 0
+            Q[j] = stand
+    return float(Q[j0])
+
+
+@_jit
+def _likelihood(C: Any, SP: Any, ST: Any, EQR: Any, EQN: Any, EQP: Any, KIND: Any, VAL: Any,
+                LOG: Any, LOGC: Any, nlog: int, pidx: int, hid: int, h: int) -> float:
+    """The chance of the decisions a player was seen to take (stakes, burning, splitting,
+    standing and hitting) had the face-down card ``hid`` been of kind ``h``, under the
+    strategy the banker knows for that seat. Decisions taken before that card was dealt or
+    while another card was face down do not depend on it and are skipped."""
+    like = 1.0
+    hv = _VALK[h]
+    hw = 1 if h == 8 else 0
+    hs = 1 if h == 7 else 0
+    for e in range(nlog):
+        if LOG[e, LG_PIDX] != pidx or LOG[e, LG_HID] != hid:
+            continue
+        seat = LOG[e, LG_SEAT]
+        n = LOG[e, LG_N]
+        face = 0
+        wild = 0
+        sev = 0
+        other = -1
+        for t in range(n):
+            card = LOGC[e, t]
+            if card == hid:
+                face += hv
+                wild += hw
+                sev += hs
+            else:
+                other = card
+                face += VAL[card]
+                k = KIND[card]
+                if k == 8:
+                    wild += 1
+                elif k == 7:
+                    sev += 1
+        typ = LOG[e, LG_TYPE]
+        act = LOG[e, LG_ACT]
+        if typ == D_ACTION:
+            if finished(C, face, wild, sev, n):
+                return 0.0   # the hand would have ended by itself
+            if SP[seat, SP_MKIND] == P_EQUILIBRIUM:
+                if LOGC[e, 0] != hid:
+                    return 0.0
+                info = EQR[h]
+                for t in range(1, n):
+                    if info < 0:
+                        break
+                    info = EQN[info, KIND[LOGC[e, t]]]
+                if info < 0:
+                    return 0.0
+                p_hit = EQP[info]
+            else:
+                p_hit = 1.0 if total(face, wild) < SP[seat, SP_MK] else 0.0
+            like *= p_hit if act >= 1 else 1.0 - p_hit
+        elif typ == D_STAKE:
+            st = stake_for(ST, seat, h, LOG[e, LG_LO], LOG[e, LG_HI], LOG[e, LG_CHIPS],
+                           C[C_LIMITED])
+            if st != act:
+                return 0.0
+        elif typ == D_BURN:
+            p = 1.0 if burnable(C, hv) and SP[seat, SP_BURN] == 1 else 0.0
+            like *= p if act == 1 else 1.0 - p
+        elif typ == D_SPLIT:
+            figs = hv == 1 and other >= 0 and VAL[other] == 1
+            p = 1.0 if figs and SP[seat, SP_SPLIT] == 1 else 0.0
+            like *= p if act == 1 else 1.0 - p
+        if like == 0.0:
+            return 0.0
+    return like
+
+
+@_jit
+def _log(C: Any, S: Any, H: Any, HC: Any, LOG: Any, LOGC: Any, typ: int, pidx: int, seat: int,
+         slot: int, act: int, chips: int) -> None:
+    if C[C_LOG] == 0:
+        return
+    e = S[S_LOGN]
+    if e >= LOG.shape[0]:
+        return
+    S[S_LOGN] = e + 1
+    n = H[slot, H_N]
+    hp = H[slot, H_HID]
+    LOG[e, LG_TYPE] = typ
+    LOG[e, LG_PIDX] = pidx
+    LOG[e, LG_SLOT] = slot
+    LOG[e, LG_N] = n
+    LOG[e, LG_HID] = HC[slot, hp] if hp >= 0 else -1
+    LOG[e, LG_ACT] = act
+    LOG[e, LG_LO] = S[S_LO]
+    LOG[e, LG_HI] = S[S_HI]
+    LOG[e, LG_CHIPS] = chips
+    LOG[e, LG_SEAT] = seat
+    for t in range(n):
+        LOGC[e, t] = HC[slot, t]
+
+
+@_jit
+def _bank_plan(C: Any, S: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, EQN: Any,
+               EQP: Any, NNEXT: Any, NCNT: Any, NSIZE: Any, NSCO: Any, NCHSC: Any,
+               deck: Any, H: Any, HC: Any, PL: Any, LOG: Any, LOGC: Any, FPOOL: Any, FW: Any,
+               FP: Any, FQ: Any, IB: Any, IORD: Any, IMARK: Any, omniscient: bool) -> None:
+    """Fill ``IB`` with the banker's best play from its present hand.
+
+    ``omniscient``: it knows every card, so it draws from the actual stock and knows every
+    player's score. Otherwise (the table banker) it sees every face-up card and shown hand;
+    the face-down card of each player who stood gets its exact posterior, given what the
+    banker saw and that player's strategy (`_likelihood`); the banker then maximises the sum
+    over players of its expected gain, each player's term computed under that player's
+    posterior with the other face-down cards counted among the unseen cards (exact heads-up;
+    with several players, what the others' decisions say about those cards is left out).
+    """
+    pool = FPOOL[11]
+    like = FPOOL[12]
+    for k in range(NK):
+        pool[k] = 0.0
+    for t in range(S[S_POS], S[S_END]):
+        pool[KIND[deck[t]]] += 1.0
+    n_play = S[S_NPLAY]
+    if not omniscient:
+        for i in range(n_play):
+            first = PL[i, PL_FIRST]
+            for j in range(PL[i, PL_NH]):
+                slot = first + j
+                hp = H[slot, H_HID]
+                if H[slot, H_STAT] == ST_STOOD and hp >= 0:
+                    pool[KIND[HC[slot, hp]]] += 1.0
+    for m in range(10):
+        for s in range(NSC):
+            FW[m, s] = 0.0
+    ptot = 0.0
+    for k in range(NK):
+        ptot += pool[k]
+    for m in range(10):
+        for k in range(NK):
+            FPOOL[m, k] = pool[k]
+        FPOOL[m, 9] = ptot
+        if m >= 1:
+            FPOOL[m, m - 1] -= 1.0
+            FPOOL[m, 9] -= 1.0
+    for i in range(n_play):
+        first = PL[i, PL_FIRST]
+        for j in range(PL[i, PL_NH]):
+            slot = first + j
+            stat = H[slot, H_STAT]
+            if stat != ST_STOOD and stat != ST_SHOWN:
+                continue
+            stake = float(H[slot, H_STAKE])
+            hp = H[slot, H_HID]
+            if omniscient or hp < 0:
+                ps = _hand_score(C, H, slot)
+                for s in range(NSC):
+                    FW[0, s] -= stake * settle(C, ps, s)
+                continue
+            hid = HC[slot, hp]
+            z = 0.0
+            for h in range(NK):
+                like[h] = 0.0
+                if pool[h] > 0.0:
+                    like[h] = pool[h] * _likelihood(C, SP, ST, EQR, EQN, EQP, KIND, VAL, LOG,
+                                                    LOGC, S[S_LOGN], i, hid, h)
+                z += like[h]
+            if z <= 0.0:  # decisions the model cannot explain (a person): the prior
+                for h in range(NK):
+                    like[h] = pool[h]
+                z = ptot
+            face0 = H[slot, H_FACE] - VAL[hid]
+            wild0 = H[slot, H_WILD] - (1 if KIND[hid] == 8 else 0)
+            sev0 = H[slot, H_SEV] - (1 if KIND[hid] == 7 else 0)
+            n = H[slot, H_N]
+            for h in range(NK):
+                if like[h] <= 0.0:
+                    continue
+                ps = score(C, face0 + _VALK[h], wild0 + (1 if h == 8 else 0),
+                           sev0 + (1 if h == 7 else 0), n)
+                w = like[h] / z * stake
+                for s in range(NSC):
+                    FW[1 + h, s] -= w * settle(C, ps, s)
+    # keep only the measures that carry weight
+    nm = 0
+    for m in range(10):
+        used = False
+        for s in range(NSC):
+            if FW[m, s] != 0.0:
+                used = True
+                break
+        if used:
+            if nm != m:
+                for s in range(NSC):
+                    FW[nm, s] = FW[m, s]
+                for k in range(10):
+                    FPOOL[nm, k] = FPOOL[m, k]
+            nm += 1
+    S[S_STAMP] += 1
+    plan(NNEXT, NCNT, NSIZE, NSCO, NCHSC, H[0, H_NODE], FPOOL, FW, nm, FP, FQ, IB, IORD,
+         IMARK, S[S_STAMP])
+    S[S_PLAN] = 1
+
+
+# ---------------------------------------------------------------------------------------------
+# The table
+# ---------------------------------------------------------------------------------------------
+
+
+@_jit
+def _request(S: Any, typ: int, seat: int, slot: int) -> int:
+    S[S_REQ_TYPE] = typ
+    S[S_REQ_SEAT] = seat
+    S[S_REQ_SLOT] = slot
+    return NEED
+
+
+@_jit
+def _person(SP: Any, seat: int, typ: int) -> bool:
+    return bool((SP[seat, SP_HUMAN] >> typ) & 1 == 1)
+
+
+@_jit
+def _take(S: Any) -> int:
+    S[S_HAVE] = 0
+    return int(S[S_ACT])
+
+
+@_jit
+def _transfer(chips: Any, src: int, dst: int, amount: int) -> None:
+    chips[src] -= amount
+    chips[dst] += amount
+
+
+@_jit
+def _next_active(active: Any, n: int, seat: int) -> int:
+    for t in range(1, n + 1):
+        s = (seat + t) % n
+        if active[s] == 1:
+            return s
+    return seat
+
+
+@_jit
+def run(C: Any, LIM: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, EQN: Any,
+        EQP: Any, PUBN: Any, EQB: Any, NNEXT: Any, NCNT: Any, NSIZE: Any, NSCO: Any,
+        NCHSC: Any, NTOT: Any, S: Any, R: Any, deck: Any, disc: Any, chips: Any, active: Any,
+        elim: Any, H: Any, HC: Any, PL: Any, LOG: Any, LOGC: Any, FORCED: Any, A: Any,
+        POSA: Any, SEATA: Any, SESS: Any, REC: Any, FPOOL: Any, FW: Any, FP: Any, FQ: Any,
+        IB: Any, IORD: Any, IMARK: Any) -> int:
+    """Play until ``C[C_NSESS]`` sessions are done (`DONE`), a person must decide (`NEED`),
+    or, with ``C[C_PAUSE]``, a hand is over (`HAND_DONE`). See the module docstring."""
+    n = C[C_NSEATS]
+    limited = C[C_LIMITED]
+    while True:
+        ph = S[S_PHASE]
+        # ---------------------------------------------------------------------------------
+        if ph == PH_SESSION:
+            if S[S_SESS] >= C[C_NSESS]:
+                return DONE
+            tot = 0
+            for s in range(n):
+                chips[s] = C[C_START] if limited == 1 else 0
+                active[s] = 1
+                elim[s] = -1
+                tot += chips[s]
+            S[S_TOTAL] = tot
+            S[S_HANDNO] = 0
+            S[S_BANKER] = 0        # seat 0 holds the bank first; seats run anticlockwise
+            S[S_TEN_LEN] = 0
+            S[S_TEN_GAIN] = 0
+            S[S_BANK_CHANGES] = 0
+            _reset_deck(S, deck)
+            S[S_PHASE] = PH_HAND
+        # ---------------------------------------------------------------------------------
+        elif ph == PH_HAND:
+            nact = 0
+            for s in range(n):
+                nact += active[s]
+            if S[S_HANDNO] >= C[C_HANDS] or nact < 2:
+                r = S[S_SESS]
+                if r < SESS.shape[0]:
+                    SESS[r, 0] = S[S_HANDNO]
+                    SESS[r, 1] = S[S_BANK_CHANGES]
+                    for s in range(n):
+                        SESS[r, 2 + s] = chips[s]
+                        SESS[r, 2 + NSEAT + s] = elim[s]
+                A[A_SESS] += 1
+                S[S_SESS] += 1
+                S[S_PHASE] = PH_SESSION
+                continue
+            b = S[S_BANKER]
+            npl = 0
+            for t in range(1, n):
+                s = (b + t) % n
+                if active[s] == 1:
+                    PL[npl, PL_SEAT] = s
+                    npl += 1
+            S[S_NPLAY] = npl
+            rnd = min(S[S_HANDNO] + 1, LIM.shape[0] - 1)
+            S[S_LO] = LIM[rnd, 0]
+            S[S_HI] = LIM[rnd, 1]
+            if C[C_EXHAUST] == 0:
+                _reset_deck(S, deck)
+            _clear(H, 0, b, -1, C[C_PUB0])
+            for i in range(npl):
+                slot = 1 + i * MAXSPLIT
+                _clear(H, slot, PL[i, PL_SEAT], i, C[C_PUB0])
+                PL[i, PL_FIRST] = slot
+                PL[i, PL_NH] = 1
+                PL[i, PL_CUR] = 0
+                PL[i, PL_BURN] = 0
+            S[S_CUR] = 0
+            S[S_LOGN] = 0
+            S[S_HG] = 0
+            S[S_PLAN] = 0
+            S[S_BSTART] = 0
+            S[S_BBURN] = 0
+            S[S_BPLAYED] = 0
+            S[S_PHASE] = PH_DEAL if C[C_STAKE_AFTER] == 1 else PH_STAKE
+        # ---------------------------------------------------------------------------------
+        elif ph in (PH_STAKE, PH_STAKE2):
+            i = S[S_CUR]
+            if i >= S[S_NPLAY]:
+                S[S_CUR] = 0
+                S[S_PHASE] = PH_DEAL if ph == PH_STAKE else PH_TURN
+                continue
+            seat = PL[i, PL_SEAT]
+            slot = PL[i, PL_FIRST]
+            idx = 9 if ph == PH_STAKE else KIND[HC[slot, 0]]
+            lo = S[S_LO]
+            hi = S[S_HI]
+            if _person(SP, seat, D_STAKE):
+                if S[S_HAVE] == 0:
+                    return _request(S, D_STAKE, seat, slot)
+                st = min(max(_take(S), lo), hi)
+                if limited == 1 and st > chips[seat]:
+                    st = chips[seat]
+            else:
+                st = stake_for(ST, seat, idx, lo, hi, chips[seat], limited)
+            H[slot, H_STAKE] = st
+            if ph == PH_STAKE2:
+                _log(C, S, H, HC, LOG, LOGC, D_STAKE, i, seat, slot, st, chips[seat])
+            S[S_CUR] = i + 1
+        # ---------------------------------------------------------------------------------
+        elif ph == PH_DEAL:
+            # one face-down card to each player in playing order, the banker last
+            for i in range(S[S_NPLAY]):
+                slot = PL[i, PL_FIRST]
+                c = _deal(S, deck, disc, R, FORCED, A)
+                _add(H, HC, slot, c, True, KIND, VAL)
+                if C[C_HAVE_EQP] == 1:
+                    H[slot, H_INFO] = EQR[KIND[c]]
+            c = _deal(S, deck, disc, R, FORCED, A)
+            _add(H, HC, 0, c, True, KIND, VAL)
+            H[0, H_NODE] = NNEXT[0, KIND[c]]
+            S[S_CUR] = 0
+            S[S_PHASE] = PH_STAKE2 if C[C_STAKE_AFTER] == 1 else PH_TURN
+        # ---------------------------------------------------------------------------------
+        elif ph == PH_TURN:
+            i = S[S_CUR]
+            if i >= S[S_NPLAY]:
+                S[S_PHASE] = PH_BANK
+                continue
+            seat = PL[i, PL_SEAT]
+            first = PL[i, PL_FIRST]
+            b = S[S_BANKER]
+            if PL[i, PL_BURN] == 0:
+                # burning: once per hand, the first, face-down card (RULES.md, burn)
+                if C[C_BURN3] == 1 or C[C_BURN4] == 1:
+                    c0 = HC[first, 0]
+                    a = 0
+                    if burnable(C, VAL[c0]):
+                        if _person(SP, seat, D_BURN):
+                            if S[S_HAVE] == 0:
+                                return _request(S, D_BURN, seat, first)
+                            a = 1 if _take(S) != 0 else 0
+                        else:
+                            a = SP[seat, SP_BURN]
+                    _log(C, S, H, HC, LOG, LOGC, D_BURN, i, seat, first, a, chips[seat])
+                    if a == 1:
+                        _remove_last(H, HC, first, KIND, VAL)
+                        _discard(S, disc, c0)   # thrown away face up: seen by all
+                        c = _deal(S, deck, disc, R, FORCED, A)
+                        _add(H, HC, first, c, True, KIND, VAL)
+                        A[A_BURNS] += 1
+                PL[i, PL_BURN] = 1
+                continue
+            cur = PL[i, PL_CUR]
+            if cur >= PL[i, PL_NH]:
+                S[S_CUR] = i + 1
+                continue
+            slot = first + cur
+            if H[slot, H_STAT] != ST_OPEN:
+                PL[i, PL_CUR] = cur + 1
+                continue
+            if H[slot, H_SPLITQ] == 1:
+                # RULES.md split_figures: the first two cards both figures; seed 002: every
+                # further figure dealt onto the unfinished first hand may open one more hand
+                figs = VAL[HC[slot, 0]] == 1 and VAL[HC[slot, 1]] == 1
+                a = 0
+                if figs:
+                    if _person(SP, seat, D_SPLIT):
+                        if S[S_HAVE] == 0:
+                            return _request(S, D_SPLIT, seat, slot)
+                        a = 1 if _take(S) != 0 else 0
+                    else:
+                        a = SP[seat, SP_SPLIT]
+                _log(C, S, H, HC, LOG, LOGC, D_SPLIT, i, seat, slot, a, chips[seat])
+                H[slot, H_SPLITQ] = 0
+                if a == 1:
+                    was_hidden = H[slot, H_HID] == 1
+                    card = _remove_last(H, HC, slot, KIND, VAL)
+                    ns = first + PL[i, PL_NH]
+                    PL[i, PL_NH] += 1
+                    _clear(H, ns, seat, i, C[C_PUB0])
+                    _add(H, HC, ns, card, was_hidden, KIND, VAL)
+                    H[ns, H_STAKE] = H[slot, H_STAKE]   # a second stake of the same size
+                    A[A_SPLITS] += 1
+                continue
+            # stand or hit
+            hp = H[slot, H_HID]
+            if _person(SP, seat, D_ACTION):
+                if S[S_HAVE] == 0:
+                    return _request(S, D_ACTION, seat, slot)
+                a = _take(S)
+                if a == 2 and (C[C_SWAP] == 0 or hp < 0):
+                    a = 1
+            else:
+                kind = SP[seat, SP_PKIND]
+                if kind == P_EQUILIBRIUM:
+                    info = H[slot, H_INFO]
+                    p_hit = EQP[info] if info >= 0 else 0.0
+                    if p_hit >= 1.0:
+                        a = 1
+                    elif p_hit <= 0.0:
+                        a = 0
+                    else:
+                        a = 1 if uniform(R) < p_hit else 0
+                else:
+                    # threshold:K hits below K points, no exceptions (RULES.md)
+                    a = 1 if total(H[slot, H_FACE], H[slot, H_WILD]) < SP[seat, SP_PK] else 0
+                if a == 1 and C[C_SWAP] == 1 and hp >= 0 and SP[seat, SP_SWAP] == 1:
+                    a = 2
+            _log(C, S, H, HC, LOG, LOGC, D_ACTION, i, seat, slot, a, chips[seat])
+            if a == 0:
+                H[slot, H_STAT] = ST_STOOD
+                continue
+            card = _deal(S, deck, disc, R, FORCED, A)
+            if card < 0:
+                H[slot, H_STAT] = ST_STOOD   # no card left anywhere: the hand stands
+                continue
+            if a == 2:
+                # swap_hidden: the face-down card is turned up, the new card taken face down
+                H[slot, H_HID] = -1
+                _add(H, HC, slot, card, True, KIND, VAL)
+                A[A_SWAPS] += 1
+            else:
+                _add(H, HC, slot, card, False, KIND, VAL)
+                if C[C_HAVE_EQP] == 1 and H[slot, H_INFO] >= 0:
+                    H[slot, H_INFO] = EQN[H[slot, H_INFO], KIND[card]]
+                if C[C_HAVE_EQB] == 1 and H[slot, H_PUB] >= 0:
+                    H[slot, H_PUB] = PUBN[H[slot, H_PUB], KIND[card]]
+            if _hand_finished(C, H, slot):
+                if _hand_score(C, H, slot) == 0:
+                    # over 7½: bust, the cards are shown, the stake goes at once (RULES.md 3)
+                    H[slot, H_STAT] = ST_BUST
+                    H[slot, H_HID] = -1
+                    st = H[slot, H_STAKE]
+                    _transfer(chips, seat, b, st)
+                    S[S_HG] += st
+                    H[slot, H_GAIN] = -st
+                else:
+                    # exactly 7½ (or a pair of sevens): shown, the turn ends
+                    H[slot, H_STAT] = ST_SHOWN
+                    H[slot, H_HID] = -1
+            elif (cur == 0 and H[slot, H_N] == 2 and PL[i, PL_NH] < C[C_SPLITMAX]):
+                need = H[slot, H_STAKE]
+                for j in range(PL[i, PL_NH]):
+                    need += H[first + j, H_STAKE]
+                if limited == 0 or chips[seat] >= need:
+                    H[slot, H_SPLITQ] = 1
+        # ---------------------------------------------------------------------------------
+        elif ph == PH_BANK:
+            b = S[S_BANKER]
+            if S[S_BSTART] == 0:
+                S[S_BSTART] = 1
+                anyone = False
+                for i in range(S[S_NPLAY]):
+                    for j in range(PL[i, PL_NH]):
+                        st = H[PL[i, PL_FIRST] + j, H_STAT]
+                        if st in (ST_STOOD, ST_SHOWN):
+                            anyone = True
+                if not anyone:
+                    # every player went bust: the hand is over, the banker does not play
+                    S[S_PHASE] = PH_SETTLE
+                    continue
+                S[S_BPLAYED] = 1
+                H[0, H_HID] = -1   # the banker turns its card up
+                continue
+            if S[S_BBURN] == 0:
+                if C[C_BURN3] == 1 or C[C_BURN4] == 1:
+                    c0 = HC[0, 0]
+                    if burnable(C, VAL[c0]) and H[0, H_N] == 1:
+                        if _person(SP, b, D_BANK_BURN):
+                            if S[S_HAVE] == 0:
+                                return _request(S, D_BANK_BURN, b, 0)
+                            a = 1 if _take(S) != 0 else 0
+                        else:
+                            a = SP[b, SP_BBURN]
+                        if a == 1:
+                            _remove_last(H, HC, 0, KIND, VAL)
+                            _discard(S, disc, c0)
+                            c = _deal(S, deck, disc, R, FORCED, A)
+                            _add(H, HC, 0, c, False, KIND, VAL)
+                            H[0, H_NODE] = NNEXT[0, KIND[c]]
+                            A[A_BURNS] += 1
+                S[S_BBURN] = 1
+                continue
+            if _hand_finished(C, H, 0):
+                S[S_PHASE] = PH_SETTLE
+                continue
+            node = H[0, H_NODE]
+            if _person(SP, b, D_BANK_ACTION):
+                if S[S_HAVE] == 0:
+                    return _request(S, D_BANK_ACTION, b, 0)
+                a = 1 if _take(S) != 0 else 0
+            else:
+                kind = SP[b, SP_BKIND]
+                if kind == B_THRESHOLD:
+                    a = 1 if total(H[0, H_FACE], H[0, H_WILD]) < SP[b, SP_BK] else 0
+                elif kind == B_EQUILIBRIUM and H[1, H_STAT] == ST_STOOD:
+                    # heads-up equilibrium banker: its hit chance at (public state, its hand)
+                    p_hit = EQB[H[1, H_PUB], node]
+                    if p_hit >= 1.0:
+                        a = 1
+                    elif p_hit <= 0.0:
+                        a = 0
+                    else:
+                        a = 1 if uniform(R) < p_hit else 0
+                else:
+                    # omniscient; table; equilibrium against a shown 7½ (full information)
+                    if S[S_PLAN] == 0:
+                        _bank_plan(C, S, SP, ST, KIND, VAL, EQR, EQN, EQP, NNEXT, NCNT, NSIZE,
+                                   NSCO, NCHSC, deck, H, HC, PL, LOG, LOGC, FPOOL, FW, FP, FQ,
+                                   IB, IORD, IMARK, kind != B_TABLE)
+                    a = int(IB[node])
+            if a == 0:
+                S[S_PHASE] = PH_SETTLE
+                continue
+            card = _deal(S, deck, disc, R, FORCED, A)
+            if card < 0:
+                S[S_PHASE] = PH_SETTLE
+                continue
+            _add(H, HC, 0, card, False, KIND, VAL)
+            H[0, H_NODE] = NNEXT[node, KIND[card]]
+        # ---------------------------------------------------------------------------------
+        elif ph == PH_SETTLE:
+            b = S[S_BANKER]
+            npl = S[S_NPLAY]
+            played = S[S_BPLAYED] == 1
+            bscore = _hand_score(C, H, 0) if played else -1
+            H[0, H_SCORE] = bscore
+            G = S[S_HG]
+            # losers pay first ...
+            for i in range(npl):
+                seat = PL[i, PL_SEAT]
+                for j in range(PL[i, PL_NH]):
+                    slot = PL[i, PL_FIRST] + j
+                    if H[slot, H_STAT] == ST_BUST:
+                        H[slot, H_SCORE] = 0
+                        continue
+                    ps = _hand_score(C, H, slot)
+                    H[slot, H_SCORE] = ps
+                    if settle(C, ps, bscore) < 0:
+                        st = H[slot, H_STAKE]
+                        _transfer(chips, seat, b, st)
+                        G += st
+                        H[slot, H_GAIN] = -st
+            # ... then the banker pays the winners in playing order, as far as its chips go
+            for i in range(npl):
+                seat = PL[i, PL_SEAT]
+                for j in range(PL[i, PL_NH]):
+                    slot = PL[i, PL_FIRST] + j
+                    if H[slot, H_STAT] == ST_BUST:
+                        continue
+                    m = settle(C, H[slot, H_SCORE], bscore)
+                    if m > 0:
+                        owed = m * H[slot, H_STAKE]
+                        pay = owed
+                        if limited == 1 and pay > chips[b]:
+                            pay = chips[b]
+                        _transfer(chips, b, seat, pay)
+                        G -= pay
+                        A[A_UNPAID] += owed - pay
+                        H[slot, H_GAIN] = pay
+            # statistics
+            Sh = 0
+            n75 = 0
+            for i in range(npl):
+                seat = PL[i, PL_SEAT]
+                gi = 0
+                si = 0
+                for j in range(PL[i, PL_NH]):
+                    slot = PL[i, PL_FIRST] + j
+                    gi += H[slot, H_GAIN]
+                    si += H[slot, H_STAKE]
+                    sc = H[slot, H_SCORE]
+                    A[A_PHANDS] += 1
+                    if sc == 0:
+                        A[A_PBUST] += 1
+                    elif sc >= 15:
+                        A[A_P75] += 1
+                        n75 += 1
+                Sh += si
+                POSA[i, PA_N] += 1
+                POSA[i, PA_G] -= gi
+                POSA[i, PA_G2] += gi * gi
+                POSA[i, PA_S] += si
+                POSA[i, PA_S2] += si * si
+                POSA[i, PA_GS] -= gi * si
+                SEATA[seat, SA_PN] += 1
+                SEATA[seat, SA_PG] += gi
+                SEATA[seat, SA_PG2] += gi * gi
+                SEATA[seat, SA_PS] += si
+            A[A_HANDS] += 1
+            A[A_PH] += npl
+            A[A_G] += G
+            A[A_G2] += G * G
+            A[A_S] += Sh
+            A[A_S2] += Sh * Sh
+            A[A_GS] += G * Sh
+            if played:
+                A[A_BPLAY] += 1
+                if bscore == 0:
+                    A[A_BBUST] += 1
+            SEATA[b, SA_BN] += 1
+            SEATA[b, SA_BG] += G
+            SEATA[b, SA_BG2] += G * G
+            tot = 0
+            for s in range(n):
+                tot += chips[s]
+            if tot != S[S_TOTAL]:
+                A[A_VIOL] += 1
+            # who holds the bank next
+            newb = b
+            how = 0
+            pas = C[C_PASSING]
+            if pas != 1:
+                # ITALIAN: the first player anticlockwise with a 7½ the banker does not tie
+                # takes the bank (seed 000); with `royal` only a royal 7½ does; a tied 7½
+                # under ties_push does not (RULES.md). The keep-the-bank variant: beaten by
+                # a 7½, that player takes it (seed 002).
+                want = 16 if C[C_ROYAL] == 1 else 15
+                for i in range(npl):
+                    if newb != b:
+                        break
+                    for j in range(PL[i, PL_NH]):
+                        slot = PL[i, PL_FIRST] + j
+                        sc = H[slot, H_SCORE]
+                        if (sc == want or (pas == 2 and sc == 15)) and H[slot, H_GAIN] > 0:
+                            newb = PL[i, PL_SEAT]
+                            how = 1
+                            break
+            for s in range(n):
+                if limited == 1 and active[s] == 1 and chips[s] <= 0:
+                    active[s] = 0          # a player with no chips is eliminated
+                    elim[s] = S[S_HANDNO]
+                    A[A_ELIM] += 1
+            if pas == 1:
+                newb = _next_active(active, n, b)   # the bank rotates anticlockwise
+                how = 2
+            elif newb == b and active[b] == 0:
+                how = 3
+                newb = _next_active(active, n, b)
+                if pas == 2:
+                    # keep: an eliminated banker's bank goes to the best result of the round
+                    best = -1
+                    for i in range(npl):
+                        seat = PL[i, PL_SEAT]
+                        if active[seat] == 0:
+                            continue
+                        for j in range(PL[i, PL_NH]):
+                            sc = H[PL[i, PL_FIRST] + j, H_SCORE]
+                            if sc > best and sc > 0:
+                                best = sc
+                                newb = seat
+            elif pas == 2 and newb == b and C[C_SALE_PRICE] > 0 \
+                    and S[S_TEN_LEN] + 1 >= C[C_SALE_AFTER]:
+                # keep: the bank is sold at the agreed price to the first player able to pay
+                price = C[C_SALE_PRICE]
+                for i in range(npl):
+                    seat = PL[i, PL_SEAT]
+                    if active[seat] == 1 and (limited == 0 or chips[seat] > price):
+                        _transfer(chips, seat, b, price)
+                        newb = seat
+                        how = 4
+                        A[A_SALES] += 1
+                        break
+            if how == 1:
+                A[A_TAKE75] += 1
+            S[S_TEN_LEN] += 1
+            S[S_TEN_GAIN] += G
+            if newb != b:
+                g = S[S_TEN_GAIN]
+                ln = S[S_TEN_LEN]
+                A[A_TEN_N] += 1
+                A[A_TEN_G] += g
+                A[A_TEN_G2] += g * g
+                A[A_TEN_L] += ln
+                A[A_TEN_L2] += ln * ln
+                A[A_TEN_GL] += g * ln
+                S[S_TEN_LEN] = 0
+                S[S_TEN_GAIN] = 0
+                S[S_BANK_CHANGES] += 1
+            r = S[S_REC]
+            if r < REC.shape[0]:
+                REC[r, 0] = S[S_SESS]
+                REC[r, 1] = S[S_HANDNO]
+                REC[r, 2] = b
+                REC[r, 3] = npl
+                REC[r, 4] = Sh
+                REC[r, 5] = G
+                REC[r, 6] = bscore
+                REC[r, 7] = newb
+                REC[r, 8] = how
+                REC[r, 9] = n75
+                S[S_REC] = r + 1
+            S[S_LASTB] = b
+            S[S_PASS] = how
+            S[S_BANKER] = newb
+            if C[C_EXHAUST] == 1:
+                # the cards of the hand go to the discard pile
+                for t in range(H[0, H_N]):
+                    _discard(S, disc, HC[0, t])
+                for i in range(npl):
+                    for j in range(PL[i, PL_NH]):
+                        slot = PL[i, PL_FIRST] + j
+                        for t in range(H[slot, H_N]):
+                            _discard(S, disc, HC[slot, t])
+            S[S_HANDNO] += 1
+            S[S_PHASE] = PH_HAND
+            if C[C_PAUSE] == 1:
+                return HAND_DONE

@@ -1,0 +1,804 @@
+"""Simulating whole tables and sessions: `simulate`, its results, and the classroom `Table`.
+
+A *session* is one game: seat 0 holds the bank first, seat 1 plays first (seats are
+numbered anticlockwise, the banker's right first), everyone starts with
+``rules.chips_for(people)`` chips (or unlimited credit with ``chips=None``), and it lasts
+``rules.rounds`` hands (15 for SPANISH, with rising stake limits) or ``session_hands`` for a
+game with no set end (ITALIAN), unless one seat wins every chip first.
+
+Decisions where RULES.md is silent, taken here:
+
+- a stake is clipped to the round's limits and to the player's chips; a player with fewer
+  chips than the minimum stakes them all; a split needs chips for the second stake;
+- losing stakes are collected first, then the banker pays the winners in playing order as
+  far as its chips go (``unpaid`` counts the rest); a seat left with no chips is eliminated;
+- if every player went bust the banker does not play; a hit with no card left anywhere (all
+  40 in hands) stands;
+- a split hand takes the card just dealt (face up, or face down after a swap);
+- keep-the-bank sale (``sale=(price, after)``): after the banker has held the bank ``after``
+  hands it sells it for ``price`` chips to the first player in playing order who has more;
+- in the keep variant, as in the Italian passing, with ``royal`` only a royal 7½ takes the
+  bank; a pair of sevens never does.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import pandas as pd
+
+from settemezzo.cards import Card, Rank, Suit
+from settemezzo.hands import describe_score
+from settemezzo.odds import points_label
+from settemezzo.rules import Rules, RulesError, preset
+from settemezzo.simulate import engine as E
+from settemezzo.simulate.cluster import (
+    ChunkResult,
+    EngineSpec,
+    State,
+    chunk_sizes,
+    run_chunks,
+)
+from settemezzo.simulate.strategies import (
+    DECISIONS,
+    Seat,
+    StrategyError,
+    deck_arrays,
+    equilibrium_tables,
+    make_seats,
+    node_graph,
+    stake_codes,
+)
+
+__all__ = [
+    "HandReport",
+    "SimulationError",
+    "SimulationResult",
+    "Table",
+    "TableView",
+    "build_spec",
+    "play",
+    "simulate",
+]
+
+IntArray = npt.NDArray[np.int64]
+
+DEFAULT_SESSION_HANDS = 100
+"""Hands in a session of a game with no set end (ITALIAN)."""
+
+_RANKS = (Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN,
+          Rank.JACK, Rank.QUEEN, Rank.KING)
+_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+class SimulationError(RulesError):
+    """Bad simulation input (a `ValueError` that quotes the value)."""
+
+
+def card_of(cid: int) -> Card:
+    """The `Card` of an engine card id (``10 * suit + rank``)."""
+    return Card(_RANKS[cid % 10], _SUITS[cid // 10])
+
+
+def card_id(card: Card) -> int:
+    """The engine id of a card."""
+    return 10 * _SUITS.index(card.suit) + _RANKS.index(card.rank)
+
+
+# ---------------------------------------------------------------------------------------------
+# Building the engine's input
+# ---------------------------------------------------------------------------------------------
+
+
+def _check_int(name: str, value: object, lo: int, hi: int | None = None) -> int:
+    if not isinstance(value, int | np.integer) or isinstance(value, bool) or value < lo \
+            or (hi is not None and value > hi):
+        rng = f"from {lo} to {hi}" if hi is not None else f"of at least {lo}"
+        raise SimulationError(f"{name} must be a whole number {rng}, got {value!r}")
+    return int(value)
+
+
+def build_spec(rules: Rules, players: int, seats: Sequence[Seat], *,
+               chips: int | str | None = "rules", session_hands: int | None = None,
+               sale: tuple[int, int] | None = None, record_hands: bool = False) -> EngineSpec:
+    """The engine's constant arrays for a table of ``players`` players and the banker."""
+    n = players + 1
+    C = np.zeros(E.NC, dtype=np.int64)
+    C[E.C_NSEATS] = n
+    C[E.C_ROYAL] = rules.royal
+    C[E.C_WILD] = rules.wild_king
+    C[E.C_PAIR] = rules.pair_of_sevens
+    C[E.C_BURN3] = 3 in rules.burn
+    C[E.C_BURN4] = 4 in rules.burn
+    C[E.C_TIES] = rules.ties_push
+    C[E.C_SWAP] = rules.swap_hidden
+    C[E.C_SPLITMAX] = rules.split_figures
+    C[E.C_STAKE_AFTER] = rules.stake_after_first_card
+    C[E.C_SEVEN_PAYS] = rules.seven_half_pays
+    C[E.C_EXHAUST] = rules.reshuffle == "when_exhausted"
+    C[E.C_PASSING] = {"seven_half": 0, "rotate": 1, "keep": 2}[rules.bank_passing]
+    if chips == "rules":
+        C[E.C_LIMITED], C[E.C_START] = 1, rules.chips_for(n)
+    elif chips is None or chips == "unlimited":
+        C[E.C_LIMITED], C[E.C_START] = 0, 0
+    else:
+        C[E.C_LIMITED], C[E.C_START] = 1, _check_int("chips", chips, 1)
+    if rules.rounds is not None:
+        hands = rules.rounds if session_hands is None else session_hands
+    else:
+        hands = DEFAULT_SESSION_HANDS if session_hands is None else session_hands
+    C[E.C_HANDS] = _check_int("session_hands", hands, 1)
+    if sale is not None:
+        if rules.bank_passing != "keep":
+            raise SimulationError(
+                f"sale={sale!r}: the bank is sold only in the keep-the-bank variant "
+                f"(--variant keep_bank), not under {rules.describe()}")
+        if not isinstance(sale, tuple) or len(sale) != 2:
+            raise SimulationError(f"sale must be (price, after hands), got {sale!r}")
+        C[E.C_SALE_PRICE] = _check_int("sale price", sale[0], 1)
+        C[E.C_SALE_AFTER] = _check_int("sale after", sale[1], 1)
+    rounds = rules.rounds or 1
+    LIM = np.array([rules.stake_limits(max(r, 1)) for r in range(rounds + 1)], dtype=np.int64)
+    SP = np.zeros((E.NSEAT, E.NSP), dtype=np.int64)
+    ST = np.zeros((E.NSEAT, 10), dtype=np.int64)
+    need_eqp = need_eqb = False
+    for s, seat in enumerate(seats):
+        p, b = seat.player, seat.banker
+        SP[s, E.SP_PKIND] = {"threshold": E.P_THRESHOLD, "equilibrium": E.P_EQUILIBRIUM,
+                             "person": E.P_PERSON}[p.kind]
+        SP[s, E.SP_PK] = p.k
+        SP[s, E.SP_BKIND] = {"threshold": E.B_THRESHOLD, "omniscient": E.B_OMNISCIENT,
+                             "equilibrium": E.B_EQUILIBRIUM, "table": E.B_TABLE,
+                             "person": E.B_PERSON}[b.kind]
+        SP[s, E.SP_BK] = b.k
+        SP[s, E.SP_BURN] = p.burn
+        SP[s, E.SP_BBURN] = b.burn
+        SP[s, E.SP_SPLIT] = p.split
+        SP[s, E.SP_SWAP] = p.swap
+        SP[s, E.SP_MKIND] = E.P_EQUILIBRIUM if p.kind == "equilibrium" else E.P_THRESHOLD
+        SP[s, E.SP_MK] = p.k
+        if seat.person is not None:
+            SP[s, E.SP_HUMAN] = sum(1 << DECISIONS.index(d) for d in seat.person.decides)
+        ST[s] = stake_codes(p, rules)
+        need_eqp |= p.kind == "equilibrium"
+        if b.kind == "equilibrium":
+            need_eqb = True
+            if players != 1:
+                raise StrategyError(
+                    f"the equilibrium banker is the heads-up one: it needs 1 player, got "
+                    f"{players}; use banker='table' at a bigger table")
+    C[E.C_LOG] = int(any(seat.banker.kind == "table" for seat in seats))
+    KIND, VAL = deck_arrays(rules)
+    g = node_graph(rules)
+    eqr = np.full(E.NK, -1, dtype=np.int64)
+    eqn = np.full((1, E.NK), -1, dtype=np.int64)
+    eqp = np.zeros(1)
+    pubn = np.full((1, E.NK), -1, dtype=np.int64)
+    eqb = np.zeros((1, g.n))
+    if need_eqp or need_eqb:
+        t = equilibrium_tables(rules)
+        eqr, eqn, eqp, pubn, eqb = t.root, t.next, t.p_hit, t.pub_next, t.b_hit
+        C[E.C_PUB0] = t.pub0
+        C[E.C_HAVE_EQP] = int(need_eqp or bool(C[E.C_LOG]))
+        C[E.C_HAVE_EQB] = int(need_eqb)
+    return EngineSpec(C, LIM, SP, ST, KIND, VAL, eqr, eqn, eqp, pubn, eqb, g.next, g.counts,
+                      g.size, g.score, g.child_score, g.total, record_hands)
+
+
+# ---------------------------------------------------------------------------------------------
+# Results
+# ---------------------------------------------------------------------------------------------
+
+
+def _ratio(g: float, g2: float, s: float, s2: float, gs: float, n: float) -> tuple[float, float]:
+    """Ratio estimate sum(g)/sum(s) and its delta-method standard error (n units)."""
+    if n < 2 or s == 0:
+        return math.nan, math.nan
+    r = g / s
+    var = (g2 - 2 * r * gs + r * r * s2) / n - ((g - r * s) / n) ** 2
+    return r, math.sqrt(max(var, 0.0) / (n - 1)) / (s / n)
+
+
+def _mean(x: float, x2: float, n: float) -> tuple[float, float]:
+    if n < 2:
+        return (x / n if n else math.nan), math.nan
+    m = x / n
+    var = (x2 - n * m * m) / (n - 1)
+    return m, math.sqrt(max(var, 0.0) / n)
+
+
+@dataclass
+class SimulationResult:
+    """The outcome of a simulation: exact integer tallies and the DataFrames built from them.
+
+    ``edge``/``edge_se``: the banker's gain per unit staked, per player-hand (RULES.md's
+    banker edge), and its standard error (delta method over hands).
+    """
+
+    rules: Rules
+    players: int
+    seats: tuple[Seat, ...]
+    seed: int | None
+    chunks: ChunkResult
+    seconds: float
+    limited: bool
+    session_hands: int
+    workers: int = 1
+
+    # -- headline numbers --------------------------------------------------------------------
+    @property
+    def A(self) -> IntArray:
+        return self.chunks.A
+
+    @property
+    def hands(self) -> int:
+        return int(self.A[E.A_HANDS])
+
+    @property
+    def sessions_played(self) -> int:
+        return int(self.A[E.A_SESS])
+
+    @property
+    def player_hands(self) -> int:
+        return int(self.A[E.A_PH])
+
+    @property
+    def edge(self) -> float:
+        return self._edge()[0]
+
+    @property
+    def edge_se(self) -> float:
+        return self._edge()[1]
+
+    def _edge(self) -> tuple[float, float]:
+        a = self.A.astype(np.float64)
+        return _ratio(a[E.A_G], a[E.A_G2], a[E.A_S], a[E.A_S2], a[E.A_GS], a[E.A_HANDS])
+
+    @property
+    def player_value(self) -> float:
+        """The players' gain per unit staked (``-edge``), comparable with
+        `settemezzo.solve.evaluate`."""
+        return -self.edge
+
+    @property
+    def hands_per_second(self) -> float:
+        return self.hands / self.seconds if self.seconds > 0 else math.inf
+
+    @property
+    def chips_conserved(self) -> bool:
+        """No chip created or lost in any hand (checked after every hand by the engine)."""
+        return int(self.A[E.A_VIOL]) == 0
+
+    def z(self, exact_player_value: float) -> float:
+        """Standard errors between the simulated player value and an exact one."""
+        return abs(self.player_value - float(exact_player_value)) / self.edge_se
+
+    # -- tables ------------------------------------------------------------------------------
+    def summary(self) -> pd.DataFrame:
+        """One row per measure: value, standard error, and what it counts."""
+        a = self.A.astype(np.float64)
+        rows: list[tuple[str, float, float, str]] = []
+        e, se = self._edge()
+        rows.append(("banker edge per player-hand", e, se, "banker's gain / stakes"))
+        m, s = _mean(a[E.A_G], a[E.A_G2], a[E.A_HANDS])
+        rows.append(("banker gain per hand", m, s, "chips"))
+        m2, s2 = _mean(a[E.A_S], a[E.A_S2], a[E.A_HANDS])
+        rows.append(("stakes per hand", m2, s2, "chips"))
+        ph = max(a[E.A_PHANDS], 1.0)
+        for name, key, n in (("player hands bust", E.A_PBUST, ph),
+                             ("player hands on 7½ or better", E.A_P75, ph),
+                             ("banker busts (when it played)", E.A_BBUST, max(a[E.A_BPLAY], 1)),
+                             ("splits per player-hand", E.A_SPLITS, max(a[E.A_PH], 1)),
+                             ("burns per hand", E.A_BURNS, max(a[E.A_HANDS], 1))):
+            p = a[key] / n
+            rows.append((name, p, math.sqrt(max(p * (1 - p), 0) / n) if p <= 1 else math.nan,
+                         "share"))
+        if a[E.A_TEN_N] >= 2:
+            m, s = _mean(a[E.A_TEN_L], a[E.A_TEN_L2], a[E.A_TEN_N])
+            rows.append(("bank tenure (completed)", m, s, "hands"))
+            m, s = _mean(a[E.A_TEN_G], a[E.A_TEN_G2], a[E.A_TEN_N])
+            rows.append(("banker's gain per tenure", m, s, "chips"))
+        rows.append(("unpaid chips per hand", a[E.A_UNPAID] / max(a[E.A_HANDS], 1), math.nan,
+                     "chips a banker owed but did not have"))
+        return pd.DataFrame(rows, columns=["measure", "value", "se", "unit"])
+
+    def positions(self) -> pd.DataFrame:
+        """The banker's edge against each playing position (1 = the banker's right)."""
+        rows = []
+        P = self.chunks.POSA.astype(np.float64)
+        for i in range(self.players):
+            e, se = _ratio(P[i, E.PA_G], P[i, E.PA_G2], P[i, E.PA_S], P[i, E.PA_S2],
+                           P[i, E.PA_GS], P[i, E.PA_N])
+            rows.append({"position": i + 1, "player_hands": int(P[i, E.PA_N]),
+                         "banker_edge": e, "se": se})
+        return pd.DataFrame(rows)
+
+    def seat_table(self) -> pd.DataFrame:
+        """Per seat: gain per hand as banker and as a player, hands in each role, and, over
+        sessions, the chance of finishing with the most chips and the risk of ruin."""
+        S = self.chunks.SEATA.astype(np.float64)
+        wins = self.win_chances()
+        ruin = self.ruin()
+        rows = []
+        for s in range(self.players + 1):
+            bm, bse = _mean(S[s, E.SA_BG], S[s, E.SA_BG2], S[s, E.SA_BN])
+            pm, pse = _mean(S[s, E.SA_PG], S[s, E.SA_PG2], S[s, E.SA_PN])
+            rows.append({
+                "seat": s, "strategy": self.seats[s].name,
+                "hands_as_banker": int(S[s, E.SA_BN]), "gain_as_banker": bm,
+                "gain_as_banker_se": bse, "hands_as_player": int(S[s, E.SA_PN]),
+                "gain_as_player": pm, "gain_as_player_se": pse,
+                "win_chance": wins.loc[s, "win_chance"], "win_se": wins.loc[s, "se"],
+                "ruin": ruin.loc[s, "ruin"], "ruin_se": ruin.loc[s, "se"],
+            })
+        return pd.DataFrame(rows)
+
+    def sessions(self) -> pd.DataFrame:
+        """One row per session: hands played, bank changes, final chips and the hand in which
+        each seat was eliminated (-1: never)."""
+        R = self.chunks.SESS
+        n = self.players + 1
+        df = pd.DataFrame({"session": np.arange(len(R)), "hands": R[:, 0],
+                           "bank_changes": R[:, 1]})
+        for s in range(n):
+            df[f"chips_{s}"] = R[:, 2 + s]
+        for s in range(n):
+            df[f"eliminated_{s}"] = R[:, 2 + E.NSEAT + s]
+        return df
+
+    def hand_records(self) -> pd.DataFrame:
+        """One row per hand (when run with ``record_hands=True``)."""
+        R = self.chunks.REC
+        cols = ["session", "hand", "banker", "players", "stakes", "banker_gain",
+                "banker_score", "next_banker", "bank_moved", "sevens_and_half"]
+        df = pd.DataFrame(R, columns=cols)
+        df["bank_moved"] = df["bank_moved"].map(
+            {0: "kept", 1: "7½", 2: "rotation", 3: "elimination", 4: "sale"})
+        return df
+
+    def _final_chips(self) -> IntArray:
+        return self.chunks.SESS[:, 2:2 + self.players + 1]
+
+    def win_chances(self) -> pd.DataFrame:
+        """Each seat's chance of ending a session with the most chips (ties share the win)."""
+        ch = self._final_chips()
+        n = len(ch)
+        if n == 0:
+            return pd.DataFrame({"win_chance": [math.nan] * (self.players + 1),
+                                 "se": [math.nan] * (self.players + 1)})
+        top = ch.max(axis=1, keepdims=True)
+        share = (ch == top) / (ch == top).sum(axis=1, keepdims=True)
+        p = share.mean(axis=0)
+        se = share.std(axis=0, ddof=1) / math.sqrt(n) if n > 1 else np.full(len(p), math.nan)
+        return pd.DataFrame({"win_chance": p, "se": se})
+
+    def ruin(self) -> pd.DataFrame:
+        """Each seat's chance of losing every chip within a session (risk of ruin)."""
+        el = self.chunks.SESS[:, 2 + E.NSEAT:2 + E.NSEAT + self.players + 1] >= 0
+        n = len(el)
+        p = el.mean(axis=0) if n else np.full(self.players + 1, math.nan)
+        se = np.sqrt(p * (1 - p) / max(n, 1))
+        return pd.DataFrame({"ruin": p, "se": se})
+
+    def chip_distribution(self) -> pd.DataFrame:
+        """Final chips per seat over sessions: mean, standard deviation and quantiles."""
+        ch = self._final_chips().astype(np.float64)
+        rows = []
+        for s in range(self.players + 1):
+            x = ch[:, s]
+            q = np.quantile(x, [0.05, 0.25, 0.5, 0.75, 0.95]) if len(x) else [math.nan] * 5
+            rows.append({"seat": s, "mean": x.mean() if len(x) else math.nan,
+                         "sd": x.std(ddof=1) if len(x) > 1 else math.nan,
+                         "q05": q[0], "q25": q[1], "median": q[2], "q75": q[3], "q95": q[4]})
+        return pd.DataFrame(rows)
+
+    def chip_histogram(self) -> pd.DataFrame:
+        """Final chips per seat as a histogram: seat, chips, sessions, share."""
+        ch = self._final_chips()
+        rows = []
+        for s in range(self.players + 1):
+            values, counts = np.unique(ch[:, s], return_counts=True)
+            for v, c in zip(values, counts, strict=True):
+                rows.append({"seat": s, "chips": int(v), "sessions": int(c),
+                             "share": c / len(ch)})
+        return pd.DataFrame(rows)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything the CLI prints, JSON-ready."""
+        def clean(x: Any) -> Any:
+            if isinstance(x, float | np.floating):
+                return None if math.isnan(float(x)) else float(x)
+            if isinstance(x, np.integer):
+                return int(x)
+            return x
+
+        def rows(df: pd.DataFrame) -> list[dict[str, Any]]:
+            return [{str(k): clean(v) for k, v in r.items()} for r in df.to_dict("records")]
+
+        out: dict[str, Any] = {
+            "rules": self.rules.describe(), "players": self.players, "seed": self.seed,
+            "hands": self.hands, "player_hands": self.player_hands,
+            "sessions": self.sessions_played, "session_hands": self.session_hands,
+            "chips": "limited" if self.limited else "unlimited",
+            "banker_edge": clean(self.edge), "banker_edge_se": clean(self.edge_se),
+            "chips_conserved": self.chips_conserved, "seconds": self.seconds,
+            "hands_per_second": clean(self.hands_per_second), "workers": self.workers,
+            "summary": rows(self.summary()), "positions": rows(self.positions()),
+            "seats": rows(self.seat_table()),
+        }
+        if self.limited:
+            out["chip_distribution"] = rows(self.chip_distribution())
+        return out
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=2)
+
+    def __repr__(self) -> str:
+        return (f"SimulationResult({self.rules.describe()}, {self.players} player(s), "
+                f"{self.hands:,} hands: banker edge {self.edge:.4%} ± {self.edge_se:.4%})")
+
+
+# ---------------------------------------------------------------------------------------------
+# simulate
+# ---------------------------------------------------------------------------------------------
+
+
+def _progress_bar(total: int, enabled: bool | None) -> tuple[Callable[[int], None] | None,
+                                                           Callable[[], None]]:
+    if enabled is None:
+        enabled = total >= 20_000_000 and sys.stderr.isatty()
+    if not enabled:
+        return None, lambda: None
+    from tqdm import tqdm
+
+    bar = tqdm(total=total, unit="hands", unit_scale=True, desc="simulating")
+
+    def update(n: int) -> None:
+        bar.update(n)
+
+    return update, bar.close
+
+
+def simulate(rules: Rules | str = "italian", players: int = 1, hands: int | None = None, *,
+             sessions: int | None = None, seed: int = 0,
+             player: Any = "threshold:5", banker: Any = "threshold:5",
+             seats: Mapping[int, Any] | None = None, chips: int | str | None = "rules",
+             session_hands: int | None = None, sale: tuple[int, int] | None = None,
+             workers: int | None = None, scheduler: str | None = None,
+             progress: bool | None = None, record_hands: bool = False,
+             chunk_hands: int | None = None) -> SimulationResult:
+    """Simulate ``hands`` hands (or ``sessions`` whole sessions) at a table of ``players``
+    players (1..7) and the banker.
+
+    ``player``/``banker``: the strategies every seat uses in each role (see
+    `settemezzo.simulate.strategies`); ``seats`` overrides them per seat. ``chips``:
+    ``"rules"`` (``rules.chips_for``), a number, or None for unlimited credit (no stake caps,
+    no elimination: independent hands for edge measurements). The same ``seed`` gives the
+    same result whatever ``workers`` or ``scheduler``.
+
+    >>> r = simulate("italian", players=1, hands=20_000, seed=1, chips=None)
+    >>> r.hands, r.chips_conserved
+    (20000, True)
+    """
+    t0 = time.perf_counter()
+    rules = preset(rules) if isinstance(rules, str) else rules
+    if not isinstance(rules, Rules):
+        raise SimulationError(f"rules must be a Rules value or a preset name, got {rules!r}")
+    players = _check_int("players", players, 1, 7)
+    seed = _check_int("seed", seed, 0)
+    seat_list = make_seats(players + 1, player, banker, seats)
+    if any(s.person is not None for s in seat_list):
+        raise SimulationError("a seat played by a person needs settemezzo.simulate.play (or "
+                              "Table), which asks the callback; simulate runs bots only")
+    spec = build_spec(rules, players, seat_list, chips=chips, session_hands=session_hands,
+                      sale=sale, record_hands=record_hands)
+    hps = spec.hands_per_session
+    if sessions is None:
+        if hands is None:
+            raise SimulationError("give hands=N or sessions=N")
+        n_sessions = -(-_check_int("hands", hands, 1) // hps)
+    else:
+        if hands is not None:
+            raise SimulationError(f"give hands or sessions, not both (hands={hands!r}, "
+                                  f"sessions={sessions!r})")
+        n_sessions = _check_int("sessions", sessions, 1)
+    if hands is not None and hands % hps and rules.rounds is None and session_hands is None:
+        hps_fit = min(hps, hands)
+        spec = build_spec(rules, players, seat_list, chips=chips, session_hands=hps_fit,
+                          sale=sale, record_hands=record_hands)
+        hps = hps_fit
+        n_sessions = -(-hands // hps)
+    sizes = chunk_sizes(n_sessions, hps, chunk_hands or (1 << 19))
+    update, close = _progress_bar(n_sessions * hps, progress)
+    try:
+        merged = run_chunks(spec, sizes, seed, workers=workers, scheduler=scheduler,
+                            progress=update)
+    finally:
+        close()
+    n_workers = 1 if scheduler is None and (workers == 1 or len(sizes) == 1) else (
+        workers or 0)
+    return SimulationResult(rules, players, seat_list, seed, merged,
+                            time.perf_counter() - t0, bool(spec.C[E.C_LIMITED]), hps,
+                            n_workers)
+
+
+# ---------------------------------------------------------------------------------------------
+# People at the table: views, the step-by-step Table, and play()
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What a seat shows the table: its visible cards (None for a face-down card)."""
+
+    seat: int
+    role: str
+    cards: tuple[tuple[Card | None, ...], ...]
+    status: tuple[str, ...]
+    stakes: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TableView:
+    """What the deciding seat sees, read-only (the classroom game's input).
+
+    ``decision`` is one of ``stake``, ``burn``, ``split``, ``action`` (``options``:
+    ``stand``, ``hit`` and, under ``swap_hidden`` with a face-down card, ``swap``),
+    ``bank_action`` or ``bank_burn``. ``hand`` is the deciding hand, in the order dealt, with
+    ``hidden`` the position of its face-down card (or None); totals are in half-points
+    (``total_label`` in points). ``table`` shows every other seat as this seat sees it:
+    face-up cards and shown hands (RULES.md: each player sees the face-up cards of those
+    before; the banker sees every face-up card and every shown hand).
+    """
+
+    decision: str
+    options: tuple[str, ...]
+    seat: int
+    role: str
+    hand: tuple[Card, ...]
+    hidden: int | None
+    total: int
+    total_label: str
+    stake: int
+    stake_range: tuple[int, int]
+    hand_index: int
+    hands: int
+    banker: int
+    chips: tuple[int, ...]
+    round: int
+    table: tuple[SeatView, ...]
+    rules: Rules
+
+
+@dataclass(frozen=True)
+class HandReport:
+    """How a hand ended: the banker's score and gain, each seat's hands and gains."""
+
+    session: int
+    hand: int
+    banker: int
+    banker_cards: tuple[Card, ...]
+    banker_result: str
+    players: tuple[tuple[int, tuple[tuple[Card, ...], ...], tuple[str, ...], tuple[int, ...]],
+                   ...]
+    banker_gain: int
+    next_banker: int
+    bank_moved: str
+    chips: tuple[int, ...]
+
+
+class IllegalActionError(SimulationError):
+    """A callback's answer that is not one of the options."""
+
+
+_STATUS = {E.ST_OPEN: "playing", E.ST_STOOD: "stood", E.ST_SHOWN: "shown", E.ST_BUST: "bust"}
+
+
+class Table:
+    """A table played step by step, for people: the classroom game's engine.
+
+    `advance` runs the bots until a person must decide (it returns a `TableView`) or a hand
+    is over (a `HandReport`); `answer` gives the person's decision. `play` wraps it with
+    callbacks. Seats whose `Person` is given decide through it; the others are bots.
+
+    >>> from settemezzo.simulate import Person
+    >>> t = Table("italian", players=1, seats={1: Person(lambda v: "stand")}, seed=3)
+    >>> view = t.advance()
+    >>> view.decision, view.options, len(view.hand)
+    ('action', ('stand', 'hit'), 1)
+    >>> t.answer("stand"); report = t.advance()
+    >>> report.hand, sum(report.chips) == 100
+    (0, True)
+    """
+
+    def __init__(self, rules: Rules | str = "italian", players: int = 1, *,
+                 seats: Mapping[int, Any] | None = None, player: Any = "threshold:5",
+                 banker: Any = "threshold:5", seed: int = 0, chips: int | str | None = "rules",
+                 session_hands: int | None = None, sessions: int = 1,
+                 sale: tuple[int, int] | None = None, forced: Sequence[Card | str] = ()) -> None:
+        from settemezzo.cards import parse_card
+
+        self.rules = preset(rules) if isinstance(rules, str) else rules
+        self.players = _check_int("players", players, 1, 7)
+        self.seats = make_seats(self.players + 1, player, banker, seats)
+        self.spec = build_spec(self.rules, self.players, self.seats, chips=chips,
+                               session_hands=session_hands, sale=sale, record_hands=True)
+        self.seed = _check_int("seed", seed, 0)
+        rng = np.random.default_rng(np.random.SeedSequence(self.seed))
+        ids = [card_id(parse_card(c) if isinstance(c, str) else c) for c in forced]
+        n_sess = _check_int("sessions", sessions, 1)
+        self.state = State.new(self.spec, n_sess, rng,
+                               record=n_sess * self.spec.hands_per_session, forced=ids,
+                               pause=True)
+        self._pending: TableView | None = None
+        self.finished = False
+
+    # -- stepping ----------------------------------------------------------------------------
+    @property
+    def pending(self) -> TableView | None:
+        """The decision waiting for an answer, if any."""
+        return self._pending
+
+    def advance(self) -> TableView | HandReport | None:
+        """Run until a person must decide, a hand ends, or the sessions are over (None)."""
+        if self._pending is not None:
+            return self._pending
+        if self.finished:
+            return None
+        status = self.state.run(self.spec)
+        if status == E.NEED:
+            self._pending = self._view()
+            return self._pending
+        if status == E.HAND_DONE:
+            return self._report()
+        self.finished = True
+        return None
+
+    def answer(self, value: str | int) -> None:
+        """Answer the pending decision (see `TableView`); `IllegalActionError` if not allowed."""
+        view = self._pending
+        if view is None:
+            raise IllegalActionError(f"no decision is waiting for an answer (got {value!r})")
+        if view.decision == "stake":
+            lo, hi = view.stake_range
+            if not isinstance(value, int | np.integer) or isinstance(value, bool) \
+                    or not lo <= value <= hi:
+                raise IllegalActionError(
+                    f"stake {value!r} is outside the limits: a whole number from {lo} to {hi}")
+            code = int(value)
+        else:
+            text = str(value).strip().lower()
+            if text not in view.options:
+                raise IllegalActionError(
+                    f"{value!r} is not an option for {view.decision}: choose "
+                    f"{', '.join(map(repr, view.options))}")
+            code = {"stand": 0, "hit": 1, "swap": 2, "keep": 0, "burn": 1,
+                    "split": 1}[text]
+        self.state.S[E.S_ACT] = code
+        self.state.S[E.S_HAVE] = 1
+        self._pending = None
+
+    def play(self, hands: int = 1) -> list[HandReport]:
+        """Play ``hands`` hands, asking each `Person` through its callback."""
+        reports: list[HandReport] = []
+        while len(reports) < hands:
+            step = self.advance()
+            if step is None:
+                break
+            if isinstance(step, HandReport):
+                reports.append(step)
+                continue
+            person = self.seats[step.seat].person
+            assert person is not None
+            self.answer(person.decide(step))
+        return reports
+
+    # -- views -------------------------------------------------------------------------------
+    def _cards(self, slot: int, viewer_owns: bool) -> tuple[Card | None, ...]:
+        st = self.state
+        n = int(st.H[slot, E.H_N])
+        hid = int(st.H[slot, E.H_HID])
+        return tuple(card_of(int(st.HC[slot, t])) if (viewer_owns or t != hid) else None
+                     for t in range(n))
+
+    def _view(self) -> TableView:
+        st = self.state
+        typ = int(st.S[E.S_REQ_TYPE])
+        seat = int(st.S[E.S_REQ_SEAT])
+        slot = int(st.S[E.S_REQ_SLOT])
+        decision = DECISIONS[typ]
+        banker = int(st.S[E.S_BANKER])
+        role = "banker" if seat == banker else "player"
+        hand = tuple(c for c in self._cards(slot, True) if c is not None)
+        hid = int(st.H[slot, E.H_HID])
+        face, wild = int(st.H[slot, E.H_FACE]), int(st.H[slot, E.H_WILD])
+        tot = int(E.total(face, wild)) if hand else 0
+        lo, hi = int(st.S[E.S_LO]), int(st.S[E.S_HI])
+        if self.spec.C[E.C_LIMITED]:
+            lo, hi = min(lo, int(st.chips[seat])), min(hi, int(st.chips[seat]))
+        options: tuple[str, ...]
+        if decision in ("action", "bank_action"):
+            options = ("stand", "hit")
+            if decision == "action" and self.rules.swap_hidden and hid >= 0:
+                options = ("stand", "hit", "swap")
+        elif decision in ("burn", "bank_burn"):
+            options = ("keep", "burn")
+        elif decision == "split":
+            options = ("keep", "split")
+        else:
+            options = tuple(str(x) for x in range(lo, hi + 1))
+        pidx = int(st.H[slot, E.H_PIDX]) if slot else -1
+        n_hands = int(st.PL[pidx, E.PL_NH]) if pidx >= 0 else 1
+        index = slot - int(st.PL[pidx, E.PL_FIRST]) if pidx >= 0 else 0
+        table = []
+        for i in range(int(st.S[E.S_NPLAY])):
+            s = int(st.PL[i, E.PL_SEAT])
+            first = int(st.PL[i, E.PL_FIRST])
+            slots = range(first, first + int(st.PL[i, E.PL_NH]))
+            table.append(SeatView(
+                s, "player", tuple(self._cards(x, s == seat) for x in slots),
+                tuple(_STATUS[int(st.H[x, E.H_STAT])] for x in slots),
+                tuple(int(st.H[x, E.H_STAKE]) for x in slots)))
+        table.append(SeatView(banker, "banker", (self._cards(0, banker == seat),),
+                              ("playing",), (0,)))
+        return TableView(
+            decision=decision, options=options, seat=seat, role=role, hand=hand,
+            hidden=hid if hid >= 0 else None, total=tot, total_label=points_label(tot),
+            stake=int(st.H[slot, E.H_STAKE]), stake_range=(lo, hi), hand_index=index,
+            hands=n_hands, banker=banker,
+            chips=tuple(int(x) for x in st.chips[:self.players + 1]),
+            round=int(st.S[E.S_HANDNO]) + 1, table=tuple(table), rules=self.rules)
+
+    def _report(self) -> HandReport:
+        st = self.state
+        rec = st.REC[int(st.S[E.S_REC]) - 1]
+        players = []
+        for i in range(int(rec[3])):
+            s = int(st.PL[i, E.PL_SEAT])
+            first = int(st.PL[i, E.PL_FIRST])
+            slots = range(first, first + int(st.PL[i, E.PL_NH]))
+            players.append((s, tuple(tuple(card_of(int(st.HC[x, t]))
+                                           for t in range(int(st.H[x, E.H_N])))
+                                     for x in slots),
+                            tuple(describe_score(int(st.H[x, E.H_SCORE])) for x in slots),
+                            tuple(int(st.H[x, E.H_GAIN]) for x in slots)))
+        bscore = int(rec[6])
+        return HandReport(
+            session=int(rec[0]), hand=int(rec[1]), banker=int(rec[2]),
+            banker_cards=tuple(card_of(int(st.HC[0, t])) for t in range(int(st.H[0, E.H_N]))),
+            banker_result="did not play" if bscore < 0 else describe_score(bscore),
+            players=tuple(players), banker_gain=int(rec[5]), next_banker=int(rec[7]),
+            bank_moved={0: "kept", 1: "7½", 2: "rotation", 3: "elimination",
+                        4: "sale"}[int(rec[8])],
+            chips=tuple(int(x) for x in st.chips[:self.players + 1]))
+
+    def result(self) -> SimulationResult:
+        """The tallies so far, as a `SimulationResult`."""
+        st = self.state
+        chunk = ChunkResult(st.A.copy(), st.POSA.copy(), st.SEATA.copy(),
+                            st.SESS[:int(st.S[E.S_SESS])].copy(),
+                            st.REC[:int(st.S[E.S_REC])].copy())
+        return SimulationResult(self.rules, self.players, self.seats, self.seed, chunk, 0.0,
+                                bool(self.spec.C[E.C_LIMITED]), self.spec.hands_per_session)
+
+
+def play(rules: Rules | str = "italian", players: int = 1, hands: int = 1, *,
+         seats: Mapping[int, Any] | None = None, player: Any = "threshold:5",
+         banker: Any = "threshold:5", seed: int = 0, chips: int | str | None = "rules",
+         session_hands: int | None = None) -> tuple[list[HandReport], SimulationResult]:
+    """Play ``hands`` hands with people deciding through `Person` callbacks (a plain Python
+    loop around the engine). Returns each hand's report and the tallies."""
+    table = Table(rules, players, seats=seats, player=player, banker=banker, seed=seed,
+                  chips=chips, session_hands=session_hands,
+                  sessions=_check_int("hands", hands, 1))
+    reports = table.play(hands)
+    return reports, table.result()
+
