@@ -93,7 +93,8 @@ def standard_rule_sets() -> list[tuple[str, Rules | UnsupportedRulesError | Rule
     return out
 
 
-def edge_table(rule_sets: Iterable[tuple[str, Rules]] | None = None,
+def edge_table(rule_sets: Iterable[tuple[str, Rules | UnsupportedRulesError | RulesError]]
+               | None = None,
                methods: Sequence[str] = DEFAULT_METHODS, *,
                progress: bool = False) -> pd.DataFrame:
     """The banker's edge for each rule set and method, one row each.

@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
+from typing import Any
 
 from settemezzo.cards import SEVEN_AND_A_HALF, Kind, Unseen
 from settemezzo.hands import BUST, is_finished, score, total
@@ -65,33 +66,62 @@ class Child:
 
 @dataclass(frozen=True)
 class InfoSet:
-    """A player decision: face-down card ``hole``, face-up cards ``up`` in order."""
+    """A player decision between two actions, 0 and 1.
+
+    ``kind`` says what they are:
+
+    - ``"play"``: 0 stand, 1 hit (the usual decision; a *public* state is attached);
+    - ``"burn"``: 0 keep the face-down card, 1 burn it (``burn`` variant);
+    - ``"stake"``: 0 stake ``stake`` chips, 1 stake more (Spanish stakes after the first
+      card; a choice among several stakes is a chain of such decisions);
+    - ``"swap"``: after asking for a card, 0 take it face up, 1 turn the face-down card up
+      and take the new card face down (``swap_hidden``).
+
+    ``children`` are the outcomes of action 1, ``children0`` those of action 0 when it is
+    not "stand". A game with several choices at once is binarised this way: a chain of
+    two-way choices by the same player is the same game.
+    """
 
     index: int
-    hole: Kind
-    up: tuple[Kind, ...]
+    hole: Kind                # the card the player holds face down now
+    up: tuple[Kind, ...]      # the player's face-up cards, in the order they were turned up
     total: int                # half-points, below 15
-    reach: Fraction           # chance of being dealt (hole, *up) in this order
-    parent: int               # information set this came from by hitting, -1 for the first
-    public: int               # index of the public state ``up``
+    reach: Fraction           # chance of the cards behind this decision, in this order
+    parent: int               # information set this came from, -1 for the first
+    public: int               # public state of a "play" decision (-1 for the others)
     children: tuple[Child, ...] = field(default=())
+    kind: str = "play"
+    stake: int = 1
+    burnt: Kind | None = None
+    events: tuple[tuple[str, Kind], ...] = ()
+    children0: tuple[Child, ...] = field(default=())
+    parent_action: int = 1
 
     @property
     def label(self) -> str:
         up = " ".join(k.label for k in self.up)
-        return f"[{self.hole.label}] {up}".rstrip()
+        text = f"[{self.hole.label}] {up}".rstrip()
+        if self.burnt is not None:
+            text = f"(burnt {self.burnt.label}) " + text
+        if self.stake != 1:
+            text += f" stake {self.stake}"
+        return text if self.kind == "play" else f"{text} ({self.kind}?)"
 
 
 @dataclass(frozen=True)
 class BankerNode:
-    """A multiset of banker cards whose hand is not finished (the empty hand included)."""
+    """A banker hand whose turn is not over: its cards (a multiset; the empty hand too),
+    and the card it burnt, if any."""
 
     index: int
-    counts: tuple[int, ...]   # per kind of `HeadsUpGame.kinds`
-    size: int
+    counts: tuple[int, ...]   # the hand, per kind of `HeadsUpGame.kinds`
+    size: int                 # cards drawn from the deck, burnt card included
     total: int                # best total in half-points
     score: int                # score if the banker stands here (0 for the empty hand)
     children: tuple[tuple[int, int, int], ...]  # (kind position, node index or -1, score)
+    drawn: tuple[int, ...] = ()   # cards taken from the deck (hand plus burnt card)
+    burn_child: int = -1      # node reached by burning this one card, or -1
+    burnt: int = -1           # position of the burnt kind, or -1
 
 
 class HeadsUpGame:
@@ -109,9 +139,10 @@ class HeadsUpGame:
         self.n_cards = sum(self.counts)
         self._check_deck_size()
         self.infosets: list[InfoSet] = []
-        self.publics: list[tuple[Kind, ...]] = []
-        self.public_index: dict[tuple[Kind, ...], int] = {}
+        self.publics: list[Any] = []
+        self.public_index: dict[Any, int] = {}
         self.index: dict[tuple[Kind, tuple[Kind, ...]], int] = {}
+        self.key_index: dict[Any, int] = {}
         self._build_player_tree()
         self.banker_nodes: list[BankerNode] = []
         self._build_banker_nodes()
@@ -127,97 +158,197 @@ class HeadsUpGame:
                         return n + 1
                     n, t = n + 1, t + k.half_points
             return n
-        need = 2 * max_cards()
+        need = 2 * max_cards() + (2 if self.rules.burn else 0)
         if need > self.n_cards:
             raise RulesError(
                 f"a deck of {self.n_cards} cards could run out within one hand (two hands may "
                 f"need {need}); use a larger composition")
 
+    @property
+    def classic(self) -> bool:
+        """No burning, hidden-card swap or stake choice: decisions are (hole, up) pairs."""
+        r = self.rules
+        return not r.burn and not r.swap_hidden and not self.stake_choice
+
+    @cached_property
+    def stakes(self) -> tuple[int, ...]:
+        """The stakes the player may choose from (in chips), or (1,) for a unit stake."""
+        r = self.rules
+        if r.stake_timing == "after_first_card" and r.max_stake > r.min_stake:
+            return tuple(range(r.min_stake, r.max_stake + 1))
+        return (1,)
+
+    @property
+    def stake_choice(self) -> bool:
+        return len(self.stakes) > 1
+
     def _build_player_tree(self) -> None:
+        """Breadth-first, so that every information set comes after its parent."""
         rules = self.rules
+        burn_kinds = {k for k in self.kinds if 1 <= int(k) <= 7 and int(k) in rules.burn}
+        # a queue item: (kind, stake, burnt, hidden, events, rest, reach, parent, action, prob)
+        Item = tuple[str, int, Kind | None, Kind, tuple[tuple[str, Kind], ...], list[int],
+                     Fraction, int, int, Fraction, Kind]
+        queue: list[Item] = []
         n0 = self.n_cards
-        # breadth-first so that parents come before children
-        queue: list[tuple[Kind, tuple[Kind, ...], list[int], Fraction, int]] = []
         for pos, k in enumerate(self.kinds):
             if self.counts[pos]:
                 rest = list(self.counts)
                 rest[pos] -= 1
-                queue.append((k, (), rest, Fraction(self.counts[pos], n0), -1))
-        pending_children: dict[int, list[Child]] = {}
+                p = Fraction(self.counts[pos], n0)
+                first = "stake" if self.stake_choice else (
+                    "burn" if k in burn_kinds else "play")
+                queue.append((first, self.stakes[0], None, k, (), rest, p, -1, 1, p, k))
+        pending: dict[tuple[int, int], list[Child]] = {}
+        infos: list[InfoSet] = []
         head = 0
-        while head < len(queue):
-            hole, up, rest, reach, parent = queue[head]
-            head += 1
-            hand = (hole, *up)
-            i = len(self.infosets)
-            pub = self.public_index.get(up)
-            if pub is None:
-                pub = self.public_index[up] = len(self.publics)
-                self.publics.append(up)
-            self.infosets.append(InfoSet(i, hole, up, total(hand, rules), reach, parent, pub))
-            self.index[(hole, up)] = i
-            if parent >= 0:
-                pending_children[parent].append(
-                    Child(up[-1], reach / self.infosets[parent].reach, i, -1))
-            pending_children[i] = []
+
+        def add_terminal_or_play(parent: int, action: int, stake: int, burnt: Kind | None,
+                                 hidden: Kind, events: tuple[tuple[str, Kind], ...],
+                                 rest: list[int], reach: Fraction, prob: Fraction,
+                                 via: Kind) -> None:
+            hand = (hidden, *(c for _, c in events))
+            if is_finished(hand, rules):
+                pending[(parent, action)].append(Child(via, prob, -1, score(hand, rules)))
+            else:
+                queue.append(("play", stake, burnt, hidden, events, rest, reach, parent,
+                              action, prob, via))
+
+        def deal(parent: int, action: int, stake: int, burnt: Kind | None, hidden: Kind,
+                 events: tuple[tuple[str, Kind], ...], rest: list[int], reach: Fraction,
+                 how: str) -> None:
             n = sum(rest)
             for pos, k in enumerate(self.kinds):
                 c = rest[pos]
                 if not c:
                     continue
-                new = (*hand, k)
-                if is_finished(new, rules):
-                    pending_children[i].append(Child(k, Fraction(c, n), -1, score(new, rules)))
-                else:
-                    nxt = rest.copy()
-                    nxt[pos] -= 1
-                    queue.append((hole, (*up, k), nxt, reach * Fraction(c, n), i))
-        # attach children, keeping kind order
+                nxt = rest.copy()
+                nxt[pos] -= 1
+                p = Fraction(c, n)
+                if how == "up":
+                    add_terminal_or_play(parent, action, stake, burnt, hidden,
+                                         (*events, ("up", k)), nxt, reach * p, p, k)
+                elif how == "swap":
+                    add_terminal_or_play(parent, action, stake, burnt, k,
+                                         (*events, ("swap", hidden)), nxt, reach * p, p, k)
+                else:  # a new face-down card after burning
+                    queue.append(("play", stake, hidden, k, events, nxt, reach * p, parent,
+                                  action, p, k))
+
+        while head < len(queue):
+            kind, stake, burnt, hidden, events, rest, reach, parent, action, prob, via = \
+                queue[head]
+            head += 1
+            i = len(infos)
+            up = tuple(c for _, c in events)
+            hand = (hidden, *up)
+            pub = -1
+            if kind == "play":
+                key: Any = up if self.classic else (stake, burnt, events)
+                pub = self.public_index.get(key, -1)
+                if pub < 0:
+                    pub = self.public_index[key] = len(self.publics)
+                    self.publics.append(key)
+                if self.classic:
+                    self.index[(hidden, up)] = i
+            self.key_index[(kind, stake, burnt, hidden, events)] = i
+            infos.append(InfoSet(i, hidden, up, total(hand, rules), reach, parent, pub,
+                                 kind=kind, stake=stake, burnt=burnt, events=events,
+                                 parent_action=action))
+            if parent >= 0:
+                pending[(parent, action)].append(Child(via, prob, i, -1))
+            pending[(i, 0)] = []
+            pending[(i, 1)] = []
+            if kind == "stake":
+                nxt_kind = "burn" if hidden in burn_kinds else "play"
+                queue.append((nxt_kind, stake, burnt, hidden, events, rest, reach, i, 0,
+                              Fraction(1), hidden))
+                queue.append(("stake" if stake + 1 < self.stakes[-1] else nxt_kind, stake + 1,
+                              burnt, hidden, events, rest, reach, i, 1, Fraction(1), hidden))
+            elif kind == "burn":
+                queue.append(("play", stake, burnt, hidden, events, rest, reach, i, 0,
+                              Fraction(1), hidden))
+                deal(i, 1, stake, burnt, hidden, events, rest, reach, "burn")
+            elif kind == "swap":
+                deal(i, 0, stake, burnt, hidden, events, rest, reach, "up")
+                deal(i, 1, stake, burnt, hidden, events, rest, reach, "swap")
+            elif rules.swap_hidden:
+                queue.append(("swap", stake, burnt, hidden, events, rest, reach, i, 1,
+                              Fraction(1), hidden))
+            else:
+                deal(i, 1, stake, burnt, hidden, events, rest, reach, "up")
         order = {k: j for j, k in enumerate(self.kinds)}
+
+        def ordered(children: list[Child]) -> tuple[Child, ...]:
+            return tuple(sorted(children, key=lambda ch: order[ch.kind]))
+
         self.infosets = [
             InfoSet(s.index, s.hole, s.up, s.total, s.reach, s.parent, s.public,
-                    tuple(sorted(pending_children[s.index], key=lambda ch: order[ch.kind])))
-            for s in self.infosets
+                    ordered(pending[(s.index, 1)]), s.kind, s.stake, s.burnt, s.events,
+                    ordered(pending[(s.index, 0)]), s.parent_action)
+            for s in infos
         ]
 
     def _build_banker_nodes(self) -> None:
+        """Every banker hand that is not finished, breadth-first from the empty hand.
+
+        A node is (hand, burnt card): the banker may burn its first card if it is in the
+        ``burn`` set (once), which takes the card out of the deck and leaves an empty hand.
+        """
         rules = self.rules
-        index: dict[tuple[int, ...], int] = {}
-        nodes: list[tuple[tuple[int, ...], int]] = []
-        start = tuple(0 for _ in self.kinds)
-        index[start] = 0
-        nodes.append((start, 0))
+        K = len(self.kinds)
+        burnable = {pos for pos, k in enumerate(self.kinds)
+                    if 1 <= int(k) <= 7 and int(k) in rules.burn}
+        index: dict[tuple[tuple[int, ...], int], int] = {}
+        keys: list[tuple[tuple[int, ...], int]] = []
+
+        def drawn_of(hand: tuple[int, ...], burnt: int) -> tuple[int, ...]:
+            return tuple(c + (1 if pos == burnt else 0) for pos, c in enumerate(hand))
+
+        def visit(key: tuple[tuple[int, ...], int]) -> int:
+            if key not in index:
+                index[key] = len(keys)
+                keys.append(key)
+            return index[key]
+
+        visit((tuple([0] * K), -1))
         head = 0
-        while head < len(nodes):
-            counts, _ = nodes[head]
+        while head < len(keys):
+            hand, burnt = keys[head]
             head += 1
-            for pos in range(len(self.kinds)):
-                if counts[pos] >= self.counts[pos]:
+            drawn = drawn_of(hand, burnt)
+            for pos in range(K):
+                if drawn[pos] >= self.counts[pos]:
                     continue
-                nxt = list(counts)
+                nxt = list(hand)
                 nxt[pos] += 1
-                key = tuple(nxt)
-                if key in index:
-                    continue
-                if not is_finished(self._hand(key), rules):
-                    index[key] = len(nodes)
-                    nodes.append((key, 0))
+                if not is_finished(self._hand(nxt), rules):
+                    visit((tuple(nxt), burnt))
+            if burnt < 0 and sum(hand) == 1:
+                pos = hand.index(1)
+                if pos in burnable:
+                    visit((tuple([0] * K), pos))
         out: list[BankerNode] = []
-        for i, (counts, _) in enumerate(nodes):
-            hand = self._hand(counts)
+        for i, (hand, burnt) in enumerate(keys):
+            cards = self._hand(hand)
+            drawn = drawn_of(hand, burnt)
             children = []
-            for pos in range(len(self.kinds)):
-                if counts[pos] >= self.counts[pos]:
+            for pos in range(K):
+                if drawn[pos] >= self.counts[pos]:
                     continue
-                nxt = list(counts)
+                nxt = list(hand)
                 nxt[pos] += 1
-                key = tuple(nxt)
+                key = (tuple(nxt), burnt)
                 if key in index:
                     children.append((pos, index[key], -1))
                 else:
-                    children.append((pos, -1, score(self._hand(key), rules)))
-            out.append(BankerNode(i, counts, sum(counts), total(hand, rules) if hand else 0,
-                                  score(hand, rules) if hand else BUST, tuple(children)))
+                    children.append((pos, -1, score(self._hand(nxt), rules)))
+            burn_child = -1
+            if burnt < 0 and sum(hand) == 1 and hand.index(1) in burnable:
+                burn_child = index[(tuple([0] * K), hand.index(1))]
+            out.append(BankerNode(i, hand, sum(drawn), total(cards, rules) if cards else 0,
+                                  score(cards, rules) if cards else BUST, tuple(children),
+                                  drawn, burn_child, burnt))
         self.banker_nodes = out
 
     def _hand(self, counts: tuple[int, ...] | list[int]) -> tuple[Kind, ...]:
@@ -226,7 +357,7 @@ class HeadsUpGame:
     # -- views -------------------------------------------------------------------------------
     @cached_property
     def roots(self) -> list[int]:
-        """The first information set for each face-down card."""
+        """The first decision for each first card dealt."""
         return [s.index for s in self.infosets if s.parent < 0]
 
     def infoset(self, hole: Kind, up: tuple[Kind, ...] = ()) -> InfoSet:
@@ -239,12 +370,17 @@ class HeadsUpGame:
                 f"from this deck")
         return self.infosets[i]
 
-    def deck_after(self, hole: Kind, up: tuple[Kind, ...]) -> list[int]:
-        """Counts per kind of the cards the banker can still draw, given the player's hand."""
+    def deck_after(self, hole: Kind, up: tuple[Kind, ...],
+                   burnt: Kind | None = None) -> list[int]:
+        """Counts per kind of the cards the banker can still draw, given the player's cards
+        (and the card the player burnt)."""
         rest = list(self.counts)
-        for k in (hole, *up):
+        for k in (hole, *up, *((burnt,) if burnt is not None else ())):
             rest[self.kinds.index(k)] -= 1
         return rest
+
+    def infosets_of_kind(self, kind: str) -> list[InfoSet]:
+        return [s for s in self.infosets if s.kind == kind]
 
     def __iter__(self) -> Iterator[InfoSet]:
         return iter(self.infosets)
@@ -257,19 +393,15 @@ class HeadsUpGame:
 
 def _check_supported(rules: Rules) -> None:
     problems = []
-    if rules.burn:
-        problems.append(f"burn={sorted(rules.burn)}")
     if rules.swap_hidden:
         problems.append("swap_hidden")
     if rules.split_figures != 1:
         problems.append(f"split_figures={rules.split_figures}")
-    if rules.stake_timing != "before_deal":
-        problems.append(f"stake_timing={rules.stake_timing!r}")
     if problems:
         raise UnsupportedRulesError(
             f"the exact heads-up game does not model {', '.join(problems)} yet "
             f"({rules.describe()}); supported knobs: royal, wild_king, pair_of_sevens, "
-            f"ties_push, seven_half_pays")
+            f"burn, ties_push, stake_timing, seven_half_pays (and the session-level knobs)")
 
 
 _CACHE: dict[tuple[Rules, Unseen], HeadsUpGame] = {}

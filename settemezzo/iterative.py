@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from settemezzo.cards import Unseen
-from settemezzo.game import HeadsUpGame, heads_up
+from settemezzo.game import HeadsUpGame, UnsupportedRulesError, heads_up
 from settemezzo.rules import ITALIAN, Rules
 from settemezzo.solve import BankerStrategy, PlayerStrategy, _solver, best_response
 
@@ -49,12 +49,16 @@ def cfr_plus(rules: Rules | HeadsUpGame = ITALIAN, iterations: int = 300,
     if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
         raise ValueError(f"iterations must be a positive whole number, got {iterations!r}")
     game = rules if isinstance(rules, HeadsUpGame) else heads_up(rules, deck)
+    if not game.classic:
+        raise UnsupportedRulesError(
+            f"cfr_plus handles stand/hit decisions only, not burning or stake choices "
+            f"({game.rules.describe()})")
     s = _solver(game, False)
     rows = s.stand_rows
     n, G, J = len(game.infosets), len(game.publics), len(game.banker_nodes)
     reach = np.array(s.reach, dtype=np.float64)
     parent = np.array([st.parent for st in game.infosets])
-    shown = s.shown_values(BankerStrategy("best", "omniscient"))
+    shown = s.shown_values(BankerStrategy("best", "omniscient")).one
     fixed_hit = np.array([sum(p * shown[st.index][ci]
                               for ci, (ch, p) in enumerate(zip(st.children,
                                                                s.child_prob[st.index],

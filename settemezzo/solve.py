@@ -57,6 +57,9 @@ __all__ = [
     "player_policy",
 ]
 
+BURN = 2
+"""The banker's third choice under the ``burn`` variant (after STAND 0 and HIT 1)."""
+
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
 Value = Fraction | float
@@ -105,6 +108,7 @@ class BankerStrategy:
     kind: Literal["threshold", "omniscient", "behavioural"]
     k: int = 0
     hit: Any = None  # array (n_publics, n_nodes) for "behavioural"
+    burn: Any = None  # same shape: the chance of burning (``burn`` variant), or None
 
     @property
     def exact(self) -> bool:
@@ -112,12 +116,16 @@ class BankerStrategy:
 
 
 def player_policy(name: str, game: HeadsUpGame) -> PlayerStrategy:
-    """``threshold:K`` (hit below K points, e.g. ``threshold:5.5``) as a `PlayerStrategy`."""
+    """``threshold:K`` (hit below K points, e.g. ``threshold:5.5``) as a `PlayerStrategy`.
+
+    A rule of thumb has no other choices: it never burns and stakes the minimum.
+    """
     text = name.strip().lower()
     if text.startswith("threshold:") or text.replace(".", "", 1).isdigit():
         k = parse_threshold(text)
         return PlayerStrategy(f"threshold:{_points(k)}",
-                              tuple(int(s.total < k) for s in game.infosets))
+                              tuple(int(s.kind == "play" and s.total < k)
+                                    for s in game.infosets))
     raise RulesError(
         f"unknown player policy {name!r}; use threshold:K (e.g. threshold:5), equilibrium "
         f"or best")
@@ -196,16 +204,17 @@ class _BankerRows:
             P[0] = np.ones(self.B)
             self._den_f = [n.astype(np.float64) - t for t in range(depth)]
         self.P = P
-        self._q: dict[tuple[int, int], Any] = {}
         for j, nd in enumerate(self.nodes):
             for pos, j2, _ in nd.children:
                 if j2 >= 0 and P[j2] is None:
                     P[j2] = self.draw(j, pos)
+            if nd.burn_child >= 0 and P[nd.burn_child] is None:
+                P[nd.burn_child] = P[j]  # burning draws nothing: the card was already dealt
 
     def draw(self, j: int, pos: int) -> Any:
         """P[j] times the chance of drawing kind ``pos`` next (scaled in exact mode)."""
         nd = self.nodes[j]
-        left = np.maximum(self.decks[:, pos] - nd.counts[pos], 0)
+        left = np.maximum(self.decks[:, pos] - nd.drawn[pos], 0)
         if self.exact:
             return self.P[j] * left.astype(object) // self._den[nd.size]
         out: FloatArray = self.P[j] * left / np.maximum(self._den_f[nd.size], 1.0)
@@ -223,17 +232,19 @@ class _BankerRows:
                 out = out + self.draw(j, pos) * self.table[self.pscore, sc]
         return out
 
-    def best_decisions(self) -> list[Any]:
-        """The per-row best banker reply (full information): ``hit[j]`` as per-row 0/1."""
-        decisions: list[Any] = [None] * len(self.nodes)
-        self.values(None, "min", decisions)
-        return decisions
+    def best_decisions(self) -> tuple[list[Any], list[Any]]:
+        """The per-row best banker reply (full information): per-row 0/1 hit and burn."""
+        hit: list[Any] = [0] * len(self.nodes)
+        burn: list[Any] = [0] * len(self.nodes)
+        self.values(None, "min", (hit, burn))
+        return hit, burn
 
-    def values(self, hit: Any, mode: Literal["fixed", "min", "max"] = "fixed",
-               decisions: list[Any] | None = None) -> Any:
-        """Per-row values (player's payoff) for banker hit chances ``hit[j]`` (scalar or
-        per-row array), or the per-row best banker reply (``min``; ``max`` helps the player),
-        whose choices are written into ``decisions`` when given.
+    def values(self, hit: Any, mode: Literal["fixed", "min"] = "fixed",
+               decisions: tuple[list[Any], list[Any]] | None = None,
+               burn: Any = None) -> Any:
+        """Per-row values (player's payoff) for banker chances of hitting ``hit[j]`` and of
+        burning ``burn[j]`` (scalars or per-row arrays), or for the per-row best banker reply
+        (``min``), whose choices are written into ``decisions`` (hit, burn) when given.
         """
         V: list[Any] = [None] * len(self.nodes)
         for j in range(len(self.nodes) - 1, -1, -1):
@@ -242,19 +253,26 @@ class _BankerRows:
             for _pos, j2, _ in nd.children:
                 if j2 >= 0:
                     h = h + V[j2]
-            if j == 0:
+            if not any(nd.counts):  # an empty hand must draw
                 V[j] = h
                 continue
             s = self.stand(j)
+            vb = V[nd.burn_child] if nd.burn_child >= 0 else None
             if mode == "min":
-                V[j] = np.minimum(s, h)
+                best = np.minimum(s, h)
                 if decisions is not None:
-                    decisions[j] = (h < s).astype(np.int64)
-            elif mode == "max":
-                V[j] = np.maximum(s, h)
+                    decisions[0][j] = (h < s).astype(np.int64)
+                if vb is not None:
+                    burn_best = vb < best
+                    if decisions is not None:
+                        decisions[1][j] = burn_best.astype(np.int64)
+                        decisions[0][j] = decisions[0][j] * (1 - decisions[1][j])
+                    best = np.minimum(best, vb)
+                V[j] = best
             else:
-                b = hit[j]
-                V[j] = s + (h - s) * b
+                V[j] = s + (h - s) * hit[j]
+                if vb is not None and burn is not None:
+                    V[j] = V[j] + (vb - s) * burn[j]
         return self._unscale(V[0])
 
     def _unscale(self, raw: Any) -> Any:
@@ -265,16 +283,17 @@ class _BankerRows:
         return raw
 
     def grouped_best(self, weights: Any, group: npt.NDArray[np.int64],
-                     n_groups: int) -> tuple[Any, BoolArray]:
+                     n_groups: int) -> tuple[Any, npt.NDArray[np.int8]]:
         """The banker's best reply per group (public state), rows weighted by ``weights``
         (the chance of reaching each row and standing).
 
         Returns the group values (sum of weight times payoff under the best reply) and the
-        decisions ``hit[g, j]``. In exact mode every row of a group must share its scale
-        (the same number of cards left), as the rows of one public state do, and the
+        decisions ``choice[g, j]``: 0 stand, 1 hit, 2 burn. In exact mode every row of a
+        group must share its scale (the same number of cards left), as the rows of one
+        public state do, and the
         weights are integers; the group values are then scaled by that common factor.
         """
-        hit = np.zeros((n_groups, len(self.nodes)), dtype=bool)
+        choice = np.zeros((n_groups, len(self.nodes)), dtype=np.int8)
         G: list[Any] = [None] * len(self.nodes)
         order = np.argsort(group, kind="stable")
         gs = group[order]
@@ -295,14 +314,19 @@ class _BankerRows:
             for _pos, j2, _ in nd.children:
                 if j2 >= 0:
                     h = h + G[j2]
-            if j == 0:
+            if not any(nd.counts):  # an empty hand must draw
                 G[j] = h
-                hit[:, 0] = True
+                choice[:, j] = HIT
                 continue
             s = gsum(self.stand(j))
-            hit[:, j] = h < s
-            G[j] = np.minimum(s, h)
-        return G[0], hit
+            choice[:, j] = h < s
+            best = np.minimum(s, h)
+            if nd.burn_child >= 0:
+                vb = G[nd.burn_child]
+                choice[:, j] = np.where(vb < best, BURN, choice[:, j])
+                best = np.minimum(best, vb)
+            G[j] = best
+        return G[0], choice
 
 
 # =============================================================================================
@@ -328,17 +352,21 @@ class _Solver:
         pscore = np.zeros(len(g.infosets), dtype=np.int64)
         shown_decks, shown_score, shown_of = [], [], []
         for s in g.infosets:
-            deck = g.deck_after(s.hole, s.up)
+            deck = g.deck_after(s.hole, s.up, s.burnt)
             decks[s.index] = deck
             pscore[s.index] = s.total
-            for ci, ch in enumerate(s.children):
-                if ch.infoset < 0 and ch.score != BUST:
-                    d = list(deck)
-                    d[g.kinds.index(ch.kind)] -= 1
-                    shown_decks.append(d)
-                    shown_score.append(ch.score)
-                    shown_of.append((s.index, ci))
-        self.group = np.array([s.public for s in g.infosets], dtype=np.int64)
+            for a, kids in ((1, s.children), (0, s.children0)):
+                for ci, ch in enumerate(kids):
+                    if ch.infoset < 0 and ch.score != BUST:
+                        d = list(deck)
+                        d[g.kinds.index(ch.kind)] -= 1
+                        shown_decks.append(d)
+                        shown_score.append(ch.score)
+                        shown_of.append((s.index, a, ci))
+        # non-"play" decisions have no stand row of their own: weight 0, group 0
+        self.is_play = np.array([s.kind == "play" for s in g.infosets])
+        self.group = np.array([max(s.public, 0) for s in g.infosets], dtype=np.int64)
+        self.stake = np.array([s.stake for s in g.infosets], dtype=np.int64)
         self.stand_rows = _BankerRows(g, decks, pscore, self.exact, self.measure)
         self.shown_rows = _BankerRows(
             g, np.array(shown_decks, dtype=np.int64).reshape(-1, K),
@@ -347,10 +375,22 @@ class _Solver:
         num: Any = (lambda x: x) if self.exact else float
         self.reach = [num(s.reach) for s in g.infosets]
         self.child_prob = [[num(ch.prob) for ch in s.children] for s in g.infosets]
+        self.child_prob0 = [[num(ch.prob) for ch in s.children0] for s in g.infosets]
+
+    def _scaled(self, vals: Any) -> Any:
+        """Per-row values per unit stake, times each decision's stake (win chances are not
+        scaled)."""
+        if self.measure == "win":
+            return vals
+        if self.exact:
+            return np.array([v * int(k) for v, k in zip(vals, self.stake, strict=True)],
+                            dtype=object)
+        return vals * self.stake
 
     # -- terminal values ---------------------------------------------------------------------
     def stand_values(self, banker: BankerStrategy, chooser: _Solver | None = None) -> Any:
-        """Conditional value of standing at each information set against ``banker``.
+        """Conditional value of standing at each information set against ``banker``, in
+        chips (the decision's stake times the value per unit).
 
         Where the banker plays its best with full information, ``chooser`` (a solver of the
         same game measuring value) makes the choices, so that a win-chance solver follows the
@@ -359,7 +399,7 @@ class _Solver:
         key = ("stand", banker.kind, banker.k, chooser is not None)
         if banker.kind != "behavioural" and key in self.memo:
             return self.memo[key]
-        out = self._stand_values(banker, chooser)
+        out = self._scaled(self._stand_values(banker, chooser))
         if banker.kind != "behavioural":
             self.memo[key] = out
         return out
@@ -368,90 +408,133 @@ class _Solver:
         rows = self.stand_rows
         if banker.kind == "omniscient":
             if chooser is not None:
-                return rows.values(chooser.stand_rows.best_decisions())
+                hit, burn = chooser.stand_rows.best_decisions()
+                return rows.values(hit, burn=burn)
             return rows.values(None, "min")
         if banker.kind == "threshold":
             return rows.values([int(nd.total < banker.k) for nd in rows.nodes])
-        hit = banker.hit[self.group]  # (rows, nodes)
-        return rows.values([hit[:, j] for j in range(len(rows.nodes))])
+        per_row = banker.hit[self.group]  # (rows, nodes)
+        J = len(rows.nodes)
+        burns: list[Any] | None = None
+        if banker.burn is not None:
+            b = banker.burn[self.group]
+            burns = [b[:, j] for j in range(J)]
+        return rows.values([per_row[:, j] for j in range(J)], burn=burns)
 
     def shown_values(self, banker: BankerStrategy,
-                     chooser: _Solver | None = None) -> list[list[Any]]:
-        """Per information set and child: value of the finished hand (bust -1, 7½...)."""
+                     chooser: _Solver | None = None) -> Terminal:
+        """The finished hands: per information set, per child of action 1 and of action 0,
+        the value in chips (bust: the stake lost; 7½ or better: the banker then plays)."""
         key = ("shown", banker.kind if banker.kind == "threshold" else "best", banker.k,
                chooser is not None)
         if key not in self.memo:
             self.memo[key] = self._shown_values(banker, chooser)
-        out: list[list[Any]] = self.memo[key]
+        out: Terminal = self.memo[key]
         return out
 
-    def _shown_values(self, banker: BankerStrategy,
-                      chooser: _Solver | None) -> list[list[Any]]:
+    def _shown_values(self, banker: BankerStrategy, chooser: _Solver | None) -> Terminal:
         rows = self.shown_rows
         if banker.kind == "threshold":
             vals = rows.values([int(nd.total < banker.k) for nd in rows.nodes])
         elif chooser is not None:
-            vals = rows.values(chooser.shown_rows.best_decisions())
+            hit, burn = chooser.shown_rows.best_decisions()
+            vals = rows.values(hit, burn=burn)
         else:
             vals = rows.values(None, "min")
-        neg: Any = -1 if self.measure == "value" else 0
-        neg = Fraction(neg) if self.exact else float(neg)
-        out = [[neg for _ in s.children] for s in self.game.infosets]
-        for (i, ci), v in zip(self.shown_of, vals, strict=True):
-            out[i][ci] = v
-        return out
+        lose: Any = -1 if self.measure == "value" else 0
+        conv: Any = Fraction if self.exact else float
+        g = self.game
+        out1 = [[conv(lose * s.stake) for _ in s.children] for s in g.infosets]
+        out0 = [[conv(lose * s.stake) for _ in s.children0] for s in g.infosets]
+        per_stake = self.measure == "value"
+        for (i, a, ci), v in zip(self.shown_of, vals, strict=True):
+            (out1 if a == 1 else out0)[i][ci] = v * (g.infosets[i].stake if per_stake else 1)
+        return Terminal(out1, out0)
 
     # -- the player's side -------------------------------------------------------------------
-    def player_values(self, stand: Any, shown: list[list[Any]],
+    def action_values(self, i: int, stand: Any, T: Terminal, V: list[Any]) -> tuple[Any, Any]:
+        """The values of action 0 and action 1 at information set ``i``."""
+        s = self.game.infosets[i]
+        q1 = 0 * self.reach[i]
+        for ci, ch in enumerate(s.children):
+            q1 += self.child_prob[i][ci] * (V[ch.infoset] if ch.infoset >= 0 else T.one[i][ci])
+        if s.kind == "play":
+            return stand[i], q1
+        q0 = 0 * self.reach[i]
+        for ci, ch in enumerate(s.children0):
+            q0 += self.child_prob0[i][ci] * (V[ch.infoset] if ch.infoset >= 0
+                                             else T.zero[i][ci])
+        return q0, q1
+
+    def player_values(self, stand: Any, T: Terminal,
                       hit: Sequence[Any] | None) -> tuple[Any, list[Any], list[int]]:
-        """Backward induction over the player's tree: fixed ``hit`` chances, or the best
-        reply when ``hit`` is None. Returns (game value, value per info set, best actions)."""
+        """Backward induction over the player's tree: fixed chances of action 1 (``hit``),
+        or the best reply when ``hit`` is None. Returns (game value, value per information
+        set, best actions)."""
         g = self.game
         V: list[Any] = [None] * len(g.infosets)
         best: list[int] = [STAND] * len(g.infosets)
         for s in reversed(g.infosets):
             i = s.index
-            h = 0 * stand[i]
-            for ci, ch in enumerate(s.children):
-                h += self.child_prob[i][ci] * (V[ch.infoset] if ch.infoset >= 0
-                                               else shown[i][ci])
-            st = stand[i]
+            q0, q1 = self.action_values(i, stand, T, V)
             if hit is None:
-                if h > st:
+                if q1 > q0:
                     best[i] = HIT
-                V[i] = max(h, st)
+                V[i] = max(q1, q0)
             else:
                 p = hit[i]
-                V[i] = st + (h - st) * p
+                V[i] = q0 + (q1 - q0) * p
                 best[i] = HIT if p == 1 else STAND
         total = sum(self.reach[i] * V[i] for i in g.roots)
         return total, V, best
 
     def realization(self, hit: Sequence[Any]) -> tuple[list[Any], list[Any]]:
-        """Reach of each info set under the player's own choices, and of standing there."""
+        """Reach of each information set under the player's own choices, and of standing
+        there (zero at decisions other than stand/hit)."""
         g = self.game
         one: Any = 1 if self.exact else 1.0
         reach_own: list[Any] = [one] * len(g.infosets)
         for s in g.infosets:
             if s.parent >= 0:
-                reach_own[s.index] = reach_own[s.parent] * hit[s.parent]
-        stand = [reach_own[i] * (1 - hit[i]) for i in range(len(g.infosets))]
+                p = hit[s.parent]
+                reach_own[s.index] = reach_own[s.parent] * (p if s.parent_action else 1 - p)
+        stand = [reach_own[i] * (1 - hit[i]) if s.kind == "play" else 0 * one
+                 for i, s in enumerate(g.infosets)]
         return reach_own, stand
 
-    def linear_part(self, hit: Sequence[Any], shown: list[list[Any]]) -> Any:
-        """Value of the finished hands (bust, shown 7½) reached by hitting."""
+    def linear_part(self, hit: Sequence[Any], T: Terminal) -> Any:
+        """Value of the finished hands (bust, shown 7½) reached by either action."""
         reach_own, _ = self.realization(hit)
         tot = 0 if self.exact else 0.0
         for s in self.game.infosets:
-            w = reach_own[s.index] * hit[s.index]
-            if not w:
-                continue
-            acc = 0 * self.reach[s.index]
-            for ci, ch in enumerate(s.children):
-                if ch.infoset < 0:
-                    acc += self.child_prob[s.index][ci] * shown[s.index][ci]
-            tot += self.reach[s.index] * w * acc
+            i = s.index
+            for a, kids, probs, vals in ((1, s.children, self.child_prob[i], T.one[i]),
+                                         (0, s.children0, self.child_prob0[i], T.zero[i])):
+                w = reach_own[i] * (hit[i] if a else 1 - hit[i])
+                if not w:
+                    continue
+                acc = 0 * self.reach[i]
+                for ci, ch in enumerate(kids):
+                    if ch.infoset < 0:
+                        acc += probs[ci] * vals[ci]
+                tot += self.reach[i] * w * acc
         return tot
+
+    def expected_stake(self, hit: Sequence[Any]) -> Any:
+        """The player's expected stake: over the first stand/hit decision of each deal."""
+        reach_own, _ = self.realization(hit)
+        g = self.game
+        return sum(self.reach[s.index] * reach_own[s.index] * s.stake for s in g.infosets
+                   if s.kind == "play" and (s.parent < 0 or g.infosets[s.parent].kind != "play"))
+
+
+@dataclass(frozen=True)
+class Terminal:
+    """Values of the finished hands: ``one[i][c]`` for the children of action 1 of
+    information set ``i``, ``zero[i][c]`` for those of action 0."""
+
+    one: list[list[Any]]
+    zero: list[list[Any]]
 
 
 _SOLVERS: dict[tuple[int, bool, str], _Solver] = {}
@@ -528,13 +611,17 @@ def best_response(opponent: PlayerStrategy | BankerStrategy | str,
     p = player_policy(opponent, game) if isinstance(opponent, str) else opponent
     if not isinstance(p, PlayerStrategy):
         raise RulesError("the banker's best response needs a player strategy")
-    value, hit = _banker_best(game, p)
-    reply = BankerStrategy(f"best reply to {p.name}", "behavioural", hit=hit)
+    value, choice = _banker_best(game, p)
+    conv: Any = object if p.exact else np.float64
+    reply = BankerStrategy(f"best reply to {p.name}", "behavioural",
+                           hit=(choice == HIT).astype(conv) * 1,
+                           burn=(choice == BURN).astype(conv) * 1 if game.rules.burn else None)
     return BestResponse(value, "banker", reply)
 
 
 def _banker_best(game: HeadsUpGame, p: PlayerStrategy) -> tuple[Value, Any]:
-    """The banker's best reply to a player strategy: value and hit[g, j] (0/1).
+    """The banker's best reply to a player strategy: value and choice[g, j] (0 stand,
+    1 hit, 2 burn).
 
     Exact (integer arithmetic on the rows where the player stands) for a pure player
     policy; float for a mixed one.
@@ -543,10 +630,10 @@ def _banker_best(game: HeadsUpGame, p: PlayerStrategy) -> tuple[Value, Any]:
         s = _solver(game, False)
         hit_f = [float(x) for x in p.hit]
         _, stand_f = s.realization(hit_f)
-        weights = np.array(s.reach, dtype=np.float64) * np.array(stand_f)
+        weights = np.array(s.reach, dtype=np.float64) * np.array(stand_f) * s.stake
         G, decisions = s.stand_rows.grouped_best(weights, s.group, len(game.publics))
         shown = s.shown_values(BankerStrategy("best", "omniscient"))
-        return float(G.sum() + s.linear_part(hit_f, shown)), decisions.astype(np.float64)
+        return float(G.sum() + s.linear_part(hit_f, shown)), decisions
     s = _solver(game, True)
     hit = list(p.hit)
     _, stand = s.realization(hit)
@@ -555,9 +642,9 @@ def _banker_best(game: HeadsUpGame, p: PlayerStrategy) -> tuple[Value, Any]:
     den = [0] * len(game.publics)
     for i in rows:
         st = game.infosets[i]
-        den[st.public] = _falling(game.n_cards, 1 + len(st.up))
+        den[st.public] = _falling(game.n_cards, 1 + len(st.up) + (st.burnt is not None))
     weights = np.array([int(s.reach[i] * stand[i] * den[game.infosets[i].public])
-                        for i in rows], dtype=object)
+                        * int(s.stake[i]) for i in rows], dtype=object)
     sub = _BankerRows(game, s.stand_rows.decks[rows], s.stand_rows.pscore[rows], True)
     group = s.group[rows]
     G, decisions = sub.grouped_best(weights, group, len(game.publics))
@@ -565,7 +652,7 @@ def _banker_best(game: HeadsUpGame, p: PlayerStrategy) -> tuple[Value, Any]:
     scale_of = {int(g): int(sc) for g, sc in zip(group, sub.scale, strict=True)}
     for g, sc in scale_of.items():
         value += Fraction(int(G[g]), den[g] * sc)
-    return Fraction(value), decisions.astype(object) * 1
+    return Fraction(value), decisions
 
 
 def _falling(n: int, k: int) -> int:
@@ -579,8 +666,9 @@ def _falling(n: int, k: int) -> int:
 class Equilibrium:
     """A certified equilibrium of the heads-up game.
 
-    ``value`` is the player's expected gain per unit stake at equilibrium (the banker's edge
-    is ``-value``). ``lower`` is the exact value of the player's strategy against the
+    ``value`` is the player's expected gain at equilibrium, in chips (per unit stake when
+    the stake is fixed); ``expected_stake`` the player's mean stake; the banker's edge is
+    ``-value / expected_stake``. ``lower`` is the exact value of the player's strategy against the
     banker's best reply to it, ``upper`` that of the banker's strategy against the player's
     best reply; the game value lies in [lower, upper] and ``exploitability = upper - lower``.
     """
@@ -594,6 +682,7 @@ class Equilibrium:
     iterations: int
     seconds: float
     lp_value: float
+    expected_stake: float = 1.0
 
     @property
     def exploitability(self) -> float:
@@ -601,7 +690,8 @@ class Equilibrium:
 
     @property
     def banker_edge(self) -> float:
-        return -self.value
+        """The banker's gain per unit of expected stake."""
+        return -self.value / self.expected_stake
 
     def __repr__(self) -> str:
         return (f"Equilibrium({self.rules.describe()}: player value {self.value:+.9f}, "
@@ -623,17 +713,18 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
     s = _solver(game, False)
     nI, G = len(game.infosets), len(game.publics)
     nx = 2 * nI
-    shown_opt = s.shown_values(BankerStrategy("best", "omniscient"))
-    # objective (maximise): finished hands reached by hitting, plus t_g
+    T = s.shown_values(BankerStrategy("best", "omniscient"))
+    stake = s.stake.astype(np.float64)
+    # objective (maximise): finished hands reached by either action, plus t_g
     c = np.zeros(nx + G)
     for st in game.infosets:
-        acc = 0.0
-        for ci, ch in enumerate(st.children):
-            if ch.infoset < 0:
-                acc += s.child_prob[st.index][ci] * shown_opt[st.index][ci]
-        c[2 * st.index + HIT] = s.reach[st.index] * acc
+        i = st.index
+        for a, kids, probs, vals in ((HIT, st.children, s.child_prob[i], T.one[i]),
+                                     (STAND, st.children0, s.child_prob0[i], T.zero[i])):
+            acc = sum(probs[ci] * vals[ci] for ci, ch in enumerate(kids) if ch.infoset < 0)
+            c[2 * i + a] = s.reach[i] * acc
     c[nx:] = 1.0
-    # realization-plan constraints
+    # realization-plan constraints: x(I, 0) + x(I, 1) = x(parent sequence)
     rows, cols, vals = [], [], []
     b_eq = np.zeros(nI)
     for st in game.infosets:
@@ -643,28 +734,34 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
         vals += [1.0, 1.0]
         if st.parent >= 0:
             rows.append(i)
-            cols.append(2 * st.parent + HIT)
+            cols.append(2 * st.parent + st.parent_action)
             vals.append(-1.0)
         else:
             b_eq[i] = 1.0
     A_eq = sparse.csr_matrix((vals, (rows, cols)), shape=(nI, nx + G))
-    reach = np.array(s.reach, dtype=np.float64)
+    reach = np.array(s.reach, dtype=np.float64) * stake
     group = s.group
-    members = [np.flatnonzero(group == g) for g in range(G)]
+    play = s.is_play
+    members = [np.flatnonzero((group == g) & play) for g in range(G)]
     cut_rows: list[FloatArray] = []   # per cut: coefficients over the group's members
     cut_group: list[int] = []
-    cut_policy: list[BoolArray] = []
+    cut_policy: list[npt.NDArray[np.int8]] = []
+    J = len(game.banker_nodes)
 
-    def add_cuts(decisions: BoolArray, which: Sequence[int] | npt.NDArray[np.int64]) -> None:
-        vals_ = s.stand_rows.values([decisions[group, j] for j in range(len(game.banker_nodes))])
+    def add_cuts(choice: npt.NDArray[np.int8],
+                 which: Sequence[int] | npt.NDArray[np.int64]) -> None:
+        per_row = choice[group]
+        vals_ = s.stand_rows.values([(per_row[:, j] == HIT) * 1.0 for j in range(J)],
+                                    burn=[(per_row[:, j] == BURN) * 1.0 for j in range(J)])
         for g in which:
             m = members[g]
             cut_rows.append(reach[m] * vals_[m])
             cut_group.append(g)
-            cut_policy.append(decisions[g].copy())
+            cut_policy.append(choice[g].copy())
 
     for k in (9, 10, 11, 12):  # start from the banker rules of thumb 4½..6
-        dec = np.array([[nd.total < k or nd.size == 0 for nd in game.banker_nodes]] * G)
+        dec = np.array([[int(nd.total < k or not any(nd.counts)) for nd in game.banker_nodes]]
+                       * G, dtype=np.int8)
         add_cuts(dec, range(G))
     rounds = 0
     x = np.zeros(nx)
@@ -687,7 +784,7 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
         x = res.x[:nx]
         t = res.x[nx:]
         lp_value = -res.fun
-        weights = reach * np.maximum(x[0::2], 0.0)
+        weights = reach * np.maximum(x[0::2], 0.0) * play
         Gv, decisions = s.stand_rows.grouped_best(weights, group, G)
         lower = float(c[:nx] @ x + Gv.sum())
         viol = np.flatnonzero(Gv < t - 1e-13)
@@ -701,13 +798,15 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
     p_hit = np.clip(p_hit, 0.0, 1.0)
     player = PlayerStrategy("equilibrium", tuple(float(v) for v in p_hit))
     lam = -res.ineqlin.marginals  # >= 0, per cut
-    banker = BankerStrategy("equilibrium", "behavioural",
-                            hit=_mixture_to_behaviour(game, lam, cut_group, cut_policy))
-    # certificate: exact-arithmetic-free but independent best responses in float64
+    hit, burn = _mixture_to_behaviour(game, lam, cut_group, cut_policy)
+    banker = BankerStrategy("equilibrium", "behavioural", hit=hit,
+                            burn=burn if game.rules.burn else None)
+    # the certificate: both sides' best replies to the strategies found
     upper = float(best_response(banker, "player", game).value)
     low = float(best_response(player, "banker", game).value)
+    stake_mean = float(s.expected_stake([float(v) for v in p_hit]))
     eq = Equilibrium(game.rules, (upper + low) / 2, low, upper, player, banker, rounds,
-                     time.perf_counter() - t0, lp_value)
+                     time.perf_counter() - t0, lp_value, stake_mean)
     _EQ_CACHE[key] = eq
     return eq
 
@@ -731,23 +830,29 @@ def _cut_matrix(cut_rows: list[FloatArray], cut_group: list[int],
 
 
 def _mixture_to_behaviour(game: HeadsUpGame, lam: FloatArray, cut_group: list[int],
-                          cut_policy: list[BoolArray]) -> FloatArray:
-    """Turn a mixture of stopping rules per public state into hit chances per banker hand.
+                          cut_policy: list[npt.NDArray[np.int8]]
+                          ) -> tuple[FloatArray, FloatArray]:
+    """Turn a mixture of stopping rules per public state into the chances of hitting and of
+    burning at each banker hand.
 
-    A stopping rule's weight on hand ``j`` is the number of card orders by which it reaches
-    ``j`` (``w(M) = sum over kinds c in M of w(M - c) * hit(M - c)``); mixing weights linearly
-    and dividing gives the behavioural strategy with the same outcome distribution.
+    A rule's weight on hand ``j`` is the number of card orders by which it reaches ``j``
+    (``w(M) = sum over kinds c in M of w(M - c) * hit(M - c)``, plus the burning edge);
+    mixing the weights linearly and dividing gives the behavioural strategy with the same
+    outcome distribution.
     """
     nodes = game.banker_nodes
     G, J = len(game.publics), len(nodes)
-    parents: list[list[int]] = [[] for _ in range(J)]
+    parents: list[list[tuple[int, int]]] = [[] for _ in range(J)]  # (parent, action)
     for nd in nodes:
         for _pos, j2, _ in nd.children:
             if j2 >= 0:
-                parents[j2].append(nd.index)
+                parents[j2].append((nd.index, HIT))
+        if nd.burn_child >= 0:
+            parents[nd.burn_child].append((nd.index, BURN))
     w_hit = np.zeros((G, J))
+    w_burn = np.zeros((G, J))
     w_all = np.zeros((G, J))
-    by_group: dict[int, list[tuple[float, BoolArray]]] = {}
+    by_group: dict[int, list[tuple[float, npt.NDArray[np.int8]]]] = {}
     for lam_k, g, pol in zip(lam, cut_group, cut_policy, strict=True):
         if lam_k > 1e-15:
             by_group.setdefault(g, []).append((float(lam_k), pol))
@@ -757,12 +862,17 @@ def _mixture_to_behaviour(game: HeadsUpGame, lam: FloatArray, cut_group: list[in
             w = np.zeros(J)
             w[0] = 1.0
             for j in range(1, J):
-                w[j] = sum(w[p] * pol[p] for p in parents[j])
+                w[j] = sum(w[p] for p, a in parents[j] if pol[p] == a)
             w_all[g] += lk / total * w
-            w_hit[g] += lk / total * w * pol
-    hit = np.where(w_all > 0, w_hit / np.where(w_all > 0, w_all, 1.0), 0.0)
+            w_hit[g] += lk / total * w * (pol == HIT)
+            w_burn[g] += lk / total * w * (pol == BURN)
+    safe = np.where(w_all > 0, w_all, 1.0)
+    hit = np.where(w_all > 0, w_hit / safe, 0.0)
+    burn = np.where(w_all > 0, w_burn / safe, 0.0)
     for g in range(G):
         if g not in by_group:  # a public state the player never stands in: any rule does
             hit[g] = [nd.total < 10 for nd in nodes]
-    hit[:, 0] = 1.0
-    return hit
+    for nd in nodes:
+        if not any(nd.counts):
+            hit[:, nd.index] = 1.0
+    return hit, burn

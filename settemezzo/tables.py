@@ -74,21 +74,15 @@ def _columns(game: HeadsUpGame, banker: BankerStrategy) -> _Columns:
     hit_ev, hit_win, bust, seven = [], [], [], []
     for st in game.infosets:
         i = st.index
-        he = hw = b = sh = 0 * sv.reach[i]
+        hit_ev.append(sv.action_values(i, stand_ev, shown_ev, V)[1])
+        hit_win.append(sw.action_values(i, stand_win, shown_win, W)[1])
+        b = sh = 0 * sv.reach[i]
         for ci, ch in enumerate(st.children):
-            p = sv.child_prob[i][ci]
-            if ch.infoset >= 0:
-                he += p * V[ch.infoset]
-                hw += p * W[ch.infoset]
-            else:
-                he += p * shown_ev[i][ci]
-                hw += p * shown_win[i][ci]
+            if ch.infoset < 0:
                 if ch.score == 0:
-                    b += p
+                    b += sv.child_prob[i][ci]
                 else:
-                    sh += p
-        hit_ev.append(he)
-        hit_win.append(hw)
+                    sh += sv.child_prob[i][ci]
         bust.append(b)
         seven.append(sh)
     return _Columns(list(stand_ev), hit_ev, list(stand_win), hit_win, bust, seven)
@@ -115,7 +109,7 @@ def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equili
         eq = equilibrium(game)
         freq = [float(p) for p in eq.player.hit]
     records = []
-    for st in game.infosets:
+    for st in game.infosets_of_kind("play"):
         i = st.index
         se, he = float(cols.stand_ev[i]), float(cols.hit_ev[i])
         f = freq[i]
@@ -140,6 +134,8 @@ def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equili
             "hit_frequency": f,
             "margin": he - se,
             "cost_of_mistake": abs(he - se),
+            **({} if game.classic else {"stake": st.stake, "burnt": (
+                st.burnt.label if st.burnt is not None else "")}),
         })
     df = pd.DataFrame.from_records(records)
     df.attrs["rules"] = rules.describe()
@@ -243,7 +239,7 @@ def banker_table(rules: Rules = ITALIAN, max_up: int | None = 2,
     records = []
     for g, members in sorted(by_public.items(), key=lambda kv: (len(game.publics[kv[0]]),
                                                                  kv[0])):
-        up = game.publics[g]
+        up = game.infosets[members[0]].up
         totals = [game.infosets[i].total for i in members]
         lo, hi = min(totals), max(totals)
         stood = float(sum(weights[i] for i in members))

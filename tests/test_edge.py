@@ -23,15 +23,15 @@ def test_edge_is_minus_the_player_value() -> None:
 
 
 def test_unsupported_rules_are_named_not_dropped() -> None:
-    with pytest.raises(UnsupportedRulesError, match="burn"):
-        banker_edge(ITALIAN.with_variants("burn=4"))
+    with pytest.raises(UnsupportedRulesError, match="split_figures"):
+        banker_edge(ITALIAN.with_variants("split_figures=2"))
     sets = standard_rule_sets()
     assert len(sets) == 1 + 9 + 1 + 4
-    df = edge_table([s for s in sets if "burn" in s[0] or s[0] == "Italian"],
+    df = edge_table([s for s in sets if "split" in s[0] or s[0] == "Italian"],
                     ["threshold:5"])
     assert len(df) == 3
-    burn = df[df.variant.str.contains("burn")]
-    assert burn.edge.map(math.isnan).all() and burn.note.str.contains("burn").all()
+    split = df[df.variant.str.contains("split")]
+    assert split.edge.map(math.isnan).all() and split.note.str.contains("split").all()
     assert not math.isnan(df[df.variant == "Italian"].edge.iloc[0])
 
 

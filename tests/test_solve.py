@@ -74,8 +74,8 @@ def test_equilibrium_agrees_with_cfr_plus() -> None:
 def test_unsupported_rules_are_named() -> None:
     with pytest.raises(UnsupportedRulesError, match="swap_hidden"):
         HeadsUpGame(SPANISH)
-    with pytest.raises(UnsupportedRulesError, match="burn"):
-        HeadsUpGame(ITALIAN.with_variants("burn=4"))
+    with pytest.raises(UnsupportedRulesError, match="split_figures"):
+        HeadsUpGame(ITALIAN.with_variants("split_figures=2"))
 
 
 def test_bad_policies_and_decks() -> None:
