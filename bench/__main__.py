@@ -1,4 +1,8 @@
-"""``python -m bench``: run the benchmark suite and print the report."""
+"""``python -m bench``: run the benchmark suite and print the report.
+
+``python -m bench simulate [--quick]`` runs only the simulator's benchmarks
+(`bench.bench_simulate`), which otherwise follow the suite.
+"""
 
 from __future__ import annotations
 
@@ -7,4 +11,11 @@ import sys
 from bench.suite import main
 
 if __name__ == "__main__":
-    sys.exit(main())
+    if sys.argv[1:2] == ["simulate"]:
+        from bench.bench_simulate import main as simulate_main
+
+        sys.exit(simulate_main(sys.argv[2:]))
+    code = main()
+    from bench.bench_simulate import main as simulate_main
+
+    sys.exit(max(code, simulate_main([])))

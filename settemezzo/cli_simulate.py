@@ -117,7 +117,7 @@ def _print_text(result: Any, exact: dict[str, Any] | None, args: argparse.Namesp
         + (f"; seats {', '.join(args.seat)}" if args.seat else ""),
         f"Chips: {chips}; sessions of up to {r.session_hands} hands",
         f"Played {r.hands:,} hands in {r.sessions_played:,} sessions, {r.seconds:.2f} s "
-        f"({r.hands_per_second:,.0f} hands/s)",
+        f"({r.hands_per_second:,.0f} hands/s; {r.runner})",
         "",
         f"Banker's edge per player-hand: {_pct(r.edge)} ± {_pct(r.edge_se)} "
         f"(the banker's gain per unit staked, ± one standard error)",

@@ -292,7 +292,7 @@ def test_strategy_parsing() -> None:
     ({"players": 0}, "players .* got 0"),
     ({"players": 8}, "players .* got 8"),
     ({"hands": 0}, "hands .* got 0"),
-    ({"hands": 10, "sessions": 2}, "not both"),
+    ({"hands": 10, "sessions": 2}, "one of them"),
     ({"banker": "equilibrium", "players": 2}, "heads-up"),
     ({"player": "equilibrium", "rules": SPANISH}, "exact engine"),
     ({"player": "threshold:5,stake=max-on:7"}, "before the deal"),

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -41,6 +42,7 @@ from settemezzo.odds import points_label
 from settemezzo.rules import Rules, RulesError, preset
 from settemezzo.simulate import engine as E
 from settemezzo.simulate.cluster import (
+    CHUNK_HANDS,
     ChunkResult,
     EngineSpec,
     State,
@@ -202,16 +204,16 @@ def _ratio(g: float, g2: float, s: float, s2: float, gs: float, n: float) -> tup
     """Ratio estimate sum(g)/sum(s) and its delta-method standard error (n units)."""
     if n < 2 or s == 0:
         return math.nan, math.nan
-    r = g / s
-    var = (g2 - 2 * r * gs + r * r * s2) / n - ((g - r * s) / n) ** 2
-    return r, math.sqrt(max(var, 0.0) / (n - 1)) / (s / n)
+    r = float(g / s)
+    var = float((g2 - 2 * r * gs + r * r * s2) / n - ((g - r * s) / n) ** 2)
+    return r, math.sqrt(max(var, 0.0) / (n - 1)) / float(s / n)
 
 
 def _mean(x: float, x2: float, n: float) -> tuple[float, float]:
     if n < 2:
-        return (x / n if n else math.nan), math.nan
-    m = x / n
-    var = (x2 - n * m * m) / (n - 1)
+        return (float(x / n) if n else math.nan), math.nan
+    m = float(x / n)
+    var = float((x2 - n * m * m) / (n - 1))
     return m, math.sqrt(max(var, 0.0) / n)
 
 
@@ -231,7 +233,7 @@ class SimulationResult:
     seconds: float
     limited: bool
     session_hands: int
-    workers: int = 1
+    runner: str = "1 thread"
 
     # -- headline numbers --------------------------------------------------------------------
     @property
@@ -430,7 +432,7 @@ class SimulationResult:
             "chips": "limited" if self.limited else "unlimited",
             "banker_edge": clean(self.edge), "banker_edge_se": clean(self.edge_se),
             "chips_conserved": self.chips_conserved, "seconds": self.seconds,
-            "hands_per_second": clean(self.hands_per_second), "workers": self.workers,
+            "hands_per_second": clean(self.hands_per_second), "runner": self.runner,
             "summary": rows(self.summary()), "positions": rows(self.positions()),
             "seats": rows(self.seat_table()),
         }
@@ -478,6 +480,9 @@ def simulate(rules: Rules | str = "italian", players: int = 1, hands: int | None
     """Simulate ``hands`` hands (or ``sessions`` whole sessions) at a table of ``players``
     players (1..7) and the banker.
 
+    Whole sessions are played: ``hands`` is rounded up to a whole number of them (a game
+    with no set end, ITALIAN, is cut into sessions of ``session_hands``, by default 100).
+
     ``player``/``banker``: the strategies every seat uses in each role (see
     `settemezzo.simulate.strategies`); ``seats`` overrides them per seat. ``chips``:
     ``"rules"`` (``rules.chips_for``), a number, or None for unlimited credit (no stake caps,
@@ -498,36 +503,32 @@ def simulate(rules: Rules | str = "italian", players: int = 1, hands: int | None
     if any(s.person is not None for s in seat_list):
         raise SimulationError("a seat played by a person needs settemezzo.simulate.play (or "
                               "Table), which asks the callback; simulate runs bots only")
-    spec = build_spec(rules, players, seat_list, chips=chips, session_hands=session_hands,
+    if (hands is None) == (sessions is None):
+        raise SimulationError(f"give hands=N or sessions=N, one of them (hands={hands!r}, "
+                              f"sessions={sessions!r})")
+    length = session_hands
+    if hands is not None:
+        hands = _check_int("hands", hands, 1)
+        if rules.rounds is None and session_hands is None:
+            length = min(DEFAULT_SESSION_HANDS, hands)
+    spec = build_spec(rules, players, seat_list, chips=chips, session_hands=length,
                       sale=sale, record_hands=record_hands)
     hps = spec.hands_per_session
-    if sessions is None:
-        if hands is None:
-            raise SimulationError("give hands=N or sessions=N")
-        n_sessions = -(-_check_int("hands", hands, 1) // hps)
-    else:
-        if hands is not None:
-            raise SimulationError(f"give hands or sessions, not both (hands={hands!r}, "
-                                  f"sessions={sessions!r})")
-        n_sessions = _check_int("sessions", sessions, 1)
-    if hands is not None and hands % hps and rules.rounds is None and session_hands is None:
-        hps_fit = min(hps, hands)
-        spec = build_spec(rules, players, seat_list, chips=chips, session_hands=hps_fit,
-                          sale=sale, record_hands=record_hands)
-        hps = hps_fit
-        n_sessions = -(-hands // hps)
-    sizes = chunk_sizes(n_sessions, hps, chunk_hands or (1 << 19))
+    n_sessions = -(-hands // hps) if hands is not None else _check_int("sessions", sessions, 1)
+    sizes = chunk_sizes(n_sessions, hps, chunk_hands or CHUNK_HANDS)
     update, close = _progress_bar(n_sessions * hps, progress)
     try:
         merged = run_chunks(spec, sizes, seed, workers=workers, scheduler=scheduler,
                             progress=update)
     finally:
         close()
-    n_workers = 1 if scheduler is None and (workers == 1 or len(sizes) == 1) else (
-        workers or 0)
+    if scheduler is not None:
+        runner = f"Dask scheduler {scheduler}"
+    else:
+        n = 1 if len(sizes) == 1 else (workers or os.cpu_count() or 1)
+        runner = f"{n} thread{'s' if n > 1 else ''}, {len(sizes)} chunk(s)"
     return SimulationResult(rules, players, seat_list, seed, merged,
-                            time.perf_counter() - t0, bool(spec.C[E.C_LIMITED]), hps,
-                            n_workers)
+                            time.perf_counter() - t0, bool(spec.C[E.C_LIMITED]), hps, runner)
 
 
 # ---------------------------------------------------------------------------------------------
