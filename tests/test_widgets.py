@@ -12,12 +12,24 @@ import pytest
 
 from settemezzo.cards import Kind
 from settemezzo.game import UnsupportedRulesError
-from settemezzo.rules import ITALIAN, RulesError
+from settemezzo.rules import ITALIAN, SPANISH, RulesError
 from settemezzo.tables import advise
 from settemezzo.widgets import lookup as lk
+from settemezzo.widgets import table as tb
+from settemezzo.widgets.banker import Opponent, banker_advice, banker_decision, banker_view
 from settemezzo.widgets.explorer import explore, odds_explorer
 from settemezzo.widgets.strings import LANGS, STRINGS, text
+from settemezzo.widgets.table import TableError, TableGame, table_problem
+from settemezzo.widgets.tableview import classroom_table, seats_html
 from settemezzo.widgets.trainer import LEVELS, TrainerSession, summary_chart, trainer
+from settemezzo.widgets.variants import (
+    KNOBS,
+    compare,
+    edges_frame,
+    knob_is_on,
+    variant_comparison,
+    variant_rules,
+)
 
 K = Kind
 
@@ -282,3 +294,294 @@ def test_trainer_summary_chart_in_italian() -> None:
     fig = summary_chart(s)
     assert fig.axes[0].get_ylabel() == "poste perse per la scelta"
     assert "Allenatore" in fig.axes[0].get_title()
+
+
+# ---------------------------------------------------------------------------------------------
+# banker's view
+# ---------------------------------------------------------------------------------------------
+
+def test_banker_advice_after_a_player_stood_on_the_first_card() -> None:
+    a = banker_advice("", "stood")
+    assert a.status == "ok"
+    post = a.lines[0].posterior
+    assert sum(post.values()) == pytest.approx(1)
+    # the equilibrium player stands on the face-down card alone only with 3 or more, so the
+    # banker's choices run from 3 to 7; on 7 standing wins for sure (ties go to the banker)
+    assert (a.lo, a.hi) == (6, 14)
+    assert a.lines[0].total == 6 and a.lines[-1].total == 14
+    assert a.lines[-1].win_if_stand == pytest.approx(1) and a.lines[-1].action == "stand"
+    # a lone banker 7: of the 39 cards it cannot see (the player's face-down card among
+    # them), all but the 12 figures bust it
+    assert a.lines[-1].bust_if_hit == Fraction(27, 39)
+
+
+def test_banker_win_chance_follows_the_posterior() -> None:
+    # win if standing = P(player total < banker total) + P(tie) (ties go to the banker)
+    a = banker_advice("2", "stood")
+    for line in a.lines:
+        below = sum(p for h, p in line.posterior.items()
+                    if p and (0.5 if h == "½" else int(h)) + 2 < line.total / 2)
+        assert line.win_if_stand == pytest.approx(below + line.tie_if_stand)
+
+
+def test_banker_advice_other_results_and_errors() -> None:
+    assert banker_advice("3", "bust").status == "bust"
+    shown = banker_advice("7", "shown")
+    assert shown.status == "shown" and "7½" in shown.message
+    assert banker_advice("9", "stood").status == "error"
+    assert banker_advice("7 ½", "stood").status == "error"   # 7½ face up is never 'stood'
+    with pytest.raises(RulesError, match="result"):
+        banker_advice("3", "folded")  # type: ignore[arg-type]
+
+
+def test_banker_decision_weighs_the_players() -> None:
+    # against a shown 7½ the banker hits whatever it holds; a bust player counts for nothing
+    shown = Opponent((K.FIGURE,), "shown", 1, (K.SEVEN, K.FIGURE))
+    assert banker_decision([shown], (K.SEVEN,)) == 1.0
+    assert banker_decision([Opponent((K.FIVE,), "bust", 5)], (K.TWO,)) == 0.0
+    stood = Opponent((), "stood", 3)
+    assert banker_decision([stood], (K.SEVEN,)) == 0.0      # 7 beats or ties every total
+    assert banker_decision([stood], (K.THREE,)) == 1.0      # equilibrium: hit on 3
+    mixed = banker_decision([stood, shown], (K.SIX,))       # stand (weight 3) vs hit (1)
+    assert mixed == pytest.approx(1 / 4)
+
+
+def test_banker_view_widget() -> None:
+    w = banker_view()
+    assert w.advice is not None and w.advice.status == "ok"
+    assert w.chart.value[:4] == b"\x89PNG"
+    w.up_buttons["2"].click()
+    # after a 2 face up, the equilibrium player stands only with a face-down 2 or 3
+    assert w.advice.up == (K.TWO,) and "Their total is 4 to 5" in w.output.value
+    w.total.value = len(w.advice.lines) - 1
+    assert w.chart.value[:4] == b"\x89PNG"
+    w.result.value = "bust"
+    assert "already won" in w.output.value and w.chart.layout.display == "none"
+    w.result.value = "stood"
+    w.clear.click()
+    assert w.advice.up == ()
+
+
+# ---------------------------------------------------------------------------------------------
+# variant comparison
+# ---------------------------------------------------------------------------------------------
+
+def test_variant_rules_switch_knobs_on_and_off() -> None:
+    assert variant_rules(ITALIAN, {}) == ITALIAN
+    assert variant_rules(ITALIAN, {"royal": False}) == ITALIAN
+    r = variant_rules(ITALIAN, {"royal": True, "ties_push": True})
+    assert r.royal and r.ties_push
+    s = variant_rules(SPANISH, {"split_figures": True, "seven_half_pays": False})
+    assert s.split_figures == 12 and s.seven_half_pays == 1
+    assert all(knob_is_on(variant_rules(ITALIAN, {k: True}), k) for k in KNOBS)
+
+
+def test_compare_ties_push_lowers_the_edge() -> None:
+    c = compare(ITALIAN, {"ties_push": True})
+    assert c.edge is not None and c.base_edge is not None
+    assert c.base_edge == pytest.approx(0.211358, abs=1e-6)   # the README's headline number
+    assert 0 < c.edge < c.base_edge
+    assert c.changes   # some hands play differently when ties push
+
+
+def test_compare_notes_an_unsupported_knob(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(r: object, deck: object = None) -> None:
+        raise UnsupportedRulesError("the exact heads-up game does not model burn=[4] yet")
+
+    real = lk.heads_up
+    monkeypatch.setattr(lk, "heads_up", lambda r, deck=None: refuse(r) if r.burn else real(r))
+    lk.support_problem.cache_clear()
+    try:
+        c = compare(ITALIAN, {"burn": True})
+        assert c.edge is None and c.base_edge is not None and "burn" in c.note
+        df = edges_frame(ITALIAN, knobs=("royal", "burn"))
+        assert list(df["edge"].isna()) == [False, False, True]
+        assert set(df.columns) == {"variant", "edge", "method"}
+    finally:
+        lk.support_problem.cache_clear()
+
+
+def test_variant_widget_toggles(monkeypatch: pytest.MonkeyPatch) -> None:
+    w = variant_comparison()
+    assert "21.14%" in w.output.value and w.chart.value[:4] == b"\x89PNG"
+    w.knobs["ties_push"].value = True
+    assert w.result is not None and w.result.rules.ties_push
+    assert "base Italian rules: 21.14%" in w.output.value
+    w.knobs["ties_push"].value = False
+    assert w.result.rules == ITALIAN
+
+
+# ---------------------------------------------------------------------------------------------
+# the classroom table: the state machine
+# ---------------------------------------------------------------------------------------------
+
+def _rig(g: TableGame, cards: str) -> None:
+    """Put these cards on top of the deck, dealt in the order written."""
+    from settemezzo.cards import parse_cards
+
+    top = parse_cards(cards)
+    rest = [c for c in g.deck if c not in top]
+    g.deck = rest + top[::-1]
+
+
+def test_table_chips_are_conserved_and_the_bank_moves() -> None:
+    g = TableGame(students=0, computers=4, seed=9)
+    start = g.total_chips
+    bankers = {g.banker}
+    for _ in range(60):
+        g.deal()
+        assert g.phase == "done"
+        assert g.total_chips == start
+        bankers.add(g.banker)
+        if g.over:
+            break
+        g.new_hand()
+    assert len(bankers) > 1    # somebody made 7½ and took the bank
+
+
+def test_table_same_seed_same_game() -> None:
+    def play(seed: int) -> list[str]:
+        g = TableGame(students=0, computers=3, seed=seed)
+        for _ in range(5):
+            g.deal()
+            g.new_hand()
+        return [f"{e.key}{e.fields}" for e in g.events]
+
+    assert play(4) == play(4) and play(4) != play(5)
+
+
+def test_table_a_hand_by_hand() -> None:
+    g = TableGame(students=1, computers=0, seed=1)
+    assert g.order() == [1] and g.limits(1) == (1, 10)
+    with pytest.raises(TableError, match="outside the limits"):
+        g.set_stake(1, 11)
+    g.set_stake(1, 4)
+    _rig(g, "7d 5c Jh")         # student 7, bank 5, then the student's hit: J
+    g.deal()
+    assert g.current == 1 and g.legal() == {"hit", "stand"}
+    g.hit()                      # 7½: shown, the turn ends, the banker plays
+    assert g.score_of(1) == 15 and any(e.key == "showed_event" for e in g.events)
+    assert g.phase == "done"     # the computer banker hit until bust or 7½
+    bank = g.score_of(0)
+    if bank == 0:                # banker bust: the student wins 4 and takes the bank
+        assert g.seats[1].chips == 54 and g.banker == 1
+    else:                        # banker made 7½: ties go to the banker
+        assert g.seats[1].chips == 46 and g.banker == 0
+
+
+def test_table_bust_pays_at_once_and_ties_go_to_the_banker() -> None:
+    g = TableGame(students=1, computers=0, seed=2)
+    g.set_stake(1, 3)
+    _rig(g, "6d 7c 5h")          # student 6, bank 7, student hits 5: bust
+    g.deal()
+    g.hit()
+    assert g.seats[1].status == "bust" and g.seats[1].chips == 47 and g.seats[0].chips == 53
+    assert g.phase == "done"     # nobody left: the banker does not play
+    g.new_hand()
+    _rig(g, "7d 7c")             # 7 against 7: the banker stands and wins the tie
+    g.deal()
+    g.stand()
+    assert g.seats[1].chips == 46
+
+
+def test_table_ties_push_returns_the_stake() -> None:
+    g = TableGame(ITALIAN.with_variants("ties_push"), students=1, computers=0, seed=2)
+    _rig(g, "7d 7c")
+    g.deal()
+    g.stand()
+    assert g.seats[1].chips == 50 and any(e.key == "push" for e in g.events)
+
+
+def test_table_royal_takes_the_bank_a_plain_seven_and_a_half_does_not() -> None:
+    rules = ITALIAN.with_variants("royal")
+    g = TableGame(rules, students=1, computers=0, seed=2)
+    _rig(g, "5d 7c J♠ 2h")        # student 5 + ½ + 2 = 7½ (not royal); bank 7 stands
+    g.deal()
+    g.hit()
+    g.hit()
+    assert g.seats[1].status == "shown" and g.phase == "done"
+    assert g.banker == 0          # only a royal 7½ takes the bank under 'royal'
+
+
+def test_table_rotating_bank() -> None:
+    g = TableGame(ITALIAN.with_variants("rotate_bank"), students=0, computers=2, seed=3)
+    g.deal()
+    assert g.banker == 1
+    g.new_hand()
+    g.deal()
+    assert g.banker == 2
+
+
+def test_table_illegal_actions_are_clear_errors() -> None:
+    g = TableGame(students=1, computers=1, seed=1)
+    with pytest.raises(TableError, match="nobody is to play"):
+        g.hit()
+    with pytest.raises(TableError, match="does not play"):
+        g.set_stake(0, 2)          # the banker does not stake
+    with pytest.raises(TableError, match="2 to 8 people"):
+        TableGame(students=4, computers=4)
+    g.deal()
+    with pytest.raises(TableError, match="before the play"):
+        g.set_stake(1, 2)
+    with pytest.raises(TableError, match="may not burn"):
+        g.burn()
+
+
+def test_table_refuses_rules_it_cannot_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tb, "support_problem", lambda r: "not modelled yet")
+    with pytest.raises(TableError, match="cannot deal"):
+        TableGame(SPANISH)
+    monkeypatch.setattr(tb, "support_problem", lambda r: None)
+    assert "split" in (table_problem(ITALIAN.with_variants("split_figures=2")) or "")
+
+
+def test_table_burning_and_swapping(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the mechanics only (the engine's support of these knobs is tested with the engine):
+    # a student banker and a student player, so no exact table is needed
+    monkeypatch.setattr(tb, "support_problem", lambda r: None)
+    rules = ITALIAN.with_variants("burn=4", "swap_hidden")
+    g = TableGame(rules, students=1, computers=0, seed=1)
+    g.seats[0].human = True
+    _rig(g, "4d 2c 2h 3s 1c")
+    g.deal()
+    assert g.legal() == {"hit", "stand", "burn", "swap"}
+    new = g.burn()                 # the 4 goes face up, a 2 comes face down
+    assert str(new) == "2♥" and str(g.seats[1].burnt) == "4♦" and not g.can_burn()
+    g.hit(swap=True)               # the 2 turns up, the 3 stays hidden
+    assert [str(c) for c in g.seats[1].cards] == ["3♠", "2♥"]
+    g.stand()
+    assert g.phase == "banker" and g.current == 0
+    g.hit()                        # the banker: 2 + A
+    g.stand()
+    assert g.phase == "done" and g.seats[1].chips == 51   # 5 beats 3
+
+
+# ---------------------------------------------------------------------------------------------
+# the classroom table: the widget
+# ---------------------------------------------------------------------------------------------
+
+def test_classroom_table_widget_plays_a_hand() -> None:
+    w = classroom_table(students=1, computers=1, seed=7)
+    g = w.game
+    assert g is not None and g.phase == "stakes" and not w.deal.disabled
+    w.stakes[1].value = 5
+    w.deal.click()
+    assert g.seats[1].stake == 5
+    w.hint.value = True
+    if g.phase == "players":
+        assert "Hint:" in w.hint_view.value and "a hit busts" in w.hint_view.value
+        assert not w.stand_button.disabled
+        w.stand_button.click()
+    assert g.phase == "done" and not w.next_hand.disabled
+    assert g.total_chips == 150 and "★" in w.table.value
+    w.next_hand.click()
+    assert g.phase == "stakes" and g.hand_no == 2
+
+
+def test_classroom_table_in_italian_hides_the_other_face_down_cards() -> None:
+    g = TableGame(students=1, computers=1, seed=7)
+    g.deal()
+    html = seats_html(g, "it")
+    assert "Studente 1" in html and "Banco" in html
+    if g.phase == "players":
+        assert html.count("sm-hidden") == 2      # the computer's and the banker's

@@ -3,19 +3,48 @@
 Each widget is a thin view over plain functions in this package, which read their numbers
 from the cached exact tables (`settemezzo.widgets.lookup`):
 
-- `odds_explorer`: a hand's bust chance, win chances, expected values and best play;
-- `trainer`: stand or hit? seeded hands, instant feedback, a score and a summary chart;
-- `banker_view`: what the banker should do with each total, and why;
-- `variant_comparison`: toggle rule knobs, see the banker's edge and the strategy change;
-- `classroom_table`: students against computer players and a computer banker.
+- `odds_explorer` (logic: `explore`): a hand's bust chance, win chances, expected values
+  and best play, with the reason in one sentence;
+- `trainer` (logic: `TrainerSession`): stand or hit? seeded hands, instant feedback, a
+  score, a hard-cases mode and a summary chart;
+- `banker_view` (logic: `banker_advice`): what the banker should do with each total, and
+  why, with the posterior of the player's face-down card;
+- `variant_comparison` (logic: `compare`): toggle rule knobs, see the banker's edge and the
+  strategy chart change;
+- `classroom_table` (logic: `TableGame`): students against computer players and a computer
+  banker, with chips, hints and the bank changing hands.
 
 Labels come in English, Italian and Spanish: ``lang="en" | "it" | "es"``. Importing this
-package does not import ipywidgets; building a widget does.
+package does not import ipywidgets or matplotlib; building a widget does.
 """
 
 from __future__ import annotations
 
+from settemezzo.widgets.banker import BankerView, banker_advice, banker_view
 from settemezzo.widgets.explorer import Exploration, OddsExplorer, explore, odds_explorer
 from settemezzo.widgets.strings import LANGS
+from settemezzo.widgets.table import TableError, TableGame
+from settemezzo.widgets.tableview import ClassroomTable, classroom_table
+from settemezzo.widgets.trainer import Trainer, TrainerSession, trainer
+from settemezzo.widgets.variants import VariantComparison, compare, variant_comparison
 
-__all__ = ["LANGS", "Exploration", "OddsExplorer", "explore", "odds_explorer"]
+__all__ = [
+    "LANGS",
+    "BankerView",
+    "ClassroomTable",
+    "Exploration",
+    "OddsExplorer",
+    "TableError",
+    "TableGame",
+    "Trainer",
+    "TrainerSession",
+    "VariantComparison",
+    "banker_advice",
+    "banker_view",
+    "classroom_table",
+    "compare",
+    "explore",
+    "odds_explorer",
+    "trainer",
+    "variant_comparison",
+]

@@ -18,6 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+import pandas as pd
+
 from settemezzo import edge
 from settemezzo.cards import Kind, Unseen
 from settemezzo.game import UnsupportedRulesError, heads_up
@@ -34,6 +36,7 @@ __all__ = [
     "banker_edge",
     "banker_lookup",
     "kind_from_label",
+    "player_frame",
     "player_lookup",
     "player_ready",
     "rule_choices",
@@ -147,12 +150,30 @@ def player_lookup(rules: Rules = ITALIAN, against: str = "equilibrium",
     return _PLAYER[key]
 
 
+_FRAMES: dict[tuple[Rules, str, Unseen | None], pd.DataFrame] = {}
+
+
+def player_frame(rules: Rules = ITALIAN, against: str = "equilibrium",
+                 deck: Unseen | None = None) -> pd.DataFrame:
+    """`settemezzo.tables.player_table`, cached (the charts take the DataFrame)."""
+    key = (rules, against, deck)
+    if key not in _FRAMES:
+        _FRAMES[key] = player_table(rules, against, deck)
+    return _FRAMES[key]
+
+
 def _player_lookup(rules: Rules, against: str, deck: Unseen | None) -> PlayerLookup:
-    df = player_table(rules, against, deck)
-    rows = {}
+    df = player_frame(rules, against, deck)
+    # Under burning or a stake chosen after the first card, several rows share a hand:
+    # the lookup keeps the hands with no card burnt, at the lowest stake.
+    if "burnt" in df.columns:
+        df = df[df["burnt"].fillna("") == ""]
+    if "stake" in df.columns and len(df):
+        df = df[df["stake"] == df["stake"].min()]
+    rows: dict[tuple[Kind, tuple[Kind, ...]], Row] = {}
     for rec in df.to_dict("records"):
         r = _row(rec)
-        rows[(r.hole, r.up)] = r
+        rows.setdefault((r.hole, r.up), r)
     return PlayerLookup(rules, against, rows, str(df.attrs.get("against", against)))
 
 

@@ -35,6 +35,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "undo": "Remove last",
         "clear": "Clear",
         "nothing_up": "nothing up",
+        "none": "none",
         "hand": "Your hand",
         "total": "total {t}",
         "finished_seven_half": "That hand is 7½ (or better): the turn is over, nothing to decide.",
@@ -49,6 +50,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "best_play": "Best play: {play}",
         "computing": "Computing the exact table for {rules} (a few seconds, once per rule set)...",
         "unsupported": "The exact engine does not handle {rules} yet: {why}",
+        "engine_failed": "The exact engine failed on {rules}: {why}",
         "bad_cards": "Cannot read the cards: {why}",
         "seen_note": "Win chances assume the cards seen are back in the deck; the bust and 7½ "
                      "chances use them. Tick 'exact with seen cards' for a fresh solve.",
@@ -105,7 +107,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "banker_action": "best play",
         "banker_win_stand": "wins if it stands",
         "banker_bust": "bust if it hits",
-        "banker_why": "The player stood with {up} face up, so the total is {lo} to {hi}. "
+        "banker_why": "The player stood; face-up cards: {up}. Their total is {lo} to {hi}. "
                       "The chart shows how likely each face-down card is, given that the "
                       "player stood (the banker reads the player's choices).",
         "banker_bust_text": "The player went bust: the banker has already won that stake "
@@ -114,8 +116,8 @@ STRINGS: dict[str, dict[str, str]] = {
                                   "so the banker hits until it reaches it or goes bust.",
         "posterior_title": "Face-down card, as the banker sees it",
         "mixed_pct": "hit {p} of the time",
-        "no_situation": "The best player never stands with {up} face up, so the equilibrium "
-                        "says nothing here; try other cards.",
+        "no_situation": "The best player never stands with these face-up cards ({up}), so "
+                        "the equilibrium says nothing here; try other cards.",
         # variants
         "variants_title": "Rule variants and the banker's edge",
         "base": "Base rules",
@@ -167,6 +169,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "banker_plays": "The banker plays: {cards}",
         "bust_stake": "{name} is bust and loses {n} at once.",
         "settled": "Hand over.",
+        "burns": "{name} burns {card} and takes a new face-down card.",
+        "showed_event": "{name} shows {score}.",
+        "banker_turn": "{name} turns up the face-down card and plays.",
+        "banker_result": "{name}: {cards} ({score}).",
+        "reshuffled": "The deck ran out: the used cards are shuffled back in.",
+        "swap": "Hit, keep it hidden",
+        "burn": "Burn",
+        "new_game": "New game",
+        "unsupported_table": "The table cannot deal {rules}: {why}",
+        "you_hold": "{name}, your face-down card: {card}",
     },
     "it": {
         "stand": "Sto",
@@ -182,6 +194,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "undo": "Togli l'ultima",
         "clear": "Azzera",
         "nothing_up": "nessuna scoperta",
+        "none": "nessuna",
         "hand": "La tua mano",
         "total": "totale {t}",
         "finished_seven_half": "Questa mano fa 7½ (o meglio): il turno è finito, non c'è "
@@ -198,6 +211,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "computing": "Calcolo la tabella esatta per {rules} (qualche secondo, una volta sola "
                      "per regolamento)...",
         "unsupported": "Il motore esatto non gestisce ancora {rules}: {why}",
+        "engine_failed": "Il motore esatto non è riuscito con {rules}: {why}",
         "bad_cards": "Non riesco a leggere le carte: {why}",
         "seen_note": "Le probabilità di vincere considerano le carte viste ancora nel mazzo; "
                      "quelle di sballare e di fare 7½ ne tengono conto. Spunta 'esatto con le "
@@ -252,7 +266,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "banker_action": "giocata migliore",
         "banker_win_stand": "vince se sta",
         "banker_bust": "sballa se chiede",
-        "banker_why": "Il giocatore sta con {up} scoperte, quindi il suo totale va da {lo} a "
+        "banker_why": "Il giocatore sta; carte scoperte: {up}. Il suo totale va da {lo} a "
                       "{hi}. Il grafico mostra quanto è probabile ogni carta coperta, sapendo "
                       "che il giocatore si è fermato (il banco legge le scelte del giocatore).",
         "banker_bust_text": "Il giocatore ha sballato: il banco ha già vinto quella posta e non "
@@ -261,8 +275,8 @@ STRINGS: dict[str, dict[str, str]] = {
                                   "quindi il banco chiede carta finché lo raggiunge o sballa.",
         "posterior_title": "La carta coperta, vista dal banco",
         "mixed_pct": "carta il {p} delle volte",
-        "no_situation": "Il giocatore migliore non sta mai con {up} scoperte: l'equilibrio "
-                        "qui non dice nulla; prova altre carte.",
+        "no_situation": "Il giocatore migliore non sta mai con queste carte scoperte ({up}): "
+                        "l'equilibrio qui non dice nulla; prova altre carte.",
         "variants_title": "Varianti e vantaggio del banco",
         "base": "Regole di base",
         "edge_line": "Vantaggio del banco: {edge} della posta per mano (base {base}: "
@@ -313,6 +327,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "banker_plays": "Il banco gioca: {cards}",
         "bust_stake": "{name} sballa e perde subito {n}.",
         "settled": "Mano finita.",
+        "burns": "{name} brucia {card} e prende una nuova carta coperta.",
+        "showed_event": "{name} mostra {score}.",
+        "banker_turn": "{name} scopre la carta coperta e gioca.",
+        "banker_result": "{name}: {cards} ({score}).",
+        "reshuffled": "Il mazzo è finito: le carte usate vengono rimescolate.",
+        "swap": "Carta, tienila coperta",
+        "burn": "Brucia",
+        "new_game": "Nuova partita",
+        "unsupported_table": "Il tavolo non può giocare {rules}: {why}",
+        "you_hold": "{name}, la tua carta coperta: {card}",
     },
     "es": {
         "stand": "Me planto",
@@ -328,6 +352,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "undo": "Quitar la última",
         "clear": "Borrar",
         "nothing_up": "nada descubierto",
+        "none": "ninguna",
         "hand": "Tu mano",
         "total": "total {t}",
         "finished_seven_half": "Esa mano hace 7½ (o mejor): el turno terminó, no hay nada "
@@ -344,6 +369,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "computing": "Calculando la tabla exacta para {rules} (unos segundos, una vez por "
                      "reglamento)...",
         "unsupported": "El motor exacto aún no trata {rules}: {why}",
+        "engine_failed": "El motor exacto falló con {rules}: {why}",
         "bad_cards": "No puedo leer las cartas: {why}",
         "seen_note": "Las probabilidades de ganar suponen las cartas vistas de vuelta en el "
                      "mazo; las de pasarse y de 7½ las usan. Marca 'exacto con las cartas "
@@ -398,7 +424,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "banker_action": "mejor jugada",
         "banker_win_stand": "gana si se planta",
         "banker_bust": "se pasa si pide",
-        "banker_why": "El jugador se plantó con {up} descubiertas, así que su total va de {lo} "
+        "banker_why": "El jugador se plantó; cartas descubiertas: {up}. Su total va de {lo} "
                       "a {hi}. El gráfico muestra lo probable que es cada carta tapada, sabiendo "
                       "que el jugador se plantó (la banca lee las decisiones del jugador).",
         "banker_bust_text": "El jugador se pasó: la banca ya ganó esa apuesta y no necesita "
@@ -407,8 +433,8 @@ STRINGS: dict[str, dict[str, str]] = {
                                   "seguro, así que la banca pide hasta alcanzarlo o pasarse.",
         "posterior_title": "La carta tapada, vista por la banca",
         "mixed_pct": "pide el {p} de las veces",
-        "no_situation": "El mejor jugador nunca se planta con {up} descubiertas: el equilibrio "
-                        "no dice nada aquí; prueba otras cartas.",
+        "no_situation": "El mejor jugador nunca se planta con estas cartas descubiertas "
+                        "({up}): el equilibrio no dice nada aquí; prueba otras cartas.",
         "variants_title": "Variantes y ventaja de la banca",
         "base": "Reglas base",
         "edge_line": "Ventaja de la banca: {edge} de la apuesta por mano (base {base}: "
@@ -459,6 +485,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "banker_plays": "La banca juega: {cards}",
         "bust_stake": "{name} se pasa y pierde {n} al momento.",
         "settled": "Mano terminada.",
+        "burns": "{name} quema {card} y toma una nueva carta tapada.",
+        "showed_event": "{name} enseña {score}.",
+        "banker_turn": "{name} descubre la carta tapada y juega.",
+        "banker_result": "{name}: {cards} ({score}).",
+        "reshuffled": "Se acabó el mazo: se barajan las cartas usadas.",
+        "swap": "Pido y la dejo tapada",
+        "burn": "Quemar",
+        "new_game": "Partida nueva",
+        "unsupported_table": "La mesa no puede jugar {rules}: {why}",
+        "you_hold": "{name}, tu carta tapada: {card}",
     },
 }
 

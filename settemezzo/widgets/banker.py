@@ -1,0 +1,380 @@
+"""The banker's view: what the banker should do with each total, and why.
+
+`banker_advice` is the logic: for a player who stood with some face-up cards, one line per
+banker total where the banker has a real choice, with the equilibrium banker's play, the
+chance that standing wins, the chance that hitting busts, and the posterior of the player's
+face-down card (what the banker reads from the player's choices). `banker_decision` is the
+computer banker of the classroom table, built on the same lines. `BankerView` is the view.
+
+>>> a = banker_advice("", "stood")        # the player stood on the face-down card alone
+>>> [(line.total_label, line.action) for line in a.lines][:3]
+[('3', 'hit'), ('4', 'hit'), ('5', 'stand')]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Literal
+
+from settemezzo.cards import (
+    SEVEN_AND_A_HALF,
+    CardError,
+    Kind,
+    Unseen,
+    parse_specs,
+    resolve_kinds,
+)
+from settemezzo.hands import describe_score, is_finished, score, total
+from settemezzo.odds import bust_chance
+from settemezzo.rules import ITALIAN, Rules, RulesError
+from settemezzo.widgets.explain import pct, play_word, rules_name
+from settemezzo.widgets.lookup import (
+    BankerRow,
+    banker_lookup,
+    kind_from_label,
+    support_problem,
+)
+from settemezzo.widgets.strings import check_lang, text
+
+__all__ = ["BankerAdvice", "BankerLine", "BankerView", "Opponent", "banker_advice",
+           "banker_decision", "banker_view", "unseen_without"]
+
+Result = Literal["stood", "shown", "bust"]
+PURE = 1e-6
+
+
+def unseen_without(kinds: Sequence[Kind]) -> Unseen:
+    """The full deck minus the given cards (a figure beyond the eleven plain ones is the K♦)."""
+    out = Unseen.full()
+    for k in kinds:
+        if k is Kind.FIGURE and out.count(Kind.FIGURE) == 0:
+            k = Kind.KING_OF_DIAMONDS
+        out = out.remove(k)
+    return out
+
+
+def _action(p: float) -> str:
+    return "hit" if p >= 1 - PURE else "stand" if p <= PURE else "mixed"
+
+
+@dataclass(frozen=True)
+class BankerLine:
+    """The equilibrium banker holding ``hand`` (total ``total``) against a player who stood."""
+
+    total: int
+    hand: tuple[Kind, ...]
+    hit_probability: float
+    win_if_stand: float        # chance that standing now wins the stake (ties as the rules say)
+    tie_if_stand: float        # chance of a tie if standing now
+    bust_if_hit: Fraction      # chance that one more card busts the banker
+    posterior: dict[str, float]
+    exceptions: tuple[tuple[str, str], ...] = ()  # other hands of this total that play otherwise
+
+    @property
+    def action(self) -> str:
+        return _action(self.hit_probability)
+
+    @property
+    def total_label(self) -> str:
+        return describe_score(self.total)
+
+    @property
+    def hand_label(self) -> str:
+        return " ".join(k.label for k in self.hand)
+
+
+@dataclass(frozen=True)
+class BankerAdvice:
+    """What `banker_advice` found. ``status``: ``ok``, ``bust``, ``shown``, ``none`` (the best
+    player never stands like this), ``unsupported`` or ``error``."""
+
+    status: str
+    message: str = ""
+    up: tuple[Kind, ...] = ()
+    lo: int = 0
+    hi: int = 0
+    lines: tuple[BankerLine, ...] = field(default=())
+
+
+def _player_totals(up: tuple[Kind, ...], posterior: dict[str, float],
+                   rules: Rules) -> dict[int, float]:
+    """The distribution of the player's total, from the posterior of the face-down card."""
+    out: dict[int, float] = {}
+    for label, p in posterior.items():
+        if p > 0:
+            t = total((kind_from_label(label), *up), rules)
+            out[t] = out.get(t, 0.0) + p
+    return out
+
+
+def _line(row: BankerRow, rules: Rules) -> BankerLine:
+    dist = _player_totals(row.up, row.posterior, rules)
+    b = row.banker_total
+    below = sum(p for t, p in dist.items() if t < b)
+    tie = dist.get(b, 0.0)
+    win = below + (0.0 if rules.ties_push else tie)
+    bust = bust_chance(row.banker, unseen_without((*row.up, *row.banker)), rules)
+    return BankerLine(b, row.banker, row.hit_probability, win, tie, bust, row.posterior)
+
+
+def _parse_up(up: Sequence[str] | str, rules: Rules) -> tuple[Kind, ...]:
+    specs = parse_specs(up) if isinstance(up, str) else parse_specs(list(up))
+    kinds = tuple(resolve_kinds(specs))
+    if not rules.wild_king:
+        kinds = tuple(Kind.FIGURE if k is Kind.KING_OF_DIAMONDS else k for k in kinds)
+    return kinds
+
+
+def banker_advice(up: Sequence[str] | str = (), result: Result = "stood", *,
+                  rules: Rules = ITALIAN, lang: str = "en") -> BankerAdvice:
+    """The banker's choices against a player with face-up ``up`` (in order) and ``result``.
+
+    One line per banker total with a real choice (the simplest hand of that total; hands of
+    the same total that play otherwise are listed in ``exceptions``).
+    """
+    check_lang(lang)
+    try:
+        kinds = _parse_up(up, rules)
+        unseen_without(kinds)
+    except (CardError, RulesError) as e:
+        return BankerAdvice("error", text("bad_cards", lang, why=e))
+    if result == "bust":
+        return BankerAdvice("bust", text("banker_bust_text", lang), kinds)
+    if result == "shown":
+        return BankerAdvice("shown", text("banker_seven_half_text", lang, score="7½"), kinds)
+    if result != "stood":
+        raise RulesError(f"result must be 'stood', 'shown' or 'bust', got {result!r}")
+    if sum(k.half_points for k in kinds) >= SEVEN_AND_A_HALF or (
+            kinds and is_finished(kinds, rules)):
+        return BankerAdvice("error", text("bad_cards", lang, why="the face-up cards alone "
+                                          "reach 7½ or more"), kinds)
+    problem = support_problem(rules)
+    if problem is not None:
+        return BankerAdvice("unsupported", text("unsupported", lang,
+                                                rules=rules_name(rules, lang), why=problem),
+                            kinds)
+    rows = banker_lookup(rules).situation(kinds)
+    up_text = " ".join(k.label for k in kinds) or text("none", lang)
+    if not rows:
+        return BankerAdvice("none", text("no_situation", lang, up=up_text), kinds)
+    by_total: dict[int, list[BankerRow]] = {}
+    for r in rows:
+        by_total.setdefault(r.banker_total, []).append(r)
+    lines = []
+    for t in sorted(by_total):
+        group = sorted(by_total[t], key=lambda r: (len(r.banker), r.banker))
+        first = _line(group[0], rules)
+        exc = tuple((r.banker_label, _action(r.hit_probability)) for r in group[1:]
+                    if _action(r.hit_probability) != first.action)
+        lines.append(BankerLine(first.total, first.hand, first.hit_probability,
+                                first.win_if_stand, first.tie_if_stand, first.bust_if_hit,
+                                first.posterior, exc))
+    dist = _player_totals(kinds, rows[0].posterior, rules)
+    lo, hi = min(dist), max(dist)
+    msg = text("banker_why", lang, up=up_text, lo=describe_score(lo), hi=describe_score(hi))
+    return BankerAdvice("ok", msg, kinds, lo, hi, tuple(lines))
+
+
+# =============================================================================================
+# The computer banker of the classroom table
+# =============================================================================================
+
+
+@dataclass(frozen=True)
+class Opponent:
+    """A player as the banker sees one: face-up cards in order, result, stake, and the whole
+    hand when it was shown (a 7½, or a pair of sevens)."""
+
+    up: tuple[Kind, ...]
+    result: Result
+    stake: int = 1
+    shown: tuple[Kind, ...] = ()
+
+
+def banker_decision(opponents: Sequence[Opponent], banker: Sequence[Kind],
+                    rules: Rules = ITALIAN) -> float:
+    """The computer banker's chance of hitting with ``banker`` against these players.
+
+    Against each player still in, the heads-up equilibrium banker's choice (a player who
+    stood), or "hit" against a shown hand it does not beat yet (standing would lose for
+    sure); the players' choices are weighted by their stakes. A player who stood where the
+    equilibrium player never stands gets the simple reply: hit below the lowest total the
+    player can have, else stand from 5 points. Bust players count for nothing: the banker
+    has their stake already.
+    """
+    hand = tuple(banker)
+    if is_finished(hand, rules):
+        return 0.0
+    b_total = total(hand, rules)
+    b_score = score(hand, rules)
+    weight = 0.0
+    hits = 0.0
+    look = banker_lookup(rules)
+    for o in opponents:
+        if o.result == "bust":
+            continue
+        if o.result == "shown":
+            p = 1.0 if score(o.shown, rules) > b_score else 0.0
+        else:
+            row = look.row(o.up, hand)
+            if row is not None:
+                p = row.hit_probability
+            else:
+                possible = [total((k, *o.up), rules) for k in Kind
+                            if (k is not Kind.KING_OF_DIAMONDS or rules.wild_king)
+                            and not is_finished((k, *o.up), rules)]
+                lo = min(possible) if possible else 0
+                p = 1.0 if b_total < lo or b_total < 10 else 0.0
+        weight += o.stake
+        hits += o.stake * p
+    return hits / weight if weight else 0.0
+
+
+def banker_hits(opponents: Sequence[Opponent], banker: Sequence[Kind], rules: Rules,
+                rng: random.Random) -> bool:
+    """Draw the computer banker's choice (it mixes only where the equilibrium does)."""
+    p = banker_decision(opponents, banker, rules)
+    return p >= 1 - PURE or (p > PURE and rng.random() < p)
+
+
+# =============================================================================================
+# The view
+# =============================================================================================
+
+_UP_VALUES = [("½", "J"), ("A", "A"), ("2", "2"), ("3", "3"), ("4", "4"), ("5", "5"),
+              ("6", "6"), ("7", "7")]
+
+
+class BankerView:
+    """The banker's view widget over `banker_advice`.
+
+    Controls: ``up_buttons`` (add a player's face-up card), ``undo``, ``clear``, ``result``
+    (ToggleButtons), ``rules`` (Dropdown), ``total`` (Dropdown: whose posterior to chart).
+    ``output`` (HTML) holds the table, ``chart`` (Image) the posterior bar chart.
+    """
+
+    def __init__(self, lang: str = "en", rules: Rules = ITALIAN) -> None:
+        import ipywidgets as W
+
+        from settemezzo.widgets.lookup import rule_choices
+
+        self.lang = check_lang(lang)
+        self.up: list[str] = []
+        choices = [(rules_name(r, lang), r) for _, r in rule_choices()]
+        if all(r != rules for _, r in choices):
+            choices.insert(0, (rules_name(rules, lang), rules))
+        self.rules = W.Dropdown(options=choices, value=rules, description=text("rules", lang))
+        self.result = W.ToggleButtons(
+            options=[(text("result_stood", lang), "stood"),
+                     (text("result_seven_half", lang), "shown"),
+                     (text("result_bust", lang), "bust")],
+            value="stood", description=text("player_result", lang))
+        self.up_buttons = {v: W.Button(description=label, layout=W.Layout(width="3.4em"))
+                           for label, v in _UP_VALUES}
+        self.undo = W.Button(description=text("undo", lang))
+        self.clear = W.Button(description=text("clear", lang))
+        self.total = W.Dropdown(options=[], description=text("banker_total", lang))
+        self.up_view = W.HTML()
+        self.output = W.HTML()
+        self.chart = W.Image(format="png", layout=W.Layout(width="480px"))
+        self.advice: BankerAdvice | None = None
+        self._charts: dict[tuple[Any, ...], bytes] = {}
+        for v, b in self.up_buttons.items():
+            b.on_click(lambda _b, v=v: self._add(v))
+        self.undo.on_click(lambda _b: self._edit(lambda: self.up.pop() if self.up else None))
+        self.clear.on_click(lambda _b: self._edit(self.up.clear))
+        self.rules.observe(lambda _c: self.update(), names="value")
+        self.result.observe(lambda _c: self.update(), names="value")
+        self.total.observe(lambda _c: self._draw_chart(), names="value")
+        self.view = W.VBox([
+            W.HTML(f"<h3>{text('banker_title', lang)}</h3>"),
+            self.rules,
+            W.HBox([W.Label(text("player_up", lang) + ":"), *self.up_buttons.values(),
+                    self.undo, self.clear]),
+            self.up_view,
+            self.result,
+            self.output,
+            self.total,
+            self.chart,
+        ])
+        self.update()
+
+    def _add(self, v: str) -> None:
+        self.up.append(v)
+        self.update()
+
+    def _edit(self, f: Any) -> None:
+        f()
+        self.update()
+
+    def update(self) -> BankerAdvice:
+        """Recompute from the controls and redraw."""
+        from settemezzo.widgets.html import esc, kind_html, message, table_html
+
+        lang = self.lang
+        a = banker_advice(self.up, self.result.value, rules=self.rules.value, lang=lang)
+        self.advice = a
+        cards = "".join(kind_html(k) for k in a.up) or esc("-")
+        self.up_view.value = f"<div><b>{esc(text('player_up', lang))}:</b> {cards}</div>"
+        if a.status != "ok":
+            kind = {"error": "bad", "unsupported": "warn"}.get(a.status, "info")
+            self.output.value = message(a.message, kind)
+            self.total.options = []
+            self.chart.layout.display = "none"
+            return a
+        rows = []
+        for line in a.lines:
+            play = play_word(line.action, lang)
+            if line.action == "mixed":
+                play = text("mixed_pct", lang, p=pct(line.hit_probability))
+            if line.exceptions:
+                play += " (" + ", ".join(f"{h}: {play_word(x, lang).lower()}"
+                                         for h, x in line.exceptions[:3]) + ")"
+            rows.append([line.total_label, line.hand_label, play, pct(line.win_if_stand),
+                         pct(line.bust_if_hit)])
+        header = [text(k, lang) for k in ("banker_total", "banker_cards", "banker_action",
+                                          "banker_win_stand", "banker_bust")]
+        self.output.value = (f"<div>{esc(a.message)}</div>" + table_html(header, rows))
+        opts = [(line.total_label, i) for i, line in enumerate(a.lines)]
+        if list(self.total.options) != opts:
+            self.total.options = opts
+            self.total.value = 0
+        self._draw_chart()
+        return a
+
+    def _draw_chart(self) -> None:
+        import io
+
+        a = self.advice
+        if a is None or a.status != "ok" or self.total.value is None:
+            return
+        line = a.lines[self.total.value]
+        key = (self.rules.value, a.up, line.hand, self.lang)
+        png = self._charts.get(key)
+        if png is None:
+            from matplotlib.figure import Figure
+
+            from settemezzo.plots import posterior_chart
+
+            fig = Figure(figsize=(5.2, 2.9), layout="constrained")
+            up = " ".join(k.label for k in a.up) or text("nothing_up", self.lang)
+            title = (f"{text('posterior_title', self.lang)}\n"
+                     f"({text('player_up', self.lang)}: {up}; "
+                     f"{text('banker_cards', self.lang)}: {line.hand_label})")
+            posterior_chart(line.posterior, ax=fig.add_subplot(), lang=self.lang, title=title)
+            buf = io.BytesIO()
+            fig.savefig(buf, format="png", dpi=72)
+            png = self._charts[key] = buf.getvalue()
+        self.chart.value = png
+        self.chart.layout.display = None
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.view._repr_mimebundle_(**kwargs)
+
+
+def banker_view(lang: str = "en", rules: Rules = ITALIAN) -> BankerView:
+    """The banker's view widget."""
+    return BankerView(lang, rules)
