@@ -165,8 +165,9 @@ def register(subparsers: Any, add_rules: Any) -> None:
                     "eliminations) at a table of 1-7 players and the banker. Strategies: "
                     "threshold:K (hit below K points), equilibrium (heads-up), and for the "
                     "banker omniscient and table (exact posterior of the face-down cards). "
-                    "Player options after a comma: stake=min|max|N|max-on:7/6, noburn, "
-                    "nosplit, swap.")
+                    "Player options after a comma: stake=min|max|N|max-on:7/6, burn, split, "
+                    "swap (a rule of thumb alone never burns, splits or swaps and stakes the "
+                    "minimum).")
     add_rules(p)
     p.add_argument("--players", type=int, default=1, help="players besides the banker, 1-7")
     p.add_argument("--hands", type=int, help="hands to play (default 1,000,000)")

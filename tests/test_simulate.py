@@ -170,9 +170,9 @@ def test_bust_loses_at_once_and_the_banker_does_not_play() -> None:
 
 
 def test_burning_a_four() -> None:
-    r = one_hand(ITALIAN.with_variants("burn=4"), ["4s", "5h", "6s"])
+    r = one_hand(ITALIAN.with_variants("burn=4"), ["4s", "5h", "6s"], player="threshold:5,burn")
     assert cards(r.players[0][1][0]) == ["6♠"]      # the 4 was thrown away for the 6
-    r = one_hand(ITALIAN.with_variants("burn=4"), ["4s", "5h", "6s"], player="threshold:5,noburn")
+    r = one_hand(ITALIAN.with_variants("burn=4"), ["4s", "5h", "6s"])  # a rule of thumb: keeps
     assert r.players[0][2] == ("bust",)
 
 
@@ -180,7 +180,7 @@ def test_spanish_split_follows_the_example_of_seed_002() -> None:
     """Caballo, then sota: two stakes; then a rey: three; a 6 ends the first hand on 6½;
     the second hand takes a rey (1 point) and a 7 (bust); then the third hand plays."""
     r = one_hand(SPANISH, ["Qs", "5h", "Js", "Ks", "6s", "Kc", "7c", "2d", "7d"],
-                 player="threshold:6")
+                 player="threshold:6,split")
     _, hands, results, gains = r.players[0]
     assert [cards(h) for h in hands] == [["Q♠", "6♠"], ["J♠", "K♣", "7♣"], ["K♠", "2♦", "7♦"]]
     assert results == ("6½", "bust", "bust")
@@ -278,9 +278,11 @@ def test_a_person_can_hold_the_bank() -> None:
 
 
 def test_strategy_parsing() -> None:
-    p = parse_player("threshold:5.5,stake=max-on:7/6,nosplit,swap")
-    assert (p.k, p.stake, p.split, p.swap, p.burn) == (11, "max-on:7/6", False, True, True)
-    assert parse_banker("omniscient,noburn").burn is False
+    p = parse_player("threshold:5.5,stake=max-on:7/6,split,swap,noburn")
+    assert (p.k, p.stake, p.split, p.swap, p.burn) == (11, "max-on:7/6", True, True, False)
+    assert p.name == "threshold:5.5,stake=max-on:7/6,split,swap"
+    assert parse_player("threshold:5") == parse_player("threshold:5,noburn,nosplit,noswap")
+    assert parse_banker("threshold:6,burn").burn is True
     for bad in ("threshold:9", "threshold:x", "best", "threshold:5,fold", "threshold:5,stake=0"):
         with pytest.raises(StrategyError, match="'"):
             parse_player(bad)
@@ -295,6 +297,7 @@ def test_strategy_parsing() -> None:
     ({"hands": 10, "sessions": 2}, "one of them"),
     ({"banker": "equilibrium", "players": 2}, "heads-up"),
     ({"player": "equilibrium", "rules": SPANISH}, "exact engine"),
+    ({"banker": "equilibrium", "rules": ITALIAN.with_variants("burn=4")}, "classic"),
     ({"player": "threshold:5,stake=max-on:7"}, "before the deal"),
     ({"sale": (5, 2)}, "keep-the-bank"),
     ({"chips": 0}, "chips .* got 0"),

@@ -30,7 +30,8 @@ def assert_chips_conserved(r: SimulationResult, start: int) -> None:
 @pytest.mark.parametrize("rules, players", [(ITALIAN, 4), (SPANISH, 4), (EVERYTHING, 6)],
                          ids=["italian", "spanish", "every-knob"])
 def test_no_chip_created_or_lost_in_a_million_hands(rules: Rules, players: int) -> None:
-    r = simulate(rules, players, 1_000_000, seed=1)
+    r = simulate(rules, players, 1_000_000, seed=1, player="threshold:5,burn,split,swap",
+                 banker="threshold:5,burn")
     assert r.hands >= 1_000_000
     assert_chips_conserved(r, rules.chips_for(players + 1))
     assert int(r.A[E.A_ELIM]) > 0  # real chips: people do go broke
@@ -38,7 +39,7 @@ def test_no_chip_created_or_lost_in_a_million_hands(rules: Rules, players: int) 
 
 def test_clever_bankers_conserve_chips_in_every_variant() -> None:
     r = simulate(EVERYTHING, 4, 20_000, seed=2, banker="table",
-                 player="threshold:5,swap,stake=max-on:7/fig")
+                 player="threshold:5,swap,burn,split,stake=max-on:7/fig")
     assert_chips_conserved(r, EVERYTHING.chips_for(5))
     assert min(int(r.A[k]) for k in (E.A_SPLITS, E.A_BURNS, E.A_SWAPS, E.A_RESHUF)) > 0
     r = simulate(SPANISH_KEEP, 3, 20_000, seed=2, banker="omniscient", sale=(10, 3))
@@ -57,8 +58,7 @@ def test_same_seed_same_result_and_another_seed_differs() -> None:
 
 
 def test_spanish_game_rounds_rotation_and_eliminations() -> None:
-    r = simulate(SPANISH, 3, sessions=3_000, seed=4, record_hands=True,
-                 player="threshold:5,nosplit")
+    r = simulate(SPANISH, 3, sessions=3_000, seed=4, record_hands=True)
     hands = r.hand_records()
     sessions = r.sessions()
     assert sessions["hands"].max() == 15 and r.session_hands == 15

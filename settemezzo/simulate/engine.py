@@ -508,7 +508,8 @@ def _eq_info(EQR: Any, EQN: Any, KIND: Any, HC: Any, slot: int, n: int, hole_kin
 
 @_jit
 def plan(NNEXT: Any, NCNT: Any, NSIZE: Any, NSCO: Any, NCHSC: Any, j0: int, POOL: Any,
-         W: Any, nm: int, P: Any, Q: Any, BEST: Any, ORD: Any, MARK: Any, stamp: int) -> float:
+         W: Any, nm: int, P: Any, Q: Any, BEST: Any, ORD: Any, MARK: Any, stamp: int,
+         force_hit: bool) -> float:
     """The banker's best play from its hand ``j0`` (a node: a multiset of its cards).
 
     There are ``nm`` *measures*: measure ``m`` draws the banker's cards from the pool
@@ -518,7 +519,8 @@ def plan(NNEXT: Any, NCNT: Any, NSIZE: Any, NSCO: Any, NCHSC: Any, j0: int, POOL
     backward induction (the chance of an ordered draw sequence depends only on its multiset,
     so the value of a node does not depend on the path to it). ``BEST[j]`` is set to 1 where
     hitting is strictly better than standing, for ``j0`` and every node after it. Returns
-    the value at ``j0``.
+    the value at ``j0``; with ``force_hit`` the banker must draw there (the empty hand, or
+    a hand whose only card was just burnt).
     """
     nk = NNEXT.shape[1]
     ORD[0] = j0
@@ -570,7 +572,7 @@ def plan(NNEXT: Any, NCNT: Any, NSIZE: Any, NSCO: Any, NCHSC: Any, j0: int, POOL
                 can = True
                 if c >= 0:
                     hit += Q[c]
-        if can and hit > stand:
+        if can and (hit > stand or (force_hit and j == j0)):
             BEST[j] = 1
             Q[j] = hit
         else:
@@ -678,8 +680,10 @@ def _log(C: Any, S: Any, H: Any, HC: Any, LOG: Any, LOGC: Any, typ: int, pidx: i
 def _bank_plan(C: Any, S: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, EQN: Any,
                EQP: Any, NNEXT: Any, NCNT: Any, NSIZE: Any, NSCO: Any, NCHSC: Any,
                deck: Any, H: Any, HC: Any, PL: Any, LOG: Any, LOGC: Any, FPOOL: Any, FW: Any,
-               FP: Any, FQ: Any, IB: Any, IORD: Any, IMARK: Any, omniscient: bool) -> None:
-    """Fill ``IB`` with the banker's best play from its present hand.
+               FP: Any, FQ: Any, IB: Any, IORD: Any, IMARK: Any, omniscient: bool,
+               root: int, force_hit: bool) -> float:
+    """Fill ``IB`` with the banker's best play from hand ``root`` (its present hand, or the
+    empty hand after burning its card, with ``force_hit``); return the banker's value.
 
     ``omniscient``: it knows every card, so it draws from the actual stock and knows every
     player's score. Otherwise (the table banker) it sees every face-up card and shown hand;
@@ -771,9 +775,10 @@ def _bank_plan(C: Any, S: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, 
                     FPOOL[nm, k] = FPOOL[m, k]
             nm += 1
     S[S_STAMP] += 1
-    plan(NNEXT, NCNT, NSIZE, NSCO, NCHSC, H[0, H_NODE], FPOOL, FW, nm, FP, FQ, IB, IORD,
-         IMARK, S[S_STAMP])
+    value = plan(NNEXT, NCNT, NSIZE, NSCO, NCHSC, root, FPOOL, FW, nm, FP, FQ, IB, IORD,
+                 IMARK, S[S_STAMP], force_hit)
     S[S_PLAN] = 1
+    return value
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1080,8 +1085,27 @@ def run(C: Any, LIM: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, EQN: 
                             if S[S_HAVE] == 0:
                                 return _request(S, D_BANK_BURN, b, 0)
                             a = 1 if _take(S) != 0 else 0
-                        else:
+                        elif SP[b, SP_BKIND] == B_THRESHOLD or SP[b, SP_BKIND] == B_EQUILIBRIUM:
                             a = SP[b, SP_BBURN]
+                        else:
+                            # the omniscient and table bankers burn when it is worth more:
+                            # the value of drawing a fresh card against keeping this one
+                            omni = SP[b, SP_BKIND] != B_TABLE
+                            j0 = H[0, H_NODE]
+                            keep = _bank_plan(C, S, SP, ST, KIND, VAL, EQR, EQN, EQP, NNEXT,
+                                              NCNT, NSIZE, NSCO, NCHSC, deck, H, HC, PL, LOG,
+                                              LOGC, FPOOL, FW, FP, FQ, IB, IORD, IMARK, omni,
+                                              j0, False)
+                            fresh = _bank_plan(C, S, SP, ST, KIND, VAL, EQR, EQN, EQP, NNEXT,
+                                               NCNT, NSIZE, NSCO, NCHSC, deck, H, HC, PL, LOG,
+                                               LOGC, FPOOL, FW, FP, FQ, IB, IORD, IMARK, omni,
+                                               0, True)
+                            a = 1 if fresh > keep else 0
+                            if a == 0:  # the plan in IB is the burning one: redo keeping
+                                _bank_plan(C, S, SP, ST, KIND, VAL, EQR, EQN, EQP, NNEXT, NCNT,
+                                           NSIZE, NSCO, NCHSC, deck, H, HC, PL, LOG, LOGC,
+                                           FPOOL, FW, FP, FQ, IB, IORD, IMARK, omni, j0,
+                                           False)
                         if a == 1:
                             _remove_last(H, HC, 0, KIND, VAL)
                             _discard(S, disc, c0)
@@ -1117,7 +1141,7 @@ def run(C: Any, LIM: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, EQN: 
                     if S[S_PLAN] == 0:
                         _bank_plan(C, S, SP, ST, KIND, VAL, EQR, EQN, EQP, NNEXT, NCNT, NSIZE,
                                    NSCO, NCHSC, deck, H, HC, PL, LOG, LOGC, FPOOL, FW, FP, FQ,
-                                   IB, IORD, IMARK, kind != B_TABLE)
+                                   IB, IORD, IMARK, kind != B_TABLE, node, False)
                     a = int(IB[node])
             if a == 0:
                 S[S_PHASE] = PH_SETTLE

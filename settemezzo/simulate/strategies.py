@@ -11,20 +11,22 @@ Player strategies (``player=``):
   the player's own cards (rules the exact engine supports only);
 - a `Person` - a Python callback that decides (the classroom game).
 
-Options after a comma: ``stake=min|max|N|max-on:7,6`` (the stake policy; ``max-on`` stakes
-the maximum when the first card is one of those, which needs stakes after the first card),
-``burn``/``noburn`` (burn a burnable first card; default burn), ``split``/``nosplit``
-(split two figures; default split), ``swap``/``noswap`` (under ``swap_hidden``, turn the
-face-down card up on every hit; default noswap). Example: ``threshold:5,stake=max,nosplit``.
+Options after a comma: ``stake=min|max|N|max-on:7/6`` (the stake policy, default ``min``;
+``max-on`` stakes the maximum when the first card is one of those, which needs stakes after
+the first card), ``burn`` (burn a burnable first card), ``split`` (split two figures),
+``swap`` (under ``swap_hidden``, turn the face-down card up on every hit). Without them a
+rule of thumb has no other choices: it never burns, splits or swaps and stakes the minimum,
+as in `settemezzo.solve`. Example: ``threshold:5,stake=max,split``.
 
 Banker strategies (``banker=``): ``threshold:K``; ``omniscient`` (sees every card and plays
 its best); ``equilibrium`` (heads-up only: the equilibrium banker, and against a shown 7½ its
 best with full information, as in `settemezzo.solve`); ``table`` (sees what a banker sees
 and gives each face-down card its exact posterior, given the players' strategies); a
-`Person`. Option: ``burn``/``noburn``.
+`Person`. A threshold banker never burns unless given the option ``burn``; the omniscient
+and table bankers burn when their exact values say it is worth it.
 
 >>> parse_player("threshold:5,stake=max")
-PlayerSpec(kind='threshold', k=10, burn=True, split=True, swap=False, stake='max')
+PlayerSpec(kind='threshold', k=10, burn=False, split=False, swap=False, stake='max')
 >>> parse_banker("table").kind
 'table'
 >>> parse_player("thresold:5")  # doctest: +ELLIPSIS
@@ -73,8 +75,8 @@ class PlayerSpec:
 
     kind: Literal["threshold", "equilibrium", "person"] = "threshold"
     k: int = 10
-    burn: bool = True
-    split: bool = True
+    burn: bool = False
+    split: bool = False
     swap: bool = False
     stake: str = "min"
 
@@ -82,9 +84,7 @@ class PlayerSpec:
     def name(self) -> str:
         base = f"threshold:{_points(self.k)}" if self.kind == "threshold" else self.kind
         opts = [] if self.stake == "min" else [f"stake={self.stake}"]
-        opts += [] if self.burn else ["noburn"]
-        opts += [] if self.split else ["nosplit"]
-        opts += ["swap"] if self.swap else []
+        opts += [name for name in ("burn", "split", "swap") if getattr(self, name)]
         return ",".join([base, *opts])
 
 
@@ -94,12 +94,12 @@ class BankerSpec:
 
     kind: Literal["threshold", "omniscient", "equilibrium", "table", "person"] = "threshold"
     k: int = 10
-    burn: bool = True
+    burn: bool = False
 
     @property
     def name(self) -> str:
         base = f"threshold:{_points(self.k)}" if self.kind == "threshold" else self.kind
-        return base if self.burn else base + ",noburn"
+        return base + ",burn" if self.burn else base
 
 
 DECISIONS = ("stake", "burn", "split", "action", "bank_action", "bank_burn")
@@ -182,7 +182,7 @@ _CARD_WORDS = {"fig": 0, "figure": 0, "½": 0, "0.5": 0, **{str(v): v for v in r
 
 
 def parse_player(text: str | PlayerSpec) -> PlayerSpec:
-    """A player strategy from text such as ``threshold:5,stake=max,nosplit``."""
+    """A player strategy from text such as ``threshold:5,stake=max,split``."""
     if isinstance(text, PlayerSpec):
         return text
     base, opts = _split_opts(text)
@@ -198,7 +198,7 @@ def parse_player(text: str | PlayerSpec) -> PlayerSpec:
         raise StrategyError(
             f"unknown player strategy {text!r}: use threshold:K (e.g. threshold:5), "
             f"equilibrium, or a Person callback")
-    flags = {"burn": True, "split": True, "swap": False}
+    flags = {"burn": False, "split": False, "swap": False}
     stake = "min"
     for o in opts:
         if o.startswith("stake="):
@@ -233,7 +233,7 @@ def parse_banker(text: str | BankerSpec) -> BankerSpec:
         raise StrategyError(
             f"unknown banker strategy {text!r}: use threshold:K (e.g. threshold:5), "
             f"omniscient, equilibrium (heads-up), table, or a Person callback")
-    burn = True
+    burn = False
     for o in opts:
         if o in ("burn", "noburn"):
             burn = o == "burn"
@@ -387,6 +387,10 @@ def equilibrium_tables(rules: Rules) -> EquilibriumTables:
     except UnsupportedRulesError as exc:
         raise StrategyError(f"the equilibrium strategies need rules the exact engine "
                             f"solves: {exc}") from None
+    if not getattr(game, "classic", True):
+        raise StrategyError(
+            f"the simulator's equilibrium strategies cover the classic heads-up game (no "
+            f"burning, hidden-card swap or stake choice), not {rules.describe()}")
     eq = equilibrium(game)
     kinds = list(game.kinds)
     nI = len(game.infosets)
