@@ -7,8 +7,8 @@ face-down card (what the banker reads from the player's choices). `banker_decisi
 computer banker of the classroom table, built on the same lines. `BankerView` is the view.
 
 >>> a = banker_advice("", "stood")        # the player stood on the face-down card alone
->>> [(line.total_label, line.action) for line in a.lines][:3]
-[('3', 'hit'), ('4', 'hit'), ('5', 'stand')]
+>>> [(line.total_label, line.action) for line in a.lines][::2]
+[('3', 'hit'), ('4', 'hit'), ('5', 'stand'), ('6', 'stand'), ('7', 'stand')]
 """
 
 from __future__ import annotations
