@@ -27,8 +27,11 @@ banker's best response), while a ``threshold:K`` banker follows its rule even th
 
 from __future__ import annotations
 
+import contextlib
+import os
+import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
@@ -36,7 +39,6 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 from scipy import sparse
-from scipy.optimize import linprog
 
 from settemezzo.cards import Unseen
 from settemezzo.game import HIT, STAND, HeadsUpGame, heads_up
@@ -204,6 +206,8 @@ class _BankerRows:
             P[0] = np.ones(self.B)
             self._den_f = [n.astype(np.float64) - t for t in range(depth)]
         self.P = P
+        self._stand_cache: dict[int, Any] = {}
+        self._finished_cache: dict[int, Any] = {}
         for j, nd in enumerate(self.nodes):
             for pos, j2, _ in nd.children:
                 if j2 >= 0 and P[j2] is None:
@@ -221,15 +225,22 @@ class _BankerRows:
         return out
 
     def stand(self, j: int) -> Any:
-        """Stand contributions at banker hand ``j`` (player's payoff times P)."""
-        return self.P[j] * self.table[self.pscore, self.nodes[j].score]
+        """Stand contributions at banker hand ``j`` (player's payoff times P); cached."""
+        out = self._stand_cache.get(j)
+        if out is None:
+            out = self._stand_cache[j] = self.P[j] * self.table[self.pscore,
+                                                                self.nodes[j].score]
+        return out
 
     def finished(self, j: int) -> Any:
-        """Contributions of the finished hands one card after ``j`` (bust, 7½...)."""
-        out = self.P[j] * 0
-        for pos, j2, sc in self.nodes[j].children:
-            if j2 < 0:
-                out = out + self.draw(j, pos) * self.table[self.pscore, sc]
+        """Contributions of the finished hands one card after ``j`` (bust, 7½...); cached."""
+        out = self._finished_cache.get(j)
+        if out is None:
+            out = self.P[j] * 0
+            for pos, j2, sc in self.nodes[j].children:
+                if j2 < 0:
+                    out = out + self.draw(j, pos) * self.table[self.pscore, sc]
+            self._finished_cache[j] = out
         return out
 
     def best_decisions(self) -> tuple[list[Any], list[Any]]:
@@ -703,7 +714,7 @@ _EQ_CACHE: dict[tuple[Rules, Unseen], Equilibrium] = {}
 
 
 def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None,
-                tol: float = 1e-10, max_rounds: int = 200) -> Equilibrium:
+                tol: float = 2e-10, max_rounds: int = 200) -> Equilibrium:
     """Solve the heads-up game: both sides' strategies, the value, and the certificate."""
     game = _game(rules, deck)
     key = (game.rules, game.deck)
@@ -764,6 +775,9 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
                        * G, dtype=np.int8)
         add_cuts(dec, range(G))
     rounds = 0
+    built = 0
+    previous = np.inf
+    lp = _LP(-c, A_eq, b_eq, [(0.0, np.inf)] * nx + [(-np.inf, np.inf)] * G)
     x = np.zeros(nx)
     lower = -np.inf
     lp_value = np.inf
@@ -773,31 +787,32 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
         if rounds > max_rounds:
             raise SolverError(f"no convergence after {max_rounds} LP rounds "
                               f"(gap {lp_value - lower:.3g})")
-        A_ub, b_ub = _cut_matrix(cut_rows, cut_group, members, nx, G)
-        res = linprog(-c, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=b_eq,
-                      bounds=[(0, None)] * nx + [(None, None)] * G, method="highs-ds",
-                      options={"primal_feasibility_tolerance": 1e-10,
-                               "dual_feasibility_tolerance": 1e-10, "presolve": True})
-        if res.status != 0:
-            raise SolverError(f"HiGHS failed on round {rounds}: status {res.status}, "
-                              f"{res.message}")
+        if built < len(cut_rows):
+            lp.add_rows(_cut_block(cut_rows[built:], cut_group[built:], members, nx, G))
+            built = len(cut_rows)
+        res = lp.solve(rounds)
         x = res.x[:nx]
         t = res.x[nx:]
         lp_value = -res.fun
         weights = reach * np.maximum(x[0::2], 0.0) * play
         Gv, decisions = s.stand_rows.grouped_best(weights, group, G)
         lower = float(c[:nx] @ x + Gv.sum())
-        viol = np.flatnonzero(Gv < t - 1e-13)
-        if lp_value - lower <= tol or len(viol) == 0:
-            break
+        viol = np.flatnonzero(Gv < t - 1e-12)
+        stalled = previous - lp_value < 1e-13 and lp_value - lower < 100 * tol
+        if lp_value - lower <= tol or len(viol) == 0 or stalled:
+            break  # (a stall is floating-point noise; the certificate below measures it)
+        previous = lp_value
         add_cuts(decisions, viol)
+    if rounds > 1:  # polish: the final LP solved afresh, without the warm-start's drift
+        res = lp.solve(rounds, cold=True)
+        x = res.x[:nx]
     # strategies
     pairs = x.reshape(-1, 2)
     tot = pairs.sum(axis=1)
     p_hit = np.where(tot > 1e-14, pairs[:, 1] / np.where(tot > 1e-14, tot, 1.0), 0.0)
     p_hit = np.clip(p_hit, 0.0, 1.0)
     player = PlayerStrategy("equilibrium", tuple(float(v) for v in p_hit))
-    lam = -res.ineqlin.marginals  # >= 0, per cut
+    lam = -res.ineqlin.marginals  # >= 0, per cut (the equality rows come first)
     hit, burn = _mixture_to_behaviour(game, lam, cut_group, cut_policy)
     banker = BankerStrategy("equilibrium", "behavioural", hit=hit,
                             burn=burn if game.rules.burn else None)
@@ -811,22 +826,100 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
     return eq
 
 
-def _cut_matrix(cut_rows: list[FloatArray], cut_group: list[int],
-                members: list[npt.NDArray[np.int64]], nx: int,
-                G: int) -> tuple[sparse.csr_matrix, FloatArray]:
-    """Rows ``t_g - sum_i coef_i x_stand(i) <= 0``."""
-    rows, cols, vals = [], [], []
-    for r, (coef, g) in enumerate(zip(cut_rows, cut_group, strict=True)):
-        m = members[g]
-        rows.append(np.full(len(m), r))
-        cols.append(2 * m + STAND)
-        vals.append(-coef)
-        rows.append(np.array([r]))
-        cols.append(np.array([nx + g]))
-        vals.append(np.array([1.0]))
-    A = sparse.csr_matrix((np.concatenate(vals), (np.concatenate(rows), np.concatenate(cols))),
-                          shape=(len(cut_rows), nx + G))
-    return A, np.zeros(len(cut_rows))
+@contextlib.contextmanager
+def _quiet_stdout() -> Iterator[None]:
+    """Silence what C code writes to the process's standard output (file descriptor 1)."""
+    sys.stdout.flush()
+    try:
+        saved = os.dup(1)
+    except OSError:  # no real descriptor 1 (some embedded interpreters): nothing to silence
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 1)
+            yield
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
+@dataclass
+class _LPResult:
+    x: FloatArray
+    fun: float
+    ineqlin: Any
+
+
+class _LP:
+    """min c.x subject to A_eq x = b_eq, cuts A x <= 0, bounds; on HiGHS (highspy).
+
+    Rows are added between solves and HiGHS restarts its dual simplex from the previous
+    basis, so each round costs a few pivots rather than a fresh solve. The model status is
+    checked after every solve.
+    """
+
+    def __init__(self, c: FloatArray, A_eq: sparse.csr_matrix, b_eq: FloatArray,
+                 bounds: list[tuple[float, float]]) -> None:
+        import highspy
+
+        self.hs = highspy
+        with _quiet_stdout():  # HiGHS prints a banner on construction, before any option
+            h = highspy.Highs()  # type: ignore[no-untyped-call]
+        h.setOptionValue("output_flag", False)
+        h.setOptionValue("primal_feasibility_tolerance", 1e-10)
+        h.setOptionValue("dual_feasibility_tolerance", 1e-10)
+        inf = highspy.kHighsInf
+        lo = np.array([max(b[0], -inf) for b in bounds])
+        hi = np.array([min(b[1], inf) for b in bounds])
+        h.addVars(len(c), lo, hi)
+        h.changeColsCost(len(c), np.arange(len(c), dtype=np.int32), c)
+        self.h = h
+        self.inf = inf
+        self.n_eq = A_eq.shape[0]
+        self._add(A_eq, b_eq, b_eq)
+
+    def _add(self, A: sparse.csr_matrix, lo: FloatArray, hi: FloatArray) -> None:
+        A = sparse.csr_matrix(A)
+        self.h.addRows(A.shape[0], lo, hi, A.nnz, A.indptr[:-1].astype(np.int32),
+                       A.indices.astype(np.int32), A.data)
+
+    def add_rows(self, A: sparse.csr_matrix) -> None:
+        n = A.shape[0]
+        self._add(A, np.full(n, -self.inf), np.zeros(n))
+
+    def solve(self, round_: int, cold: bool = False) -> _LPResult:
+        h = self.h
+        if cold:
+            h.clearSolver()
+            h.setOptionValue("presolve", "off")
+        h.run()
+        status = h.getModelStatus()
+        if status != self.hs.HighsModelStatus.kOptimal:
+            raise SolverError(f"HiGHS failed on LP round {round_}: "
+                              f"{h.modelStatusToString(status)}")
+        sol = h.getSolution()
+        info = h.getInfo()
+        duals = np.array(sol.row_dual)[self.n_eq:]
+        return _LPResult(np.array(sol.col_value), float(info.objective_function_value),
+                         _Marginals(duals))
+
+
+@dataclass
+class _Marginals:
+    marginals: FloatArray
+
+
+def _cut_block(cut_rows: list[FloatArray], cut_group: list[int],
+               members: list[npt.NDArray[np.int64]], nx: int, G: int) -> sparse.csr_matrix:
+    """Rows ``t_g - sum_i coef_i x_stand(i) <= 0`` for a batch of cuts."""
+    if not cut_rows:
+        return sparse.csr_matrix((0, nx + G))
+    lengths = np.array([len(members[g]) + 1 for g in cut_group])
+    rows = np.repeat(np.arange(len(cut_rows)), lengths)
+    cols = np.concatenate([np.r_[2 * members[g] + STAND, nx + g] for g in cut_group])
+    vals = np.concatenate([np.r_[-coef, 1.0] for coef in cut_rows])
+    return sparse.csr_matrix((vals, (rows, cols)), shape=(len(cut_rows), nx + G))
 
 
 def _mixture_to_behaviour(game: HeadsUpGame, lam: FloatArray, cut_group: list[int],
@@ -849,23 +942,23 @@ def _mixture_to_behaviour(game: HeadsUpGame, lam: FloatArray, cut_group: list[in
                 parents[j2].append((nd.index, HIT))
         if nd.burn_child >= 0:
             parents[nd.burn_child].append((nd.index, BURN))
+    keep = np.flatnonzero(lam > 1e-15)
+    groups = np.array(cut_group)[keep]
+    pols = np.array([cut_policy[k] for k in keep]).reshape(len(keep), J)
+    lam_k = lam[keep]
+    lam_k = lam_k / np.bincount(groups, weights=lam_k, minlength=G)[groups]
+    w = np.zeros((len(keep), J))
+    w[:, 0] = 1.0
+    for j in range(1, J):  # the reach weight of every rule at once
+        for p, a in parents[j]:
+            w[:, j] += w[:, p] * (pols[:, p] == a)
+    w_all = np.zeros((G, J))
     w_hit = np.zeros((G, J))
     w_burn = np.zeros((G, J))
-    w_all = np.zeros((G, J))
-    by_group: dict[int, list[tuple[float, npt.NDArray[np.int8]]]] = {}
-    for lam_k, g, pol in zip(lam, cut_group, cut_policy, strict=True):
-        if lam_k > 1e-15:
-            by_group.setdefault(g, []).append((float(lam_k), pol))
-    for g, mix in by_group.items():
-        total = sum(lk for lk, _ in mix)
-        for lk, pol in mix:
-            w = np.zeros(J)
-            w[0] = 1.0
-            for j in range(1, J):
-                w[j] = sum(w[p] for p, a in parents[j] if pol[p] == a)
-            w_all[g] += lk / total * w
-            w_hit[g] += lk / total * w * (pol == HIT)
-            w_burn[g] += lk / total * w * (pol == BURN)
+    np.add.at(w_all, groups, lam_k[:, None] * w)
+    np.add.at(w_hit, groups, lam_k[:, None] * w * (pols == HIT))
+    np.add.at(w_burn, groups, lam_k[:, None] * w * (pols == BURN))
+    by_group = set(groups.tolist())
     safe = np.where(w_all > 0, w_all, 1.0)
     hit = np.where(w_all > 0, w_hit / safe, 0.0)
     burn = np.where(w_all > 0, w_burn / safe, 0.0)
