@@ -677,6 +677,67 @@ def _log(C: Any, S: Any, H: Any, HC: Any, LOG: Any, LOGC: Any, typ: int, pidx: i
 
 
 @_jit
+def _pool(S: Any, KIND: Any, deck: Any, H: Any, HC: Any, PL: Any, pool: Any,
+          omniscient: bool) -> None:
+    """The cards the banker may still draw, per kind: the stock for the omniscient banker;
+    for the table banker every card it has not seen (the stock and the face-down cards of
+    the players who stood)."""
+    for k in range(NK):
+        pool[k] = 0.0
+    for t in range(S[S_POS], S[S_END]):
+        pool[KIND[deck[t]]] += 1.0
+    if omniscient:
+        return
+    for i in range(S[S_NPLAY]):
+        first = PL[i, PL_FIRST]
+        for j in range(PL[i, PL_NH]):
+            slot = first + j
+            hp = H[slot, H_HID]
+            if H[slot, H_STAT] == ST_STOOD and hp >= 0:
+                pool[KIND[HC[slot, hp]]] += 1.0
+
+
+@_jit
+def posterior(C: Any, S: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, EQN: Any,
+              EQP: Any, H: Any, HC: Any, LOG: Any, LOGC: Any, pidx: int, slot: int,
+              pool: Any, out: Any) -> None:
+    """The table banker's posterior of the face-down card of hand ``slot`` (player ``pidx``
+    in playing order), per kind, into ``out[:9]``: the unseen cards ``pool`` times the
+    chance of that player's decisions (`_likelihood`), normalised; the prior if no kind
+    explains them (a person's choices)."""
+    hid = HC[slot, H[slot, H_HID]]
+    z = 0.0
+    for h in range(NK):
+        out[h] = 0.0
+        if pool[h] > 0.0:
+            out[h] = pool[h] * _likelihood(C, SP, ST, EQR, EQN, EQP, KIND, VAL, LOG, LOGC,
+                                           S[S_LOGN], pidx, hid, h)
+        z += out[h]
+    if z <= 0.0:
+        for h in range(NK):
+            out[h] = pool[h]
+            z += pool[h]
+    for h in range(NK):
+        out[h] /= z
+
+
+@_jit
+def posteriors(C: Any, S: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, EQN: Any,
+               EQP: Any, deck: Any, H: Any, HC: Any, PL: Any, LOG: Any, LOGC: Any,
+               pool: Any, OUT: Any) -> None:
+    """Every posterior the table banker would use now: ``OUT[slot, :9]`` for each hand that
+    stood with a face-down card (the other rows are left alone); ``pool`` is scratch (9)."""
+    _pool(S, KIND, deck, H, HC, PL, pool, False)
+    for i in range(S[S_NPLAY]):
+        first = PL[i, PL_FIRST]
+        for j in range(PL[i, PL_NH]):
+            slot = first + j
+            if H[slot, H_STAT] == ST_STOOD and H[slot, H_HID] >= 0:
+                posterior(C, S, SP, ST, KIND, VAL, EQR, EQN, EQP, H, HC, LOG, LOGC, i, slot,
+                          pool, OUT[slot])
+
+
+@_jit
 def _bank_plan(C: Any, S: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, EQN: Any,
                EQP: Any, NNEXT: Any, NCNT: Any, NSIZE: Any, NSCO: Any, NCHSC: Any,
                deck: Any, H: Any, HC: Any, PL: Any, LOG: Any, LOGC: Any, FPOOL: Any, FW: Any,
@@ -695,19 +756,7 @@ def _bank_plan(C: Any, S: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, 
     """
     pool = FPOOL[11]
     like = FPOOL[12]
-    for k in range(NK):
-        pool[k] = 0.0
-    for t in range(S[S_POS], S[S_END]):
-        pool[KIND[deck[t]]] += 1.0
-    n_play = S[S_NPLAY]
-    if not omniscient:
-        for i in range(n_play):
-            first = PL[i, PL_FIRST]
-            for j in range(PL[i, PL_NH]):
-                slot = first + j
-                hp = H[slot, H_HID]
-                if H[slot, H_STAT] == ST_STOOD and hp >= 0:
-                    pool[KIND[HC[slot, hp]]] += 1.0
+    _pool(S, KIND, deck, H, HC, PL, pool, omniscient)
     for m in range(10):
         for s in range(NSC):
             FW[m, s] = 0.0
@@ -721,7 +770,7 @@ def _bank_plan(C: Any, S: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, 
         if m >= 1:
             FPOOL[m, m - 1] -= 1.0
             FPOOL[m, 9] -= 1.0
-    for i in range(n_play):
+    for i in range(S[S_NPLAY]):
         first = PL[i, PL_FIRST]
         for j in range(PL[i, PL_NH]):
             slot = first + j
@@ -736,17 +785,8 @@ def _bank_plan(C: Any, S: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, 
                     FW[0, s] -= stake * settle(C, ps, s)
                 continue
             hid = HC[slot, hp]
-            z = 0.0
-            for h in range(NK):
-                like[h] = 0.0
-                if pool[h] > 0.0:
-                    like[h] = pool[h] * _likelihood(C, SP, ST, EQR, EQN, EQP, KIND, VAL, LOG,
-                                                    LOGC, S[S_LOGN], i, hid, h)
-                z += like[h]
-            if z <= 0.0:  # decisions the model cannot explain (a person): the prior
-                for h in range(NK):
-                    like[h] = pool[h]
-                z = ptot
+            posterior(C, S, SP, ST, KIND, VAL, EQR, EQN, EQP, H, HC, LOG, LOGC, i, slot, pool,
+                      like)
             face0 = H[slot, H_FACE] - VAL[hid]
             wild0 = H[slot, H_WILD] - (1 if KIND[hid] == 8 else 0)
             sev0 = H[slot, H_SEV] - (1 if KIND[hid] == 7 else 0)
@@ -756,7 +796,7 @@ def _bank_plan(C: Any, S: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, 
                     continue
                 ps = score(C, face0 + _VALK[h], wild0 + (1 if h == 8 else 0),
                            sev0 + (1 if h == 7 else 0), n)
-                w = like[h] / z * stake
+                w = like[h] * stake
                 for s in range(NSC):
                     FW[1 + h, s] -= w * settle(C, ps, s)
     # keep only the measures that carry weight

@@ -36,7 +36,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from settemezzo.cards import Card, Rank, Suit
+from settemezzo.cards import Card, Kind, Rank, Suit
 from settemezzo.hands import describe_score
 from settemezzo.odds import points_label
 from settemezzo.rules import Rules, RulesError, preset
@@ -780,6 +780,45 @@ class Table:
             bank_moved={0: "kept", 1: "7½", 2: "rotation", 3: "elimination",
                         4: "sale"}[int(rec[8])],
             chips=tuple(int(x) for x in st.chips[:self.players + 1]))
+
+    def posteriors(self) -> dict[tuple[int, int], dict[Kind, float]]:
+        """What a table banker believes now: for each hand that stood with a face-down card,
+        ``(seat, hand index) -> {kind: chance}`` (the exact posterior given what the banker
+        has seen and the players' strategies; see `settemezzo.simulate.strategies`).
+
+        Meaningful while the banker is deciding (a `Person` banker's ``bank_action``), and
+        only when that seat's banker strategy is ``table`` (which makes the engine keep the
+        record of decisions the posterior reads).
+        """
+        st, sp = self.state, self.spec
+        if not sp.C[E.C_LOG]:
+            raise SimulationError("posteriors need a seat whose banker strategy is 'table' "
+                                  "(e.g. Person(decide, banker='table'))")
+        out = np.full((E.NSLOT, E.NK), np.nan)
+        E.posteriors(st.C, st.S, sp.SP, sp.ST, sp.KIND, sp.VAL, sp.EQR, sp.EQN, sp.EQP,
+                     st.deck, st.H, st.HC, st.PL, st.LOG, st.LOGC, np.zeros(E.NK), out)
+        result: dict[tuple[int, int], dict[Kind, float]] = {}
+        for i in range(int(st.S[E.S_NPLAY])):
+            first = int(st.PL[i, E.PL_FIRST])
+            for j in range(int(st.PL[i, E.PL_NH])):
+                row = out[first + j]
+                if not np.isnan(row[0]):
+                    result[(int(st.PL[i, E.PL_SEAT]), j)] = {
+                        Kind(k): float(p) for k, p in enumerate(row) if p > 0}
+        return result
+
+    def hidden_cards(self) -> dict[tuple[int, int], Card]:
+        """The face-down cards now on the table, ``(seat, hand index) -> card`` (for tests
+        and teachers: no player or banker sees them)."""
+        st = self.state
+        out: dict[tuple[int, int], Card] = {}
+        for i in range(int(st.S[E.S_NPLAY])):
+            first = int(st.PL[i, E.PL_FIRST])
+            for j in range(int(st.PL[i, E.PL_NH])):
+                hp = int(st.H[first + j, E.H_HID])
+                if hp >= 0:
+                    out[(int(st.PL[i, E.PL_SEAT]), j)] = card_of(int(st.HC[first + j, hp]))
+        return out
 
     def result(self) -> SimulationResult:
         """The tallies so far, as a `SimulationResult`."""
