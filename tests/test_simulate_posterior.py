@@ -14,7 +14,6 @@ from settemezzo.rules import ITALIAN, SPANISH, Rules
 from settemezzo.simulate import Person, Table, TableView
 from settemezzo.simulate.session import HandReport, card_id
 
-
 Case = tuple[dict[Kind, float], Kind, tuple[int, int]]
 
 
