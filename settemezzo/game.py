@@ -24,6 +24,7 @@ so the banker's face-down card can be dealt, equivalently, after the player has 
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -407,10 +408,28 @@ def _check_supported(rules: Rules) -> None:
 _CACHE: dict[tuple[Rules, Unseen], HeadsUpGame] = {}
 
 
+def hand_rules(rules: Rules) -> Rules:
+    """The rule set with every knob that cannot change one heads-up hand set to a default
+    (name, bank passing, chips, rounds, reshuffling; stake limits when stakes are fixed):
+    rule sets equal here have the same game, the same values and the same equilibrium."""
+    from dataclasses import replace
+
+    same = replace(rules, name="Italian", bank_passing="seven_half",
+                   starting_chips=(50,) * 7, rounds=None, reshuffle="every_hand",
+                   final_min_stake=None, final_max_stake=None)
+    if same.stake_timing == "before_deal":
+        same = replace(same, min_stake=1, max_stake=10)
+    return same
+
+
 def heads_up(rules: Rules, deck: Unseen | None = None) -> HeadsUpGame:
     """The (cached) heads-up game for a rule set and a starting composition."""
-    key = (rules, deck if deck is not None else Unseen.full())
+    key = (hand_rules(rules), deck if deck is not None else Unseen.full())
     game = _CACHE.get(key)
     if game is None:
         game = _CACHE[key] = HeadsUpGame(rules, deck)
+    if game.rules != rules:  # the same hand under another name or session rules
+        twin = copy.copy(game)
+        twin.rules = rules
+        return twin
     return game

@@ -32,7 +32,7 @@ import os
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Literal
 
@@ -41,7 +41,7 @@ import numpy.typing as npt
 from scipy import sparse
 
 from settemezzo.cards import Unseen
-from settemezzo.game import HIT, STAND, HeadsUpGame, heads_up
+from settemezzo.game import HIT, STAND, HeadsUpGame, hand_rules, heads_up
 from settemezzo.hands import BUST, PAIR_OF_SEVENS, settle
 from settemezzo.odds import parse_threshold
 from settemezzo.rules import ITALIAN, Rules, RulesError
@@ -548,14 +548,14 @@ class Terminal:
     zero: list[list[Any]]
 
 
-_SOLVERS: dict[tuple[int, bool, str], _Solver] = {}
+_SOLVERS: dict[tuple[Rules, Unseen, bool, str], _Solver] = {}
 
 
 def _solver(game: HeadsUpGame, exact: bool, measure: Literal["value", "win"] = "value"
             ) -> _Solver:
-    key = (id(game), exact, measure)
+    key = (hand_rules(game.rules), game.deck, exact, measure)
     s = _SOLVERS.get(key)
-    if s is None or s.game is not game:
+    if s is None:
         s = _SOLVERS[key] = _Solver(game, exact, measure)
     return s
 
@@ -717,9 +717,10 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
                 tol: float = 2e-10, max_rounds: int = 200) -> Equilibrium:
     """Solve the heads-up game: both sides' strategies, the value, and the certificate."""
     game = _game(rules, deck)
-    key = (game.rules, game.deck)
+    key = (hand_rules(game.rules), game.deck)
     if key in _EQ_CACHE:
-        return _EQ_CACHE[key]
+        cached = _EQ_CACHE[key]
+        return cached if cached.rules == game.rules else replace(cached, rules=game.rules)
     t0 = time.perf_counter()
     s = _solver(game, False)
     nI, G = len(game.infosets), len(game.publics)

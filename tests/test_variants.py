@@ -76,3 +76,54 @@ def test_each_supported_variant_has_a_certified_equilibrium(variant: str) -> Non
     eq = equilibrium(ITALIAN.with_variants(variant))
     assert eq.exploitability < 1e-9
     assert eq.lower <= eq.value <= eq.upper
+
+
+def test_a_burnt_four_is_seen_by_the_banker() -> None:
+    # Under burn=4 a face-down 4 may be thrown away face up: the next decision is a "play"
+    # decision with a new face-down card, in a public state that shows the burnt 4, and the
+    # banker's deck lacks both the burnt 4 and the new card.
+    game = heads_up(ITALIAN.with_variants("burn=4"))
+    burn = next(s for s in game.infosets if s.kind == "burn")
+    assert burn.hole == Kind.FOUR and burn.up == ()
+    after = [game.infosets[ch.infoset] for ch in burn.children]
+    assert sum(ch.prob for ch in burn.children) == 1
+    for st in after:
+        assert st.kind == "play" and st.burnt == Kind.FOUR
+        assert game.publics[st.public][1] == Kind.FOUR  # (stake, burnt card, face-up cards)
+        deck = game.deck_after(st.hole, st.up, st.burnt)
+        assert sum(deck) == 38
+        assert deck[game.kinds.index(Kind.FOUR)] == 3 - (st.hole == Kind.FOUR)
+    # no second burn: a new face-down 4 is simply played
+    assert all(game.infosets[ch.infoset].kind == "play" for ch in burn.children)
+
+
+def test_burning_is_an_option_worth_taking_against_a_fixed_banker() -> None:
+    # A threshold player never burns, so its value is unchanged; the best reply may burn,
+    # so it can only gain (and it does).
+    rules = ITALIAN.with_variants("burn=4")
+    assert evaluate("threshold:5", "threshold:5", rules) == evaluate("threshold:5",
+                                                                     "threshold:5")
+    from settemezzo.solve import best_response
+    assert best_response("threshold:5", "player", rules).value > \
+        best_response("threshold:5", "player").value
+
+
+def test_spanish_stake_is_a_signal_and_scales_the_payoff() -> None:
+    # Stakes 2..5 chosen after the first card: a threshold player stakes the minimum, so
+    # its value is exactly twice the unit-stake value (7½ paid 1:1 here).
+    rules = ITALIAN.with_variants("stake_timing=after_first_card", "min_stake=2",
+                                  "max_stake=5")
+    game = heads_up(rules)
+    assert game.stakes == (2, 3, 4, 5)
+    assert evaluate("threshold:5", "threshold:5", rules) == 2 * evaluate("threshold:5",
+                                                                         "threshold:5")
+    stakes = {game.publics[s.public][0] for s in game.infosets if s.kind == "play"}
+    assert stakes == {2, 3, 4, 5}  # the banker sees the stake
+
+
+@pytest.mark.parametrize("variant", ["burn=4"])
+def test_burn_equilibrium_is_certified(variant: str) -> None:
+    eq = equilibrium(ITALIAN.with_variants(variant))
+    assert eq.exploitability < 1e-9
+    assert eq.lower <= eq.value <= eq.upper
+    assert eq.banker.burn is not None  # the banker may burn too
