@@ -1,7 +1,8 @@
 """``python -m bench``: run the benchmark suite and print the report.
 
 ``python -m bench simulate [--quick]`` runs only the simulator's benchmarks
-(`bench.bench_simulate`), which otherwise follow the suite.
+(`bench.bench_simulate`), ``python -m bench edge`` only the banker's-edge table
+(`bench.bench_edge`); otherwise both follow the suite.
 """
 
 from __future__ import annotations
@@ -11,11 +12,16 @@ import sys
 from bench.suite import main
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["edge"]:
+        from bench.bench_edge import main as edge_main
+
+        sys.exit(edge_main(sys.argv[2:]))
     if sys.argv[1:2] == ["simulate"]:
         from bench.bench_simulate import main as simulate_main
 
         sys.exit(simulate_main(sys.argv[2:]))
     code = main()
+    from bench.bench_edge import main as edge_main
     from bench.bench_simulate import main as simulate_main
 
-    sys.exit(max(code, simulate_main([])))
+    sys.exit(max(code, simulate_main([]), edge_main([])))
