@@ -17,6 +17,7 @@ from settemezzo.tables import advise
 from settemezzo.widgets import lookup as lk
 from settemezzo.widgets import table as tb
 from settemezzo.widgets.banker import Opponent, banker_advice, banker_decision, banker_view
+from settemezzo.widgets.classroom import classroom
 from settemezzo.widgets.explorer import explore, odds_explorer
 from settemezzo.widgets.strings import LANGS, STRINGS, text
 from settemezzo.widgets.table import TableError, TableGame, table_problem
@@ -585,3 +586,21 @@ def test_classroom_table_in_italian_hides_the_other_face_down_cards() -> None:
     assert "Studente 1" in html and "Banco" in html
     if g.phase == "players":
         assert html.count("sm-hidden") == 2      # the computer's and the banker's
+
+
+# ---------------------------------------------------------------------------------------------
+# the classroom page
+# ---------------------------------------------------------------------------------------------
+
+def test_classroom_page_builds_the_table_on_demand_and_switches_language() -> None:
+    page = classroom(seed=5, hands=3)
+    assert page.trainer is not None and page.table is None
+    assert page.tabs.titles[0] == "Stand or hit? The trainer"
+    page.trainer.stand.click()
+    assert "sm-msg" in page.trainer.feedback.value
+    page.tabs.selected_index = 1
+    assert page.table is not None and page.table.game is not None
+    page.lang.value = "it"
+    assert page.tabs.titles == ("Stai o carta? L'allenatore", "Il tavolo della classe")
+    assert page.table is not None       # the table tab is open: rebuilt in Italian at once
+    assert "Studente 1" in page.table.table.value

@@ -12,7 +12,9 @@ from the cached exact tables (`settemezzo.widgets.lookup`):
 - `variant_comparison` (logic: `compare`): toggle rule knobs, see the banker's edge and the
   strategy chart change;
 - `classroom_table` (logic: `TableGame`): students against computer players and a computer
-  banker, with chips, hints and the bank changing hands.
+  banker, with chips, hints and the bank changing hands;
+- `classroom`: the trainer and the table in two tabs with a language switch (the page
+  `make classroom` serves).
 
 Labels come in English, Italian and Spanish: ``lang="en" | "it" | "es"``. Importing this
 package does not import ipywidgets or matplotlib; building a widget does.
@@ -21,6 +23,7 @@ package does not import ipywidgets or matplotlib; building a widget does.
 from __future__ import annotations
 
 from settemezzo.widgets.banker import BankerView, banker_advice, banker_view
+from settemezzo.widgets.classroom import Classroom, classroom
 from settemezzo.widgets.explorer import Exploration, OddsExplorer, explore, odds_explorer
 from settemezzo.widgets.strings import LANGS
 from settemezzo.widgets.table import TableError, TableGame
@@ -31,6 +34,7 @@ from settemezzo.widgets.variants import VariantComparison, compare, variant_comp
 __all__ = [
     "LANGS",
     "BankerView",
+    "Classroom",
     "ClassroomTable",
     "Exploration",
     "OddsExplorer",
@@ -41,6 +45,7 @@ __all__ = [
     "VariantComparison",
     "banker_advice",
     "banker_view",
+    "classroom",
     "classroom_table",
     "compare",
     "explore",
