@@ -42,6 +42,26 @@ MIXED_EPS = 1e-6
 TIE = 1e-9
 
 
+def _best_label(stand_ev: Fraction | float, hit_ev: Fraction | float,
+                hit_frequency: float | None) -> str:
+    """'stand', 'hit', 'mixed' or 'either'.
+
+    Against a fixed banker the values are exact, so equal values are a true tie: 'either'.
+    Against the equilibrium banker, values within `TIE` (the solver's precision) are a tie,
+    and the equilibrium player's own frequency says what it does there: 'mixed' when it
+    randomises, else the action it takes.
+    """
+    if hit_frequency is None:
+        if hit_ev == stand_ev:
+            return "either"
+        return "hit" if hit_ev > stand_ev else "stand"
+    if abs(float(hit_ev) - float(stand_ev)) < TIE:
+        if MIXED_EPS < hit_frequency < 1 - MIXED_EPS:
+            return "mixed"
+        return "hit" if hit_frequency >= 0.5 else "stand"
+    return "hit" if hit_ev > stand_ev else "stand"
+
+
 def resolve_banker(against: str | BankerStrategy, game: HeadsUpGame) -> BankerStrategy:
     """``equilibrium``, ``omniscient`` or ``threshold:K`` as a banker strategy."""
     if isinstance(against, BankerStrategy):
@@ -97,7 +117,8 @@ def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equili
     ``deal_chance`` (chance of being dealt this hand in this order, hitting throughout),
     ``bust_if_hit``, ``seven_half_if_hit`` (next card), ``stand_win``, ``stand_ev``,
     ``hit_win``, ``hit_ev`` (hitting, then playing on as well as possible), ``best``
-    ('stand', 'hit' or 'mixed'), ``hit_frequency`` (the equilibrium player's chance of
+    ('stand', 'hit', 'mixed' where the equilibrium randomises, 'either' for an exact tie
+    against a fixed banker), ``hit_frequency`` (the equilibrium player's chance of
     hitting; empty against a fixed banker), ``margin`` (hit_ev - stand_ev) and
     ``cost_of_mistake`` (|margin|).
     """
@@ -113,10 +134,7 @@ def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equili
         i = st.index
         se, he = float(cols.stand_ev[i]), float(cols.hit_ev[i])
         f = freq[i]
-        if f is not None and MIXED_EPS < f < 1 - MIXED_EPS and abs(he - se) < TIE:
-            best = "mixed"
-        else:
-            best = "hit" if he > se else "stand"
+        best = _best_label(cols.stand_ev[i], cols.hit_ev[i], f)
         records.append({
             "hole": st.hole.label,
             "up": " ".join(k.label for k in st.up),
@@ -202,10 +220,7 @@ def advise(hole: str | CardSpec, up: str | Iterable[str | CardSpec] = (), *,
     if isinstance(against, str) and against.strip().lower() == "equilibrium":
         freq = float(equilibrium(game).player.hit[i])
     se, he = cols.stand_ev[i], cols.hit_ev[i]
-    if freq is not None and MIXED_EPS < freq < 1 - MIXED_EPS and abs(he - se) < TIE:
-        best = "mixed"
-    else:
-        best = "hit" if he > se else "stand"
+    best = _best_label(se, he, freq)
     return Advice(f"face-down {st.hole.label}" + (f", up {' '.join(k.label for k in u)}"
                                                   if u else ", nothing up"),
                   banker.name, rules.describe(), best, se, he, cols.stand_win[i],
