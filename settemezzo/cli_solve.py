@@ -135,7 +135,10 @@ def cmd_edge(args: argparse.Namespace, rules: Rules) -> int:
         label = " + ".join([args.rules.capitalize(), *args.variant]) if args.variant \
             else args.rules.capitalize()
         sets = [(label, rules)]
-    df = edge_table(sets, methods, progress=not args.json and args.all)
+    import os
+
+    df = edge_table(sets, methods, progress=not args.json and args.all,
+                    workers=min(os.cpu_count() or 1, len(sets)))
     if args.out:
         path = Path(args.out)
         suffix = path.suffix.lower()

@@ -24,7 +24,7 @@ import pandas as pd
 
 from settemezzo.game import UnsupportedRulesError, heads_up
 from settemezzo.rules import ITALIAN, SPANISH, Rules, RulesError
-from settemezzo.solve import best_response, equilibrium
+from settemezzo.solve import PlayerStrategy, _solver, best_response, equilibrium
 
 __all__ = [
     "ITALIAN_VARIANTS",
@@ -74,9 +74,13 @@ def banker_edge(rules: Rules = ITALIAN, method: str = "equilibrium") -> Edge:
         return Edge(rules, "equilibrium", -eq.value, None, eq.exploitability,
                     time.perf_counter() - t0)
     if m == "omniscient" or m.startswith("threshold:"):
-        value = best_response(m, "player", game).value
-        exact = -value if isinstance(value, Fraction) else None
-        return Edge(rules, m, -float(value), exact, None, time.perf_counter() - t0)
+        br = best_response(m, "player", game)
+        value = br.value
+        assert isinstance(br.strategy, PlayerStrategy)
+        stake = _solver(game, isinstance(value, Fraction)).expected_stake(list(br.strategy.hit))
+        per_stake = value / stake
+        exact = -per_stake if isinstance(per_stake, Fraction) else None
+        return Edge(rules, m, -float(per_stake), exact, None, time.perf_counter() - t0)
     raise RulesError(
         f"unknown banker {method!r}: use equilibrium, threshold:K (e.g. threshold:5) or "
         f"omniscient")
@@ -96,39 +100,66 @@ def standard_rule_sets() -> list[tuple[str, Rules | UnsupportedRulesError | Rule
 def edge_table(rule_sets: Iterable[tuple[str, Rules | UnsupportedRulesError | RulesError]]
                | None = None,
                methods: Sequence[str] = DEFAULT_METHODS, *,
-               progress: bool = False) -> pd.DataFrame:
+               progress: bool = False, workers: int = 1) -> pd.DataFrame:
     """The banker's edge for each rule set and method, one row each.
 
     ``rule_sets`` defaults to `standard_rule_sets`. Columns: ``variant`` (label),
     ``rules`` (description), ``method``, ``edge`` (float), ``edge_exact`` (fraction text or
     empty), ``exploitability``, ``seconds``, ``note`` (why a row has no number).
+    ``workers`` > 1 computes rule sets in that many processes.
     """
     sets = list(rule_sets) if rule_sets is not None else standard_rule_sets()
-    records = []
-    iterator: Iterable[tuple[str, Rules | UnsupportedRulesError | RulesError]] = sets
-    if progress:
-        from tqdm.auto import tqdm
+    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+        raise RulesError(f"workers must be a positive whole number, got {workers!r}")
+    jobs = [(label, rules, tuple(methods)) for label, rules in sets]
+    results: list[list[dict[str, object]]]
+    if workers == 1 or len(jobs) < 2:
+        it: Iterable[list[dict[str, object]]] = map(_rows_for, jobs)
+        if progress:
+            from tqdm.auto import tqdm
 
-        iterator = tqdm(sets, desc="banker's edge", unit="rule set")
-    for label, rules in iterator:
-        for method in methods:
-            row: dict[str, object] = {"variant": label, "method": method}
-            if not isinstance(rules, Rules):
-                row.update(rules="", edge=float("nan"), edge_exact="", exploitability=None,
-                           seconds=0.0, note=str(rules))
-                records.append(row)
-                continue
-            row["rules"] = rules.describe()
-            try:
-                e = banker_edge(rules, method)
-            except UnsupportedRulesError as exc:
-                row.update(edge=float("nan"), edge_exact="", exploitability=None,
-                           seconds=0.0, note=f"not in the exact engine yet: {exc}")
-            else:
-                row.update(edge=e.edge, edge_exact=str(e.exact) if e.exact is not None else "",
-                           exploitability=e.exploitability, seconds=e.seconds, note="")
-            records.append(row)
+            it = tqdm(it, total=len(jobs), desc="banker's edge", unit="rule set")
+        results = list(it)
+    else:  # one rule set per process, slowest first (burning, wild king) to balance
+        import multiprocessing as mp
+        from concurrent.futures import ProcessPoolExecutor
+
+        ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else None
+        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+            futures = [pool.submit(_rows_for, job) for job in jobs]
+            if progress:
+                from tqdm.auto import tqdm
+
+                for _ in tqdm(futures, desc="banker's edge", unit="rule set"):
+                    _.result()
+            results = [f.result() for f in futures]
+    records = [row for rows in results for row in rows]
     df = pd.DataFrame.from_records(records, columns=[
         "variant", "rules", "method", "edge", "edge_exact", "exploitability", "seconds",
         "note"])
     return df
+
+
+def _rows_for(job: tuple[str, Rules | UnsupportedRulesError | RulesError, tuple[str, ...]]
+              ) -> list[dict[str, object]]:
+    """The edge rows of one rule set (a top-level function, so a process pool can run it)."""
+    label, rules, methods = job
+    records = []
+    for method in methods:
+        row: dict[str, object] = {"variant": label, "method": method}
+        if not isinstance(rules, Rules):
+            row.update(rules="", edge=float("nan"), edge_exact="", exploitability=None,
+                       seconds=0.0, note=str(rules))
+            records.append(row)
+            continue
+        row["rules"] = rules.describe()
+        try:
+            e = banker_edge(rules, method)
+        except UnsupportedRulesError as exc:
+            row.update(edge=float("nan"), edge_exact="", exploitability=None,
+                       seconds=0.0, note=f"not in the exact engine yet: {exc}")
+        else:
+            row.update(edge=e.edge, edge_exact=str(e.exact) if e.exact is not None else "",
+                       exploitability=e.exploitability, seconds=e.seconds, note="")
+        records.append(row)
+    return records
