@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from settemezzo.rules import ITALIAN, Rules
+from settemezzo.widgets.explain import rules_name
 from settemezzo.widgets.strings import LANGS, check_lang, text
 from settemezzo.widgets.tableview import ClassroomTable
 from settemezzo.widgets.trainer import Trainer
@@ -53,9 +54,10 @@ class Classroom:
         s = self.settings
         self.trainer = Trainer(lang, self.rules, s["seed"], s["level"], s["hands"])
         self.table = None
-        self._table_box = W.VBox([W.HTML(text("computing", lang, rules=self.rules.describe()))])
+        self._table_box = W.VBox([W.HTML(text("computing", lang,
+                                              rules=rules_name(self.rules, lang)))])
         self.tabs.children = [self.trainer.view, self._table_box]
-        self.tabs.titles = (text("trainer_title", lang), text("table_title", lang))
+        self.tabs.titles = (text("tab_trainer", lang), text("tab_table", lang))
         if self.tabs.selected_index == 1:
             self.open_table()
 

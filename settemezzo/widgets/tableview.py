@@ -123,10 +123,11 @@ class ClassroomTable:
         choices = [(rules_name(r, lang), r) for _, r in rule_choices()]
         if all(r != rules for _, r in choices):
             choices.insert(0, (rules_name(rules, lang), rules))
+        wide = {"description_width": "initial"}
         self.students = W.IntSlider(value=students, min=1, max=4,
-                                    description=text("players", lang))
+                                    description=text("players", lang), style=wide)
         self.computers = W.IntSlider(value=computers, min=0, max=5,
-                                     description=text("computers", lang))
+                                     description=text("computers", lang), style=wide)
         self.seed = W.IntText(value=seed, description=text("seed", lang),
                               layout=W.Layout(width="12em"))
         self.rules = W.Dropdown(options=choices, value=rules, description=text("rules", lang))
@@ -134,7 +135,7 @@ class ClassroomTable:
         self.hint = W.Checkbox(value=False, description=text("hint", lang), indent=False)
         self.stakes_box = W.HBox()
         self.stakes: dict[int, Any] = {}
-        self.deal = W.Button(description=text("new_hand", lang), button_style="success")
+        self.deal = W.Button(description=text("deal", lang), button_style="success")
         self.hit_button = W.Button(description=text("hit", lang), button_style="warning")
         self.stand_button = W.Button(description=text("stand", lang), button_style="primary")
         self.burn_button = W.Button(description=text("burn", lang))
