@@ -2,7 +2,8 @@
 
 ``python -m bench simulate [--quick]`` runs only the simulator's benchmarks
 (`bench.bench_simulate`), ``python -m bench edge`` only the banker's-edge table
-(`bench.bench_edge`); otherwise both follow the suite.
+(`bench.bench_edge`), ``python -m bench widgets`` only the widgets' click latency
+(`bench.bench_widgets`); otherwise all three follow the suite.
 """
 
 from __future__ import annotations
@@ -16,6 +17,10 @@ if __name__ == "__main__":
         from bench.bench_edge import main as edge_main
 
         sys.exit(edge_main(sys.argv[2:]))
+    if sys.argv[1:2] == ["widgets"]:
+        from bench.bench_widgets import main as widgets_main
+
+        sys.exit(widgets_main(sys.argv[2:]))
     if sys.argv[1:2] == ["simulate"]:
         from bench.bench_simulate import main as simulate_main
 
@@ -23,5 +28,6 @@ if __name__ == "__main__":
     code = main()
     from bench.bench_edge import main as edge_main
     from bench.bench_simulate import main as simulate_main
+    from bench.bench_widgets import main as widgets_main
 
-    sys.exit(max(code, simulate_main([]), edge_main([])))
+    sys.exit(max(code, simulate_main([]), edge_main([]), widgets_main([])))

@@ -352,14 +352,17 @@ class BankerView:
         if a is None or a.status != "ok" or self.total.value is None:
             return
         line = a.lines[self.total.value]
-        key = (self.rules.value, a.up, line.hand, self.lang)
+        post = tuple(round(p, 6) for p in line.posterior.values())
+        key = (a.up, line.hand_label, post, self.lang)
         png = self._charts.get(key)
         if png is None:
             from matplotlib.figure import Figure
 
             from settemezzo.plots import posterior_chart
 
-            fig = Figure(figsize=(5.2, 2.9), layout="constrained")
+            # fixed margins: a constrained layout would double the drawing time
+            fig = Figure(figsize=(5.2, 3.1))
+            fig.subplots_adjust(left=0.13, right=0.98, top=0.80, bottom=0.16)
             up = " ".join(k.label for k in a.up) or text("nothing_up", self.lang)
             title = (f"{text('posterior_title', self.lang)}\n"
                      f"({text('player_up', self.lang)}: {up}; "
