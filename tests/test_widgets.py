@@ -173,6 +173,8 @@ def test_explorer_widget_follows_its_controls() -> None:
     assert w.result.status == "ok" and w.result.unseen == 37
     w.against.value = "equilibrium"
     assert w.result.against == "equilibrium"
+    w.seen.value = ""
+    assert "Best play: EITHER" in w.output.value   # face-down 5: both plays are worth the same
 
 
 def test_explorer_widget_offers_the_wild_king_only_when_wild() -> None:

@@ -20,6 +20,7 @@ from settemezzo.cards import CardError, Kind, Unseen, parse_specs
 from settemezzo.hands import describe_score, is_bust, is_finished, score, total
 from settemezzo.odds import HandState, hit_outcomes
 from settemezzo.rules import ITALIAN, Rules, RulesError
+from settemezzo.tables import TIE
 from settemezzo.widgets.explain import (
     advice_sentence,
     banker_name,
@@ -245,7 +246,7 @@ class OddsExplorer:
         parts.append(f"<div>{esc(text('win_hit', lang, p=pct(row.hit_win, 1)))}</div>")
         parts.append(bars([(text("ev_stand", lang), row.stand_ev),
                            (text("ev_hit", lang), row.hit_ev)], title=text("ev", lang)))
-        play = play_word(row.best, lang).upper()
+        play = play_word("either" if abs(row.margin) < TIE else row.best, lang).upper()
         parts.append(f'<div class="sm-best" style="font-size:120%;margin-top:4px;">'
                      f'<b>{esc(text("best_play", lang, play=play))}</b></div>')
         parts.append(f'<div class="sm-reason">{esc(r.sentence)}</div>')
