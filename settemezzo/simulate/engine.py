@@ -821,6 +821,28 @@ def _bank_plan(C: Any, S: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, 
     return value
 
 
+@_jit
+def _burn_is_better(C: Any, S: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, EQN: Any,
+                    EQP: Any, NNEXT: Any, NCNT: Any, NSIZE: Any, NSCO: Any, NCHSC: Any,
+                    deck: Any, H: Any, HC: Any, PL: Any, LOG: Any, LOGC: Any, FPOOL: Any,
+                    FW: Any, FP: Any, FQ: Any, IB: Any, IORD: Any, IMARK: Any,
+                    omniscient: bool) -> int:
+    """The omniscient and table bankers burn when it is worth more: the value of drawing a
+    fresh card against that of keeping this one. Leaves the plan of the choice in ``IB``."""
+    j0 = H[0, H_NODE]
+    keep = 0.0
+    for step in range(3):  # keep, burn, keep again if keeping wins (one call: less code)
+        burn = step == 1
+        value = _bank_plan(C, S, SP, ST, KIND, VAL, EQR, EQN, EQP, NNEXT, NCNT, NSIZE, NSCO,
+                           NCHSC, deck, H, HC, PL, LOG, LOGC, FPOOL, FW, FP, FQ, IB, IORD,
+                           IMARK, omniscient, 0 if burn else j0, burn)
+        if step == 0:
+            keep = value
+        elif step == 1 and value > keep:
+            return 1
+    return 0
+
+
 # ---------------------------------------------------------------------------------------------
 # The table
 # ---------------------------------------------------------------------------------------------
@@ -1128,24 +1150,10 @@ def run(C: Any, LIM: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, EQN: 
                         elif SP[b, SP_BKIND] == B_THRESHOLD or SP[b, SP_BKIND] == B_EQUILIBRIUM:
                             a = SP[b, SP_BBURN]
                         else:
-                            # the omniscient and table bankers burn when it is worth more:
-                            # the value of drawing a fresh card against keeping this one
-                            omni = SP[b, SP_BKIND] != B_TABLE
-                            j0 = H[0, H_NODE]
-                            keep = _bank_plan(C, S, SP, ST, KIND, VAL, EQR, EQN, EQP, NNEXT,
-                                              NCNT, NSIZE, NSCO, NCHSC, deck, H, HC, PL, LOG,
-                                              LOGC, FPOOL, FW, FP, FQ, IB, IORD, IMARK, omni,
-                                              j0, False)
-                            fresh = _bank_plan(C, S, SP, ST, KIND, VAL, EQR, EQN, EQP, NNEXT,
-                                               NCNT, NSIZE, NSCO, NCHSC, deck, H, HC, PL, LOG,
-                                               LOGC, FPOOL, FW, FP, FQ, IB, IORD, IMARK, omni,
-                                               0, True)
-                            a = 1 if fresh > keep else 0
-                            if a == 0:  # the plan in IB is the burning one: redo keeping
-                                _bank_plan(C, S, SP, ST, KIND, VAL, EQR, EQN, EQP, NNEXT, NCNT,
-                                           NSIZE, NSCO, NCHSC, deck, H, HC, PL, LOG, LOGC,
-                                           FPOOL, FW, FP, FQ, IB, IORD, IMARK, omni, j0,
-                                           False)
+                            a = _burn_is_better(C, S, SP, ST, KIND, VAL, EQR, EQN, EQP, NNEXT,
+                                                NCNT, NSIZE, NSCO, NCHSC, deck, H, HC, PL, LOG,
+                                                LOGC, FPOOL, FW, FP, FQ, IB, IORD, IMARK,
+                                                SP[b, SP_BKIND] != B_TABLE)
                         if a == 1:
                             _remove_last(H, HC, 0, KIND, VAL)
                             _discard(S, disc, c0)

@@ -453,10 +453,11 @@ class SimulationResult:
 # ---------------------------------------------------------------------------------------------
 
 
-def _progress_bar(total: int, enabled: bool | None) -> tuple[Callable[[int], None] | None,
-                                                           Callable[[], None]]:
+def _progress_bar(total: int, enabled: bool | None,
+                  chunks: int) -> tuple[Callable[[int], None] | None, Callable[[], None]]:
+    """A tqdm bar over hands; by default on a terminal when there is more than one chunk."""
     if enabled is None:
-        enabled = total >= 20_000_000 and sys.stderr.isatty()
+        enabled = chunks > 1 and sys.stderr.isatty()
     if not enabled:
         return None, lambda: None
     from tqdm import tqdm
@@ -516,7 +517,7 @@ def simulate(rules: Rules | str = "italian", players: int = 1, hands: int | None
     hps = spec.hands_per_session
     n_sessions = -(-hands // hps) if hands is not None else _check_int("sessions", sessions, 1)
     sizes = chunk_sizes(n_sessions, hps, chunk_hands or CHUNK_HANDS)
-    update, close = _progress_bar(n_sessions * hps, progress)
+    update, close = _progress_bar(n_sessions * hps, progress, len(sizes))
     try:
         merged = run_chunks(spec, sizes, seed, workers=workers, scheduler=scheduler,
                             progress=update)
