@@ -282,7 +282,8 @@ def summary_chart(session: TrainerSession, ax: Any = None) -> Any:
 class Trainer:
     """The trainer widget over a `TrainerSession`.
 
-    Controls: ``seed`` (IntText), ``level`` (Dropdown), ``hard`` (Checkbox), ``restart``,
+    Controls: ``seed`` (IntText), ``level`` (Dropdown), ``hard`` (Checkbox): changing one
+    starts a new session, as ``restart`` does;
     ``stand``/``hit`` (the answer), ``retry_button``, ``next_button``; ``feedback`` (HTML)
     shows the verdict, ``score`` the running score, ``chart`` (Image) the summary at the end.
     """
@@ -318,6 +319,8 @@ class Trainer:
         self.retry_button.on_click(lambda _b: self._retry())
         self.next_button.on_click(lambda _b: self._next())
         self.restart.on_click(lambda _b: self.start())
+        for control in (self.seed, self.level, self.hard):
+            control.observe(lambda _c: self.start(), names="value")
         self.view = W.VBox([
             W.HTML(f"<h3>{text('trainer_title', lang)}</h3>"),
             W.HBox([self.seed, self.level, self.hard, self.restart]),
