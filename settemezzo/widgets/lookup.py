@@ -112,7 +112,8 @@ class PlayerLookup:
         most ``max_up`` face-up cards (hands where both plays tie are left out: any answer is
         right there)."""
         pool = [r for r in self.rows.values()
-                if len(r.up) <= max_up and r.cost_of_mistake > 1e-9 and r.best != "mixed"]
+                if len(r.up) <= max_up and r.cost_of_mistake > 1e-9
+                and r.best not in ("mixed", "either")]
         pool.sort(key=lambda r: (r.cost_of_mistake, len(r.up), r.hole, r.up))
         return pool[:n]
 

@@ -427,9 +427,9 @@ class TableGame:
         row = self.player_row(i)
         if row is None:
             return self.total_of(i) < 10
-        if row.best == "mixed" and row.hit_frequency is not None:
+        if row.best in ("mixed", "either") and row.hit_frequency is not None:
             return self._rng("player", i, self._step()).random() < row.hit_frequency
-        return row.best == "hit"
+        return row.best == "hit"   # an exact tie ('either') with no frequency: stand
 
     def _after_card(self, i: int) -> None:
         s = self.seats[i]

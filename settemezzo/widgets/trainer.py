@@ -199,7 +199,7 @@ class TrainerSession:
         if self._answered:
             raise RulesError("this hand is answered already: retry it or go to the next one")
         row = self.row()
-        tie = abs(row.margin) < TIE or row.best == "mixed"
+        tie = abs(row.margin) < TIE or row.best in ("mixed", "either")
         correct = tie or choice == row.best
         retry = any(f.question.number == self.question.number for f in self.history)
         fb = Feedback(self.question, choice, correct, 0.0 if correct else row.cost_of_mistake,
@@ -361,7 +361,7 @@ class Trainer:
         fb = s.answer(choice)
         lang = self.lang
         row = fb.row
-        tie = abs(row.margin) < TIE or row.best == "mixed"
+        tie = abs(row.margin) < TIE or row.best in ("mixed", "either")
         parts = []
         if tie:
             parts.append(message(text("right", lang) + " " + text("tie_ok", lang), "good"))
