@@ -214,6 +214,100 @@ class _BankerRows:
                     P[j2] = self.draw(j, pos)
             if nd.burn_child >= 0 and P[nd.burn_child] is None:
                 P[nd.burn_child] = P[j]  # burning draws nothing: the card was already dealt
+        if not exact:
+            self._build_dense()
+
+    def _build_dense(self) -> None:
+        """Float mode: every node at once, as dense (nodes x rows) matrices, processed level
+        by level (children before parents) with sparse child-incidence matrices."""
+        J = len(self.nodes)
+        self.Pm = np.vstack(self.P)
+        self.Sm = np.vstack([self.stand(j) for j in range(J)])
+        self.Fm = np.vstack([self.finished(j) for j in range(J)])
+        self._stand_cache.clear()
+        self._finished_cache.clear()
+        keys = sorted({(nd.size, any(nd.counts)) for nd in self.nodes},
+                      key=lambda k: (-k[0], k[1]))
+        self.levels: list[tuple[npt.NDArray[np.int64], sparse.csr_matrix,
+                                npt.NDArray[np.int64], npt.NDArray[np.bool_]]] = []
+        for key in keys:
+            idx = np.array([nd.index for nd in self.nodes
+                            if (nd.size, any(nd.counts)) == key], dtype=np.int64)
+            r, c = [], []
+            for a, j in enumerate(idx):
+                for _pos, j2, _ in self.nodes[j].children:
+                    if j2 >= 0:
+                        r.append(a)
+                        c.append(j2)
+            C = sparse.csr_matrix((np.ones(len(r)), (r, c)), shape=(len(idx), J))
+            burn_child = np.array([self.nodes[j].burn_child for j in idx], dtype=np.int64)
+            empty = np.array([not any(self.nodes[j].counts) for j in idx])
+            self.levels.append((idx, C, burn_child, empty))
+
+    def _values_dense(self, hit: Any, mode: str, decisions: Any, burn: Any) -> Any:
+        J, B = len(self.nodes), self.B
+        V = np.zeros((J, B))
+        H_all = _as_matrix(hit, J, B) if mode == "fixed" else None
+        U_all = _as_matrix(burn, J, B) if (mode == "fixed" and burn is not None) else None
+        for idx, C, burn_child, empty in self.levels:
+            h = self.Fm[idx] + C @ V
+            if empty.all():  # hands that must draw
+                V[idx] = h
+                if decisions is not None:
+                    for j in idx:
+                        decisions[0][j] = np.ones(B, dtype=np.int64)
+                        decisions[1][j] = np.zeros(B, dtype=np.int64)
+                continue
+            s = self.Sm[idx]
+            has_burn = np.flatnonzero(burn_child >= 0)
+            if mode == "min":
+                hit_d = h < s
+                best = np.minimum(s, h)
+                burn_d = np.zeros_like(hit_d)
+                if len(has_burn):
+                    vb = V[burn_child[has_burn]]
+                    burn_d[has_burn] = vb < best[has_burn]
+                    best[has_burn] = np.minimum(best[has_burn], vb)
+                if decisions is not None:
+                    for a, j in enumerate(idx):
+                        decisions[1][j] = burn_d[a].astype(np.int64)
+                        decisions[0][j] = (hit_d[a] & ~burn_d[a]).astype(np.int64)
+                V[idx] = best
+            else:
+                assert H_all is not None
+                out = s + (h - s) * H_all[idx]
+                if U_all is not None and len(has_burn):
+                    vb = V[burn_child[has_burn]]
+                    out[has_burn] += (vb - s[has_burn]) * U_all[idx[has_burn]]
+                V[idx] = out
+        return V[0]
+
+    def _grouped_dense(self, weights: FloatArray, group: npt.NDArray[np.int64],
+                       n_groups: int) -> tuple[FloatArray, npt.NDArray[np.int8]]:
+        J = len(self.nodes)
+        W = sparse.csr_matrix((weights, (np.arange(self.B), group)), shape=(self.B, n_groups))
+        Fg = np.asarray((W.T @ self.Fm.T).T)  # (nodes, groups)
+        Sg = np.asarray((W.T @ self.Sm.T).T)
+        Gv = np.zeros((J, n_groups))
+        choice = np.zeros((n_groups, J), dtype=np.int8)
+        for idx, C, burn_child, empty in self.levels:
+            h = Fg[idx] + C @ Gv
+            if empty.all():
+                Gv[idx] = h
+                choice[:, idx] = HIT
+                continue
+            s = Sg[idx]
+            ch = (h < s).astype(np.int8)
+            best = np.minimum(s, h)
+            has_burn = np.flatnonzero(burn_child >= 0)
+            if len(has_burn):
+                vb = Gv[burn_child[has_burn]]
+                better = vb < best[has_burn]
+                ch[has_burn] = np.where(better, np.int8(BURN), ch[has_burn])
+                best[has_burn] = np.minimum(best[has_burn], vb)
+            Gv[idx] = best
+            choice[:, idx] = ch.T
+        return Gv[0], choice
 
     def draw(self, j: int, pos: int) -> Any:
         """P[j] times the chance of drawing kind ``pos`` next (scaled in exact mode)."""
@@ -257,6 +351,8 @@ class _BankerRows:
         burning ``burn[j]`` (scalars or per-row arrays), or for the per-row best banker reply
         (``min``), whose choices are written into ``decisions`` (hit, burn) when given.
         """
+        if not self.exact:
+            return self._values_dense(hit, mode, decisions, burn)
         V: list[Any] = [None] * len(self.nodes)
         for j in range(len(self.nodes) - 1, -1, -1):
             nd = self.nodes[j]
@@ -304,6 +400,8 @@ class _BankerRows:
         public state do, and the
         weights are integers; the group values are then scaled by that common factor.
         """
+        if not self.exact:
+            return self._grouped_dense(weights, group, n_groups)
         choice = np.zeros((n_groups, len(self.nodes)), dtype=np.int8)
         G: list[Any] = [None] * len(self.nodes)
         order = np.argsort(group, kind="stable")
@@ -338,6 +436,16 @@ class _BankerRows:
                 best = np.minimum(best, vb)
             G[j] = best
         return G[0], choice
+
+
+def _as_matrix(values: Any, J: int, B: int) -> FloatArray:
+    """Per-node choices (a list of scalars or per-row arrays, or a (J, B) array) as (J, B)."""
+    if isinstance(values, np.ndarray) and values.shape == (J, B):
+        return values if values.dtype == np.float64 else values.astype(np.float64)
+    out = np.empty((J, B))
+    for j, v in enumerate(values):
+        out[j] = v
+    return out
 
 
 # =============================================================================================
@@ -426,11 +534,12 @@ class _Solver:
             return rows.values([int(nd.total < banker.k) for nd in rows.nodes])
         per_row = banker.hit[self.group]  # (rows, nodes)
         J = len(rows.nodes)
-        burns: list[Any] | None = None
+        burns: Any = None
         if banker.burn is not None:
             b = banker.burn[self.group]
-            burns = [b[:, j] for j in range(J)]
-        return rows.values([per_row[:, j] for j in range(J)], burn=burns)
+            burns = b.T if not self.exact else [b[:, j] for j in range(J)]
+        return rows.values(per_row.T if not self.exact else [per_row[:, j] for j in range(J)],
+                           burn=burns)
 
     def shown_values(self, banker: BankerStrategy,
                      chooser: _Solver | None = None) -> Terminal:
@@ -758,13 +867,12 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
     cut_rows: list[FloatArray] = []   # per cut: coefficients over the group's members
     cut_group: list[int] = []
     cut_policy: list[npt.NDArray[np.int8]] = []
-    J = len(game.banker_nodes)
 
     def add_cuts(choice: npt.NDArray[np.int8],
                  which: Sequence[int] | npt.NDArray[np.int64]) -> None:
-        per_row = choice[group]
-        vals_ = s.stand_rows.values([(per_row[:, j] == HIT) * 1.0 for j in range(J)],
-                                    burn=[(per_row[:, j] == BURN) * 1.0 for j in range(J)])
+        per_row = choice[group].T
+        vals_ = s.stand_rows.values((per_row == HIT).astype(np.float64),
+                                    burn=(per_row == BURN).astype(np.float64))
         for g in which:
             m = members[g]
             cut_rows.append(reach[m] * vals_[m])

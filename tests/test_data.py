@@ -17,6 +17,13 @@ def fresh(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+# Tables against a fixed banker are exact (printed to 12 digits). Tables from the equilibrium
+# LP are floats: the solver is deterministic on one machine, but a different rounding of its
+# inputs (another BLAS, another summation order) may move HiGHS to another point of the same
+# optimal face, so their columns are compared to 1e-6 (their certificate is ~1e-10 in value).
+TOLERANCE = {"italian_player_vs_threshold5.csv": 1e-9}
+
+
 @pytest.mark.parametrize("name", sorted(DATA_FILES))
 def test_committed_table_matches_a_fresh_solve(name: str, fresh: Path) -> None:
     committed = pd.read_csv(DATA / name, keep_default_na=False)
@@ -26,7 +33,7 @@ def test_committed_table_matches_a_fresh_solve(name: str, fresh: Path) -> None:
     for col in committed.columns:
         a, b = committed[col], new[col]
         if pd.api.types.is_numeric_dtype(a) and pd.api.types.is_numeric_dtype(b):
-            assert (a - b).abs().max() <= 1e-9, col
+            assert (a - b).abs().max() <= TOLERANCE.get(name, 1e-6), col
         else:
             assert (a.astype(str) == b.astype(str)).all(), col
 
