@@ -164,6 +164,10 @@ def save_chart(fig: Figure, path: str | Path, data: pd.DataFrame | None = None) 
     return written
 
 
+ODDS_KINDS = ("bust", "banker-final")
+"""Charts drawn from the exact draw odds alone, for any rule set."""
+
+
 def _supported(rules: Rules) -> str | None:
     """None if the exact engine models ``rules``, else why not."""
     from settemezzo.game import UnsupportedRulesError, heads_up
@@ -204,8 +208,13 @@ def write_all(out: str | Path, *, lang: str = "en", fmt: str = "png",
     pages = []
     for name, rules in PRESETS.items():
         why = _supported(rules)
-        if why is not None:
-            say(f"skipping the {name} preset: {why}")
+        if why is not None:  # the charts of exact draw odds need no solver: draw those
+            say(f"only the odds charts for the {name} preset (the exact game does not "
+                f"model it yet: {why})")
+            for kind in ODDS_KINDS:
+                if kind in kinds:
+                    fig, data = chart(kind, rules, lang=lang)
+                    written += wrote(save_chart(fig, folder / f"{kind}_{name}{suffix}", data))
             continue
         for kind in PRESET_KINDS:
             if kind in kinds:
