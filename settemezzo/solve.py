@@ -59,6 +59,9 @@ __all__ = [
     "player_policy",
 ]
 
+LP_SCALE = 1000.0
+"""Payoffs are multiplied by this in the equilibrium LP (see `equilibrium`)."""
+
 BURN = 2
 """The banker's third choice under the ``burn`` variant (after STAND 0 and HIT 1)."""
 
@@ -875,7 +878,7 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
                                     burn=(per_row == BURN).astype(np.float64))
         for g in which:
             m = members[g]
-            cut_rows.append(reach[m] * vals_[m])
+            cut_rows.append(reach[m] * vals_[m] * LP_SCALE)
             cut_group.append(g)
             cut_policy.append(choice[g].copy())
 
@@ -886,7 +889,11 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
     rounds = 0
     built = 0
     previous = np.inf
-    lp = _LP(-c, A_eq, b_eq, [(0.0, np.inf)] * nx + [(-np.inf, np.inf)] * G)
+    # Values enter the LP scaled by LP_SCALE: HiGHS's tolerances are absolute, so this buys
+    # precision on the payoff side (the realization constraints are not scaled).
+    cost = -c * LP_SCALE
+    cost[nx:] = -1.0
+    lp = _LP(cost, A_eq, b_eq, [(0.0, np.inf)] * nx + [(-np.inf, np.inf)] * G)
     x = np.zeros(nx)
     lower = -np.inf
     lp_value = np.inf
@@ -901,8 +908,8 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
             built = len(cut_rows)
         res = lp.solve(rounds)
         x = res.x[:nx]
-        t = res.x[nx:]
-        lp_value = -res.fun
+        t = res.x[nx:] / LP_SCALE
+        lp_value = -res.fun / LP_SCALE
         weights = reach * np.maximum(x[0::2], 0.0) * play
         Gv, decisions = s.stand_rows.grouped_best(weights, group, G)
         lower = float(c[:nx] @ x + Gv.sum())
