@@ -28,11 +28,14 @@ import copy
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from settemezzo.cards import SEVEN_AND_A_HALF, Kind, Unseen
-from settemezzo.hands import BUST, is_finished, score, total
+from settemezzo.hands import BUST
+from settemezzo.hands import is_finished as _is_finished
+from settemezzo.hands import score as _score
+from settemezzo.hands import total as _total
 from settemezzo.odds import draw_kinds
 from settemezzo.rules import Rules, RulesError
 
@@ -406,6 +409,25 @@ def _check_supported(rules: Rules) -> None:
 
 
 _CACHE: dict[tuple[Rules, Unseen], HeadsUpGame] = {}
+
+
+# A hand's total, score and whether it is finished do not depend on the order of its cards:
+# the tree builders ask about the same multisets many times, so answer from a cache.
+@lru_cache(maxsize=200_000)
+def _facts(hand: tuple[Kind, ...], rules: Rules) -> tuple[int, int, bool]:
+    return _total(hand, rules), _score(hand, rules), _is_finished(hand, rules)
+
+
+def total(hand: tuple[Kind, ...] | list[Kind], rules: Rules) -> int:
+    return _facts(tuple(sorted(hand)), rules)[0]
+
+
+def score(hand: tuple[Kind, ...] | list[Kind], rules: Rules) -> int:
+    return _facts(tuple(sorted(hand)), rules)[1]
+
+
+def is_finished(hand: tuple[Kind, ...] | list[Kind], rules: Rules) -> bool:
+    return _facts(tuple(sorted(hand)), rules)[2]
 
 
 def hand_rules(rules: Rules) -> Rules:
