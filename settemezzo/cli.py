@@ -90,7 +90,9 @@ def _table(rows: Sequence[tuple[str, Fraction]]) -> list[str]:
 
 
 def _prob_json(p: Fraction) -> dict[str, Any]:
-    return {"fraction": str(p), "float": float(p)}
+    from settemezzo.cli_solve import value_json
+
+    return value_json(p)
 
 
 def _print_json(obj: dict[str, Any]) -> None:

@@ -22,9 +22,10 @@ DATA_FILES = {
 """The precomputed tables in ``data/``: file name -> (preset, side, opponent)."""
 
 
-def _value_json(v: Fraction | float) -> dict[str, Any]:
+def value_json(v: Fraction | float) -> dict[str, Any]:
+    """An exact number as its fraction text and a float; a float alone with fraction None."""
     if isinstance(v, Fraction):
-        return {"fraction": f"{v.numerator}/{v.denominator}", "float": float(v)}
+        return {"fraction": str(v), "float": float(v)}
     return {"fraction": None, "float": float(v)}
 
 
@@ -82,8 +83,8 @@ def cmd_evaluate(args: argparse.Namespace, rules: Rules) -> int:
     seconds = time.perf_counter() - t0
     if args.json:
         print(json.dumps({"rules": rules.describe(), "player": label[0], "banker": label[1],
-                          "player_value": _value_json(value),
-                          "banker_edge": _value_json(-value), "seconds": seconds}, indent=2))
+                          "player_value": value_json(value),
+                          "banker_edge": value_json(-value), "seconds": seconds}, indent=2))
         return 0
     print(f"Rules: {rules.describe()}; player {label[0]} against banker {label[1]}")
     print(f"Player's value: {_value_text(value)} stakes per hand")
@@ -97,9 +98,9 @@ def cmd_advise(args: argparse.Namespace, rules: Rules) -> int:
     up = [c for text in args.up for c in text.split()] if args.up else []
     a = advise(args.hole, up, rules=rules, against=args.against)
     if args.json:
-        out = {k: (_value_json(v) if isinstance(v, Fraction | float) and k != "hit_frequency"
+        out = {k: (value_json(v) if isinstance(v, Fraction | float) and k != "hit_frequency"
                    else v) for k, v in a.__dict__.items()}
-        out["margin"] = _value_json(a.margin)
+        out["margin"] = value_json(a.margin)
         print(json.dumps(out, indent=2))
         return 0
     print(a.sentence())

@@ -37,6 +37,7 @@ __all__ = [
     "describe_score",
     "is_bust",
     "is_finished",
+    "points_label",
     "score",
     "settle",
     "total",
@@ -116,7 +117,12 @@ def describe_score(s: int) -> str:
         return "royal 7½"
     if s == PAIR_OF_SEVENS:
         return "pair of sevens"
-    whole, half = divmod(s, 2)
+    return points_label(s)
+
+
+def points_label(half_points: int) -> str:
+    """'4½', '5', '½' for a total in half-points."""
+    whole, half = divmod(half_points, 2)
     return f"{whole}½" if half and whole else ("½" if half else str(whole))
 
 

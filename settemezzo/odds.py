@@ -31,7 +31,7 @@ from settemezzo.cards import (
     parse_specs,
     resolve_kinds,
 )
-from settemezzo.hands import BUST, is_finished, score, total
+from settemezzo.hands import BUST, is_finished, points_label, score, total
 from settemezzo.rules import Rules, RulesError
 
 __all__ = [
@@ -43,6 +43,7 @@ __all__ = [
     "hit_outcomes",
     "next_card",
     "parse_threshold",
+    "points_label",
     "seven_half_chance",
 ]
 
@@ -215,9 +216,3 @@ def _final(hand: tuple[Kind, ...], counts: tuple[int, ...], rules: Rules,
         for s, q in _final(tuple(sorted((*hand, kind))), rest.counts, rules, k):
             out[s] = out.get(s, Prob(0)) + p * q
     return tuple(sorted(out.items()))
-
-
-def points_label(half_points: int) -> str:
-    """'4½', '5', '½' for a total in half-points."""
-    whole, half = divmod(half_points, 2)
-    return f"{whole}½" if half and whole else ("½" if half else str(whole))

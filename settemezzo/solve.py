@@ -7,7 +7,7 @@ Values are the **player's** expected gain per unit stake; the banker's edge is i
   float.
 - `best_response` gives the exact value and policy of the best reply to a fixed policy.
 - `equilibrium` solves the game by the sequence-form linear program of Koller, Megiddo and
-  von Stengel (1996) on scipy's HiGHS, and proves the answer with a certificate: the exact
+  von Stengel (1996) on HiGHS (highspy), and proves the answer with a certificate: the exact
   values of both sides' best responses to the strategies found, which bracket the game value.
 
 **The banker's side of the LP.** The banker moves last, and what it knows when it moves is
@@ -928,7 +928,7 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
     p_hit = np.where(tot > 1e-14, pairs[:, 1] / np.where(tot > 1e-14, tot, 1.0), 0.0)
     p_hit = np.clip(p_hit, 0.0, 1.0)
     player = PlayerStrategy("equilibrium", tuple(float(v) for v in p_hit))
-    lam = -res.ineqlin.marginals  # >= 0, per cut (the equality rows come first)
+    lam = -res.cut_duals  # >= 0, per cut
     hit, burn = _mixture_to_behaviour(game, lam, cut_group, cut_policy)
     banker = BankerStrategy("equilibrium", "behavioural", hit=hit,
                             burn=burn if game.rules.burn else None)
@@ -964,7 +964,7 @@ def _quiet_stdout() -> Iterator[None]:
 class _LPResult:
     x: FloatArray
     fun: float
-    ineqlin: Any
+    cut_duals: FloatArray     # duals of the cut rows (the equality rows come first)
 
 
 class _LP:
@@ -1017,13 +1017,7 @@ class _LP:
         sol = h.getSolution()
         info = h.getInfo()
         duals = np.array(sol.row_dual)[self.n_eq:]
-        return _LPResult(np.array(sol.col_value), float(info.objective_function_value),
-                         _Marginals(duals))
-
-
-@dataclass
-class _Marginals:
-    marginals: FloatArray
+        return _LPResult(np.array(sol.col_value), float(info.objective_function_value), duals)
 
 
 def _cut_block(cut_rows: list[FloatArray], cut_group: list[int],
