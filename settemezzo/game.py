@@ -41,6 +41,7 @@ from settemezzo.rules import Rules, RulesError
 
 __all__ = [
     "HIT",
+    "SWAP",
     "STAND",
     "BankerNode",
     "HeadsUpGame",
@@ -52,6 +53,10 @@ __all__ = [
 STAND = 0
 HIT = 1
 ACTIONS = ("stand", "hit")
+SWAP = -2
+"""`Child.score` of the ``swap_hidden`` move: the face-down card turned up, the new card
+taken face down. Everything about the hand is public at that moment, so the rest of the hand
+is a *proper subgame*: `HeadsUpGame.swap_subgame` gives it and the solver values it apart."""
 
 
 class UnsupportedRulesError(RulesError):
@@ -65,7 +70,8 @@ class Child:
     kind: Kind
     prob: Fraction            # chance of this kind given (h, u), as the player sees it
     infoset: int              # index of the next information set, or -1 if finished
-    score: int                # finished hand's score (0 bust, 15 7½, 16 royal, 17 pair) or -1
+    score: int                # finished hand's score (0 bust, 15 7½, 16 royal, 17 pair),
+    #                           SWAP for the swap move (valued by its subgame), or -1
 
 
 @dataclass(frozen=True)
@@ -133,10 +139,15 @@ class HeadsUpGame:
 
     SUPPORTED = ("royal", "wild_king", "pair_of_sevens", "ties_push", "seven_half_pays")
 
-    def __init__(self, rules: Rules, deck: Unseen | None = None) -> None:
+    def __init__(self, rules: Rules, deck: Unseen | None = None,
+                 start: tuple[Kind, ...] = ()) -> None:
         _check_supported(rules)
         self.rules = rules
         self.deck = deck if deck is not None else Unseen.full()
+        self.start: tuple[Kind, ...] = tuple(sorted(start))
+        self.swap_target: dict[int, tuple[Kind, ...]] = {}
+        # after a swap, a face-down card that finishes the hand at once (7½ or bust)
+        self.root_terminals: list[Child] = []
         pairs = draw_kinds(self.deck, rules)
         self.kinds: tuple[Kind, ...] = tuple(k for k, _ in pairs)
         self.counts: tuple[int, ...] = tuple(n for _, n in pairs)
@@ -153,8 +164,9 @@ class HeadsUpGame:
 
     # -- construction ------------------------------------------------------------------------
     def _check_deck_size(self) -> None:
-        def max_cards() -> int:
-            n, t = 0, 0
+        def max_cards(t: int) -> int:
+            """Most cards a hand at total ``t`` can draw before it is finished."""
+            n = 0
             for k, c in sorted(zip(self.kinds, self.counts, strict=True),
                                key=lambda kc: kc[0].half_points):
                 for _ in range(c):
@@ -162,7 +174,9 @@ class HeadsUpGame:
                         return n + 1
                     n, t = n + 1, t + k.half_points
             return n
-        need = 2 * max_cards() + (2 if self.rules.burn else 0)
+        start = sum(k.half_points for k in self.start)
+        burns = (1 if self.rules.burn else 0) + (1 if self.rules.burn and not self.start else 0)
+        need = max_cards(start) + max_cards(0) + burns
         if need > self.n_cards:
             raise RulesError(
                 f"a deck of {self.n_cards} cards could run out within one hand (two hands may "
@@ -176,8 +190,11 @@ class HeadsUpGame:
 
     @cached_property
     def stakes(self) -> tuple[int, ...]:
-        """The stakes the player may choose from (in chips), or (1,) for a unit stake."""
+        """The stakes the player may choose from (in chips), or (1,) for a unit stake (always
+        after a swap: the stake was chosen before; the caller multiplies by it)."""
         r = self.rules
+        if self.start:
+            return (1,)
         if r.stake_timing == "after_first_card" and r.max_stake > r.min_stake:
             return tuple(range(r.min_stake, r.max_stake + 1))
         return (1,)
@@ -189,7 +206,10 @@ class HeadsUpGame:
     def _build_player_tree(self) -> None:
         """Breadth-first, so that every information set comes after its parent."""
         rules = self.rules
-        burn_kinds = {k for k in self.kinds if 1 <= int(k) <= 7 and int(k) in rules.burn}
+        # only the first card of the hand may be burnt: never after a swap
+        burn_kinds = {k for k in self.kinds if 1 <= int(k) <= 7 and int(k) in rules.burn
+                      and not self.start}
+        start = self.start
         # a queue item: (kind, stake, burnt, hidden, events, rest, reach, parent, action, prob)
         Item = tuple[str, int, Kind | None, Kind, tuple[tuple[str, Kind], ...], list[int],
                      Fraction, int, int, Fraction, Kind]
@@ -200,6 +220,9 @@ class HeadsUpGame:
                 rest = list(self.counts)
                 rest[pos] -= 1
                 p = Fraction(self.counts[pos], n0)
+                if start and is_finished((k, *start), rules):  # after a swap: 7½ or bust
+                    self.root_terminals.append(Child(k, p, -1, score((k, *start), rules)))
+                    continue
                 first = "stake" if self.stake_choice else (
                     "burn" if k in burn_kinds else "play")
                 queue.append((first, self.stakes[0], None, k, (), rest, p, -1, 1, p, k))
@@ -211,7 +234,7 @@ class HeadsUpGame:
                                  hidden: Kind, events: tuple[tuple[str, Kind], ...],
                                  rest: list[int], reach: Fraction, prob: Fraction,
                                  via: Kind) -> None:
-            hand = (hidden, *(c for _, c in events))
+            hand = (hidden, *start, *(c for _, c in events))
             if is_finished(hand, rules):
                 pending[(parent, action)].append(Child(via, prob, -1, score(hand, rules)))
             else:
@@ -232,9 +255,6 @@ class HeadsUpGame:
                 if how == "up":
                     add_terminal_or_play(parent, action, stake, burnt, hidden,
                                          (*events, ("up", k)), nxt, reach * p, p, k)
-                elif how == "swap":
-                    add_terminal_or_play(parent, action, stake, burnt, k,
-                                         (*events, ("swap", hidden)), nxt, reach * p, p, k)
                 else:  # a new face-down card after burning
                     queue.append(("play", stake, hidden, k, events, nxt, reach * p, parent,
                                   action, p, k))
@@ -245,7 +265,7 @@ class HeadsUpGame:
             head += 1
             i = len(infos)
             up = tuple(c for _, c in events)
-            hand = (hidden, *up)
+            hand = (hidden, *start, *up)
             pub = -1
             if kind == "play":
                 key: Any = up if self.classic else (stake, burnt, events)
@@ -275,7 +295,9 @@ class HeadsUpGame:
                 deal(i, 1, stake, burnt, hidden, events, rest, reach, "burn")
             elif kind == "swap":
                 deal(i, 0, stake, burnt, hidden, events, rest, reach, "up")
-                deal(i, 1, stake, burnt, hidden, events, rest, reach, "swap")
+                # turning the face-down card up leaves nothing hidden: a proper subgame
+                pending[(i, 1)].append(Child(hidden, Fraction(1), -1, SWAP))
+                self.swap_target[i] = tuple(sorted((*start, *up, hidden)))
             elif rules.swap_hidden:
                 queue.append(("swap", stake, burnt, hidden, events, rest, reach, i, 1,
                               Fraction(1), hidden))
@@ -383,6 +405,23 @@ class HeadsUpGame:
             rest[self.kinds.index(k)] -= 1
         return rest
 
+    def swap_subgame(self, i: int) -> HeadsUpGame:
+        """The rest of the hand after the swap move at ``swap`` decision ``i``.
+
+        When the face-down card is turned up, every card of the player is public and the new
+        face-down card is not dealt yet: what follows depends only on the player's cards (now
+        all face up, the subgame's ``start``) and the cards gone from the deck (those and a
+        burnt card), not on the order or the choices that led there. It is a proper subgame
+        with a unit stake (the caller multiplies by the stake) and no burning (the first card
+        is long gone).
+        """
+        s = self.infosets[i]
+        target = self.swap_target.get(i)
+        if target is None:
+            raise RulesError(f"decision {i} ({s.label}) is not a swap decision")
+        gone = (s.hole, *s.up, *((s.burnt,) if s.burnt is not None else ()))
+        return heads_up(self.rules, _without(self.deck, gone, self.rules), target)
+
     def infosets_of_kind(self, kind: str) -> list[InfoSet]:
         return [s for s in self.infosets if s.kind == kind]
 
@@ -390,25 +429,36 @@ class HeadsUpGame:
         return iter(self.infosets)
 
     def __repr__(self) -> str:
-        return (f"HeadsUpGame({self.rules.describe()!r}, {len(self.infosets)} player "
+        after = f", after a swap with {' '.join(k.label for k in self.start)} up" \
+            if self.start else ""
+        return (f"HeadsUpGame({self.rules.describe()!r}{after}, {len(self.infosets)} player "
                 f"information sets, {len(self.publics)} public states, "
                 f"{len(self.banker_nodes)} banker hands)")
 
 
 def _check_supported(rules: Rules) -> None:
     problems = []
-    if rules.swap_hidden:
-        problems.append("swap_hidden")
     if rules.split_figures != 1:
         problems.append(f"split_figures={rules.split_figures}")
     if problems:
         raise UnsupportedRulesError(
             f"the exact heads-up game does not model {', '.join(problems)} yet "
             f"({rules.describe()}); supported knobs: royal, wild_king, pair_of_sevens, "
-            f"burn, ties_push, stake_timing, seven_half_pays (and the session-level knobs)")
+            f"burn, ties_push, swap_hidden, stake_timing, seven_half_pays (and the session-level "
+            f"knobs)")
 
 
-_CACHE: dict[tuple[Rules, Unseen], HeadsUpGame] = {}
+def _without(deck: Unseen, kinds: tuple[Kind, ...], rules: Rules) -> Unseen:
+    """``deck`` less cards of ``kinds`` (game kinds: a plain figure may be the K♦ when it is
+    not wild; the K♦ is taken last, so equal games get equal decks)."""
+    for k in kinds:
+        if k == Kind.FIGURE and not deck.count(Kind.FIGURE) and not rules.wild_king:
+            k = Kind.KING_OF_DIAMONDS
+        deck = deck.remove(k)
+    return deck
+
+
+_CACHE: dict[tuple[Rules, Unseen, tuple[Kind, ...]], HeadsUpGame] = {}
 
 
 # A hand's total, score and whether it is finished do not depend on the order of its cards:
@@ -444,12 +494,14 @@ def hand_rules(rules: Rules) -> Rules:
     return same
 
 
-def heads_up(rules: Rules, deck: Unseen | None = None) -> HeadsUpGame:
-    """The (cached) heads-up game for a rule set and a starting composition."""
-    key = (hand_rules(rules), deck if deck is not None else Unseen.full())
+def heads_up(rules: Rules, deck: Unseen | None = None,
+             start: tuple[Kind, ...] = ()) -> HeadsUpGame:
+    """The (cached) heads-up game for a rule set and a starting composition (``start``: the
+    player's face-up cards after a swap, see `HeadsUpGame.swap_subgame`)."""
+    key = (hand_rules(rules), deck if deck is not None else Unseen.full(), tuple(sorted(start)))
     game = _CACHE.get(key)
     if game is None:
-        game = _CACHE[key] = HeadsUpGame(rules, deck)
+        game = _CACHE[key] = HeadsUpGame(rules, deck, start)
     if game.rules != rules:  # the same hand under another name or session rules
         twin = copy.copy(game)
         twin.rules = rules

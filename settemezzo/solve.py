@@ -41,7 +41,7 @@ import numpy.typing as npt
 from scipy import sparse
 
 from settemezzo.cards import Unseen
-from settemezzo.game import HIT, STAND, HeadsUpGame, hand_rules, heads_up
+from settemezzo.game import HIT, STAND, SWAP, HeadsUpGame, hand_rules, heads_up
 from settemezzo.hands import BUST, PAIR_OF_SEVENS, settle
 from settemezzo.odds import parse_threshold
 from settemezzo.rules import ITALIAN, Rules, RulesError
@@ -83,11 +83,14 @@ class SolverError(RuntimeError):
 class PlayerStrategy:
     """A player strategy: the chance of hitting at each information set (game order).
 
-    ``hit`` holds 0/1 ints for a pure policy (exact), floats for a mixed one.
+    ``hit`` holds 0/1 ints for a pure policy (exact), floats for a mixed one. Under
+    ``swap_hidden`` ``sub`` holds the strategy of each subgame after a swap, by
+    `subgame_key` (a rule of thumb, which never swaps, needs none).
     """
 
     name: str
     hit: tuple[Any, ...]
+    sub: Any = None  # dict: subgame key -> PlayerStrategy
 
     @property
     def exact(self) -> bool:
@@ -114,6 +117,7 @@ class BankerStrategy:
     k: int = 0
     hit: Any = None  # array (n_publics, n_nodes) for "behavioural"
     burn: Any = None  # same shape: the chance of burning (``burn`` variant), or None
+    sub: Any = None   # dict: subgame key -> BankerStrategy after a swap (behavioural only)
 
     @property
     def exact(self) -> bool:
@@ -479,12 +483,21 @@ class _Solver:
             pscore[s.index] = s.total
             for a, kids in ((1, s.children), (0, s.children0)):
                 for ci, ch in enumerate(kids):
-                    if ch.infoset < 0 and ch.score != BUST:
+                    if ch.infoset < 0 and ch.score not in (BUST, SWAP):
                         d = list(deck)
                         d[g.kinds.index(ch.kind)] -= 1
                         shown_decks.append(d)
                         shown_score.append(ch.score)
                         shown_of.append((s.index, a, ci))
+        for ci, ch in enumerate(g.root_terminals):  # after a swap: 7½ or bust at once
+            if ch.score != BUST:
+                d = list(g.counts)
+                d[g.kinds.index(ch.kind)] -= 1
+                shown_decks.append(d)
+                shown_score.append(ch.score)
+                shown_of.append((-1, 1, ci))
+        self.swaps = [(i, ci) for i in g.swap_target
+                      for ci, ch in enumerate(g.infosets[i].children) if ch.score == SWAP]
         # non-"play" decisions have no stand row of their own: weight 0, group 0
         self.is_play = np.array([s.kind == "play" for s in g.infosets])
         self.group = np.array([max(s.public, 0) for s in g.infosets], dtype=np.int64)
@@ -498,6 +511,7 @@ class _Solver:
         self.reach = [num(s.reach) for s in g.infosets]
         self.child_prob = [[num(ch.prob) for ch in s.children] for s in g.infosets]
         self.child_prob0 = [[num(ch.prob) for ch in s.children0] for s in g.infosets]
+        self.root_prob = [num(ch.prob) for ch in g.root_terminals]
 
     def _scaled(self, vals: Any) -> Any:
         """Per-row values per unit stake, times each decision's stake (win chances are not
@@ -567,17 +581,51 @@ class _Solver:
         lose: Any = -1 if self.measure == "value" else 0
         conv: Any = Fraction if self.exact else float
         g = self.game
-        out1 = [[conv(lose * s.stake) for _ in s.children] for s in g.infosets]
+        # a swap's value comes from its subgame (`with_swaps`): None until then
+        out1 = [[None if ch.score == SWAP else conv(lose * s.stake) for ch in s.children]
+                for s in g.infosets]
         out0 = [[conv(lose * s.stake) for _ in s.children0] for s in g.infosets]
+        root = [conv(lose) for _ in g.root_terminals]
         per_stake = self.measure == "value"
         for (i, a, ci), v in zip(self.shown_of, vals, strict=True):
-            (out1 if a == 1 else out0)[i][ci] = v * (g.infosets[i].stake if per_stake else 1)
-        return Terminal(out1, out0)
+            if i < 0:
+                root[ci] = v
+            else:
+                (out1 if a == 1 else out0)[i][ci] = v * (g.infosets[i].stake if per_stake
+                                                         else 1)
+        return Terminal(out1, out0, root)
+
+    def with_swaps(self, T: Terminal, values: dict[int, Any]) -> Terminal:
+        """``T`` with the swap moves valued: ``values[i]`` is the value per unit stake of the
+        subgame after the swap at decision ``i`` (0 where the strategy never swaps)."""
+        if not self.swaps:
+            return T
+        one = list(T.one)
+        zero: Any = 0 if self.exact else 0.0
+        for i, ci in self.swaps:
+            row = one[i] = list(one[i])
+            v = values.get(i, zero)
+            row[ci] = v * (self.game.infosets[i].stake if self.measure == "value" else 1)
+        return Terminal(one, T.zero, T.root)
+
+    def root_value(self, T: Terminal) -> Any:
+        """The value of the hands finished by the first card (only after a swap)."""
+        return sum((p * v for p, v in zip(self.root_prob, T.root, strict=True)),
+                   0 if self.exact else 0.0)
 
     # -- the player's side -------------------------------------------------------------------
-    def action_values(self, i: int, stand: Any, T: Terminal, V: list[Any]) -> tuple[Any, Any]:
-        """The values of action 0 and action 1 at information set ``i``."""
+    def action_values(self, i: int, stand: Any, T: Terminal, V: list[Any],
+                      swap_as_up: bool = False) -> tuple[Any, Any]:
+        """The values of action 0 and action 1 at information set ``i`` (``swap_as_up``:
+        value a swap as taking the card face up, true against a banker that does not read
+        the player's face-up cards, see `best_response`)."""
         s = self.game.infosets[i]
+        if swap_as_up and s.kind == "swap":
+            q0 = 0 * self.reach[i]
+            for ci, ch in enumerate(s.children0):
+                q0 += self.child_prob0[i][ci] * (V[ch.infoset] if ch.infoset >= 0
+                                                 else T.zero[i][ci])
+            return q0, q0
         q1 = 0 * self.reach[i]
         for ci, ch in enumerate(s.children):
             q1 += self.child_prob[i][ci] * (V[ch.infoset] if ch.infoset >= 0 else T.one[i][ci])
@@ -589,8 +637,8 @@ class _Solver:
                                              else T.zero[i][ci])
         return q0, q1
 
-    def player_values(self, stand: Any, T: Terminal,
-                      hit: Sequence[Any] | None) -> tuple[Any, list[Any], list[int]]:
+    def player_values(self, stand: Any, T: Terminal, hit: Sequence[Any] | None,
+                      swap_as_up: bool = False) -> tuple[Any, list[Any], list[int]]:
         """Backward induction over the player's tree: fixed chances of action 1 (``hit``),
         or the best reply when ``hit`` is None. Returns (game value, value per information
         set, best actions)."""
@@ -599,7 +647,7 @@ class _Solver:
         best: list[int] = [STAND] * len(g.infosets)
         for s in reversed(g.infosets):
             i = s.index
-            q0, q1 = self.action_values(i, stand, T, V)
+            q0, q1 = self.action_values(i, stand, T, V, swap_as_up)
             if hit is None:
                 if q1 > q0:
                     best[i] = HIT
@@ -608,7 +656,7 @@ class _Solver:
                 p = hit[i]
                 V[i] = q0 + (q1 - q0) * p
                 best[i] = HIT if p == 1 else STAND
-        total = sum(self.reach[i] * V[i] for i in g.roots)
+        total = sum(self.reach[i] * V[i] for i in g.roots) + self.root_value(T)
         return total, V, best
 
     def realization(self, hit: Sequence[Any]) -> tuple[list[Any], list[Any]]:
@@ -626,9 +674,9 @@ class _Solver:
         return reach_own, stand
 
     def linear_part(self, hit: Sequence[Any], T: Terminal) -> Any:
-        """Value of the finished hands (bust, shown 7½) reached by either action."""
+        """Value of the finished hands (bust, shown 7½, swaps) reached by either action."""
         reach_own, _ = self.realization(hit)
-        tot = 0 if self.exact else 0.0
+        tot = self.root_value(T)
         for s in self.game.infosets:
             i = s.index
             for a, kids, probs, vals in ((1, s.children, self.child_prob[i], T.one[i]),
@@ -644,9 +692,12 @@ class _Solver:
         return tot
 
     def expected_stake(self, hit: Sequence[Any]) -> Any:
-        """The player's expected stake: over the first stand/hit decision of each deal."""
-        reach_own, _ = self.realization(hit)
+        """The player's expected stake: over the first stand/hit decision of each deal (a
+        unit stake after a swap)."""
         g = self.game
+        if g.start:
+            return 1 if self.exact else 1.0
+        reach_own, _ = self.realization(hit)
         return sum(self.reach[s.index] * reach_own[s.index] * s.stake for s in g.infosets
                    if s.kind == "play" and (s.parent < 0 or g.infosets[s.parent].kind != "play"))
 
@@ -654,18 +705,20 @@ class _Solver:
 @dataclass(frozen=True)
 class Terminal:
     """Values of the finished hands: ``one[i][c]`` for the children of action 1 of
-    information set ``i``, ``zero[i][c]`` for those of action 0."""
+    information set ``i``, ``zero[i][c]`` for those of action 0, ``root[c]`` for the
+    `HeadsUpGame.root_terminals` (hands finished by their first card, after a swap)."""
 
     one: list[list[Any]]
     zero: list[list[Any]]
+    root: list[Any] = field(default_factory=list)
 
 
-_SOLVERS: dict[tuple[Rules, Unseen, bool, str], _Solver] = {}
+_SOLVERS: dict[tuple[Rules, Unseen, tuple[Any, ...], bool, str], _Solver] = {}
 
 
 def _solver(game: HeadsUpGame, exact: bool, measure: Literal["value", "win"] = "value"
             ) -> _Solver:
-    key = (hand_rules(game.rules), game.deck, exact, measure)
+    key = (hand_rules(game.rules), game.deck, game.start, exact, measure)
     s = _SOLVERS.get(key)
     if s is None:
         s = _SOLVERS[key] = _Solver(game, exact, measure)
@@ -707,10 +760,42 @@ def evaluate(player: PlayerStrategy | str, banker: BankerStrategy | str,
     exact = p.exact and b.exact
     s = _solver(game, exact)
     stand = s.stand_values(b)
-    shown = s.shown_values(b)
     hit = list(p.hit) if exact else [float(x) for x in p.hit]
+    swaps = {i: evaluate(_sub_player(p, game, i), _sub_banker(b, game, i),
+                         game.swap_subgame(i))
+             for i in game.swap_target if hit[i]}
+    shown = s.with_swaps(s.shown_values(b), swaps)
     value, _, _ = s.player_values(stand, shown, hit)
     return Fraction(value) if exact else float(value)
+
+
+def subgame_key(game: HeadsUpGame) -> tuple[Unseen, tuple[Any, ...]]:
+    """How strategies name a subgame after a swap: its deck and the player's face-up cards."""
+    return (game.deck, game.start)
+
+
+def _sub_player(p: PlayerStrategy, game: HeadsUpGame, i: int) -> PlayerStrategy:
+    """The player's strategy in the subgame after the swap at decision ``i``."""
+    sub = game.swap_subgame(i)
+    if p.sub is not None and subgame_key(sub) in p.sub:
+        out: PlayerStrategy = p.sub[subgame_key(sub)]
+        return out
+    if p.name.startswith("threshold:"):
+        return player_policy(p.name, sub)
+    raise SolverError(f"the player strategy {p.name!r} swaps at {game.infosets[i].label} "
+                      f"but has no play for what follows")
+
+
+def _sub_banker(b: BankerStrategy, game: HeadsUpGame, i: int) -> BankerStrategy:
+    """The banker's strategy in the subgame after the swap at decision ``i``."""
+    if b.kind != "behavioural":
+        return b
+    sub = game.swap_subgame(i)
+    if b.sub is not None and subgame_key(sub) in b.sub:
+        out: BankerStrategy = b.sub[subgame_key(sub)]
+        return out
+    raise SolverError(f"the banker strategy {b.name!r} has no play for the subgame after a "
+                      f"swap at {game.infosets[i].label}")
 
 
 def best_response(opponent: PlayerStrategy | BankerStrategy | str,
@@ -726,25 +811,50 @@ def best_response(opponent: PlayerStrategy | BankerStrategy | str,
         if not isinstance(b, BankerStrategy):
             raise RulesError("the player's best response needs a banker strategy")
         s = _solver(game, b.exact)
-        value, _, best = s.player_values(s.stand_values(b), s.shown_values(b), None)
-        strat = PlayerStrategy(f"best reply to {b.name}", tuple(best))
+        if b.kind != "behavioural":
+            # a rule of thumb or the omniscient banker does not read the face-up cards, and
+            # a swap changes nothing else (the same cards, known to the player either way):
+            # there a swap is worth exactly what taking the card face up is worth
+            value, _, best = s.player_values(s.stand_values(b), s.with_swaps(
+                s.shown_values(b), {}), None, swap_as_up=True)
+            strat = PlayerStrategy(f"best reply to {b.name}", tuple(best))
+            return BestResponse(Fraction(value) if b.exact else float(value), "player", strat)
+        subs: dict[Any, BestResponse] = {}
+        for i in game.swap_target:
+            sub = game.swap_subgame(i)
+            if subgame_key(sub) not in subs:
+                subs[subgame_key(sub)] = best_response(_sub_banker(b, game, i), "player", sub)
+        swaps = {i: subs[subgame_key(game.swap_subgame(i))].value for i in game.swap_target}
+        value, _, best = s.player_values(s.stand_values(b),
+                                         s.with_swaps(s.shown_values(b), swaps), None)
+        strat = PlayerStrategy(f"best reply to {b.name}", tuple(best),
+                               {k: br.strategy for k, br in subs.items()} if subs else None)
         return BestResponse(Fraction(value) if b.exact else float(value), "player", strat)
     if side != "banker":
         raise RulesError(f"side must be 'player' or 'banker', got {side!r}")
     p = player_policy(opponent, game) if isinstance(opponent, str) else opponent
     if not isinstance(p, PlayerStrategy):
         raise RulesError("the banker's best response needs a player strategy")
-    value, choice = _banker_best(game, p)
+    subs: dict[Any, BestResponse] = {}
+    for i in game.swap_target:
+        sub = game.swap_subgame(i)
+        if p.hit[i] and subgame_key(sub) not in subs:
+            subs[subgame_key(sub)] = best_response(_sub_player(p, game, i), "banker", sub)
+    swaps = {i: subs[subgame_key(game.swap_subgame(i))].value for i in game.swap_target
+             if p.hit[i]}
+    value, choice = _banker_best(game, p, swaps)
     conv: Any = object if p.exact else np.float64
     reply = BankerStrategy(f"best reply to {p.name}", "behavioural",
                            hit=(choice == HIT).astype(conv) * 1,
-                           burn=(choice == BURN).astype(conv) * 1 if game.rules.burn else None)
+                           burn=(choice == BURN).astype(conv) * 1 if game.rules.burn else None,
+                           sub={k: br.strategy for k, br in subs.items()} if subs else None)
     return BestResponse(value, "banker", reply)
 
 
-def _banker_best(game: HeadsUpGame, p: PlayerStrategy) -> tuple[Value, Any]:
+def _banker_best(game: HeadsUpGame, p: PlayerStrategy,
+                 swaps: dict[int, Any]) -> tuple[Value, Any]:
     """The banker's best reply to a player strategy: value and choice[g, j] (0 stand,
-    1 hit, 2 burn).
+    1 hit, 2 burn); ``swaps`` values the subgames after a swap (see `_Solver.with_swaps`).
 
     Exact (integer arithmetic on the rows where the player stands) for a pure player
     policy; float for a mixed one.
@@ -755,7 +865,7 @@ def _banker_best(game: HeadsUpGame, p: PlayerStrategy) -> tuple[Value, Any]:
         _, stand_f = s.realization(hit_f)
         weights = np.array(s.reach, dtype=np.float64) * np.array(stand_f) * s.stake
         G, decisions = s.stand_rows.grouped_best(weights, s.group, len(game.publics))
-        shown = s.shown_values(BankerStrategy("best", "omniscient"))
+        shown = s.with_swaps(s.shown_values(BankerStrategy("best", "omniscient")), swaps)
         return float(G.sum() + s.linear_part(hit_f, shown)), decisions
     s = _solver(game, True)
     hit = list(p.hit)
@@ -771,7 +881,8 @@ def _banker_best(game: HeadsUpGame, p: PlayerStrategy) -> tuple[Value, Any]:
     sub = _BankerRows(game, s.stand_rows.decks[rows], s.stand_rows.pscore[rows], True)
     group = s.group[rows]
     G, decisions = sub.grouped_best(weights, group, len(game.publics))
-    value = s.linear_part(hit, s.shown_values(BankerStrategy("best", "omniscient")))
+    value = s.linear_part(hit, s.with_swaps(s.shown_values(BankerStrategy("best", "omniscient")),
+                                            swaps))
     scale_of = {int(g): int(sc) for g, sc in zip(group, sub.scale, strict=True)}
     for g, sc in scale_of.items():
         value += Fraction(int(G[g]), den[g] * sc)
@@ -806,6 +917,7 @@ class Equilibrium:
     seconds: float
     lp_value: float
     expected_stake: float = 1.0
+    subgames: frozenset[Any] = frozenset()  # keys of the subgames after a swap, all levels
 
     @property
     def exploitability(self) -> float:
@@ -819,25 +931,47 @@ class Equilibrium:
     def __repr__(self) -> str:
         return (f"Equilibrium({self.rules.describe()}: player value {self.value:+.9f}, "
                 f"banker edge {self.banker_edge:.4%}, certificate [{self.lower:.12f}, "
-                f"{self.upper:.12f}], {self.iterations} LP rounds, {self.seconds:.2f} s)")
+                f"{self.upper:.12f}], {self.iterations} LP rounds"
+                + (f", {len(self.subgames)} subgames after a swap" if self.subgames else "")
+                + f", {self.seconds:.2f} s)")
 
 
-_EQ_CACHE: dict[tuple[Rules, Unseen], Equilibrium] = {}
+_EQ_CACHE: dict[tuple[Rules, Unseen, tuple[Any, ...]], Equilibrium] = {}
 
 
 def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None,
                 tol: float = 2e-10, max_rounds: int = 200) -> Equilibrium:
     """Solve the heads-up game: both sides' strategies, the value, and the certificate."""
     game = _game(rules, deck)
-    key = (hand_rules(game.rules), game.deck)
+    key = (hand_rules(game.rules), game.deck, game.start)
     if key in _EQ_CACHE:
         cached = _EQ_CACHE[key]
         return cached if cached.rules == game.rules else replace(cached, rules=game.rules)
     t0 = time.perf_counter()
+    # swap_hidden: the subgames after a swap first (each a proper subgame, see game.py);
+    # here they count by their equilibrium value, in the certificate by its two bounds
+    subs: dict[Any, Equilibrium] = {}
+    for i in game.swap_target:
+        sub = game.swap_subgame(i)
+        if subgame_key(sub) not in subs:
+            subs[subgame_key(sub)] = equilibrium(sub, tol=tol, max_rounds=max_rounds)
+
+    def sub_values(which: str) -> dict[int, float]:
+        return {i: float(getattr(subs[subgame_key(game.swap_subgame(i))], which))
+                for i in game.swap_target}
+
     s = _solver(game, False)
     nI, G = len(game.infosets), len(game.publics)
     nx = 2 * nI
-    T = s.shown_values(BankerStrategy("best", "omniscient"))
+    T = s.with_swaps(s.shown_values(BankerStrategy("best", "omniscient")), sub_values("value"))
+    const = float(s.root_value(T))
+    if nI == 0:  # after a swap, every next card finishes the hand: nothing to choose
+        eq = Equilibrium(game.rules, const, const, const, PlayerStrategy("equilibrium", ()),
+                         BankerStrategy("equilibrium", "behavioural",
+                                        hit=np.zeros((0, len(game.banker_nodes)))),
+                         0, time.perf_counter() - t0, const)
+        _EQ_CACHE[key] = eq
+        return eq
     stake = s.stake.astype(np.float64)
     # objective (maximise): finished hands reached by either action, plus t_g
     c = np.zeros(nx + G)
@@ -909,10 +1043,10 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
         res = lp.solve(rounds)
         x = res.x[:nx]
         t = res.x[nx:] / LP_SCALE
-        lp_value = -res.fun / LP_SCALE
+        lp_value = -res.fun / LP_SCALE + const
         weights = reach * np.maximum(x[0::2], 0.0) * play
         Gv, decisions = s.stand_rows.grouped_best(weights, group, G)
-        lower = float(c[:nx] @ x + Gv.sum())
+        lower = float(c[:nx] @ x + Gv.sum()) + const
         viol = np.flatnonzero(Gv < t - 1e-12)
         stalled = previous - lp_value < 1e-13 and lp_value - lower < 100 * tol
         if lp_value - lower <= tol or len(viol) == 0 or stalled:
@@ -927,17 +1061,24 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
     tot = pairs.sum(axis=1)
     p_hit = np.where(tot > 1e-14, pairs[:, 1] / np.where(tot > 1e-14, tot, 1.0), 0.0)
     p_hit = np.clip(p_hit, 0.0, 1.0)
-    player = PlayerStrategy("equilibrium", tuple(float(v) for v in p_hit))
+    player = PlayerStrategy("equilibrium", tuple(float(v) for v in p_hit),
+                            {k: e.player for k, e in subs.items()} if subs else None)
     lam = -res.cut_duals  # >= 0, per cut
     hit, burn = _mixture_to_behaviour(game, lam, cut_group, cut_policy)
     banker = BankerStrategy("equilibrium", "behavioural", hit=hit,
-                            burn=burn if game.rules.burn else None)
-    # the certificate: both sides' best replies to the strategies found
-    upper = float(best_response(banker, "player", game).value)
-    low = float(best_response(player, "banker", game).value)
+                            burn=burn if game.rules.burn else None,
+                            sub={k: e.banker for k, e in subs.items()} if subs else None)
+    # the certificate: both sides' best replies to the strategies found (after a swap, the
+    # subgames' own certificates bound what follows: the best reply there is theirs)
+    sb = BankerStrategy("best", "omniscient")
+    upper = float(s.player_values(s.stand_values(banker),
+                                  s.with_swaps(s.shown_values(sb), sub_values("upper")),
+                                  None)[0])
+    low = float(_banker_best(game, player, sub_values("lower"))[0])
     stake_mean = float(s.expected_stake([float(v) for v in p_hit]))
+    below = frozenset(subs).union(*(e.subgames for e in subs.values()))
     eq = Equilibrium(game.rules, (upper + low) / 2, low, upper, player, banker, rounds,
-                     time.perf_counter() - t0, lp_value, stake_mean)
+                     time.perf_counter() - t0, lp_value, stake_mean, below)
     _EQ_CACHE[key] = eq
     return eq
 
