@@ -41,8 +41,8 @@ from settemezzo.rules import Rules, RulesError
 
 __all__ = [
     "HIT",
-    "SWAP",
     "STAND",
+    "SWAP",
     "BankerNode",
     "HeadsUpGame",
     "InfoSet",

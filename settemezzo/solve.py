@@ -835,19 +835,20 @@ def best_response(opponent: PlayerStrategy | BankerStrategy | str,
     p = player_policy(opponent, game) if isinstance(opponent, str) else opponent
     if not isinstance(p, PlayerStrategy):
         raise RulesError("the banker's best response needs a player strategy")
-    subs: dict[Any, BestResponse] = {}
+    replies: dict[Any, BestResponse] = {}
     for i in game.swap_target:
         sub = game.swap_subgame(i)
-        if p.hit[i] and subgame_key(sub) not in subs:
-            subs[subgame_key(sub)] = best_response(_sub_player(p, game, i), "banker", sub)
-    swaps = {i: subs[subgame_key(game.swap_subgame(i))].value for i in game.swap_target
+        if p.hit[i] and subgame_key(sub) not in replies:
+            replies[subgame_key(sub)] = best_response(_sub_player(p, game, i), "banker", sub)
+    swaps = {i: replies[subgame_key(game.swap_subgame(i))].value for i in game.swap_target
              if p.hit[i]}
     value, choice = _banker_best(game, p, swaps)
     conv: Any = object if p.exact else np.float64
     reply = BankerStrategy(f"best reply to {p.name}", "behavioural",
                            hit=(choice == HIT).astype(conv) * 1,
                            burn=(choice == BURN).astype(conv) * 1 if game.rules.burn else None,
-                           sub={k: br.strategy for k, br in subs.items()} if subs else None)
+                           sub={k: br.strategy for k, br in replies.items()} if replies
+                           else None)
     return BestResponse(value, "banker", reply)
 
 
