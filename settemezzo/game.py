@@ -140,17 +140,22 @@ class HeadsUpGame:
     SUPPORTED = ("royal", "wild_king", "pair_of_sevens", "ties_push", "seven_half_pays")
 
     def __init__(self, rules: Rules, deck: Unseen | None = None,
-                 start: tuple[Kind, ...] = ()) -> None:
+                 start: tuple[Kind, ...] = (), kinds: tuple[Kind, ...] | None = None) -> None:
         _check_supported(rules)
         self.rules = rules
         self.deck = deck if deck is not None else Unseen.full()
         self.start: tuple[Kind, ...] = tuple(sorted(start))
         self.swap_target: dict[int, tuple[Kind, ...]] = {}
+        self._subgames: dict[int, HeadsUpGame] = {}
         # after a swap, a face-down card that finishes the hand at once (7½ or bust)
         self.root_terminals: list[Child] = []
-        pairs = draw_kinds(self.deck, rules)
-        self.kinds: tuple[Kind, ...] = tuple(k for k, _ in pairs)
-        self.counts: tuple[int, ...] = tuple(n for _, n in pairs)
+        pairs = dict(draw_kinds(self.deck, rules))
+        # a subgame keeps its parent's kinds, some maybe used up: it then shares its
+        # parent's banker hands (see `_build_banker_nodes`)
+        self.kinds: tuple[Kind, ...] = kinds if kinds is not None else tuple(pairs)
+        if not set(pairs) <= set(self.kinds):
+            raise RulesError(f"kinds {self.kinds!r} miss some of the deck's")
+        self.counts: tuple[int, ...] = tuple(pairs.get(k, 0) for k in self.kinds)
         self.n_cards = sum(self.counts)
         self._check_deck_size()
         self.infosets: list[InfoSet] = []
@@ -322,6 +327,15 @@ class HeadsUpGame:
         ``burn`` set (once), which takes the card out of the deck and leaves an empty hand.
         """
         rules = self.rules
+        # the banker's hands depend on the deck only up to the most cards of a kind an
+        # unfinished hand can hold (plus the card that finishes it, plus a burnt one): decks
+        # equal up to that share them (the subgames after a swap mostly do)
+        memo_key = (_hand_key(rules, True), self.kinds)
+        universe = _BANKER_NODES.get(memo_key)
+        if universe is not None and all(
+                c <= u for c, u in zip(self.counts, universe[0], strict=True)):
+            self.banker_nodes = _restrict(universe[1], self.counts)
+            return
         K = len(self.kinds)
         burnable = {pos for pos, k in enumerate(self.kinds)
                     if 1 <= int(k) <= 7 and int(k) in rules.burn}
@@ -376,11 +390,19 @@ class HeadsUpGame:
                                   score(cards, rules) if cards else BUST, tuple(children),
                                   drawn, burn_child, burnt))
         self.banker_nodes = out
+        if universe is None or all(c >= u for c, u in zip(self.counts, universe[0],
+                                                            strict=True)):
+            _BANKER_NODES[memo_key] = (self.counts, out)
 
     def _hand(self, counts: tuple[int, ...] | list[int]) -> tuple[Kind, ...]:
         return tuple(k for k, c in zip(self.kinds, counts, strict=True) for _ in range(c))
 
     # -- views -------------------------------------------------------------------------------
+    @property
+    def key(self) -> tuple[Rules, Unseen, tuple[Kind, ...]]:
+        """Games with equal keys are the same game (same values, same equilibrium)."""
+        return (_hand_key(self.rules, bool(self.start)), self.deck, self.start)
+
     @cached_property
     def roots(self) -> list[int]:
         """The first decision for each first card dealt."""
@@ -415,12 +437,17 @@ class HeadsUpGame:
         with a unit stake (the caller multiplies by the stake) and no burning (the first card
         is long gone).
         """
+        sub = self._subgames.get(i)
+        if sub is not None:
+            return sub
         s = self.infosets[i]
         target = self.swap_target.get(i)
         if target is None:
             raise RulesError(f"decision {i} ({s.label}) is not a swap decision")
         gone = (s.hole, *s.up, *((s.burnt,) if s.burnt is not None else ()))
-        return heads_up(self.rules, _without(self.deck, gone, self.rules), target)
+        sub = self._subgames[i] = heads_up(self.rules, _without(self.deck, gone, self.rules),
+                                           target, self.kinds)
+        return sub
 
     def infosets_of_kind(self, kind: str) -> list[InfoSet]:
         return [s for s in self.infosets if s.kind == kind]
@@ -451,11 +478,14 @@ def _check_supported(rules: Rules) -> None:
 def _without(deck: Unseen, kinds: tuple[Kind, ...], rules: Rules) -> Unseen:
     """``deck`` less cards of ``kinds`` (game kinds: a plain figure may be the K♦ when it is
     not wild; the K♦ is taken last, so equal games get equal decks)."""
+    counts = list(deck.counts)
     for k in kinds:
-        if k == Kind.FIGURE and not deck.count(Kind.FIGURE) and not rules.wild_king:
+        if k == Kind.FIGURE and not counts[Kind.FIGURE] and not rules.wild_king:
             k = Kind.KING_OF_DIAMONDS
-        deck = deck.remove(k)
-    return deck
+        counts[k] -= 1
+    if min(counts) < 0:
+        raise RulesError(f"cards {kinds!r} are not all in {deck}")
+    return Unseen(tuple(counts))
 
 
 _CACHE: dict[tuple[Rules, Unseen, tuple[Kind, ...]], HeadsUpGame] = {}
@@ -480,6 +510,7 @@ def is_finished(hand: tuple[Kind, ...] | list[Kind], rules: Rules) -> bool:
     return _facts(tuple(sorted(hand)), rules)[2]
 
 
+@lru_cache(maxsize=1024)
 def hand_rules(rules: Rules) -> Rules:
     """The rule set with every knob that cannot change one heads-up hand set to a default
     (name, bank passing, chips, rounds, reshuffling; stake limits when stakes are fixed):
@@ -494,16 +525,53 @@ def hand_rules(rules: Rules) -> Rules:
     return same
 
 
+@lru_cache(maxsize=1024)
+def _hand_key(rules: Rules, after_swap: bool) -> Rules:
+    """`hand_rules`, and after a swap (where the stake is already down) the stake rules too."""
+    from dataclasses import replace
+
+    same = hand_rules(rules)
+    if after_swap:
+        same = replace(same, stake_timing="before_deal", min_stake=1, max_stake=10)
+    return same
+
+
+_BANKER_NODES: dict[tuple[Rules, tuple[Kind, ...]],
+                    tuple[tuple[int, ...], list[BankerNode]]] = {}
+
+
+def _restrict(nodes: list[BankerNode], counts: tuple[int, ...]) -> list[BankerNode]:
+    """The banker hands of a larger deck that a deck with ``counts`` can deal, renumbered
+    (same order: parents still come first)."""
+    new: dict[int, int] = {}
+    for nd in nodes:
+        if all(d <= c for d, c in zip(nd.drawn, counts, strict=True)):
+            new[nd.index] = len(new)
+    out = []
+    for nd in nodes:
+        if nd.index not in new:
+            continue
+        kids = tuple((pos, new[j2] if j2 >= 0 else -1, sc) for pos, j2, sc in nd.children
+                     if nd.drawn[pos] < counts[pos])
+        burn = new.get(nd.burn_child, -1) if nd.burn_child >= 0 else -1
+        out.append(BankerNode(new[nd.index], nd.counts, nd.size, nd.total, nd.score, kids,
+                              nd.drawn, burn, nd.burnt))
+    return out
+
+
 def heads_up(rules: Rules, deck: Unseen | None = None,
-             start: tuple[Kind, ...] = ()) -> HeadsUpGame:
+             start: tuple[Kind, ...] = (), kinds: tuple[Kind, ...] | None = None
+             ) -> HeadsUpGame:
     """The (cached) heads-up game for a rule set and a starting composition (``start``: the
     player's face-up cards after a swap, see `HeadsUpGame.swap_subgame`)."""
-    key = (hand_rules(rules), deck if deck is not None else Unseen.full(), tuple(sorted(start)))
+    key = (_hand_key(rules, bool(start)), deck if deck is not None else Unseen.full(),
+           tuple(sorted(start)))
     game = _CACHE.get(key)
     if game is None:
-        game = _CACHE[key] = HeadsUpGame(rules, deck, start)
+        game = _CACHE[key] = HeadsUpGame(rules, deck, start, kinds)
     if game.rules != rules:  # the same hand under another name or session rules
         twin = copy.copy(game)
         twin.rules = rules
+        twin._subgames = {}  # its subgames carry its own rules
         return twin
     return game

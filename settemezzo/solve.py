@@ -41,7 +41,7 @@ import numpy.typing as npt
 from scipy import sparse
 
 from settemezzo.cards import Unseen
-from settemezzo.game import HIT, STAND, SWAP, HeadsUpGame, hand_rules, heads_up
+from settemezzo.game import HIT, STAND, SWAP, HeadsUpGame, heads_up
 from settemezzo.hands import BUST, PAIR_OF_SEVENS, settle
 from settemezzo.odds import parse_threshold
 from settemezzo.rules import ITALIAN, Rules, RulesError
@@ -718,7 +718,7 @@ _SOLVERS: dict[tuple[Rules, Unseen, tuple[Any, ...], bool, str], _Solver] = {}
 
 def _solver(game: HeadsUpGame, exact: bool, measure: Literal["value", "win"] = "value"
             ) -> _Solver:
-    key = (hand_rules(game.rules), game.deck, game.start, exact, measure)
+    key = (*game.key, exact, measure)
     s = _SOLVERS.get(key)
     if s is None:
         s = _SOLVERS[key] = _Solver(game, exact, measure)
@@ -944,7 +944,7 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
                 tol: float = 2e-10, max_rounds: int = 200) -> Equilibrium:
     """Solve the heads-up game: both sides' strategies, the value, and the certificate."""
     game = _game(rules, deck)
-    key = (hand_rules(game.rules), game.deck, game.start)
+    key = game.key
     if key in _EQ_CACHE:
         cached = _EQ_CACHE[key]
         return cached if cached.rules == game.rules else replace(cached, rules=game.rules)
