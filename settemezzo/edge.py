@@ -7,9 +7,9 @@ heads-up (``RULES.md``, exact-analysis conventions):
 - ``threshold:K``: the banker hits below K points, the player plays its best reply (exact);
 - ``omniscient``: the banker sees the face-down card, the player plays its best reply (exact).
 
-Every stake is one unit in the rule sets the exact engine supports today, so the edge is
-minus the player's value. A rule set the exact engine cannot solve yet is never dropped
-silently: `banker_edge` raises `UnsupportedRulesError` naming the knob, and `edge_table`
+With stakes chosen after the first card (Spanish) the edge is per unit of the player's
+expected stake, and so is the certificate's width. A rule set the exact engine cannot solve
+yet is never dropped silently: `banker_edge` raises `UnsupportedRulesError` naming the knob, and `edge_table`
 keeps the row with the reason in its ``note`` column.
 """
 
@@ -71,8 +71,8 @@ def banker_edge(rules: Rules = ITALIAN, method: str = "equilibrium") -> Edge:
     m = method.strip().lower()
     if m == "equilibrium":
         eq = equilibrium(game)
-        return Edge(rules, "equilibrium", -eq.value, None, eq.exploitability,
-                    time.perf_counter() - t0)
+        return Edge(rules, "equilibrium", eq.banker_edge, None,
+                    eq.exploitability / eq.expected_stake, time.perf_counter() - t0)
     if m == "omniscient" or m.startswith("threshold:"):
         br = best_response(m, "player", game)
         value = br.value

@@ -278,7 +278,9 @@ class HeadsUpGame:
                 if pub < 0:
                     pub = self.public_index[key] = len(self.publics)
                     self.publics.append(key)
-                if self.classic:
+                if self.classic or (burnt is None and stake == self.stakes[0]
+                                    and (hidden, up) not in self.index):
+                    # (other games: the hand kept, at the smallest stake)
                     self.index[(hidden, up)] = i
             self.key_index[(kind, stake, burnt, hidden, events)] = i
             infos.append(InfoSet(i, hidden, up, total(hand, rules), reach, parent, pub,
@@ -409,7 +411,8 @@ class HeadsUpGame:
         return [s.index for s in self.infosets if s.parent < 0]
 
     def infoset(self, hole: Kind, up: tuple[Kind, ...] = ()) -> InfoSet:
-        """The information set of a face-down card and face-up cards (in order)."""
+        """The decision of a face-down card and face-up cards (in order): with burning or a
+        stake choice, the one where the card was kept, at the smallest stake."""
         i = self.index.get((hole, tuple(up)))
         if i is None:
             hand = " ".join(k.label for k in (hole, *up))

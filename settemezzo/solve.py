@@ -512,6 +512,13 @@ class _Solver:
         self.child_prob = [[num(ch.prob) for ch in s.children] for s in g.infosets]
         self.child_prob0 = [[num(ch.prob) for ch in s.children0] for s in g.infosets]
         self.root_prob = [num(ch.prob) for ch in g.root_terminals]
+        # the first stand/hit decision of each deal (after the stake and burning choices)
+        played = [False] * len(g.infosets)
+        self.first_play = [False] * len(g.infosets)
+        for st in g.infosets:
+            before = st.parent >= 0 and played[st.parent]
+            played[st.index] = before or st.kind == "play"
+            self.first_play[st.index] = st.kind == "play" and not before
 
     def _scaled(self, vals: Any) -> Any:
         """Per-row values per unit stake, times each decision's stake (win chances are not
@@ -699,7 +706,7 @@ class _Solver:
             return 1 if self.exact else 1.0
         reach_own, _ = self.realization(hit)
         return sum(self.reach[s.index] * reach_own[s.index] * s.stake for s in g.infosets
-                   if s.kind == "play" and (s.parent < 0 or g.infosets[s.parent].kind != "play"))
+                   if self.first_play[s.index])
 
 
 @dataclass(frozen=True)
@@ -810,26 +817,8 @@ def best_response(opponent: PlayerStrategy | BankerStrategy | str,
         b = banker_policy(opponent, game) if isinstance(opponent, str) else opponent
         if not isinstance(b, BankerStrategy):
             raise RulesError("the player's best response needs a banker strategy")
-        s = _solver(game, b.exact)
-        if b.kind != "behavioural":
-            # a rule of thumb or the omniscient banker does not read the face-up cards, and
-            # a swap changes nothing else (the same cards, known to the player either way):
-            # there a swap is worth exactly what taking the card face up is worth
-            value, _, best = s.player_values(s.stand_values(b), s.with_swaps(
-                s.shown_values(b), {}), None, swap_as_up=True)
-            strat = PlayerStrategy(f"best reply to {b.name}", tuple(best))
-            return BestResponse(Fraction(value) if b.exact else float(value), "player", strat)
-        subs: dict[Any, BestResponse] = {}
-        for i in game.swap_target:
-            sub = game.swap_subgame(i)
-            if subgame_key(sub) not in subs:
-                subs[subgame_key(sub)] = best_response(_sub_banker(b, game, i), "player", sub)
-        swaps = {i: subs[subgame_key(game.swap_subgame(i))].value for i in game.swap_target}
-        value, _, best = s.player_values(s.stand_values(b),
-                                         s.with_swaps(s.shown_values(b), swaps), None)
-        strat = PlayerStrategy(f"best reply to {b.name}", tuple(best),
-                               {k: br.strategy for k, br in subs.items()} if subs else None)
-        return BestResponse(Fraction(value) if b.exact else float(value), "player", strat)
+        r = _reply(game, b)
+        return BestResponse(r.value, "player", r.strategy)
     if side != "banker":
         raise RulesError(f"side must be 'player' or 'banker', got {side!r}")
     p = player_policy(opponent, game) if isinstance(opponent, str) else opponent
@@ -850,6 +839,59 @@ def best_response(opponent: PlayerStrategy | BankerStrategy | str,
                            sub={k: br.strategy for k, br in replies.items()} if replies
                            else None)
     return BestResponse(value, "banker", reply)
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The player's best reply to a banker strategy, with what tables show of it: the
+    values per information set (``V``), the terminal values (``T``, swaps valued by their
+    subgames) and, when asked, the same for the chance of winning (``W``, ``T_win``)."""
+
+    value: Value
+    strategy: PlayerStrategy
+    stand: Any
+    V: list[Any]
+    T: Terminal
+    win: Value | None = None
+    stand_win: Any = None
+    W: list[Any] | None = None
+    T_win: Terminal | None = None
+
+
+def _reply(game: HeadsUpGame, b: BankerStrategy, win: bool = False) -> Reply:
+    """The player's best reply to ``b`` (exact when ``b`` is pure), recursively through the
+    subgames after a swap.
+
+    A rule of thumb or the omniscient banker does not read the player's face-up cards, and
+    a swap changes nothing else (the same cards, known to the player either way): against
+    them a swap is worth exactly what taking the card face up is worth, and no subgame is
+    needed (``swap_as_up``).
+    """
+    sv = _solver(game, b.exact, "value")
+    subs: dict[Any, Reply] = {}
+    plain = b.kind != "behavioural"
+    if not plain:
+        for i in game.swap_target:
+            sub = game.swap_subgame(i)
+            if subgame_key(sub) not in subs:
+                subs[subgame_key(sub)] = _reply(sub, _sub_banker(b, game, i), win)
+    of = {i: subgame_key(game.swap_subgame(i)) for i in game.swap_target} if subs else {}
+    stand = sv.stand_values(b)
+    T = sv.with_swaps(sv.shown_values(b), {i: subs[k].value for i, k in of.items()})
+    value, V, best = sv.player_values(stand, T, None, swap_as_up=plain)
+    strat = PlayerStrategy(f"best reply to {b.name}", tuple(best),
+                           {k: r.strategy for k, r in subs.items()} if subs else None)
+    exact = b.exact
+    value = Fraction(value) if exact else float(value)
+    if not win:
+        return Reply(value, strat, stand, V, T)
+    sw = _solver(game, exact, "win")
+    stand_win = sw.stand_values(b, chooser=sv)
+    T_win = sw.with_swaps(sw.shown_values(b, chooser=sv),
+                          {i: subs[k].win for i, k in of.items()})
+    w, W, _ = sw.player_values(stand_win, T_win, best)
+    return Reply(value, strat, stand, V, T, Fraction(w) if exact else float(w), stand_win, W,
+                 T_win)
 
 
 def _banker_best(game: HeadsUpGame, p: PlayerStrategy,

@@ -31,6 +31,7 @@ from settemezzo.hands import describe_score
 from settemezzo.rules import ITALIAN, Rules, RulesError
 from settemezzo.solve import (
     BankerStrategy,
+    _reply,
     _solver,
     banker_policy,
     equilibrium,
@@ -85,24 +86,28 @@ def _columns(game: HeadsUpGame, banker: BankerStrategy) -> _Columns:
     exact = banker.exact
     sv = _solver(game, exact, "value")
     sw = _solver(game, exact, "win")
-    stand_ev = sv.stand_values(banker)
-    shown_ev = sv.shown_values(banker)
-    _, V, best = sv.player_values(stand_ev, shown_ev, None)
-    stand_win = sw.stand_values(banker, chooser=sv)
-    shown_win = sw.shown_values(banker, chooser=sv)
-    _, W, _ = sw.player_values(stand_win, shown_win, best)
+    r = _reply(game, banker, win=True)
+    stand_ev, shown_ev, V = r.stand, r.T, r.V
+    stand_win, shown_win, W = r.stand_win, r.T_win, r.W
+    assert W is not None and shown_win is not None
     hit_ev, hit_win, bust, seven = [], [], [], []
     for st in game.infosets:
         i = st.index
         hit_ev.append(sv.action_values(i, stand_ev, shown_ev, V)[1])
         hit_win.append(sw.action_values(i, stand_win, shown_win, W)[1])
         b = sh = 0 * sv.reach[i]
-        for ci, ch in enumerate(st.children):
+        j, kids, probs = i, st.children, sv.child_prob[i]
+        if len(kids) == 1 and kids[0].infoset >= 0 \
+                and game.infosets[kids[0].infoset].kind == "swap":
+            # swap_hidden: the card comes after the swap choice (face up: children0)
+            j = kids[0].infoset
+            kids, probs = game.infosets[j].children0, sv.child_prob0[j]
+        for ci, ch in enumerate(kids):
             if ch.infoset < 0:
                 if ch.score == 0:
-                    b += sv.child_prob[i][ci]
+                    b += probs[ci]
                 else:
-                    sh += sv.child_prob[i][ci]
+                    sh += probs[ci]
         bust.append(b)
         seven.append(sh)
     return _Columns(list(stand_ev), hit_ev, list(stand_win), hit_win, bust, seven)

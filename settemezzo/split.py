@@ -1,0 +1,570 @@
+"""The heads-up position right after the player splits two figures (``split_figures``).
+
+The player's first two cards (the face-down card and the first face-up card) are both plain
+figures; under ``split_figures = N`` (``RULES.md``) the player may split them into two hands,
+the new hand carrying a second stake equal to the first. This module values the position
+*after* that split, exactly, for one stake per hand. The decisions taken for it:
+
+- Splitting shows both figures, so from then on everything about the player's hands is
+  public: the rest of the hand is a game of **perfect information**.
+- Hands are played in order. Hand 1 keeps the first figure; every further card dealt to it is
+  face up. While hand 1 holds exactly two cards, both plain figures, and fewer than ``N``
+  hands are open, the player may split again: the second figure opens one more hand with one
+  more equal stake (seed 002's "every further figure dealt onto an unfinished first hand may
+  open one more hand"; the simulator's ``H_SPLITQ``). Later hands cannot split.
+- Each hand: stand or hit (face up) until it stands, busts (lost at once) or finishes on 7½
+  (or a pair of sevens). A hand is scored by `settemezzo.hands.score` on its own cards: a
+  split hand of a figure and a 7 is a royal 7½ under ``royal``.
+- Then the banker plays once, seeing every hand, to maximise its total gain over all hands
+  (each settled by `settemezzo.hands.settle`, one stake each; a bust hand is -1 whatever the
+  banker does). It may burn its first card under ``burn``. If every hand is bust the banker
+  does not play.
+- The banker's cards come from the deck left after all the player's cards (dealing without
+  replacement is exchangeable, see `settemezzo.game`).
+- If the deck runs out (only possible once the player has re-split into three or more
+  hands; two hands and the banker are checked never to run out): a hand that would draw
+  stands as it is, and a banker left without any card counts as bust. Seed 000 reshuffles
+  the used cards in that case; within one freshly shuffled hand there are none but burnt
+  cards, and the paths concerned have a chance far below 1e-12 on the 40-card deck.
+
+Values are the player's expected total gain over all hands, in units of one stake (the
+caller multiplies by the stake), under minimax play: the player maximises, the banker
+minimises. Ties are broken towards not splitting and towards standing.
+
+>>> from settemezzo.rules import ITALIAN
+>>> from settemezzo.cards import Kind, Unseen
+>>> small = Unseen.from_counts({Kind.FIGURE: 4, Kind.ACE: 2, Kind.SIX: 2, Kind.SEVEN: 4})
+>>> r = split_value(ITALIAN.with_variants("split_figures=2"), small, exact=True)
+>>> r.exact, r.expected_hands
+(Fraction(-9, 7), 2.0)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, Literal
+
+from settemezzo.cards import SEVEN_AND_A_HALF, Kind, Unseen
+from settemezzo.game import UnsupportedRulesError
+from settemezzo.hands import BUST, PAIR_OF_SEVENS, is_finished, score, settle, total
+from settemezzo.odds import parse_threshold
+from settemezzo.rules import Rules, RulesError
+
+__all__ = [
+    "SplitDecision",
+    "SplitInputError",
+    "SplitValue",
+    "split_decision",
+    "split_value",
+]
+
+Num = Any
+"""`Fraction` in exact mode, `float` otherwise."""
+
+ACTIONS = ("stand", "hit", "split")
+
+
+class SplitInputError(RulesError):
+    """A bad position or rule set for the split analysis; the message names the value."""
+
+
+# =============================================================================================
+# Policies
+# =============================================================================================
+
+
+@dataclass(frozen=True)
+class _Policy:
+    """``k`` is None for the best play, else hit while the total is below ``k`` half-points;
+    ``resplit`` says whether a fixed player splits again whenever allowed."""
+
+    name: str
+    k: int | None = None
+    resplit: bool = False
+
+    @property
+    def best(self) -> bool:
+        return self.k is None
+
+
+def _player_policy(spec: str) -> _Policy:
+    text = spec.strip().lower()
+    if text in ("best", "optimal"):
+        return _Policy("best")
+    resplit = False
+    for suffix in ("+split", "/split"):
+        if text.endswith(suffix):
+            resplit, text = True, text[: -len(suffix)]
+    if text.startswith("threshold:"):
+        k = parse_threshold(text)
+        return _Policy(f"threshold:{_points(k)}" + ("+split" if resplit else ""), k, resplit)
+    raise SplitInputError(
+        f"unknown player policy {spec!r}; use 'best', 'threshold:K' (hit below K points on "
+        f"every hand, never split again) or 'threshold:K+split' (split again whenever allowed)")
+
+
+def _banker_policy(spec: str) -> _Policy:
+    text = spec.strip().lower()
+    if text in ("best", "optimal"):
+        return _Policy("best")
+    if text.startswith("threshold:"):
+        k = parse_threshold(text)
+        return _Policy(f"threshold:{_points(k)}", k)
+    raise SplitInputError(
+        f"unknown banker policy {spec!r}; use 'best' (its best reply, seeing every hand) or "
+        f"'threshold:K' (hit below K points, never burn)")
+
+
+def _points(k: int) -> str:
+    return str(k // 2) if k % 2 == 0 else f"{k / 2:g}"
+
+
+# =============================================================================================
+# The model: kinds, hand facts, settlements
+# =============================================================================================
+
+
+class _Model:
+    """What both engines share: the kinds that can be told apart, hand facts by multiset."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.kinds: tuple[Kind, ...] = tuple(
+            k for k in Kind if rules.wild_king or k is not Kind.KING_OF_DIAMONDS)
+        self.K = len(self.kinds)
+        self.hp = tuple(k.half_points for k in self.kinds)
+        self.fig = self.kinds.index(Kind.FIGURE)
+        self.burnable = tuple(1 <= int(k) <= 7 and int(k) in rules.burn for k in self.kinds)
+        self.settle_q = [[settle(p, b, rules) if p != BUST else Fraction(-1)
+                          for b in range(PAIR_OF_SEVENS + 1)]
+                         for p in range(PAIR_OF_SEVENS + 1)]
+        self.settle_f = [[float(v) for v in row] for row in self.settle_q]
+        self.facts = lru_cache(maxsize=None)(self._facts)
+
+    def _facts(self, counts: tuple[int, ...]) -> tuple[int, int, bool]:
+        """(total, score, finished) of a hand given as counts per kind."""
+        cards = [k for k, c in zip(self.kinds, counts, strict=True) for _ in range(c)]
+        if not cards:
+            return 0, BUST, False
+        return total(cards, self.rules), score(cards, self.rules), is_finished(cards, self.rules)
+
+    def counts(self, deck: Unseen) -> tuple[int, ...]:
+        """The deck as counts per kind (the K♦ is a plain figure unless wild)."""
+        c = list(deck.counts)
+        if not self.rules.wild_king:
+            c[Kind.FIGURE] += c[Kind.KING_OF_DIAMONDS]
+        return tuple(c[k] for k in self.kinds)
+
+    def pos(self, kind: Kind) -> int:
+        if kind is Kind.KING_OF_DIAMONDS and not self.rules.wild_king:
+            return self.fig
+        return self.kinds.index(kind)
+
+    def hand(self, counts: Sequence[int]) -> tuple[Kind, ...]:
+        return tuple(k for k, c in zip(self.kinds, counts, strict=True) for _ in range(c))
+
+
+# =============================================================================================
+# Checks
+# =============================================================================================
+
+
+def _check_rules(rules: Rules) -> None:
+    if rules.swap_hidden:
+        raise UnsupportedRulesError(
+            f"the split analysis does not model swap_hidden ({rules.describe()}): switch it "
+            f"off, e.g. rules.with_variants('swap_hidden=off')")
+    if rules.split_figures < 2:
+        raise SplitInputError(
+            f"split_figures is {rules.split_figures} (no splitting) in {rules.describe()}; "
+            f"the split analysis needs split_figures from 2 to 12")
+
+
+def _is_plain_figure(kind: object, rules: Rules) -> bool:
+    return kind is Kind.FIGURE or (kind is Kind.KING_OF_DIAMONDS and not rules.wild_king)
+
+
+def _check_figure(name: str, kind: object, rules: Rules) -> None:
+    if not _is_plain_figure(kind, rules):
+        label = kind.label if isinstance(kind, Kind) else repr(kind)
+        why = (" (under wild_king the K♦ is wild, and K♦ with a figure is already 7½)"
+               if kind is Kind.KING_OF_DIAMONDS else "")
+        raise SplitInputError(
+            f"{name} card must be a plain figure (Kind.FIGURE, or the K♦ when it is not "
+            f"wild) to split, got {label}{why}")
+
+
+def _max_cards(counts: Sequence[int], hp: Sequence[int], capacity: int) -> int:
+    """The most cards of the deck whose half-points add up to at most ``capacity``."""
+    n, t = 0, 0
+    for v, c in sorted(zip(hp, counts, strict=True)):
+        for _ in range(c):
+            if t + v > capacity:
+                return n
+            n, t = n + 1, t + v
+    return n
+
+
+def _check_deck(model: _Model, rest: tuple[int, ...]) -> None:
+    """Two hands and the banker must never run out of cards.
+
+    Every hand but its last card stays below 7½ (a player hand holds its figure besides), so
+    the cards dealt are at most: one last card per hand, the most cards whose half-points fit
+    into those totals, and the banker's burnt card.
+    """
+    capacity = 2 * (SEVEN_AND_A_HALF - 1 - 1) + (SEVEN_AND_A_HALF - 1)
+    need = 3 + _max_cards(rest, model.hp, capacity) + (1 if model.rules.burn else 0)
+    have = sum(rest)
+    if need > have:
+        raise SplitInputError(
+            f"a deck of {have} cards left after the two figures could run out within the two "
+            f"hands and the banker's (they may need {need}); use a larger composition")
+
+
+# =============================================================================================
+# Results
+# =============================================================================================
+
+
+@dataclass(frozen=True)
+class SplitValue:
+    """The value of the position right after a split, for one stake per hand.
+
+    - ``value``: the player's expected total gain over all hands (float);
+    - ``exact``: the same as a `Fraction` when computed exactly, else None;
+    - ``expected_hands``: the expected number of hands (stakes) at the end, under the
+      player's play (best play: ties broken towards not splitting and towards standing);
+    - ``method``: ``"exact"`` (rational arithmetic), ``"float"`` (the same model in float64);
+    - ``player``, ``banker``: the policies (``best`` or ``threshold:K``...).
+    """
+
+    rules: Rules
+    rest: Unseen
+    hands_open: int
+    value: float
+    expected_hands: float
+    exact: Fraction | None
+    exact_hands: Fraction | None
+    player: str
+    banker: str
+    method: str
+    seconds: float = field(compare=False)
+
+    @property
+    def per_stake(self) -> float:
+        """The value per unit of expected stake (per hand)."""
+        return self.value / self.expected_hands
+
+
+@dataclass(frozen=True)
+class SplitDecision:
+    """The player's options at a position after the split, with their values.
+
+    ``values`` maps each allowed action (``stand``, ``hit``, ``split``) to the player's
+    expected total gain over all hands when taking it and playing on as ``player`` does;
+    ``action`` is the best (ties: stand before hit before split) or the fixed policy's choice.
+    """
+
+    action: str
+    values: dict[str, float]
+    exact: dict[str, Fraction] | None
+    hands: tuple[tuple[Kind, ...], ...]
+    current: int
+
+
+# =============================================================================================
+# The exact engine: memoised recursion over public states
+# =============================================================================================
+
+
+class _Exact:
+    """Backward induction by memoised recursion; numbers are Fractions (``exact``) or floats.
+
+    A player state is ``(deck, scores, drawn, pending, hands, first)``: the cards left, the
+    sorted scores of the finished hands that did not bust, the cards drawn onto the current
+    hand besides its figure, how many hands wait after it, how many are open, and whether it
+    is hand 1 (which may split). Its value counts the busts to come (-1 each) and the
+    banker's settlement of every hand; busts already behind are not in it. The banker's
+    problem depends only on (deck, scores), and is memoised on that.
+    """
+
+    def __init__(self, model: _Model, n_max: int, player: _Policy, banker: _Policy,
+                 exact: bool) -> None:
+        self.m = model
+        self.n_max = n_max
+        self.player = player
+        self.banker = banker
+        self.exact = exact
+        self.table = model.settle_q if exact else model.settle_f
+        self.zero: Num = Fraction(0) if exact else 0.0
+        self.memo: dict[tuple[Any, ...], tuple[Num, Num]] = {}
+        self.wmemo: dict[tuple[tuple[int, ...], tuple[int, ...]], Num] = {}
+        fig = [0] * model.K
+        fig[model.fig] = 1
+        self.fig_hand = tuple(fig)
+        self.nothing = (0,) * model.K
+
+    def prob(self, c: int, n: int) -> Num:
+        return Fraction(c, n) if self.exact else c / n
+
+    # -- the player ---------------------------------------------------------------------------
+    def options(self, deck: tuple[int, ...], scores: tuple[int, ...], drawn: tuple[int, ...],
+                pending: int, hands: int, first: bool) -> dict[str, tuple[Num, Num]]:
+        """(value, expected hands) of each allowed action."""
+        m = self.m
+        hand = tuple(d + f for d, f in zip(drawn, self.fig_hand, strict=True))
+        out = {"stand": self.finish(deck, scores, m.facts(hand)[1], pending, hands)}
+        n = sum(deck)
+        if n:
+            v, h = self.zero, self.zero
+            for i, c in enumerate(deck):
+                if not c:
+                    continue
+                d2 = deck[:i] + (c - 1,) + deck[i + 1:]
+                a2 = drawn[:i] + (drawn[i] + 1,) + drawn[i + 1:]
+                hand2 = hand[:i] + (hand[i] + 1,) + hand[i + 1:]
+                _, sc, fin = m.facts(hand2)
+                cv, ch = (self.finish(d2, scores, sc, pending, hands) if fin
+                          else self.value(d2, scores, a2, pending, hands, first))
+                p = self.prob(c, n)
+                v += p * cv
+                h += p * ch
+            out["hit"] = (v, h)
+        if (first and hands < self.n_max and sum(drawn) == 1 and drawn[m.fig] == 1):
+            out["split"] = self.value(deck, scores, self.nothing, pending + 1, hands + 1, True)
+        return out
+
+    def choose(self, opts: dict[str, tuple[Num, Num]], drawn: tuple[int, ...]) -> str:
+        pol = self.player
+        if pol.best:
+            best = "stand"
+            for a in ("hit", "split"):
+                if a in opts and opts[a][0] > opts[best][0]:
+                    best = a
+            return best
+        if "split" in opts and pol.resplit:
+            return "split"
+        assert pol.k is not None
+        hand = tuple(d + f for d, f in zip(drawn, self.fig_hand, strict=True))
+        return "hit" if "hit" in opts and self.m.facts(hand)[0] < pol.k else "stand"
+
+    def value(self, deck: tuple[int, ...], scores: tuple[int, ...], drawn: tuple[int, ...],
+              pending: int, hands: int, first: bool) -> tuple[Num, Num]:
+        key = (deck, scores, drawn, pending, hands, first)
+        got = self.memo.get(key)
+        if got is None:
+            opts = self.options(deck, scores, drawn, pending, hands, first)
+            got = self.memo[key] = opts[self.choose(opts, drawn)]
+        return got
+
+    def finish(self, deck: tuple[int, ...], scores: tuple[int, ...], sc: int, pending: int,
+               hands: int) -> tuple[Num, Num]:
+        """The current hand is over with score ``sc``: on to the next hand, or the banker."""
+        lost = -1 if sc == BUST else 0
+        if sc != BUST:
+            scores = tuple(sorted((*scores, sc)))
+        if pending:
+            v, h = self.value(deck, scores, self.nothing, pending - 1, hands, False)
+        else:
+            v, h = self.banker_value(deck, scores), hands + self.zero
+        return v + lost, h
+
+    # -- the banker ---------------------------------------------------------------------------
+    def banker_value(self, deck: tuple[int, ...], scores: tuple[int, ...]) -> Num:
+        if not scores:
+            return self.zero
+        key = (deck, scores)
+        got = self.wmemo.get(key)
+        if got is None:
+            pay = [sum((self.table[s][b] for s in scores), self.zero)
+                   for b in range(PAIR_OF_SEVENS + 1)]
+            got = self.wmemo[key] = _BankerRec(self, deck, pay).value(self.nothing, -1)
+        return got
+
+
+class _BankerRec:
+    """The banker's hand against fixed player scores (``pay[b]``: the player's total gain if
+    the banker ends on score ``b``), by recursion over (hand, burnt card)."""
+
+    def __init__(self, ex: _Exact, deck: tuple[int, ...], pay: list[Num]) -> None:
+        self.ex = ex
+        self.deck = deck
+        self.pay = pay
+        self.memo: dict[tuple[tuple[int, ...], int], Num] = {}
+
+    def value(self, hand: tuple[int, ...], burnt: int) -> Num:
+        key = (hand, burnt)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        ex, m = self.ex, self.ex.m
+        left = [c - h - (1 if i == burnt else 0)
+                for i, (c, h) in enumerate(zip(self.deck, hand, strict=True))]
+        n = sum(left)
+        empty = not any(hand)
+        tot, sc, _ = m.facts(hand)
+        hit: Num = None
+        if n:
+            hit = ex.zero
+            for i, c in enumerate(left):
+                if c:
+                    h2 = hand[:i] + (hand[i] + 1,) + hand[i + 1:]
+                    _, sc2, fin = m.facts(h2)
+                    hit += ex.prob(c, n) * (self.pay[sc2] if fin else self.value(h2, burnt))
+        stand = self.pay[BUST] if empty else self.pay[sc]   # an empty hand: no card left
+        can_burn = burnt < 0 and sum(hand) == 1 and m.burnable[hand.index(1)]
+        pol = ex.banker
+        if pol.best:
+            best = stand if (hit is None or (not empty and stand <= hit)) else hit
+            if can_burn:
+                best = min(best, self.value(ex.nothing, hand.index(1)))
+        else:
+            assert pol.k is not None
+            best = hit if hit is not None and (empty or tot < pol.k) else stand
+        self.memo[key] = best
+        return best
+
+
+# =============================================================================================
+# Public API
+# =============================================================================================
+
+
+def _rest_after(model: _Model, deck: Unseen | None, cards: Sequence[Kind]) -> tuple[int, ...]:
+    rest = list(model.counts(deck if deck is not None else Unseen.full()))
+    for k in cards:
+        i = model.pos(k)
+        if rest[i] <= 0:
+            raise SplitInputError(
+                f"the deck holds no {k.label} left to deal: {cards and [c.label for c in cards]}"
+                f" cannot all come from it")
+        rest[i] -= 1
+    return tuple(rest)
+
+
+def _prepare(rules: Rules, deck: Unseen | None, first: Kind, second: Kind,
+             hands_open: int) -> tuple[_Model, tuple[int, ...]]:
+    _check_rules(rules)
+    _check_figure("the first", first, rules)
+    _check_figure("the second", second, rules)
+    if (not isinstance(hands_open, int) or isinstance(hands_open, bool)
+            or not 2 <= hands_open <= rules.split_figures):
+        raise SplitInputError(
+            f"hands_open must be from 2 to split_figures={rules.split_figures}, "
+            f"got {hands_open!r}")
+    model = _Model(rules)
+    rest = _rest_after(model, deck, (first, second))
+    _check_deck(model, rest)
+    return model, rest
+
+
+def _unseen(model: _Model, counts: Sequence[int]) -> Unseen:
+    """Counts per model kind as an `Unseen` (figures as plain figures, K♦ last if any)."""
+    out = dict.fromkeys(Kind, 0)
+    for k, c in zip(model.kinds, counts, strict=True):
+        out[k] += c
+    if out[Kind.FIGURE] > Kind.FIGURE.deck_count:
+        out[Kind.KING_OF_DIAMONDS] += out[Kind.FIGURE] - Kind.FIGURE.deck_count
+        out[Kind.FIGURE] = Kind.FIGURE.deck_count
+    return Unseen.from_counts(out)
+
+
+def split_value(rules: Rules, deck: Unseen | None = None, first: Kind = Kind.FIGURE,
+                second: Kind = Kind.FIGURE, *, hands_open: int = 2, player: str = "best",
+                banker: str = "best", exact: bool = False) -> SplitValue:
+    """The value of the position right after splitting the figures ``first`` and ``second``.
+
+    ``deck`` is the unseen composition *before* the two figures are taken out of it (default:
+    the whole deck); it already lacks anything else dealt or burnt. ``hands_open`` is the
+    number of hands open once they are split: 2 for the first split; ``k + 1`` when hand 1
+    splits again while ``k`` hands are open, and then ``deck`` must already lack the figures
+    of hands 2..k. Hand 1 holds ``first``, the new hand ``second``.
+
+    ``player``: ``best`` (default), ``threshold:K`` (hit below K points on every hand, never
+    split again) or ``threshold:K+split`` (split again whenever allowed). ``banker``:
+    ``best`` (its best reply, seeing every hand) or ``threshold:K`` (hit below K points,
+    never burn). Best against best is the exact game value of the subgame.
+
+    ``exact=True`` computes in `Fraction`.
+    """
+    t0 = time.perf_counter()
+    model, rest = _prepare(rules, deck, first, second, hands_open)
+    p, b = _player_policy(player), _banker_policy(banker)
+    ex = _Exact(model, rules.split_figures, p, b, exact)
+    v, h = ex.value(rest, (), ex.nothing, hands_open - 1, hands_open, True)
+    return SplitValue(rules, _unseen(model, rest), hands_open, float(v), float(h),
+                      v if exact else None, h if exact else None, p.name, b.name,
+                      "exact" if exact else "float", time.perf_counter() - t0)
+
+
+def split_decision(rules: Rules, hands: Sequence[Sequence[Kind]], current: int | None = None,
+                   deck: Unseen | None = None, *, player: str = "best", banker: str = "best",
+                   exact: bool = False) -> SplitDecision:
+    """The player's options at a position after a split.
+
+    ``hands`` lists every hand open so far, in order, each as its cards (its figure first):
+    hands before ``current`` are over (stood, bust or 7½), hand ``current`` is being played,
+    the hands after it hold their figure alone. ``current`` defaults to the first hand that
+    is not finished. ``deck`` is the unseen composition before any of these cards was dealt
+    (default: the whole deck).
+
+    >>> from settemezzo.rules import ITALIAN
+    >>> F = Kind.FIGURE
+    >>> d = split_decision(ITALIAN.with_variants("split_figures=3"), [[F, Kind.SEVEN], [F]])
+    >>> d.current, d.action   # hand 1 is a 7½; hand 2 on ½ hits
+    (1, 'hit')
+    """
+    _check_rules(rules)
+    model = _Model(rules)
+    hs = tuple(tuple(h) for h in hands)
+    if not 2 <= len(hs) <= rules.split_figures:
+        raise SplitInputError(
+            f"a position after a split has 2 to split_figures={rules.split_figures} hands, "
+            f"got {len(hs)}")
+    for i, h in enumerate(hs):
+        if not h:
+            raise SplitInputError(f"hand {i + 1} is empty; every hand starts with its figure")
+        _check_figure(f"hand {i + 1}'s first", h[0], rules)
+        for k in h:
+            if not isinstance(k, Kind):
+                raise SplitInputError(f"hand {i + 1} holds {k!r}, not a Kind")
+    finished = [model.facts(_count(model, h))[2] for h in hs]
+    if current is None:
+        current = next((i for i, f in enumerate(finished) if not f), len(hs))
+    if not isinstance(current, int) or not 0 <= current < len(hs):
+        raise SplitInputError(
+            f"current must be the index of a hand (0..{len(hs) - 1}) that is being played, "
+            f"got {current!r}")
+    if finished[current]:
+        raise SplitInputError(f"hand {current + 1} is finished (7½ or bust): no decision left")
+    for i in range(current + 1, len(hs)):
+        if len(hs[i]) != 1:
+            raise SplitInputError(
+                f"hand {i + 1} comes after the current hand {current + 1}, so it holds its "
+                f"figure alone, got {[k.label for k in hs[i]]}")
+    all_cards = [k for h in hs for k in h]
+    rest = _rest_after(model, deck, all_cards)
+    _check_deck(model, _rest_after(model, deck, (hs[0][0], hs[1][0])))
+    p, b = _player_policy(player), _banker_policy(banker)
+    ex = _Exact(model, rules.split_figures, p, b, exact)
+    scores = tuple(sorted(s for s in (model.facts(_count(model, h))[1] for h in hs[:current])
+                          if s != BUST))
+    drawn = list(_count(model, hs[current]))
+    drawn[model.pos(hs[current][0])] -= 1
+    opts = ex.options(rest, scores, tuple(drawn), len(hs) - 1 - current, len(hs),
+                      current == 0)
+    action = ex.choose(opts, tuple(drawn))
+    return SplitDecision(action, {a: float(v) for a, (v, _) in opts.items()},
+                         {a: v for a, (v, _) in opts.items()} if exact else None, hs, current)
+
+
+def _count(model: _Model, hand: Sequence[Kind]) -> tuple[int, ...]:
+    c = [0] * model.K
+    for k in hand:
+        c[model.pos(k)] += 1
+    return tuple(c)
+
