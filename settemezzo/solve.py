@@ -1211,8 +1211,13 @@ def _cut_block(cut_rows: list[FloatArray], cut_group: list[int],
         return sparse.csr_matrix((0, nx + G))
     lengths = np.array([len(members[g]) + 1 for g in cut_group])
     rows = np.repeat(np.arange(len(cut_rows)), lengths)
-    cols = np.concatenate([np.r_[2 * members[g] + STAND, nx + g] for g in cut_group])
-    vals = np.concatenate([np.r_[-coef, 1.0] for coef in cut_rows])
+    parts_c: list[Any] = []
+    parts_v: list[Any] = []
+    for g, coef in zip(cut_group, cut_rows, strict=True):
+        parts_c += [2 * members[g] + STAND, (nx + g,)]
+        parts_v += [-coef, (1.0,)]
+    cols = np.concatenate(parts_c)
+    vals = np.concatenate(parts_v)
     return sparse.csr_matrix((vals, (rows, cols)), shape=(len(cut_rows), nx + G))
 
 

@@ -48,6 +48,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Literal
 
+import numpy as np
+import numpy.typing as npt
+
 from settemezzo.cards import SEVEN_AND_A_HALF, Kind, Unseen
 from settemezzo.game import UnsupportedRulesError
 from settemezzo.hands import BUST, PAIR_OF_SEVENS, is_finished, score, settle, total
@@ -427,6 +430,435 @@ class _BankerRec:
             best = hit if hit is not None and (empty or tot < pol.k) else stand
         self.memo[key] = best
         return best
+
+
+# =============================================================================================
+# The fast engine: contexts in batches (numpy)
+# =============================================================================================
+
+IntArray = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float64]
+
+_S_BITS = 22   # score multisets are numbered below 2**22
+_P_BITS = 4    # hands still to play after the current one, below 16
+
+
+class _HandTree:
+    """A hand that starts with its figure: its open hands (cards drawn besides the figure,
+    by multiset) in breadth-first order, and its finished ones ("ends").
+
+    An *exit* is where the hand is over: standing at an open node (exit ``i`` for node
+    ``i``) or reaching end ``e`` (exit ``n_nodes + e``).
+    """
+
+    def __init__(self, model: _Model, dmax: Sequence[int]) -> None:
+        K, fig = model.K, model.fig
+        zero = (0,) * K
+        nodes: list[tuple[int, ...]] = [zero]
+        index = {zero: 0}
+        ends: list[tuple[int, ...]] = []
+        eindex: dict[tuple[int, ...], int] = {}
+        child: list[list[tuple[bool, int]]] = []
+        head = 0
+        while head < len(nodes):
+            a = nodes[head]
+            head += 1
+            row: list[tuple[bool, int]] = []
+            for k in range(K):
+                if a[k] >= dmax[k]:
+                    row.append((False, -1))
+                    continue
+                a2 = a[:k] + (a[k] + 1,) + a[k + 1:]
+                hand = a2[:fig] + (a2[fig] + 1,) + a2[fig + 1:]
+                if model.facts(hand)[2]:
+                    if a2 not in eindex:
+                        eindex[a2] = len(ends)
+                        ends.append(a2)
+                    row.append((True, eindex[a2]))
+                else:
+                    if a2 not in index:
+                        index[a2] = len(nodes)
+                        nodes.append(a2)
+                    row.append((False, index[a2]))
+            child.append(row)
+        self.n_nodes = len(nodes)
+        self.n_ends = len(ends)
+        self.nodes = nodes
+        self.index = index
+        X = np.array(nodes + ends, dtype=np.int64).reshape(-1, K)
+        self.X = X
+        self.xsize = X.sum(axis=1)
+
+        def facts(a: tuple[int, ...]) -> tuple[int, int, bool]:
+            return model.facts(a[:fig] + (a[fig] + 1,) + a[fig + 1:])
+
+        self.xscore = np.array([facts(a)[1] for a in nodes + ends], dtype=np.int64)
+        self.total = np.array([facts(a)[0] for a in nodes], dtype=np.int64)
+        # child[i, k]: exit-or-node column in the combined (nodes | ends) value array, -1 none
+        ci = np.full((self.n_nodes, K), -1, dtype=np.int64)
+        for i, row in enumerate(child):
+            for k, (is_end, j) in enumerate(row):
+                if j >= 0:
+                    ci[i, k] = self.n_nodes + j if is_end else j
+        self.child = ci
+        sizes = self.xsize[: self.n_nodes]
+        self.by_size = [np.flatnonzero(sizes == s) for s in range(int(sizes.max()), -1, -1)]
+        one_fig = tuple(1 if k == fig else 0 for k in range(K))
+        self.split_node = index.get(one_fig, -1)
+
+
+class _Scores:
+    """Numbered multisets of the scores of the finished hands that did not bust."""
+
+    def __init__(self) -> None:
+        self.sets: list[tuple[int, ...]] = [()]
+        self.index: dict[tuple[int, ...], int] = {(): 0}
+        self.add_memo: dict[int, IntArray] = {}
+
+    def number(self, scores: tuple[int, ...]) -> int:
+        i = self.index.get(scores)
+        if i is None:
+            i = self.index[scores] = len(self.sets)
+            self.sets.append(scores)
+            if i >= 1 << _S_BITS:
+                raise SplitInputError("too many score multisets for the fast engine")
+        return i
+
+    def adder(self, present: IntArray) -> IntArray:
+        """A table (len(present), 18): the number of each multiset with one score added
+        (a bust, score 0, adds nothing)."""
+        out = np.empty((len(present), PAIR_OF_SEVENS + 1), dtype=np.int64)
+        for r, si in enumerate(present.tolist()):
+            row = self.add_memo.get(si)
+            if row is None:
+                base = self.sets[si]
+                row = np.array([si if s == BUST else self.number(tuple(sorted((*base, s))))
+                                for s in range(PAIR_OF_SEVENS + 1)], dtype=np.int64)
+                self.add_memo[si] = row
+            out[r] = row
+        return out
+
+    def count_matrix(self, idx: IntArray) -> FloatArray:
+        """How many hands of each score (columns 0..17) each multiset holds."""
+        out = np.zeros((len(idx), PAIR_OF_SEVENS + 1))
+        for r, si in enumerate(idx.tolist()):
+            for s in self.sets[si]:
+                out[r, s] += 1
+        return out
+
+
+@dataclass
+class _Level:
+    """A batch of contexts: hands about to start (or the root, mid-hand)."""
+
+    D: IntArray             # (C, K) cards left
+    S: IntArray             # (C,) score multiset numbers
+    p: IntArray             # (C,) hands still to play after this one
+    exit_to: IntArray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.int64))
+    row_to: IntArray | None = None      # (C, exits) banker row after the last hand, or -1
+    exit_ok: npt.NDArray[np.bool_] = field(
+        default_factory=lambda: np.zeros((0, 0), dtype=np.bool_))
+    nxt: _Level | None = None           # the level of the next hands' contexts
+    value: FloatArray = field(default_factory=lambda: np.zeros(0))
+
+
+class _BankerTree:
+    """The banker's hands that are not over, with the burnt card if any (breadth-first)."""
+
+    def __init__(self, model: _Model, dmax: Sequence[int]) -> None:
+        K = model.K
+        zero = (0,) * K
+        keys: list[tuple[tuple[int, ...], int]] = [(zero, -1)]
+        index = {keys[0]: 0}
+        head = 0
+        children: list[list[tuple[int, int, int]]] = []   # (kind, node or -1, score)
+        burn_child: list[int] = []
+        while head < len(keys):
+            hand, burnt = keys[head]
+            head += 1
+            row = []
+            for k in range(K):
+                if hand[k] + (1 if k == burnt else 0) >= dmax[k]:
+                    continue
+                h2 = hand[:k] + (hand[k] + 1,) + hand[k + 1:]
+                _, sc, fin = model.facts(h2)
+                if fin:
+                    row.append((k, -1, sc))
+                else:
+                    key = (h2, burnt)
+                    if key not in index:
+                        index[key] = len(keys)
+                        keys.append(key)
+                    row.append((k, index[key], -1))
+            children.append(row)
+            bc = -1
+            if burnt < 0 and sum(hand) == 1 and model.burnable[hand.index(1)]:
+                key = (zero, hand.index(1))
+                if key not in index:
+                    index[key] = len(keys)
+                    keys.append(key)
+                bc = index[key]
+            burn_child.append(bc)
+        self.keys = keys
+        self.children = children
+        self.burn_child = burn_child
+        self.facts = [model.facts(h) for h, _ in keys]
+        self.drawn = [(np.array(h, dtype=np.int64)
+                       + np.array([1 if k == b else 0 for k in range(K)], dtype=np.int64))
+                      for h, b in keys]
+
+
+class _Fast:
+    """The same model as `_Exact`, in float64, batch by batch.
+
+    A *context* is a hand about to be played: (cards left, score multiset of the finished
+    hands that did not bust, hands still to play after it). Hand 1 contexts (which may
+    split) form a chain ``Y_m``: hand 1 on its figure alone with ``m`` hands open. Every
+    other level holds the contexts of the next hand, deduplicated; a hand's exits after the
+    last hand are *rows* of the banker's problem, (cards left, score multiset), also
+    deduplicated, and solved together.
+    """
+
+    def __init__(self, model: _Model, n_max: int, player: _Policy, banker: _Policy,
+                 dmax: Sequence[int]) -> None:
+        self.m = model
+        self.n_max = n_max
+        self.player = player
+        self.banker = banker
+        self.tree = _HandTree(model, dmax)
+        self.btree = _BankerTree(model, dmax)
+        self.scores = _Scores()
+        radix = [int(c) + 1 for c in dmax]
+        self.place = np.array([int(np.prod(radix[:k])) for k in range(model.K)],
+                              dtype=np.int64)
+        self.radix = np.array(radix, dtype=np.int64)
+        self.xcode = self.tree.X @ self.place
+        self.lost = np.where(self.tree.xscore == BUST, -1.0, 0.0)
+        self.row_keys: list[IntArray] = []
+        self.table = np.array(model.settle_f)
+
+    # -- enumeration -----------------------------------------------------------------------
+    def exits(self, lv: _Level) -> tuple[IntArray, npt.NDArray[np.bool_]]:
+        """For each (context, exit): the key of what follows, and whether it can happen."""
+        t = self.tree
+        ok = np.ones((len(lv.p), len(t.xsize)), dtype=np.bool_)
+        for k in range(self.m.K):
+            ok &= lv.D[:, k, None] >= t.X[None, :, k]
+        code = (lv.D @ self.place)[:, None] - self.xcode[None, :]
+        present, inv = np.unique(lv.S, return_inverse=True)
+        add = self.scores.adder(present)
+        s2 = add[inv][:, t.xscore]
+        p2 = lv.p[:, None] - 1
+        key = ((code << _S_BITS) | s2) << _P_BITS | np.maximum(p2, 0)
+        return key, ok
+
+    def decode(self, keys: IntArray) -> tuple[IntArray, IntArray, IntArray]:
+        p = keys & ((1 << _P_BITS) - 1)
+        s = (keys >> _P_BITS) & ((1 << _S_BITS) - 1)
+        code = keys >> (_P_BITS + _S_BITS)
+        D = (code[:, None] // self.place[None, :]) % self.radix[None, :]
+        return D, s, p
+
+    def enumerate(self, first: list[_Level], later: _Level | None) -> list[_Level]:
+        """Every level of later-hand contexts, from the hand 1 chain (or a later root)."""
+        levels: list[_Level] = []
+        pending = first + ([later] if later is not None else [])
+        all_rows: list[IntArray] = []
+        row_slots: list[tuple[_Level, npt.NDArray[np.bool_]]] = []
+        while pending:
+            nxt_keys: list[IntArray] = []
+            nxt_slots: list[tuple[_Level, npt.NDArray[np.bool_]]] = []
+            for lv in pending:
+                key, ok = self.exits(lv)
+                lv.exit_to = key
+                lv.exit_ok = ok
+                last = (lv.p == 0)[:, None] & ok
+                more = (lv.p > 0)[:, None] & ok
+                if last.any():
+                    all_rows.append(key[last])
+                    row_slots.append((lv, last))
+                if more.any():
+                    nxt_keys.append(key[more])
+                    nxt_slots.append((lv, more))
+            if not nxt_keys:
+                break
+            uniq, inv = np.unique(np.concatenate(nxt_keys), return_inverse=True)
+            D, s, p = self.decode(uniq)
+            new = _Level(D, s, p)
+            at = 0
+            for lv, mask in nxt_slots:
+                n = int(mask.sum())
+                to = np.full(lv.exit_to.shape, -1, dtype=np.int64)
+                to[mask] = inv[at: at + n]
+                at += n
+                lv.exit_to = np.where(mask, to, lv.exit_to)
+                lv.nxt = new
+            levels.append(new)
+            pending = [new]
+        # banker rows, all levels together
+        self.row_index: dict[int, IntArray] = {}
+        if all_rows:
+            uniq, inv = np.unique(np.concatenate(all_rows), return_inverse=True)
+            D, s, _ = self.decode(uniq)
+            self.rows_D, self.rows_S = D, s
+            at = 0
+            for lv, mask in row_slots:
+                n = int(mask.sum())
+                to = np.full(lv.exit_to.shape, -1, dtype=np.int64)
+                to[mask] = inv[at: at + n]
+                at += n
+                lv.row_to = to
+        else:
+            self.rows_D = np.zeros((0, self.m.K), dtype=np.int64)
+            self.rows_S = np.zeros(0, dtype=np.int64)
+        return levels
+
+    # -- the banker ------------------------------------------------------------------------
+    def banker_values(self, chunk: int = 20000) -> FloatArray:
+        D, S = self.rows_D, self.rows_S
+        out = np.zeros(len(S))
+        for a in range(0, len(S), chunk):
+            out[a: a + chunk] = self._banker(D[a: a + chunk], S[a: a + chunk])
+        return out
+
+    def _banker(self, D: IntArray, S: IntArray) -> FloatArray:
+        bt = self.btree
+        pay = self.scores.count_matrix(S) @ self.table   # (rows, banker score)
+        n = D.sum(axis=1).astype(np.float64)
+        J = len(bt.keys)
+        V: list[FloatArray | None] = [None] * J
+        best = self.banker.best
+        k_thr = self.banker.k
+        for j in range(J - 1, -1, -1):
+            hand, burnt = bt.keys[j]
+            tot, sc, _ = bt.facts[j]
+            drawn = bt.drawn[j]
+            left_n = n - drawn.sum()
+            hit = np.zeros(len(S))
+            for k, j2, sc2 in bt.children[j]:
+                c = np.maximum(D[:, k] - drawn[k], 0)
+                val = pay[:, sc2] if j2 < 0 else V[j2]
+                assert val is not None
+                hit += c * val
+            can = left_n > 0
+            hit = np.where(can, hit / np.where(can, left_n, 1.0), 0.0)
+            empty = not any(hand)
+            stand = pay[:, BUST] if empty else pay[:, sc]
+            if best:
+                v = stand if empty else np.minimum(stand, hit)
+                v = np.where(can, hit if empty else v, stand)
+                if bt.burn_child[j] >= 0:
+                    vb = V[bt.burn_child[j]]
+                    assert vb is not None
+                    v = np.minimum(v, vb)
+            else:
+                assert k_thr is not None
+                go = can & (empty or tot < k_thr)
+                v = np.where(go, hit, stand)
+            V[j] = v
+        root = V[0]
+        assert root is not None
+        return np.where(S == 0, 0.0, root)
+
+    # -- the player ------------------------------------------------------------------------
+    def play(self, lv: _Level, exit_values: FloatArray, first: int = 0,
+             split_value: float | None = None, split_hands: float | None = None,
+             hands: float | None = None) -> tuple[FloatArray, FloatArray | None,
+                                                  dict[str, FloatArray]]:
+        """Backward induction over the hand tree for a batch of contexts.
+
+        ``exit_values`` (C, exits). For hand 1 (``first``), the split option at the node of
+        two figures is worth ``split_value``; expected hands are tracked when ``hands``
+        (the hands open) is given. Returns the node values (C, nodes + ends), the expected
+        hands at the nodes (or None), and per-node stand/hit/split values.
+        """
+        t = self.tree
+        C = len(lv.p)
+        N = t.n_nodes
+        V = np.array(exit_values, dtype=np.float64)
+        H = np.full_like(V, hands) if hands is not None else None
+        n = lv.D.sum(axis=1).astype(np.float64)
+        stand_v = V[:, :N].copy()
+        hit_v = np.full((C, N), -np.inf)
+        pol = self.player
+        for idx in t.by_size:
+            s = int(t.xsize[idx[0]])
+            left = n[:, None] - s
+            can = left > 0
+            hv = np.zeros((C, len(idx)))
+            hh = np.zeros((C, len(idx))) if H is not None else None
+            for k in range(self.m.K):
+                cols = t.child[idx, k]
+                has = cols >= 0
+                if not has.any():
+                    continue
+                cnt = np.maximum(lv.D[:, k, None] - t.X[None, idx, k], 0) * has[None, :]
+                safe = np.where(has, cols, 0)
+                hv += cnt * V[:, safe]
+                if H is not None and hh is not None:
+                    hh += cnt * H[:, safe]
+            denom = np.where(can, left, 1.0)
+            hv = np.where(can, hv / denom, -np.inf)
+            hit_v[:, idx] = hv
+            st = V[:, idx]
+            if pol.best:
+                take = hv > st
+            else:
+                assert pol.k is not None
+                take = can & (t.total[idx][None, :] < pol.k)
+            V[:, idx] = np.where(take, hv, st)
+            if H is not None and hh is not None:
+                H[:, idx] = np.where(take, hh / denom, H[:, idx])
+            if first and t.split_node >= 0 and split_value is not None:
+                pos = np.flatnonzero(idx == t.split_node)
+                if len(pos):
+                    j = t.split_node
+                    cur = V[:, j]
+                    go = (split_value > cur) if pol.best else np.full(C, pol.resplit)
+                    V[:, j] = np.where(go, split_value, cur)
+                    if H is not None and split_hands is not None:
+                        H[:, j] = np.where(go, split_hands, H[:, j])
+        return V, H, {"stand": stand_v, "hit": hit_v}
+
+    def exit_values(self, lv: _Level, W: FloatArray) -> FloatArray:
+        ev = np.zeros(lv.exit_to.shape)
+        if lv.row_to is not None:
+            m = lv.row_to >= 0
+            ev[m] = W[lv.row_to[m]]
+        if lv.nxt is not None:
+            m = (lv.p[:, None] > 0) & lv.exit_ok
+            ev[m] = lv.nxt.value[lv.exit_to[m]]
+        return ev + self.lost[None, :]
+
+    def solve(self, rest: Sequence[int], hands_open: int) -> tuple[float, float]:
+        """(value, expected hands) of the position right after a split into ``hands_open``."""
+        fig = self.m.fig
+        D = np.array(rest, dtype=np.int64)
+        chain: list[_Level] = []
+        m = hands_open
+        while True:
+            chain.append(_Level(D[None, :].copy(), np.zeros(1, dtype=np.int64),
+                                np.array([m - 1], dtype=np.int64)))
+            if m >= self.n_max or D[fig] < 1:
+                break
+            D = D.copy()
+            D[fig] -= 1
+            m += 1
+        levels = self.enumerate(chain, None)
+        W = self.banker_values()
+        for lv in reversed(levels):
+            V, _, _ = self.play(lv, self.exit_values(lv, W))
+            lv.value = V[:, 0]
+        split_v: float | None = None
+        split_h: float | None = None
+        for i in range(len(chain) - 1, -1, -1):
+            lv = chain[i]
+            V, H, _ = self.play(lv, self.exit_values(lv, W), first=1, split_value=split_v,
+                                split_hands=split_h, hands=float(hands_open + i))
+            assert H is not None
+            split_v, split_h = float(V[0, 0]), float(H[0, 0])
+        assert split_v is not None and split_h is not None
+        return split_v, split_h
 
 
 # =============================================================================================
