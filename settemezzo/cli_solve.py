@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -20,6 +21,9 @@ DATA_FILES = {
     "italian_banker_equilibrium.csv": ("italian", "banker", "equilibrium"),
 }
 """The precomputed tables in ``data/``: file name -> (preset, side, opponent)."""
+
+EDGE_FILE = "edge_by_variant.csv"
+"""The banker's edge of the presets and of every variant alone (`settemezzo.edge`)."""
 
 
 def value_json(v: Fraction | float) -> dict[str, Any]:
@@ -179,6 +183,12 @@ def write_data(out: Path) -> list[Path]:
         path = out / name
         df.to_csv(path, index=False, float_format="%.12g")
         written.append(path)
+    from settemezzo.edge import edge_table
+
+    path = out / EDGE_FILE
+    edges = edge_table(workers=min(2, os.cpu_count() or 1)).drop(columns=["seconds"])
+    edges.to_csv(path, index=False, float_format="%.12g")
+    written.append(path)
     return written
 
 

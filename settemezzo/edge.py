@@ -9,8 +9,8 @@ heads-up (``RULES.md``, exact-analysis conventions):
 
 With stakes chosen after the first card (Spanish) the edge is per unit of the player's
 expected stake, and so is the certificate's width. A rule set the exact engine cannot solve
-yet is never dropped silently: `banker_edge` raises `UnsupportedRulesError` naming the knob, and `edge_table`
-keeps the row with the reason in its ``note`` column.
+yet is never dropped silently: `banker_edge` raises `UnsupportedRulesError` naming the
+knob, and `edge_table` keeps the row with the reason in its ``note`` column.
 """
 
 from __future__ import annotations
