@@ -62,6 +62,9 @@ __all__ = [
 LP_SCALE = 1000.0
 """Payoffs are multiplied by this in the equilibrium LP (see `equilibrium`)."""
 
+CERTIFICATE_LIMIT = 1e-7
+"""`equilibrium` raises `SolverError` rather than return a certificate wider than this."""
+
 BURN = 2
 """The banker's third choice under the ``burn`` variant (after STAND 0 and HIT 1)."""
 
@@ -1075,6 +1078,7 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
     lower = -np.inf
     lp_value = np.inf
     res: Any = None
+    polish = False
     while True:
         rounds += 1
         if rounds > max_rounds:
@@ -1083,7 +1087,9 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
         if built < len(cut_rows):
             lp.add_rows(_cut_block(cut_rows[built:], cut_group[built:], members, nx, G))
             built = len(cut_rows)
-        res = lp.solve(rounds)
+        # the last round is solved afresh (polish), without the warm start's drift; it may
+        # land on another optimum of the restricted LP, so it is checked like any other
+        res = lp.solve(rounds, cold=polish)
         x = res.x[:nx]
         t = res.x[nx:] / LP_SCALE
         lp_value = -res.fun / LP_SCALE + const
@@ -1093,12 +1099,14 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
         viol = np.flatnonzero(Gv < t - 1e-12)
         stalled = previous - lp_value < 1e-13 and lp_value - lower < 100 * tol
         if lp_value - lower <= tol or len(viol) == 0 or stalled:
-            break  # (a stall is floating-point noise; the certificate below measures it)
+            # (a stall is floating-point noise; the certificate below measures it)
+            if polish or rounds == 1:
+                break
+            polish = True
+            continue
+        polish = False
         previous = lp_value
         add_cuts(decisions, viol)
-    if rounds > 1:  # polish: the final LP solved afresh, without the warm-start's drift
-        res = lp.solve(rounds, cold=True)
-        x = res.x[:nx]
     # strategies
     pairs = x.reshape(-1, 2)
     tot = pairs.sum(axis=1)
@@ -1118,6 +1126,9 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
                                   s.with_swaps(s.shown_values(sb), sub_values("upper")),
                                   None)[0])
     low = float(_banker_best(game, player, sub_values("lower"))[0])
+    if upper - low > CERTIFICATE_LIMIT:
+        raise SolverError(f"the equilibrium found is not certified: the game value lies in "
+                          f"[{low:.12f}, {upper:.12f}], wider than {CERTIFICATE_LIMIT:g}")
     stake_mean = float(s.expected_stake([float(v) for v in p_hit]))
     below = frozenset(subs).union(*(e.subgames for e in subs.values()))
     eq = Equilibrium(game.rules, (upper + low) / 2, low, upper, player, banker, rounds,

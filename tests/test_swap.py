@@ -140,14 +140,11 @@ def test_brute_force_without_swaps_is_the_italian_game(
             bf.player_best_response(DECKS[name], k)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug: the cold 'polish' re-solve at the end of `equilibrium` returns another "
-    "optimum of the restricted LP, which a banker reply outside the generated cuts exploits; "
-    "the certificate shows a 3e-4 gap but no error is raised"))
 def test_italian_equilibrium_on_deck_g_is_certified(
         brute: dict[str, Brute]) -> None:
-    """Found while cross-checking the swap-free reference: on deck G the plain Italian
-    equilibrium comes back with certificate [-0.122247023810, -0.121949404762] and value
+    """Found while cross-checking the swap-free reference (fixed since: the polished LP is
+    checked for new banker replies like any other round): on deck G the plain Italian
+    equilibrium came back with certificate [-0.122247023810, -0.121949404762] and value
     -0.122098214 (the midpoint); the brute-force value is -0.121949404762 (the engine's upper
     bound, which it also reaches when the final polish is skipped)."""
     without = brute["G"].no_swap
