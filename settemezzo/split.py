@@ -36,7 +36,7 @@ minimises. Ties are broken towards not splitting and towards standing.
 >>> small = Unseen.from_counts({Kind.FIGURE: 4, Kind.ACE: 2, Kind.SIX: 2, Kind.SEVEN: 4})
 >>> r = split_value(ITALIAN.with_variants("split_figures=2"), small, exact=True)
 >>> r.exact, r.expected_hands
-(Fraction(-9, 7), 2.0)
+(Fraction(-1046, 4725), 2.0)
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -73,6 +73,10 @@ ACTIONS = ("stand", "hit", "split")
 
 class SplitInputError(RulesError):
     """A bad position or rule set for the split analysis; the message names the value."""
+
+
+class SplitTooLargeError(SplitInputError):
+    """The exact model would be too large to compute; the message says what to use."""
 
 
 # =============================================================================================
@@ -241,7 +245,9 @@ class SplitValue:
     - ``exact``: the same as a `Fraction` when computed exactly, else None;
     - ``expected_hands``: the expected number of hands (stakes) at the end, under the
       player's play (best play: ties broken towards not splitting and towards standing);
-    - ``method``: ``"exact"`` (rational arithmetic), ``"float"`` (the same model in float64);
+    - ``method``: ``"exact"`` (rational arithmetic), ``"float"`` (the same model in
+      float64) or ``"merged"`` (an approximation from hand 3 on, see `split_value`);
+    - ``max_hands``: the most hands modelled (splitting stops there);
     - ``player``, ``banker``: the policies (``best`` or ``threshold:K``...).
     """
 
@@ -255,6 +261,7 @@ class SplitValue:
     player: str
     banker: str
     method: str
+    max_hands: int
     seconds: float = field(compare=False)
 
     @property
@@ -268,8 +275,9 @@ class SplitDecision:
     """The player's options at a position after the split, with their values.
 
     ``values`` maps each allowed action (``stand``, ``hit``, ``split``) to the player's
-    expected total gain over all hands when taking it and playing on as ``player`` does;
-    ``action`` is the best (ties: stand before hit before split) or the fixed policy's choice.
+    expected total gain over all hands when taking it and playing on as ``player`` does
+    (``exact`` as Fractions with the exact method); ``action`` is the best (ties: stand
+    before hit before split) or the fixed policy's choice; ``method`` as in `SplitValue`.
     """
 
     action: str
@@ -277,6 +285,7 @@ class SplitDecision:
     exact: dict[str, Fraction] | None
     hands: tuple[tuple[Kind, ...], ...]
     current: int
+    method: str
 
 
 # =============================================================================================
@@ -327,9 +336,9 @@ class _Exact:
             for i, c in enumerate(deck):
                 if not c:
                     continue
-                d2 = deck[:i] + (c - 1,) + deck[i + 1:]
-                a2 = drawn[:i] + (drawn[i] + 1,) + drawn[i + 1:]
-                hand2 = hand[:i] + (hand[i] + 1,) + hand[i + 1:]
+                d2 = (*deck[:i], c - 1, *deck[i + 1:])
+                a2 = (*drawn[:i], drawn[i] + 1, *drawn[i + 1:])
+                hand2 = (*hand[:i], hand[i] + 1, *hand[i + 1:])
                 _, sc, fin = m.facts(hand2)
                 cv, ch = (self.finish(d2, scores, sc, pending, hands) if fin
                           else self.value(d2, scores, a2, pending, hands, first))
@@ -415,7 +424,7 @@ class _BankerRec:
             hit = ex.zero
             for i, c in enumerate(left):
                 if c:
-                    h2 = hand[:i] + (hand[i] + 1,) + hand[i + 1:]
+                    h2 = (*hand[:i], hand[i] + 1, *hand[i + 1:])
                     _, sc2, fin = m.facts(h2)
                     hit += ex.prob(c, n) * (self.pay[sc2] if fin else self.value(h2, burnt))
         stand = self.pay[BUST] if empty else self.pay[sc]   # an empty hand: no card left
@@ -440,6 +449,7 @@ IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 
 _S_BITS = 22   # score multisets are numbered below 2**22
+_EPS = 1e-9    # fewer cards than this (in a mean deck) count as none
 _P_BITS = 4    # hands still to play after the current one, below 16
 
 
@@ -468,8 +478,8 @@ class _HandTree:
                 if a[k] >= dmax[k]:
                     row.append((False, -1))
                     continue
-                a2 = a[:k] + (a[k] + 1,) + a[k + 1:]
-                hand = a2[:fig] + (a2[fig] + 1,) + a2[fig + 1:]
+                a2 = (*a[:k], a[k] + 1, *a[k + 1:])
+                hand = (*a2[:fig], a2[fig] + 1, *a2[fig + 1:])
                 if model.facts(hand)[2]:
                     if a2 not in eindex:
                         eindex[a2] = len(ends)
@@ -490,7 +500,7 @@ class _HandTree:
         self.xsize = X.sum(axis=1)
 
         def facts(a: tuple[int, ...]) -> tuple[int, int, bool]:
-            return model.facts(a[:fig] + (a[fig] + 1,) + a[fig + 1:])
+            return model.facts((*a[:fig], a[fig] + 1, *a[fig + 1:]))
 
         self.xscore = np.array([facts(a)[1] for a in nodes + ends], dtype=np.int64)
         self.total = np.array([facts(a)[0] for a in nodes], dtype=np.int64)
@@ -549,15 +559,24 @@ class _Scores:
 
 @dataclass
 class _Level:
-    """A batch of contexts: hands about to start (or the root, mid-hand)."""
+    """A batch of contexts: hands about to start. ``D`` holds whole numbers unless the
+    level is merged; then it holds the chance-weighted mean deck of each group.
 
-    D: IntArray             # (C, K) cards left
+    What follows each exit (standing at a node, or an end) is an index into the next
+    level's values or, after the last hand, into the banker's rows (``*_row`` true): per
+    (context, exit) in ``to_exit`` when it is exact, per (context, score) in ``to_score``
+    when it is merged (what follows a merged exit depends on its score only).
+    """
+
+    D: FloatArray           # (C, K) cards left
     S: IntArray             # (C,) score multiset numbers
     p: IntArray             # (C,) hands still to play after this one
-    exit_to: IntArray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.int64))
-    row_to: IntArray | None = None      # (C, exits) banker row after the last hand, or -1
-    exit_ok: npt.NDArray[np.bool_] = field(
-        default_factory=lambda: np.zeros((0, 0), dtype=np.bool_))
+    w: FloatArray           # (C,) chance weights (for merging)
+    merged: bool = False
+    to_exit: IntArray | None = None
+    to_exit_row: npt.NDArray[np.bool_] | None = None
+    to_score: IntArray | None = None
+    to_score_row: npt.NDArray[np.bool_] | None = None
     nxt: _Level | None = None           # the level of the next hands' contexts
     value: FloatArray = field(default_factory=lambda: np.zeros(0))
 
@@ -580,7 +599,7 @@ class _BankerTree:
             for k in range(K):
                 if hand[k] + (1 if k == burnt else 0) >= dmax[k]:
                     continue
-                h2 = hand[:k] + (hand[k] + 1,) + hand[k + 1:]
+                h2 = (*hand[:k], hand[k] + 1, *hand[k + 1:])
                 _, sc, fin = model.facts(h2)
                 if fin:
                     row.append((k, -1, sc))
@@ -613,18 +632,23 @@ class _Fast:
 
     A *context* is a hand about to be played: (cards left, score multiset of the finished
     hands that did not bust, hands still to play after it). Hand 1 contexts (which may
-    split) form a chain ``Y_m``: hand 1 on its figure alone with ``m`` hands open. Every
-    other level holds the contexts of the next hand, deduplicated; a hand's exits after the
+    split) form a chain ``Y_m``: hand 1 on its figure alone with ``m`` hands open (level 0).
+    Level ``L`` holds the contexts of hand ``L + 1``, deduplicated; a hand's exits after the
     last hand are *rows* of the banker's problem, (cards left, score multiset), also
-    deduplicated, and solved together.
+    deduplicated and solved together.
+
+    From level ``exact_levels`` on, contexts are *merged* by (score multiset, hands to
+    play), each group with its chance-weighted mean deck (an approximation: see
+    `split_value`'s ``method="merged"``); so are the banker's rows after them.
     """
 
     def __init__(self, model: _Model, n_max: int, player: _Policy, banker: _Policy,
-                 dmax: Sequence[int]) -> None:
+                 dmax: Sequence[int], max_pairs: int = 8_000_000) -> None:
         self.m = model
         self.n_max = n_max
         self.player = player
         self.banker = banker
+        self.max_pairs = max_pairs
         self.tree = _HandTree(model, dmax)
         self.btree = _BankerTree(model, dmax)
         self.scores = _Scores()
@@ -632,85 +656,169 @@ class _Fast:
         self.place = np.array([int(np.prod(radix[:k])) for k in range(model.K)],
                               dtype=np.int64)
         self.radix = np.array(radix, dtype=np.int64)
-        self.xcode = self.tree.X @ self.place
-        self.lost = np.where(self.tree.xscore == BUST, -1.0, 0.0)
-        self.row_keys: list[IntArray] = []
+        t = self.tree
+        self.xcode = t.X @ self.place
+        self.lost = np.where(t.xscore == BUST, -1.0, 0.0)
         self.table = np.array(model.settle_f)
+        # exits by score: one-hot (exits, 18) and the cards of each exit by score
+        nx = len(t.xscore)
+        self.onehot = np.zeros((nx, PAIR_OF_SEVENS + 1))
+        self.onehot[np.arange(nx), t.xscore] = 1.0
+        self.cards_by_score = (self.onehot[:, :, None] * t.X[:, None, :]).reshape(nx, -1)
 
     # -- enumeration -----------------------------------------------------------------------
-    def exits(self, lv: _Level) -> tuple[IntArray, npt.NDArray[np.bool_]]:
-        """For each (context, exit): the key of what follows, and whether it can happen."""
+    def counts_at(self, D: FloatArray, idx: IntArray, k: int) -> FloatArray:
+        """Cards of kind ``k`` left at hand nodes/exits ``idx`` of each context (C, len)."""
+        out: FloatArray = np.maximum(D[:, k, None] - self.tree.X[None, idx, k], 0.0)
+        return out
+
+    def reach(self, lv: _Level) -> FloatArray:
+        """The chance of each node and end of the hand if it hit everywhere (C, exits)."""
         t = self.tree
-        ok = np.ones((len(lv.p), len(t.xsize)), dtype=np.bool_)
-        for k in range(self.m.K):
-            ok &= lv.D[:, k, None] >= t.X[None, :, k]
-        code = (lv.D @ self.place)[:, None] - self.xcode[None, :]
-        present, inv = np.unique(lv.S, return_inverse=True)
-        add = self.scores.adder(present)
-        s2 = add[inv][:, t.xscore]
-        p2 = lv.p[:, None] - 1
-        key = ((code << _S_BITS) | s2) << _P_BITS | np.maximum(p2, 0)
-        return key, ok
+        C = len(lv.p)
+        R = np.zeros((C, len(t.xsize)))
+        R[:, 0] = 1.0
+        for idx in reversed(t.by_size):
+            cnt = [self.counts_at(lv.D, idx, k) for k in range(self.m.K)]
+            denom = sum(cnt[1:], cnt[0])
+            base = R[:, idx] / np.where(denom > _EPS, denom, np.inf)
+            for k in range(self.m.K):
+                cols = t.child[idx, k]
+                has = cols >= 0
+                if has.any():
+                    R[:, cols[has]] += (base * cnt[k])[:, has]
+        return R
 
-    def decode(self, keys: IntArray) -> tuple[IntArray, IntArray, IntArray]:
-        p = keys & ((1 << _P_BITS) - 1)
-        s = (keys >> _P_BITS) & ((1 << _S_BITS) - 1)
-        code = keys >> (_P_BITS + _S_BITS)
-        D = (code[:, None] // self.place[None, :]) % self.radix[None, :]
-        return D, s, p
-
-    def enumerate(self, first: list[_Level], later: _Level | None) -> list[_Level]:
-        """Every level of later-hand contexts, from the hand 1 chain (or a later root)."""
+    def enumerate(self, chain: list[_Level], exact_levels: int) -> list[_Level]:
+        """Every level of later-hand contexts after the hand 1 chain, and the banker's rows.
+        Levels from ``exact_levels`` on (the chain is level 0) are merged."""
+        t = self.tree
+        K = self.m.K
         levels: list[_Level] = []
-        pending = first + ([later] if later is not None else [])
-        all_rows: list[IntArray] = []
-        row_slots: list[tuple[_Level, npt.NDArray[np.bool_]]] = []
+        pending = chain
+        depth = 0
+        exact_rows: list[IntArray] = []
+        exact_slots: list[tuple[_Level, IntArray, IntArray]] = []
+        merged_rows: list[tuple[FloatArray, IntArray]] = []
+        merged_slots: list[tuple[_Level, IntArray, IntArray]] = []
         while pending:
-            nxt_keys: list[IntArray] = []
-            nxt_slots: list[tuple[_Level, npt.NDArray[np.bool_]]] = []
+            merge_next = depth + 1 >= exact_levels
+            nkeys: list[IntArray] = []
+            # (level, contexts, exits or scores, by score?, weights, weighted decks)
+            nparts: list[tuple[_Level, IntArray, IntArray, bool, FloatArray, FloatArray]] = []
             for lv in pending:
-                key, ok = self.exits(lv)
-                lv.exit_to = key
-                lv.exit_ok = ok
-                last = (lv.p == 0)[:, None] & ok
-                more = (lv.p > 0)[:, None] & ok
+                R = self.reach(lv)
+                present, inv = np.unique(lv.S, return_inverse=True)
+                add = self.scores.adder(present)[inv]        # (C, 18)
+                C = len(lv.p)
+                # exact exits: the rows after an exact level; the next contexts when exact
+                per_exit = (np.zeros(C, dtype=np.bool_) if lv.merged
+                            else (lv.p == 0) | (not merge_next))
+                if per_exit.any():
+                    ok = (R > 0) & per_exit[:, None]
+                    ci, ei = np.nonzero(ok)
+                    if len(ci) > self.max_pairs:
+                        raise SplitTooLargeError(
+                            f"the exact model needs {len(ci):,} (hand, outcome) pairs at hand "
+                            f"{depth + 1} (more than {self.max_pairs:,}); use "
+                            f"method='merged'")
+                    lv.to_exit = np.full(ok.shape, -1, dtype=np.int64)
+                    lv.to_exit_row = np.zeros(ok.shape, dtype=np.bool_)
+                    s2 = add[ci, t.xscore[ei]]
+                    code = np.rint(lv.D).astype(np.int64) @ self.place
+                    code2 = code[ci] - self.xcode[ei]
+                    last = lv.p[ci] == 0
+                    if last.any():
+                        exact_rows.append((code2[last] << _S_BITS) | s2[last])
+                        exact_slots.append((lv, ci[last], ei[last]))
+                        lv.to_exit_row[ci[last], ei[last]] = True
+                    more = ~last
+                    if more.any():
+                        nkeys.append((((code2[more] << _S_BITS) | s2[more]) << _P_BITS)
+                                     | (lv.p[ci[more]] - 1))
+                        w = lv.w[ci[more]] * R[ci[more], ei[more]]
+                        nparts.append((lv, ci[more], ei[more], False, w, np.zeros((0, K))))
+                by_score = ~per_exit
+                if not by_score.any():
+                    continue
+                # what follows depends on the exit's score only: aggregate by score
+                Rw = R * (lv.w * by_score)[:, None]
+                Wcs = Rw @ self.onehot                               # (C, 18)
+                Xcs = (Rw @ self.cards_by_score).reshape(C, -1, K)
+                ci, si = np.nonzero(Wcs > 0)
+                wpair = Wcs[ci, si]
+                dnum = wpair[:, None] * lv.D[ci] - Xcs[ci, si]      # weighted decks
+                s2 = add[ci, si]
+                lv.to_score = np.full(Wcs.shape, -1, dtype=np.int64)
+                lv.to_score_row = np.zeros(Wcs.shape, dtype=np.bool_)
+                last = lv.p[ci] == 0
                 if last.any():
-                    all_rows.append(key[last])
-                    row_slots.append((lv, last))
+                    uniq, rinv = np.unique(s2[last], return_inverse=True)
+                    tot = np.bincount(rinv, weights=wpair[last], minlength=len(uniq))
+                    Dm = np.stack([np.bincount(rinv, weights=dnum[last, k],
+                                               minlength=len(uniq)) for k in range(K)],
+                                  axis=1) / tot[:, None]
+                    merged_rows.append((Dm, uniq))
+                    merged_slots.append((lv, ci[last], si[last]))
+                    lv.to_score[ci[last], si[last]] = rinv
+                    lv.to_score_row[ci[last], si[last]] = True
+                more = ~last
                 if more.any():
-                    nxt_keys.append(key[more])
-                    nxt_slots.append((lv, more))
-            if not nxt_keys:
+                    nkeys.append((s2[more] << _P_BITS) | (lv.p[ci[more]] - 1))
+                    nparts.append((lv, ci[more], si[more], True, wpair[more], dnum[more]))
+            if not nkeys:
                 break
-            uniq, inv = np.unique(np.concatenate(nxt_keys), return_inverse=True)
-            D, s, p = self.decode(uniq)
-            new = _Level(D, s, p)
+            uniq, inv = np.unique(np.concatenate(nkeys), return_inverse=True)
+            wall = np.concatenate([part[4] for part in nparts])
+            weights: FloatArray = np.bincount(inv, weights=wall,
+                                              minlength=len(uniq)).astype(np.float64)
+            p = uniq & ((1 << _P_BITS) - 1)
+            s = (uniq >> _P_BITS) & ((1 << _S_BITS) - 1)
+            D: FloatArray
+            if merge_next:
+                dall = np.concatenate([part[5] for part in nparts])
+                D = np.stack([np.bincount(inv, weights=dall[:, k], minlength=len(uniq))
+                              for k in range(K)], axis=1).astype(np.float64)
+                D /= np.where(weights > 0, weights, 1.0)[:, None]
+            else:
+                code = uniq >> (_P_BITS + _S_BITS)
+                D = ((code[:, None] // self.place[None, :]) % self.radix[None, :]).astype(
+                    np.float64)
+            new = _Level(D, s, p, weights, merged=merge_next)
             at = 0
-            for lv, mask in nxt_slots:
-                n = int(mask.sum())
-                to = np.full(lv.exit_to.shape, -1, dtype=np.int64)
-                to[mask] = inv[at: at + n]
-                at += n
-                lv.exit_to = np.where(mask, to, lv.exit_to)
+            for lv, ci, xi, scored, *_ in nparts:
+                target = lv.to_score if scored else lv.to_exit
+                assert target is not None
+                target[ci, xi] = inv[at: at + len(ci)]
                 lv.nxt = new
+                at += len(ci)
             levels.append(new)
             pending = [new]
-        # banker rows, all levels together
-        self.row_index: dict[int, IntArray] = {}
-        if all_rows:
-            uniq, inv = np.unique(np.concatenate(all_rows), return_inverse=True)
-            D, s, _ = self.decode(uniq)
-            self.rows_D, self.rows_S = D, s
+            depth += 1
+        # the banker's rows: exact ones deduplicated together, then each merged block
+        blocks_D: list[FloatArray] = []
+        blocks_S: list[IntArray] = []
+        if exact_rows:
+            uniq, rinv = np.unique(np.concatenate(exact_rows), return_inverse=True)
+            code = uniq >> _S_BITS
+            blocks_D.append(((code[:, None] // self.place[None, :])
+                             % self.radix[None, :]).astype(np.float64))
+            blocks_S.append(uniq & ((1 << _S_BITS) - 1))
             at = 0
-            for lv, mask in row_slots:
-                n = int(mask.sum())
-                to = np.full(lv.exit_to.shape, -1, dtype=np.int64)
-                to[mask] = inv[at: at + n]
-                at += n
-                lv.row_to = to
-        else:
-            self.rows_D = np.zeros((0, self.m.K), dtype=np.int64)
-            self.rows_S = np.zeros(0, dtype=np.int64)
+            for lv, ci, ei in exact_slots:
+                assert lv.to_exit is not None
+                lv.to_exit[ci, ei] = rinv[at: at + len(ci)]
+                at += len(ci)
+        offset = sum(len(b) for b in blocks_S)
+        for (Dm, Sm), (lv, ci, si) in zip(merged_rows, merged_slots, strict=True):
+            blocks_D.append(Dm)
+            blocks_S.append(Sm)
+            assert lv.to_score is not None
+            lv.to_score[ci, si] += offset
+            offset += len(Sm)
+        self.rows_D = np.concatenate(blocks_D) if blocks_D else np.zeros((0, K))
+        self.rows_S = (np.concatenate(blocks_S) if blocks_S
+                       else np.zeros(0, dtype=np.int64))
         return levels
 
     # -- the banker ------------------------------------------------------------------------
@@ -721,32 +829,29 @@ class _Fast:
             out[a: a + chunk] = self._banker(D[a: a + chunk], S[a: a + chunk])
         return out
 
-    def _banker(self, D: IntArray, S: IntArray) -> FloatArray:
+    def _banker(self, D: FloatArray, S: IntArray) -> FloatArray:
         bt = self.btree
         pay = self.scores.count_matrix(S) @ self.table   # (rows, banker score)
-        n = D.sum(axis=1).astype(np.float64)
         J = len(bt.keys)
         V: list[FloatArray | None] = [None] * J
         best = self.banker.best
         k_thr = self.banker.k
         for j in range(J - 1, -1, -1):
-            hand, burnt = bt.keys[j]
+            hand, _ = bt.keys[j]
             tot, sc, _ = bt.facts[j]
-            drawn = bt.drawn[j]
-            left_n = n - drawn.sum()
+            left = np.maximum(D - bt.drawn[j][None, :], 0.0)
+            denom = left.sum(axis=1)
             hit = np.zeros(len(S))
             for k, j2, sc2 in bt.children[j]:
-                c = np.maximum(D[:, k] - drawn[k], 0)
                 val = pay[:, sc2] if j2 < 0 else V[j2]
                 assert val is not None
-                hit += c * val
-            can = left_n > 0
-            hit = np.where(can, hit / np.where(can, left_n, 1.0), 0.0)
+                hit += left[:, k] * val
+            can = denom > _EPS
+            hit = np.where(can, hit / np.where(can, denom, 1.0), 0.0)
             empty = not any(hand)
             stand = pay[:, BUST] if empty else pay[:, sc]
             if best:
-                v = stand if empty else np.minimum(stand, hit)
-                v = np.where(can, hit if empty else v, stand)
+                v = np.where(can, hit if empty else np.minimum(stand, hit), stand)
                 if bt.burn_child[j] >= 0:
                     vb = V[bt.burn_child[j]]
                     assert vb is not None
@@ -761,7 +866,7 @@ class _Fast:
         return np.where(S == 0, 0.0, root)
 
     # -- the player ------------------------------------------------------------------------
-    def play(self, lv: _Level, exit_values: FloatArray, first: int = 0,
+    def play(self, lv: _Level, exit_values: FloatArray, first: bool = False,
              split_value: float | None = None, split_hands: float | None = None,
              hands: float | None = None) -> tuple[FloatArray, FloatArray | None,
                                                   dict[str, FloatArray]]:
@@ -770,21 +875,20 @@ class _Fast:
         ``exit_values`` (C, exits). For hand 1 (``first``), the split option at the node of
         two figures is worth ``split_value``; expected hands are tracked when ``hands``
         (the hands open) is given. Returns the node values (C, nodes + ends), the expected
-        hands at the nodes (or None), and per-node stand/hit/split values.
+        hands at the nodes (or None), and per-node stand/hit values.
         """
         t = self.tree
         C = len(lv.p)
         N = t.n_nodes
         V = np.array(exit_values, dtype=np.float64)
         H = np.full_like(V, hands) if hands is not None else None
-        n = lv.D.sum(axis=1).astype(np.float64)
         stand_v = V[:, :N].copy()
         hit_v = np.full((C, N), -np.inf)
         pol = self.player
         for idx in t.by_size:
-            s = int(t.xsize[idx[0]])
-            left = n[:, None] - s
-            can = left > 0
+            cnt = [self.counts_at(lv.D, idx, k) for k in range(self.m.K)]
+            denom = sum(cnt[1:], cnt[0])
+            can = denom > _EPS
             hv = np.zeros((C, len(idx)))
             hh = np.zeros((C, len(idx))) if H is not None else None
             for k in range(self.m.K):
@@ -792,12 +896,12 @@ class _Fast:
                 has = cols >= 0
                 if not has.any():
                     continue
-                cnt = np.maximum(lv.D[:, k, None] - t.X[None, idx, k], 0) * has[None, :]
                 safe = np.where(has, cols, 0)
-                hv += cnt * V[:, safe]
+                ck = cnt[k] * has[None, :]
+                hv += ck * V[:, safe]
                 if H is not None and hh is not None:
-                    hh += cnt * H[:, safe]
-            denom = np.where(can, left, 1.0)
+                    hh += ck * H[:, safe]
+            denom = np.where(can, denom, 1.0)
             hv = np.where(can, hv / denom, -np.inf)
             hit_v[:, idx] = hv
             st = V[:, idx]
@@ -809,56 +913,82 @@ class _Fast:
             V[:, idx] = np.where(take, hv, st)
             if H is not None and hh is not None:
                 H[:, idx] = np.where(take, hh / denom, H[:, idx])
-            if first and t.split_node >= 0 and split_value is not None:
-                pos = np.flatnonzero(idx == t.split_node)
-                if len(pos):
-                    j = t.split_node
-                    cur = V[:, j]
-                    go = (split_value > cur) if pol.best else np.full(C, pol.resplit)
-                    V[:, j] = np.where(go, split_value, cur)
-                    if H is not None and split_hands is not None:
-                        H[:, j] = np.where(go, split_hands, H[:, j])
+            if first and split_value is not None and t.split_node in idx:
+                j = t.split_node
+                cur = V[:, j]
+                go = (split_value > cur) if pol.best else np.full(C, pol.resplit)
+                V[:, j] = np.where(go, split_value, cur)
+                if H is not None and split_hands is not None:
+                    H[:, j] = np.where(go, split_hands, H[:, j])
         return V, H, {"stand": stand_v, "hit": hit_v}
 
     def exit_values(self, lv: _Level, W: FloatArray) -> FloatArray:
-        ev = np.zeros(lv.exit_to.shape)
-        if lv.row_to is not None:
-            m = lv.row_to >= 0
-            ev[m] = W[lv.row_to[m]]
-        if lv.nxt is not None:
-            m = (lv.p[:, None] > 0) & lv.exit_ok
-            ev[m] = lv.nxt.value[lv.exit_to[m]]
-        return ev + self.lost[None, :]
+        """The value of each (context, exit): the bust's -1, then the next hand or the
+        banker."""
+        nxt = lv.nxt.value if lv.nxt is not None else np.zeros(0)
+        vals = np.zeros((len(lv.p), len(self.tree.xscore)))
+        for to, row, scored in ((lv.to_exit, lv.to_exit_row, False),
+                                (lv.to_score, lv.to_score_row, True)):
+            if to is None or row is None:
+                continue
+            part = np.zeros(to.shape)
+            rows = row & (to >= 0)
+            part[rows] = W[to[rows]]
+            later = ~row & (to >= 0)
+            part[later] = nxt[to[later]]
+            vals += part[:, self.tree.xscore] if scored else part
+        out: FloatArray = vals + self.lost[None, :]
+        return out
 
-    def solve(self, rest: Sequence[int], hands_open: int) -> tuple[float, float]:
-        """(value, expected hands) of the position right after a split into ``hands_open``."""
+    def chain(self, rest: Sequence[int], hands_open: int) -> list[_Level]:
+        """Hand 1 on its figure alone with ``hands_open``, ``hands_open + 1``... hands."""
         fig = self.m.fig
-        D = np.array(rest, dtype=np.int64)
-        chain: list[_Level] = []
-        m = hands_open
+        D = np.array(rest, dtype=np.float64)
+        out: list[_Level] = []
+        m, w = hands_open, 1.0
         while True:
-            chain.append(_Level(D[None, :].copy(), np.zeros(1, dtype=np.int64),
-                                np.array([m - 1], dtype=np.int64)))
+            out.append(_Level(D[None, :].copy(), np.zeros(1, dtype=np.int64),
+                              np.array([m - 1], dtype=np.int64), np.array([w])))
             if m >= self.n_max or D[fig] < 1:
                 break
+            w *= D[fig] / D.sum()   # the chance of a figure on hand 1's figure
             D = D.copy()
             D[fig] -= 1
             m += 1
-        levels = self.enumerate(chain, None)
+        return out
+
+    def run(self, D: Sequence[int], S: tuple[int, ...], pending: int, hands: int, first: bool,
+            exact_levels: int) -> tuple[FloatArray, FloatArray | None, dict[str, FloatArray],
+                                        float | None]:
+        """Solve from a hand about to start with deck ``D`` (hand 1 when ``first``).
+
+        Returns that hand's node values, expected hands (hand 1 only), stand/hit values by
+        node, and the value of splitting again at its node of two figures (or None).
+        """
+        if first:
+            chain = self.chain(D, hands)
+        else:
+            chain = [_Level(np.array([D], dtype=np.float64),
+                            np.array([self.scores.number(tuple(sorted(S)))], dtype=np.int64),
+                            np.array([pending], dtype=np.int64), np.ones(1))]
+        levels = self.enumerate(chain, exact_levels)
         W = self.banker_values()
         for lv in reversed(levels):
             V, _, _ = self.play(lv, self.exit_values(lv, W))
             lv.value = V[:, 0]
         split_v: float | None = None
         split_h: float | None = None
+        out: tuple[FloatArray, FloatArray | None, dict[str, FloatArray]] | None = None
         for i in range(len(chain) - 1, -1, -1):
             lv = chain[i]
-            V, H, _ = self.play(lv, self.exit_values(lv, W), first=1, split_value=split_v,
-                                split_hands=split_h, hands=float(hands_open + i))
-            assert H is not None
-            split_v, split_h = float(V[0, 0]), float(H[0, 0])
-        assert split_v is not None and split_h is not None
-        return split_v, split_h
+            root_split = split_v
+            out = self.play(lv, self.exit_values(lv, W), first=first, split_value=split_v,
+                            split_hands=split_h, hands=float(hands + i) if first else None)
+            V, H, _ = out
+            split_v = float(V[0, 0])
+            split_h = float(H[0, 0]) if H is not None else None
+        assert out is not None
+        return out[0], out[1], out[2], root_split if len(chain) > 1 else None
 
 
 # =============================================================================================
@@ -905,9 +1035,55 @@ def _unseen(model: _Model, counts: Sequence[int]) -> Unseen:
     return Unseen.from_counts(out)
 
 
+METHODS = ("auto", "exact", "float", "merged")
+MERGED_HANDS = 5
+"""The most hands the merged method models by default (see `split_value`)."""
+_AUTO_PAIRS = 4_000_000
+
+
+def _method(method: str, exact: bool) -> str:
+    m = "exact" if exact else str(method).strip().lower()
+    if m not in METHODS:
+        raise SplitInputError(f"method must be one of {', '.join(METHODS)}; got {method!r}")
+    return m
+
+
+def _max_hands(rules: Rules, method: str, max_hands: int | None) -> int:
+    if max_hands is None:
+        return min(rules.split_figures, MERGED_HANDS) if method == "merged" \
+            else rules.split_figures
+    if (not isinstance(max_hands, int) or isinstance(max_hands, bool)
+            or not 2 <= max_hands <= rules.split_figures):
+        raise SplitInputError(
+            f"max_hands must be from 2 to split_figures={rules.split_figures}, "
+            f"got {max_hands!r}")
+    return max_hands
+
+
+def _fast_run(model: _Model, n_max: int, p: _Policy, b: _Policy, dmax: Sequence[int],
+              method: str, D: Sequence[int], S: tuple[int, ...], pending: int, hands: int,
+              first: bool, max_hands: int | None
+              ) -> tuple[str, int, tuple[FloatArray, FloatArray | None,
+                                         dict[str, FloatArray], float | None]]:
+    """Run the fast engine by ``method`` (auto: exact in float64 when small enough)."""
+    if method in ("float", "auto"):
+        cap = _max_hands(model.rules, "float", max_hands)
+        try:
+            fast = _Fast(model, cap, p, b, dmax,
+                         max_pairs=_AUTO_PAIRS if method == "auto" else 8 * _AUTO_PAIRS)
+            return "float", cap, fast.run(D, S, pending, hands, first, 1 << 30)
+        except SplitTooLargeError:
+            if method == "float":
+                raise
+    cap = _max_hands(model.rules, "merged", max_hands)
+    fast = _Fast(model, cap, p, b, dmax)
+    return "merged", cap, fast.run(D, S, pending, hands, first, 2)
+
+
 def split_value(rules: Rules, deck: Unseen | None = None, first: Kind = Kind.FIGURE,
                 second: Kind = Kind.FIGURE, *, hands_open: int = 2, player: str = "best",
-                banker: str = "best", exact: bool = False) -> SplitValue:
+                banker: str = "best", method: str = "auto", exact: bool = False,
+                max_hands: int | None = None) -> SplitValue:
     """The value of the position right after splitting the figures ``first`` and ``second``.
 
     ``deck`` is the unseen composition *before* the two figures are taken out of it (default:
@@ -919,37 +1095,62 @@ def split_value(rules: Rules, deck: Unseen | None = None, first: Kind = Kind.FIG
     ``player``: ``best`` (default), ``threshold:K`` (hit below K points on every hand, never
     split again) or ``threshold:K+split`` (split again whenever allowed). ``banker``:
     ``best`` (its best reply, seeing every hand) or ``threshold:K`` (hit below K points,
-    never burn). Best against best is the exact game value of the subgame.
+    never burn). Best against best is the game value of the subgame.
 
-    ``exact=True`` computes in `Fraction`.
+    ``method``:
+
+    - ``exact`` (or ``exact=True``): rational arithmetic, by memoised recursion; for small
+      decks (the state space grows fast with the deck and the hands).
+    - ``float``: the same model in float64, batch by batch; exact up to rounding. Two hands
+      on the whole deck take about a second; with re-splitting (three or more hands) on the
+      whole deck it is too large (`SplitTooLargeError`).
+    - ``merged``: an approximation for re-splitting on large decks. Hands 1 and 2 are exact;
+      from hand 3 on, positions are merged by (scores of the hands before, hands left), each
+      with its chance-weighted mean deck, and at most ``max_hands`` hands are modelled
+      (default `MERGED_HANDS`: splitting stops there). On decks where the exact model can be
+      computed, it is within a few thousandths of a stake.
+    - ``auto`` (default): ``float`` when the exact model is small enough, else ``merged``.
+
+    ``max_hands`` caps the hands modelled (default: ``split_figures``, `MERGED_HANDS` for the
+    merged method); the result's ``max_hands`` says what was used.
     """
     t0 = time.perf_counter()
+    m = _method(method, exact)
     model, rest = _prepare(rules, deck, first, second, hands_open)
     p, b = _player_policy(player), _banker_policy(banker)
-    ex = _Exact(model, rules.split_figures, p, b, exact)
-    v, h = ex.value(rest, (), ex.nothing, hands_open - 1, hands_open, True)
-    return SplitValue(rules, _unseen(model, rest), hands_open, float(v), float(h),
-                      v if exact else None, h if exact else None, p.name, b.name,
-                      "exact" if exact else "float", time.perf_counter() - t0)
+    if m == "exact":
+        cap = _max_hands(rules, m, max_hands)
+        ex = _Exact(model, cap, p, b, True)
+        v, h = ex.value(rest, (), ex.nothing, hands_open - 1, hands_open, True)
+        return SplitValue(rules, _unseen(model, rest), hands_open, float(v), float(h), v, h,
+                          p.name, b.name, "exact", cap, time.perf_counter() - t0)
+    used, cap, (V, H, _, _) = _fast_run(model, rules.split_figures, p, b, rest, m, rest, (),
+                                        hands_open - 1, hands_open, True, max_hands)
+    assert H is not None
+    return SplitValue(rules, _unseen(model, rest), hands_open, float(V[0, 0]), float(H[0, 0]),
+                      None, None, p.name, b.name, used, cap, time.perf_counter() - t0)
 
 
 def split_decision(rules: Rules, hands: Sequence[Sequence[Kind]], current: int | None = None,
                    deck: Unseen | None = None, *, player: str = "best", banker: str = "best",
-                   exact: bool = False) -> SplitDecision:
-    """The player's options at a position after a split.
+                   method: str = "auto", exact: bool = False,
+                   max_hands: int | None = None) -> SplitDecision:
+    """The player's options at a position after a split, with their values.
 
     ``hands`` lists every hand open so far, in order, each as its cards (its figure first):
     hands before ``current`` are over (stood, bust or 7½), hand ``current`` is being played,
     the hands after it hold their figure alone. ``current`` defaults to the first hand that
     is not finished. ``deck`` is the unseen composition before any of these cards was dealt
-    (default: the whole deck).
+    (default: the whole deck). ``player``, ``banker``, ``method`` and ``max_hands`` as in
+    `split_value`; the values are the player's expected total gain over all hands.
 
     >>> from settemezzo.rules import ITALIAN
     >>> F = Kind.FIGURE
     >>> d = split_decision(ITALIAN.with_variants("split_figures=3"), [[F, Kind.SEVEN], [F]])
-    >>> d.current, d.action   # hand 1 is a 7½; hand 2 on ½ hits
+    >>> d.current, d.action   # hand 1 made 7½; hand 2, on ½, hits
     (1, 'hit')
     """
+    m = _method(method, exact)
     _check_rules(rules)
     model = _Model(rules)
     hs = tuple(tuple(h) for h in hands)
@@ -960,17 +1161,18 @@ def split_decision(rules: Rules, hands: Sequence[Sequence[Kind]], current: int |
     for i, h in enumerate(hs):
         if not h:
             raise SplitInputError(f"hand {i + 1} is empty; every hand starts with its figure")
-        _check_figure(f"hand {i + 1}'s first", h[0], rules)
         for k in h:
             if not isinstance(k, Kind):
                 raise SplitInputError(f"hand {i + 1} holds {k!r}, not a Kind")
+        _check_figure(f"hand {i + 1}'s first", h[0], rules)
     finished = [model.facts(_count(model, h))[2] for h in hs]
     if current is None:
         current = next((i for i, f in enumerate(finished) if not f), len(hs))
-    if not isinstance(current, int) or not 0 <= current < len(hs):
+    if (not isinstance(current, int) or isinstance(current, bool)
+            or not 0 <= current < len(hs)):
         raise SplitInputError(
-            f"current must be the index of a hand (0..{len(hs) - 1}) that is being played, "
-            f"got {current!r}")
+            f"current must be the index of the hand being played (0..{len(hs) - 1}), got "
+            f"{current!r} (is every hand finished?)")
     if finished[current]:
         raise SplitInputError(f"hand {current + 1} is finished (7½ or bust): no decision left")
     for i in range(current + 1, len(hs)):
@@ -978,20 +1180,46 @@ def split_decision(rules: Rules, hands: Sequence[Sequence[Kind]], current: int |
             raise SplitInputError(
                 f"hand {i + 1} comes after the current hand {current + 1}, so it holds its "
                 f"figure alone, got {[k.label for k in hs[i]]}")
-    all_cards = [k for h in hs for k in h]
-    rest = _rest_after(model, deck, all_cards)
     _check_deck(model, _rest_after(model, deck, (hs[0][0], hs[1][0])))
+    rest = _rest_after(model, deck, [k for h in hs for k in h])
     p, b = _player_policy(player), _banker_policy(banker)
-    ex = _Exact(model, rules.split_figures, p, b, exact)
     scores = tuple(sorted(s for s in (model.facts(_count(model, h))[1] for h in hs[:current])
                           if s != BUST))
     drawn = list(_count(model, hs[current]))
     drawn[model.pos(hs[current][0])] -= 1
-    opts = ex.options(rest, scores, tuple(drawn), len(hs) - 1 - current, len(hs),
-                      current == 0)
-    action = ex.choose(opts, tuple(drawn))
-    return SplitDecision(action, {a: float(v) for a, (v, _) in opts.items()},
-                         {a: v for a, (v, _) in opts.items()} if exact else None, hs, current)
+    first = current == 0
+    pending = len(hs) - 1 - current
+    if m == "exact":
+        cap = _max_hands(rules, m, max_hands)
+        ex = _Exact(model, cap, p, b, True)
+        opts = ex.options(rest, scores, tuple(drawn), pending, len(hs), first)
+        action = ex.choose(opts, tuple(drawn))
+        return SplitDecision(action, {a: float(v) for a, (v, _) in opts.items()},
+                             {a: v for a, (v, _) in opts.items()}, hs, current, "exact")
+    start = tuple(r + d for r, d in zip(rest, drawn, strict=True))
+    dmax = _rest_after(model, deck, (hs[0][0], hs[1][0]))
+    used, cap, (_, _, parts, split_v) = _fast_run(
+        model, rules.split_figures, p, b, dmax, m, start, scores, pending, len(hs), first,
+        max_hands)
+    tree = _HandTree(model, dmax)
+    node = tree.index[tuple(drawn)]
+    values = {"stand": float(parts["stand"][0, node])}
+    if np.isfinite(parts["hit"][0, node]):
+        values["hit"] = float(parts["hit"][0, node])
+    if (first and node == tree.split_node and split_v is not None and len(hs) < cap):
+        values["split"] = split_v
+    if p.best:
+        action = "stand"
+        for a in ("hit", "split"):
+            if a in values and values[a] > values[action]:
+                action = a
+    elif "split" in values and p.resplit:
+        action = "split"
+    else:
+        assert p.k is not None
+        total_now = model.facts(_count(model, hs[current]))[0]
+        action = "hit" if "hit" in values and total_now < p.k else "stand"
+    return SplitDecision(action, values, None, hs, current, used)
 
 
 def _count(model: _Model, hand: Sequence[Kind]) -> tuple[int, ...]:
