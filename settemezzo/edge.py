@@ -24,7 +24,14 @@ import pandas as pd
 
 from settemezzo.game import UnsupportedRulesError, heads_up
 from settemezzo.rules import ITALIAN, SPANISH, Rules, RulesError
-from settemezzo.solve import PlayerStrategy, _solver, best_response, equilibrium
+from settemezzo.solve import (
+    PlayerStrategy,
+    _solver,
+    _split_terms,
+    banker_policy,
+    best_response,
+    equilibrium,
+)
 
 __all__ = [
     "ITALIAN_VARIANTS",
@@ -77,7 +84,9 @@ def banker_edge(rules: Rules = ITALIAN, method: str = "equilibrium") -> Edge:
         br = best_response(m, "player", game)
         value = br.value
         assert isinstance(br.strategy, PlayerStrategy)
-        stake = _solver(game, isinstance(value, Fraction)).expected_stake(list(br.strategy.hit))
+        extra = _split_terms(game, banker_policy(m, game))[1]  # hands opened by splits
+        stake = _solver(game, isinstance(value, Fraction)).expected_stake(
+            list(br.strategy.hit), extra)
         per_stake = value / stake
         exact = -per_stake if isinstance(per_stake, Fraction) else None
         return Edge(rules, m, -float(per_stake), exact, None, time.perf_counter() - t0)

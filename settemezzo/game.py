@@ -41,6 +41,7 @@ from settemezzo.rules import Rules, RulesError
 
 __all__ = [
     "HIT",
+    "SPLIT",
     "STAND",
     "SWAP",
     "BankerNode",
@@ -54,6 +55,9 @@ STAND = 0
 HIT = 1
 ACTIONS = ("stand", "hit")
 SWAP = -2
+SPLIT = -3
+"""`Child.score` of splitting two figures (``split_figures``): both figures are shown, so
+the rest of the hand is of perfect information; `settemezzo.split` values it."""
 """`Child.score` of the ``swap_hidden`` move: the face-down card turned up, the new card
 taken face down. Everything about the hand is public at that moment, so the rest of the hand
 is a *proper subgame*: `HeadsUpGame.swap_subgame` gives it and the solver values it apart."""
@@ -85,7 +89,9 @@ class InfoSet:
     - ``"stake"``: 0 stake ``stake`` chips, 1 stake more (Spanish stakes after the first
       card; a choice among several stakes is a chain of such decisions);
     - ``"swap"``: after asking for a card, 0 take it face up, 1 turn the face-down card up
-      and take the new card face down (``swap_hidden``).
+      and take the new card face down (``swap_hidden``);
+    - ``"split"``: two figures as the first two cards, 0 play them as one hand, 1 split them
+      into two hands (``split_figures``; valued by `settemezzo.split`).
 
     ``children`` are the outcomes of action 1, ``children0`` those of action 0 when it is
     not "stand". A game with several choices at once is binarised this way: a chain of
@@ -189,9 +195,10 @@ class HeadsUpGame:
 
     @property
     def classic(self) -> bool:
-        """No burning, hidden-card swap or stake choice: decisions are (hole, up) pairs."""
+        """No burning, hidden-card swap, split or stake choice: decisions are (hole, up) pairs."""
         r = self.rules
-        return not r.burn and not r.swap_hidden and not self.stake_choice
+        return (not r.burn and not r.swap_hidden and r.split_figures == 1
+                and not self.stake_choice)
 
     @cached_property
     def stakes(self) -> tuple[int, ...]:
@@ -243,8 +250,10 @@ class HeadsUpGame:
             if is_finished(hand, rules):
                 pending[(parent, action)].append(Child(via, prob, -1, score(hand, rules)))
             else:
-                queue.append(("play", stake, burnt, hidden, events, rest, reach, parent,
-                              action, prob, via))
+                splits = (rules.split_figures > 1 and not start and hidden == Kind.FIGURE
+                          and events == (("up", Kind.FIGURE),))
+                queue.append(("split" if splits else "play", stake, burnt, hidden, events,
+                              rest, reach, parent, action, prob, via))
 
         def deal(parent: int, action: int, stake: int, burnt: Kind | None, hidden: Kind,
                  events: tuple[tuple[str, Kind], ...], rest: list[int], reach: Fraction,
@@ -300,6 +309,11 @@ class HeadsUpGame:
                 queue.append(("play", stake, burnt, hidden, events, rest, reach, i, 0,
                               Fraction(1), hidden))
                 deal(i, 1, stake, burnt, hidden, events, rest, reach, "burn")
+            elif kind == "split":
+                # both figures shown: the rest is valued apart (perfect information)
+                queue.append(("play", stake, burnt, hidden, events, rest, reach, i, 0,
+                              Fraction(1), hidden))
+                pending[(i, 1)].append(Child(hidden, Fraction(1), -1, SPLIT))
             elif kind == "swap":
                 deal(i, 0, stake, burnt, hidden, events, rest, reach, "up")
                 # turning the face-down card up leaves nothing hidden: a proper subgame
@@ -468,14 +482,21 @@ class HeadsUpGame:
 
 def _check_supported(rules: Rules) -> None:
     problems = []
-    if rules.split_figures != 1:
-        problems.append(f"split_figures={rules.split_figures}")
+    if rules.split_figures > 2:
+        problems.append(
+            f"split_figures={rules.split_figures} (splitting again into a third hand and more: "
+            f"the perfect-information rest of the hand is too large to solve exactly; "
+            f"split_figures=2 is supported)")
+    if rules.split_figures > 1 and rules.swap_hidden:
+        problems.append(
+            "split_figures together with swap_hidden (swaps inside split hands make a "
+            "game of several hands with hidden cards)")
     if problems:
         raise UnsupportedRulesError(
-            f"the exact heads-up game does not model {', '.join(problems)} yet "
+            f"the exact heads-up game does not model {'; '.join(problems)} yet "
             f"({rules.describe()}); supported knobs: royal, wild_king, pair_of_sevens, "
-            f"burn, ties_push, swap_hidden, stake_timing, seven_half_pays (and the session-level "
-            f"knobs)")
+            f"burn, ties_push, swap_hidden, split_figures=2, stake_timing, seven_half_pays "
+            f"(and the session-level knobs)")
 
 
 def _without(deck: Unseen, kinds: tuple[Kind, ...], rules: Rules) -> Unseen:

@@ -41,7 +41,7 @@ import numpy.typing as npt
 from scipy import sparse
 
 from settemezzo.cards import Unseen
-from settemezzo.game import HIT, STAND, SWAP, HeadsUpGame, heads_up
+from settemezzo.game import HIT, SPLIT, STAND, SWAP, HeadsUpGame, heads_up
 from settemezzo.hands import BUST, PAIR_OF_SEVENS, settle
 from settemezzo.odds import parse_threshold
 from settemezzo.rules import ITALIAN, Rules, RulesError
@@ -486,7 +486,7 @@ class _Solver:
             pscore[s.index] = s.total
             for a, kids in ((1, s.children), (0, s.children0)):
                 for ci, ch in enumerate(kids):
-                    if ch.infoset < 0 and ch.score not in (BUST, SWAP):
+                    if ch.infoset < 0 and ch.score not in (BUST, SWAP, SPLIT):
                         d = list(deck)
                         d[g.kinds.index(ch.kind)] -= 1
                         shown_decks.append(d)
@@ -499,8 +499,11 @@ class _Solver:
                 shown_decks.append(d)
                 shown_score.append(ch.score)
                 shown_of.append((-1, 1, ci))
-        self.swaps = [(i, ci) for i in g.swap_target
-                      for ci, ch in enumerate(g.infosets[i].children) if ch.score == SWAP]
+        # the moves valued by a subgame: swaps (`HeadsUpGame.swap_subgame`), splits
+        # (`settemezzo.split`)
+        self.swaps = [(i, ci) for i, st in enumerate(g.infosets) if st.kind in ("swap", "split")
+                      for ci, ch in enumerate(st.children) if ch.score in (SWAP, SPLIT)]
+        self.split_at = [i for i, st in enumerate(g.infosets) if st.kind == "split"]
         # non-"play" decisions have no stand row of their own: weight 0, group 0
         self.is_play = np.array([s.kind == "play" for s in g.infosets])
         self.group = np.array([max(s.public, 0) for s in g.infosets], dtype=np.int64)
@@ -591,9 +594,9 @@ class _Solver:
         lose: Any = -1 if self.measure == "value" else 0
         conv: Any = Fraction if self.exact else float
         g = self.game
-        # a swap's value comes from its subgame (`with_swaps`): None until then
-        out1 = [[None if ch.score == SWAP else conv(lose * s.stake) for ch in s.children]
-                for s in g.infosets]
+        # a swap's or a split's value comes from its subgame (`with_swaps`): None until then
+        out1 = [[None if ch.score in (SWAP, SPLIT) else conv(lose * s.stake)
+                 for ch in s.children] for s in g.infosets]
         out0 = [[conv(lose * s.stake) for _ in s.children0] for s in g.infosets]
         root = [conv(lose) for _ in g.root_terminals]
         per_stake = self.measure == "value"
@@ -606,8 +609,9 @@ class _Solver:
         return Terminal(out1, out0, root)
 
     def with_swaps(self, T: Terminal, values: dict[int, Any]) -> Terminal:
-        """``T`` with the swap moves valued: ``values[i]`` is the value per unit stake of the
-        subgame after the swap at decision ``i`` (0 where the strategy never swaps)."""
+        """``T`` with the swap and split moves valued: ``values[i]`` is the value per unit
+        stake of the subgame after the swap or split at decision ``i`` (0 where the strategy
+        never takes it; a split's value counts every hand's stake)."""
         if not self.swaps:
             return T
         one = list(T.one)
@@ -701,15 +705,21 @@ class _Solver:
                 tot += self.reach[i] * w * acc
         return tot
 
-    def expected_stake(self, hit: Sequence[Any]) -> Any:
+    def expected_stake(self, hit: Sequence[Any], extra_hands: dict[int, Any] | None = None
+                       ) -> Any:
         """The player's expected stake: over the first stand/hit decision of each deal (a
-        unit stake after a swap)."""
+        unit stake after a swap), plus the stakes of the extra hands after a split
+        (``extra_hands[i]``: how many more hands the split at decision ``i`` opens, on
+        average)."""
         g = self.game
         if g.start:
             return 1 if self.exact else 1.0
         reach_own, _ = self.realization(hit)
-        return sum(self.reach[s.index] * reach_own[s.index] * s.stake for s in g.infosets
-                   if self.first_play[s.index])
+        out = sum(self.reach[s.index] * reach_own[s.index] * s.stake for s in g.infosets
+                  if self.first_play[s.index])
+        for i, more in (extra_hands or {}).items():
+            out += self.reach[i] * reach_own[i] * hit[i] * g.infosets[i].stake * more
+        return out
 
 
 @dataclass(frozen=True)
@@ -767,16 +777,52 @@ def evaluate(player: PlayerStrategy | str, banker: BankerStrategy | str,
     game = _game(rules, deck)
     p = player_policy(player, game) if isinstance(player, str) else player
     b = banker_policy(banker, game) if isinstance(banker, str) else banker
-    exact = p.exact and b.exact
+    splits = any(p.hit[st.index] for st in game.infosets if st.kind == "split")
+    exact = p.exact and b.exact and not splits
     s = _solver(game, exact)
     stand = s.stand_values(b)
     hit = list(p.hit) if exact else [float(x) for x in p.hit]
     swaps = {i: evaluate(_sub_player(p, game, i), _sub_banker(b, game, i),
                          game.swap_subgame(i))
              for i in game.swap_target if hit[i]}
+    swaps.update(_split_terms(game, b, hit)[0])
     shown = s.with_swaps(s.shown_values(b), swaps)
     value, _, _ = s.player_values(stand, shown, hit)
     return Fraction(value) if exact else float(value)
+
+
+_SPLITS: dict[tuple[Any, ...], tuple[float, float]] = {}
+
+
+def _split_terms(game: HeadsUpGame, b: BankerStrategy | None,
+                 only: Sequence[Any] | None = None) -> tuple[dict[int, float], dict[int, float]]:
+    """Per split decision: the value (all hands' stakes, per unit of the first) of the rest
+    of the hand after splitting, and the extra hands it opens on average. The rest is of
+    perfect information (`settemezzo.split`): the player plays its best there; the banker
+    its best (``b`` None, an equilibrium, a best reply, omniscient) or its rule of thumb.
+    ``only``: chances of splitting per decision; decisions where it is 0 are left out.
+    Float (the exact rational method is for small decks only)."""
+    from settemezzo.split import split_value
+
+    name = b.name if b is not None and b.kind == "threshold" else "best"
+    values: dict[int, float] = {}
+    extra: dict[int, float] = {}
+    for st in game.infosets:
+        if st.kind != "split" or (only is not None and not only[st.index]):
+            continue
+        key = (game.key, st.burnt, name)
+        if key not in _SPLITS:
+            deck = game.deck if st.burnt is None else _deck_without(game, st.burnt)
+            r = split_value(game.rules, deck, player="best", banker=name, method="float")
+            _SPLITS[key] = (r.value, r.expected_hands - 1)
+        values[st.index], extra[st.index] = _SPLITS[key]
+    return values, extra
+
+
+def _deck_without(game: HeadsUpGame, kind: Any) -> Unseen:
+    from settemezzo.game import _without
+
+    return _without(game.deck, (kind,), game.rules)
 
 
 def subgame_key(game: HeadsUpGame) -> tuple[Unseen, tuple[Any, ...]]:
@@ -834,6 +880,9 @@ def best_response(opponent: PlayerStrategy | BankerStrategy | str,
             replies[subgame_key(sub)] = best_response(_sub_player(p, game, i), "banker", sub)
     swaps = {i: replies[subgame_key(game.swap_subgame(i))].value for i in game.swap_target
              if p.hit[i]}
+    swaps.update(_split_terms(game, None, p.hit)[0])
+    if swaps and any(isinstance(v, float) for v in swaps.values()) and p.exact:
+        p = replace(p, hit=tuple(float(x) for x in p.hit))  # a split's value is a float
     value, choice = _banker_best(game, p, swaps)
     conv: Any = object if p.exact else np.float64
     reply = BankerStrategy(f"best reply to {p.name}", "behavioural",
@@ -870,7 +919,8 @@ def _reply(game: HeadsUpGame, b: BankerStrategy, win: bool = False) -> Reply:
     them a swap is worth exactly what taking the card face up is worth, and no subgame is
     needed (``swap_as_up``).
     """
-    sv = _solver(game, b.exact, "value")
+    exact = b.exact and not any(st.kind == "split" for st in game.infosets)
+    sv = _solver(game, exact, "value")
     subs: dict[Any, Reply] = {}
     plain = b.kind != "behavioural"
     if not plain:
@@ -880,18 +930,21 @@ def _reply(game: HeadsUpGame, b: BankerStrategy, win: bool = False) -> Reply:
                 subs[subgame_key(sub)] = _reply(sub, _sub_banker(b, game, i), win)
     of = {i: subgame_key(game.swap_subgame(i)) for i in game.swap_target} if subs else {}
     stand = sv.stand_values(b)
-    T = sv.with_swaps(sv.shown_values(b), {i: subs[k].value for i, k in of.items()})
+    split_values = _split_terms(game, b)[0]
+    T = sv.with_swaps(sv.shown_values(b), {**{i: subs[k].value for i, k in of.items()},
+                                           **split_values})
     value, V, best = sv.player_values(stand, T, None, swap_as_up=plain)
     strat = PlayerStrategy(f"best reply to {b.name}", tuple(best),
                            {k: r.strategy for k, r in subs.items()} if subs else None)
-    exact = b.exact
     value = Fraction(value) if exact else float(value)
     if not win:
         return Reply(value, strat, stand, V, T)
     sw = _solver(game, exact, "win")
     stand_win = sw.stand_values(b, chooser=sv)
+    # (the chance of winning after a split, over several hands, is not computed: NaN)
     T_win = sw.with_swaps(sw.shown_values(b, chooser=sv),
-                          {i: subs[k].win for i, k in of.items()})
+                          {**{i: subs[k].win for i, k in of.items()},
+                           **{i: float("nan") for i in split_values}})
     w, W, _ = sw.player_values(stand_win, T_win, best)
     return Reply(value, strat, stand, V, T, Fraction(w) if exact else float(w), stand_win, W,
                  T_win)
@@ -1002,9 +1055,11 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
         if subgame_key(sub) not in subs:
             subs[subgame_key(sub)] = equilibrium(sub, tol=tol, max_rounds=max_rounds)
 
+    split_values, split_extra = _split_terms(game, None)
+
     def sub_values(which: str) -> dict[int, float]:
-        return {i: float(getattr(subs[subgame_key(game.swap_subgame(i))], which))
-                for i in game.swap_target}
+        return {**{i: float(getattr(subs[subgame_key(game.swap_subgame(i))], which))
+                   for i in game.swap_target}, **split_values}
 
     s = _solver(game, False)
     nI, G = len(game.infosets), len(game.publics)
@@ -1129,7 +1184,7 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
     if upper - low > CERTIFICATE_LIMIT:
         raise SolverError(f"the equilibrium found is not certified: the game value lies in "
                           f"[{low:.12f}, {upper:.12f}], wider than {CERTIFICATE_LIMIT:g}")
-    stake_mean = float(s.expected_stake([float(v) for v in p_hit]))
+    stake_mean = float(s.expected_stake([float(v) for v in p_hit], split_extra))
     below = frozenset(subs).union(*(e.subgames for e in subs.values()))
     eq = Equilibrium(game.rules, (upper + low) / 2, low, upper, player, banker, rounds,
                      time.perf_counter() - t0, lp_value, stake_mean, below)

@@ -24,14 +24,16 @@ def test_edge_is_minus_the_player_value() -> None:
 
 def test_unsupported_rules_are_named_not_dropped() -> None:
     with pytest.raises(UnsupportedRulesError, match="split_figures"):
-        banker_edge(ITALIAN.with_variants("split_figures=2"))
+        banker_edge(ITALIAN.with_variants("split_figures=3"))
     sets = standard_rule_sets()
     assert len(sets) == 1 + 9 + 1 + 4
-    df = edge_table([s for s in sets if "split" in s[0] or s[0] == "Italian"],
+    df = edge_table([s for s in sets if s[0] in ("Italian", "Spanish",
+                                                 "Spanish without swap_hidden")],
                     ["threshold:5"])
     assert len(df) == 3
-    split = df[df.variant.str.contains("split")]
-    assert split.edge.map(math.isnan).all() and split.note.str.contains("split").all()
+    spanish = df[df.variant.str.startswith("Spanish")]
+    assert spanish.edge.map(math.isnan).all()
+    assert spanish.note.str.contains("split_figures=12").all()
     assert not math.isnan(df[df.variant == "Italian"].edge.iloc[0])
 
 

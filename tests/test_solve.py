@@ -72,10 +72,14 @@ def test_equilibrium_agrees_with_cfr_plus() -> None:
 
 
 def test_unsupported_rules_are_named() -> None:
-    with pytest.raises(UnsupportedRulesError, match="swap_hidden"):
+    # SPANISH: swaps inside split hands, and splitting again into a third hand
+    with pytest.raises(UnsupportedRulesError,
+                       match=r"split_figures=12.*split_figures together with swap_hidden"):
         HeadsUpGame(SPANISH)
-    with pytest.raises(UnsupportedRulesError, match="split_figures"):
-        HeadsUpGame(ITALIAN.with_variants("split_figures=2"))
+    with pytest.raises(UnsupportedRulesError, match="split_figures=3"):
+        HeadsUpGame(ITALIAN.with_variants("split_figures=3"))
+    with pytest.raises(UnsupportedRulesError, match="together with swap_hidden"):
+        HeadsUpGame(ITALIAN.with_variants("split_figures=2", "swap_hidden"))
 
 
 def test_bad_policies_and_decks() -> None:
