@@ -130,14 +130,21 @@ class BankerStrategy:
 def player_policy(name: str, game: HeadsUpGame) -> PlayerStrategy:
     """``threshold:K`` (hit below K points, e.g. ``threshold:5.5``) as a `PlayerStrategy`.
 
-    A rule of thumb has no other choices: it never burns and stakes the minimum.
+    A rule of thumb has no other choices: it never burns and stakes the minimum; it never
+    splits or swaps unless named with ``,split`` or ``,swap`` (``threshold:5,split``).
     """
     text = name.strip().lower()
-    if text.startswith("threshold:") or text.replace(".", "", 1).isdigit():
-        k = parse_threshold(text)
-        return PlayerStrategy(f"threshold:{_points(k)}",
-                              tuple(int(s.kind == "play" and s.total < k)
-                                    for s in game.infosets))
+    base, *extras = [t.strip() for t in text.split(",")]
+    bad = [e for e in extras if e not in ("split", "swap")]
+    if (base.startswith("threshold:") or base.replace(".", "", 1).isdigit()) and not bad:
+        k = parse_threshold(base)
+        # ",split": split two first figures (then hit below K on each hand); ",swap": swap
+        # the face-down card on every hit (settemezzo.simulate's players of the same names)
+        take = {"split": "split" in extras, "swap": "swap" in extras}
+        label = ",".join([f"threshold:{_points(k)}", *sorted(set(extras))])
+        return PlayerStrategy(label, tuple(
+            int((s.kind == "play" and s.total < k) or take.get(s.kind, False))
+            for s in game.infosets))
     raise RulesError(
         f"unknown player policy {name!r}; use threshold:K (e.g. threshold:5), equilibrium "
         f"or best")
@@ -777,6 +784,11 @@ def evaluate(player: PlayerStrategy | str, banker: BankerStrategy | str,
     game = _game(rules, deck)
     p = player_policy(player, game) if isinstance(player, str) else player
     b = banker_policy(banker, game) if isinstance(banker, str) else banker
+    if b.kind != "behavioural" and p.name.startswith("threshold:") and game.swap_target:
+        # a rule of thumb plays on the same cards the same way whether one is face down or
+        # up, and this banker does not read them: a swap is worth the card face up (`_reply`)
+        p = replace(p, hit=tuple(0 if i in game.swap_target else h
+                                 for i, h in enumerate(p.hit)))
     splits = any(p.hit[st.index] for st in game.infosets if st.kind == "split")
     exact = p.exact and b.exact and not splits
     s = _solver(game, exact)
@@ -785,7 +797,7 @@ def evaluate(player: PlayerStrategy | str, banker: BankerStrategy | str,
     swaps = {i: evaluate(_sub_player(p, game, i), _sub_banker(b, game, i),
                          game.swap_subgame(i))
              for i in game.swap_target if hit[i]}
-    swaps.update(_split_terms(game, b, hit)[0])
+    swaps.update(_split_terms(game, b, hit, p.name)[0])
     shown = s.with_swaps(s.shown_values(b), swaps)
     value, _, _ = s.player_values(stand, shown, hit)
     return Fraction(value) if exact else float(value)
@@ -795,25 +807,29 @@ _SPLITS: dict[tuple[Any, ...], tuple[float, float]] = {}
 
 
 def _split_terms(game: HeadsUpGame, b: BankerStrategy | None,
-                 only: Sequence[Any] | None = None) -> tuple[dict[int, float], dict[int, float]]:
+                 only: Sequence[Any] | None = None, player: str | None = None
+                 ) -> tuple[dict[int, float], dict[int, float]]:
     """Per split decision: the value (all hands' stakes, per unit of the first) of the rest
     of the hand after splitting, and the extra hands it opens on average. The rest is of
-    perfect information (`settemezzo.split`): the player plays its best there; the banker
-    its best (``b`` None, an equilibrium, a best reply, omniscient) or its rule of thumb.
+    perfect information (`settemezzo.split`): the player plays its best there (or its rule
+    of thumb, ``player`` ``threshold:K,split``); the banker its best (``b`` None, an
+    equilibrium, a best reply, omniscient) or its rule of thumb.
     ``only``: chances of splitting per decision; decisions where it is 0 are left out.
     Float (the exact rational method is for small decks only)."""
     from settemezzo.split import split_value
 
     name = b.name if b is not None and b.kind == "threshold" else "best"
+    who = player.split(",")[0] if player is not None and player.startswith("threshold:") \
+        else "best"
     values: dict[int, float] = {}
     extra: dict[int, float] = {}
     for st in game.infosets:
         if st.kind != "split" or (only is not None and not only[st.index]):
             continue
-        key = (game.key, st.burnt, name)
+        key = (game.key, st.burnt, name, who)
         if key not in _SPLITS:
             deck = game.deck if st.burnt is None else _deck_without(game, st.burnt)
-            r = split_value(game.rules, deck, player="best", banker=name, method="float")
+            r = split_value(game.rules, deck, player=who, banker=name, method="float")
             _SPLITS[key] = (r.value, r.expected_hands - 1)
         values[st.index], extra[st.index] = _SPLITS[key]
     return values, extra
@@ -880,7 +896,7 @@ def best_response(opponent: PlayerStrategy | BankerStrategy | str,
             replies[subgame_key(sub)] = best_response(_sub_player(p, game, i), "banker", sub)
     swaps = {i: replies[subgame_key(game.swap_subgame(i))].value for i in game.swap_target
              if p.hit[i]}
-    swaps.update(_split_terms(game, None, p.hit)[0])
+    swaps.update(_split_terms(game, None, p.hit, p.name)[0])
     if swaps and any(isinstance(v, float) for v in swaps.values()) and p.exact:
         p = replace(p, hit=tuple(float(x) for x in p.hit))  # a split's value is a float
     value, choice = _banker_best(game, p, swaps)

@@ -1,0 +1,92 @@
+"""split_figures=2 and swap_hidden inside the exact engine (`settemezzo.game`,
+`settemezzo.solve`): the rule at work, certified equilibria, and fixed policies against the
+simulator (`settemezzo.simulate`, seeded, within 4 standard errors).
+
+The value after a split itself is checked in ``tests/test_split.py`` (brute force, Monte
+Carlo); the swap subgames in ``tests/test_swap.py`` (an undecomposed brute force)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from settemezzo.cards import Kind
+from settemezzo.game import SPLIT, heads_up
+from settemezzo.rules import ITALIAN
+from settemezzo.simulate import simulate
+from settemezzo.solve import (
+    _solver,
+    _split_terms,
+    banker_policy,
+    equilibrium,
+    evaluate,
+    player_policy,
+)
+from settemezzo.split import split_value
+
+SPLIT2 = ITALIAN.with_variants("split_figures=2")
+SWAP = ITALIAN.with_variants("swap_hidden")
+
+
+def test_the_split_decision_sits_at_two_first_figures() -> None:
+    """By hand: the only split decision is face-down ½ with one ½ up, reached when the
+    first two cards are figures (12/40 * 11/39); splitting is a finished move valued by
+    `settemezzo.split` for the rest of the hand."""
+    game = heads_up(SPLIT2)
+    splits = game.infosets_of_kind("split")
+    assert len(splits) == 1
+    st = splits[0]
+    assert (st.hole, st.up) == (Kind.FIGURE, (Kind.FIGURE,))
+    assert st.reach == Fraction(12, 40) * Fraction(11, 39)
+    assert [ch.score for ch in st.children] == [SPLIT]
+    values, extra = _split_terms(game, None)
+    assert values[st.index] == pytest.approx(split_value(SPLIT2).value, abs=1e-15)
+    assert extra[st.index] == 1.0  # split_figures=2: exactly one more hand
+
+
+def test_split_option_helps_the_player_and_is_certified() -> None:
+    """A player option cannot lower the player's equilibrium value (the option can be
+    ignored); the equilibrium carries its certificate, and the edge is per expected stake."""
+    eq = equilibrium(SPLIT2)
+    assert eq.exploitability < 1e-9
+    assert eq.value > equilibrium(ITALIAN).value
+    assert eq.expected_stake > 1.0
+    assert eq.banker_edge == pytest.approx(-eq.value / eq.expected_stake)
+
+
+def test_threshold_player_who_splits_against_the_simulator() -> None:
+    """``threshold:5,split`` (split two first figures, hit below 5 on each hand) against a
+    ``threshold:5`` banker: exact value per unit of expected stake (the expected stake is
+    1 + 12/40 * 11/39 by hand) against 2,000,000 simulated hands."""
+    game = heads_up(SPLIT2)
+    p = player_policy("threshold:5,split", game)
+    value = evaluate(p, "threshold:5", game)
+    extra = _split_terms(game, banker_policy("threshold:5", game), p.hit, p.name)[1]
+    stake = _solver(game, False).expected_stake([float(x) for x in p.hit], extra)
+    assert stake == pytest.approx(1 + 12 / 40 * 11 / 39, abs=1e-15)
+    r = simulate(SPLIT2, 1, 2_000_000, seed=5, player="threshold:5,split",
+                 banker="threshold:5", chips=None)
+    assert r.z(value / stake) < 4
+    # and the split changes the value: without it the player is 4+ standard errors away
+    assert r.z(float(evaluate("threshold:5", "threshold:5", game))) > 4
+
+
+def test_threshold_player_who_swaps_against_the_simulator() -> None:
+    """Swapping hides a card; a rule-of-thumb banker does not look, so the exact value of
+    ``threshold:5,swap`` equals that of ``threshold:5`` (the argument of `_reply`; the
+    recursion through the subgames is checked against a brute force in test_swap.py), and
+    the simulator, which does swap, agrees."""
+    game = heads_up(SWAP)
+    value = evaluate("threshold:5,swap", "threshold:5", game)
+    assert value == evaluate("threshold:5", "threshold:5")
+    r = simulate(SWAP, 1, 1_000_000, seed=9, player="threshold:5,swap", banker="threshold:5",
+                 chips=None)
+    assert r.z(float(value)) < 4
+
+
+def test_policy_suffixes_are_checked() -> None:
+    game = heads_up(SPLIT2)
+    assert player_policy("threshold:5,split", game).name == "threshold:5,split"
+    with pytest.raises(ValueError, match="'threshold:5,sometimes'"):
+        player_policy("threshold:5,sometimes", game)
