@@ -45,7 +45,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -219,17 +219,88 @@ def _max_cards(counts: Sequence[int], hp: Sequence[int], capacity: int) -> int:
 def _check_deck(model: _Model, rest: tuple[int, ...]) -> None:
     """Two hands and the banker must never run out of cards.
 
-    Every hand but its last card stays below 7½ (a player hand holds its figure besides), so
-    the cards dealt are at most: one last card per hand, the most cards whose half-points fit
-    into those totals, and the banker's burnt card.
+    Quick bound: every hand but its last card stays below 7½ (a player hand holds its figure
+    besides), so the cards dealt are at most one last card per hand, the most cards whose
+    half-points fit into those totals, and the banker's burnt card. Where that bound is not
+    enough and the deck is small, every way of dealing it out is searched.
     """
     capacity = 2 * (SEVEN_AND_A_HALF - 1 - 1) + (SEVEN_AND_A_HALF - 1)
     need = 3 + _max_cards(rest, model.hp, capacity) + (1 if model.rules.burn else 0)
     have = sum(rest)
-    if need > have:
+    if need <= have:
+        return
+    subsets = 1
+    for c in rest:
+        subsets *= c + 1
+    if subsets <= _SEARCH_SUBSETS:
+        if not _runs_out(model, rest):
+            return
         raise SplitInputError(
-            f"a deck of {have} cards left after the two figures could run out within the two "
-            f"hands and the banker's (they may need {need}); use a larger composition")
+            f"a deck of {have} cards left after the two figures can run out within the two "
+            f"hands and the banker's; use a larger composition")
+    raise SplitInputError(
+        f"a deck of {have} cards left after the two figures could run out within the two "
+        f"hands and the banker's (they may need {need}); use a larger composition")
+
+
+_SEARCH_SUBSETS = 4000
+
+
+def _runs_out(model: _Model, rest: tuple[int, ...]) -> bool:
+    """Whether some deal and some play of the two hands and the banker's asks for a card
+    when none is left (hands 1 and 2 start on a figure; the banker may burn)."""
+    K, fig = model.K, model.fig
+
+    def with_fig(m: tuple[int, ...]) -> tuple[int, ...]:
+        return (*m[:fig], m[fig] + 1, *m[fig + 1:])
+
+    @cache
+    def open_path(m: tuple[int, ...], player: bool) -> bool:
+        """The cards ``m`` can be drawn one by one with the hand open all along."""
+        hand = with_fig(m) if player else m
+        if any(hand) and model.facts(hand)[2]:
+            return False
+        return not any(m) or any(open_path((*m[:k], m[k] - 1, *m[k + 1:]), player)
+                                 for k in range(K) if m[k])
+
+    def ended(m: tuple[int, ...]) -> bool:
+        """A player hand that finished on the last of the cards ``m``."""
+        return model.facts(with_fig(m))[2] and any(
+            open_path((*m[:k], m[k] - 1, *m[k + 1:]), True) for k in range(K) if m[k])
+
+    def subsets(m: tuple[int, ...]) -> list[tuple[int, ...]]:
+        out: list[tuple[int, ...]] = [()]
+        for c in m:
+            out = [(*o, i) for o in out for i in range(c + 1)]
+        return out
+
+    def minus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(x - y for x, y in zip(a, b, strict=True))
+
+    for p1 in subsets(rest):
+        o1 = open_path(p1, True)
+        if not (o1 or ended(p1)):
+            continue
+        r1 = minus(rest, p1)
+        if o1 and not any(r1):
+            return True                       # hand 1 asks with nothing left
+        live1 = o1 or model.facts(with_fig(p1))[1] != BUST
+        for p2 in subsets(r1):
+            o2 = open_path(p2, True)
+            if not (o2 or ended(p2)):
+                continue
+            r2 = minus(r1, p2)
+            if o2 and not any(r2):
+                return True                   # hand 2 asks with nothing left
+            if not (live1 or o2 or model.facts(with_fig(p2))[1] != BUST):
+                continue                      # both bust: the banker does not play
+            if open_path(r2, False):
+                return True                   # the banker draws it all and may ask again
+            for k in range(K):
+                if r2[k] and model.burnable[k] and open_path(
+                        (*r2[:k], r2[k] - 1, *r2[k + 1:]), False):
+                    return True               # ... after burning its first card
+    return False
 
 
 # =============================================================================================
@@ -707,10 +778,15 @@ class _Fast:
             # (level, contexts, exits or scores, by score?, weights, weighted decks)
             nparts: list[tuple[_Level, IntArray, IntArray, bool, FloatArray, FloatArray]] = []
             for lv in pending:
+                C = len(lv.p)
+                if not lv.merged and not merge_next and C * len(t.xsize) > self.max_pairs:
+                    raise SplitTooLargeError(
+                        f"the exact model has {C:,} positions at hand {depth + 1}, with up to "
+                        f"{len(t.xsize):,} outcomes each (more than {self.max_pairs:,} pairs "
+                        f"in all); use method='merged'")
                 R = self.reach(lv)
                 present, inv = np.unique(lv.S, return_inverse=True)
                 add = self.scores.adder(present)[inv]        # (C, 18)
-                C = len(lv.p)
                 # exact exits: the rows after an exact level; the next contexts when exact
                 per_exit = (np.zeros(C, dtype=np.bool_) if lv.merged
                             else (lv.p == 0) | (not merge_next))
@@ -1070,7 +1146,7 @@ def _fast_run(model: _Model, n_max: int, p: _Policy, b: _Policy, dmax: Sequence[
         cap = _max_hands(model.rules, "float", max_hands)
         try:
             fast = _Fast(model, cap, p, b, dmax,
-                         max_pairs=_AUTO_PAIRS if method == "auto" else 8 * _AUTO_PAIRS)
+                         max_pairs=_AUTO_PAIRS if method == "auto" else 4 * _AUTO_PAIRS)
             return "float", cap, fast.run(D, S, pending, hands, first, 1 << 30)
         except SplitTooLargeError:
             if method == "float":
@@ -1144,6 +1220,12 @@ def split_decision(rules: Rules, hands: Sequence[Sequence[Kind]], current: int |
     (default: the whole deck). ``player``, ``banker``, ``method`` and ``max_hands`` as in
     `split_value`; the values are the player's expected total gain over all hands.
 
+    A single hand of exactly two plain figures is the position *before* the first split:
+    its ``split`` value is `split_value`'s, and ``stand``/``hit`` play the two figures on as
+    one hand *in the same perfect-information model* (the banker sees both figures). In the
+    real game that hand keeps its face-down card hidden, so those two values are only a
+    comparison within this model (``settemezzo.solve`` values the real unsplit hand).
+
     >>> from settemezzo.rules import ITALIAN
     >>> F = Kind.FIGURE
     >>> d = split_decision(ITALIAN.with_variants("split_figures=3"), [[F, Kind.SEVEN], [F]])
@@ -1154,10 +1236,15 @@ def split_decision(rules: Rules, hands: Sequence[Sequence[Kind]], current: int |
     _check_rules(rules)
     model = _Model(rules)
     hs = tuple(tuple(h) for h in hands)
-    if not 2 <= len(hs) <= rules.split_figures:
+    if not 1 <= len(hs) <= rules.split_figures:
         raise SplitInputError(
-            f"a position after a split has 2 to split_figures={rules.split_figures} hands, "
-            f"got {len(hs)}")
+            f"a position after a split has 2 to split_figures={rules.split_figures} hands "
+            f"(or one hand of two figures, before splitting), got {len(hs)}")
+    if len(hs) == 1 and not (len(hs[0]) == 2
+                             and all(_is_plain_figure(k, rules) for k in hs[0])):
+        raise SplitInputError(
+            f"a single hand must be two plain figures (the position before splitting), got "
+            f"{[getattr(k, 'label', k) for k in hs[0]]}")
     for i, h in enumerate(hs):
         if not h:
             raise SplitInputError(f"hand {i + 1} is empty; every hand starts with its figure")
@@ -1180,7 +1267,8 @@ def split_decision(rules: Rules, hands: Sequence[Sequence[Kind]], current: int |
             raise SplitInputError(
                 f"hand {i + 1} comes after the current hand {current + 1}, so it holds its "
                 f"figure alone, got {[k.label for k in hs[i]]}")
-    _check_deck(model, _rest_after(model, deck, (hs[0][0], hs[1][0])))
+    figures = (hs[0][0], hs[1][0] if len(hs) > 1 else hs[0][1])
+    _check_deck(model, _rest_after(model, deck, figures))
     rest = _rest_after(model, deck, [k for h in hs for k in h])
     p, b = _player_policy(player), _banker_policy(banker)
     scores = tuple(sorted(s for s in (model.facts(_count(model, h))[1] for h in hs[:current])
@@ -1197,7 +1285,8 @@ def split_decision(rules: Rules, hands: Sequence[Sequence[Kind]], current: int |
         return SplitDecision(action, {a: float(v) for a, (v, _) in opts.items()},
                              {a: v for a, (v, _) in opts.items()}, hs, current, "exact")
     start = tuple(r + d for r, d in zip(rest, drawn, strict=True))
-    dmax = _rest_after(model, deck, (hs[0][0], hs[1][0]))
+    dmax = _rest_after(model, deck, figures[:1]) if len(hs) == 1 else \
+        _rest_after(model, deck, figures)
     used, cap, (_, _, parts, split_v) = _fast_run(
         model, rules.split_figures, p, b, dmax, m, start, scores, pending, len(hs), first,
         max_hands)
