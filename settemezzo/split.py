@@ -907,7 +907,9 @@ class _Fast:
 
     def _banker(self, D: FloatArray, S: IntArray) -> FloatArray:
         bt = self.btree
-        pay = self.scores.count_matrix(S) @ self.table   # (rows, banker score)
+        pay = np.ascontiguousarray((self.scores.count_matrix(S) @ self.table).T)  # (18, rows)
+        DT = np.ascontiguousarray(D.T)          # (K, rows): one kind's counts contiguous
+        n = DT.sum(axis=0)
         J = len(bt.keys)
         V: list[FloatArray | None] = [None] * J
         best = self.banker.best
@@ -915,17 +917,21 @@ class _Fast:
         for j in range(J - 1, -1, -1):
             hand, _ = bt.keys[j]
             tot, sc, _ = bt.facts[j]
-            left = np.maximum(D - bt.drawn[j][None, :], 0.0)
-            denom = left.sum(axis=1)
+            drawn = bt.drawn[j]
+            # cards left of each kind: only the kinds already drawn need clamping at zero
+            left = {k: np.maximum(DT[k] - d, 0.0) for k, d in enumerate(drawn.tolist()) if d}
+            denom = n - float(drawn.sum())
+            for k, col in left.items():
+                denom = denom + (col - (DT[k] - drawn[k]))
             hit = np.zeros(len(S))
             for k, j2, sc2 in bt.children[j]:
-                val = pay[:, sc2] if j2 < 0 else V[j2]
+                val = pay[sc2] if j2 < 0 else V[j2]
                 assert val is not None
-                hit += left[:, k] * val
+                hit += left.get(k, DT[k]) * val
             can = denom > _EPS
             hit = np.where(can, hit / np.where(can, denom, 1.0), 0.0)
             empty = not any(hand)
-            stand = pay[:, BUST] if empty else pay[:, sc]
+            stand = pay[BUST] if empty else pay[sc]
             if best:
                 v = np.where(can, hit if empty else np.minimum(stand, hit), stand)
                 if bt.burn_child[j] >= 0:
