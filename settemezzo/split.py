@@ -319,6 +319,9 @@ class SplitValue:
     - ``method``: ``"exact"`` (rational arithmetic), ``"float"`` (the same model in
       float64) or ``"merged"`` (an approximation from hand 3 on, see `split_value`);
     - ``max_hands``: the most hands modelled (splitting stops there);
+    - ``capped``: the value had splitting stopped at ``k`` hands, for each ``k`` from
+      ``hands_open`` to ``max_hands`` (float methods; a by-product of the same run), to see
+      how much the hands beyond ``max_hands`` could still add;
     - ``player``, ``banker``: the policies (``best`` or ``threshold:K``...).
     """
 
@@ -334,6 +337,7 @@ class SplitValue:
     method: str
     max_hands: int
     seconds: float = field(compare=False)
+    capped: dict[int, float] = field(default_factory=dict, compare=False)
 
     @property
     def per_stake(self) -> float:
@@ -736,6 +740,7 @@ class _Fast:
         self.onehot = np.zeros((nx, PAIR_OF_SEVENS + 1))
         self.onehot[np.arange(nx), t.xscore] = 1.0
         self.cards_by_score = (self.onehot[:, :, None] * t.X[:, None, :]).reshape(nx, -1)
+        self.capped: dict[int, float] = {}
 
     # -- enumeration -----------------------------------------------------------------------
     def counts_at(self, D: FloatArray, idx: IntArray, k: int) -> FloatArray:
@@ -1058,18 +1063,27 @@ class _Fast:
         for lv in reversed(levels):
             V, _, _ = self.play(lv, self.exit_values(lv, W))
             lv.value = V[:, 0]
+        evs = [self.exit_values(lv, W) for lv in chain]
         split_v: float | None = None
         split_h: float | None = None
         out: tuple[FloatArray, FloatArray | None, dict[str, FloatArray]] | None = None
         for i in range(len(chain) - 1, -1, -1):
-            lv = chain[i]
             root_split = split_v
-            out = self.play(lv, self.exit_values(lv, W), first=first, split_value=split_v,
+            out = self.play(chain[i], evs[i], first=first, split_value=split_v,
                             split_hands=split_h, hands=float(hands + i) if first else None)
             V, H, _ = out
             split_v = float(V[0, 0])
             split_h = float(H[0, 0]) if H is not None else None
-        assert out is not None
+        assert out is not None and split_v is not None
+        # the value had splitting stopped at fewer hands: the chain alone changes
+        self.capped = {hands + len(chain) - 1: split_v}
+        for top in range(len(chain) - 2, -1, -1):
+            v: float | None = None
+            for i in range(top, -1, -1):
+                V, _, _ = self.play(chain[i], evs[i], first=first, split_value=v)
+                v = float(V[0, 0])
+            assert v is not None
+            self.capped[hands + top] = v
         return out[0], out[1], out[2], root_split if len(chain) > 1 else None
 
 
@@ -1142,24 +1156,24 @@ def _max_hands(rules: Rules, method: str, max_hands: int | None) -> int:
     return max_hands
 
 
-def _fast_run(model: _Model, n_max: int, p: _Policy, b: _Policy, dmax: Sequence[int],
+def _fast_run(model: _Model, p: _Policy, b: _Policy, dmax: Sequence[int],
               method: str, D: Sequence[int], S: tuple[int, ...], pending: int, hands: int,
               first: bool, max_hands: int | None
-              ) -> tuple[str, int, tuple[FloatArray, FloatArray | None,
-                                         dict[str, FloatArray], float | None]]:
+              ) -> tuple[str, _Fast, tuple[FloatArray, FloatArray | None,
+                                           dict[str, FloatArray], float | None]]:
     """Run the fast engine by ``method`` (auto: exact in float64 when small enough)."""
     if method in ("float", "auto"):
         cap = _max_hands(model.rules, "float", max_hands)
         try:
             fast = _Fast(model, cap, p, b, dmax,
                          max_pairs=_AUTO_PAIRS if method == "auto" else 4 * _AUTO_PAIRS)
-            return "float", cap, fast.run(D, S, pending, hands, first, 1 << 30)
+            return "float", fast, fast.run(D, S, pending, hands, first, 1 << 30)
         except SplitTooLargeError:
             if method == "float":
                 raise
     cap = _max_hands(model.rules, "merged", max_hands)
     fast = _Fast(model, cap, p, b, dmax)
-    return "merged", cap, fast.run(D, S, pending, hands, first, 2)
+    return "merged", fast, fast.run(D, S, pending, hands, first, 2)
 
 
 def split_value(rules: Rules, deck: Unseen | None = None, first: Kind = Kind.FIGURE,
@@ -1206,11 +1220,13 @@ def split_value(rules: Rules, deck: Unseen | None = None, first: Kind = Kind.FIG
         v, h = ex.value(rest, (), ex.nothing, hands_open - 1, hands_open, True)
         return SplitValue(rules, _unseen(model, rest), hands_open, float(v), float(h), v, h,
                           p.name, b.name, "exact", cap, time.perf_counter() - t0)
-    used, cap, (V, H, _, _) = _fast_run(model, rules.split_figures, p, b, rest, m, rest, (),
-                                        hands_open - 1, hands_open, True, max_hands)
+
+    used, fast, (V, H, _, _) = _fast_run(model, p, b, rest, m, rest, (), hands_open - 1,
+                                         hands_open, True, max_hands)
     assert H is not None
     return SplitValue(rules, _unseen(model, rest), hands_open, float(V[0, 0]), float(H[0, 0]),
-                      None, None, p.name, b.name, used, cap, time.perf_counter() - t0)
+                      None, None, p.name, b.name, used, fast.n_max,
+                      time.perf_counter() - t0, dict(sorted(fast.capped.items())))
 
 
 def split_decision(rules: Rules, hands: Sequence[Sequence[Kind]], current: int | None = None,
@@ -1293,9 +1309,9 @@ def split_decision(rules: Rules, hands: Sequence[Sequence[Kind]], current: int |
     start = tuple(r + d for r, d in zip(rest, drawn, strict=True))
     dmax = _rest_after(model, deck, figures[:1]) if len(hs) == 1 else \
         _rest_after(model, deck, figures)
-    used, cap, (_, _, parts, split_v) = _fast_run(
-        model, rules.split_figures, p, b, dmax, m, start, scores, pending, len(hs), first,
-        max_hands)
+    used, fast, (_, _, parts, split_v) = _fast_run(
+        model, p, b, dmax, m, start, scores, pending, len(hs), first, max_hands)
+    cap = fast.n_max
     tree = _HandTree(model, dmax)
     node = tree.index[tuple(drawn)]
     values = {"stand": float(parts["stand"][0, node])}

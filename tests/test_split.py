@@ -311,6 +311,10 @@ def test_more_hands_never_lower_the_value() -> None:
               for n in (2, 3, 4, 12)]
     assert values == sorted(values)
     assert values[1] > values[0]   # re-splitting is worth something here
+    # the values with splitting capped at fewer hands come out of the same run
+    r = split_value(italian("split_figures=4"), deck, method="float")
+    assert list(r.capped) == [2, 3, 4]
+    assert list(r.capped.values()) == pytest.approx(values[:3], abs=1e-12)
 
 
 def test_best_play_beats_every_fixed_rule() -> None:
