@@ -13,8 +13,8 @@ from typing import Any
 # Module-level result caches of the engine, by module and attribute name. Cleared before
 # every cold repetition; names that a module does not (or no longer) define are skipped.
 _CACHE_DICTS = {
-    "settemezzo.solve": ("_EQ_CACHE", "_SOLVERS"),
-    "settemezzo.game": ("_CACHE",),
+    "settemezzo.solve": ("_EQ_CACHE", "_SOLVERS", "_SPLITS"),
+    "settemezzo.game": ("_CACHE", "_BANKER_NODES"),
 }
 
 
