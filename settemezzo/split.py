@@ -3,7 +3,10 @@
 The player's first two cards (the face-down card and the first face-up card) are both plain
 figures; under ``split_figures = N`` (``RULES.md``) the player may split them into two hands,
 the new hand carrying a second stake equal to the first. This module values the position
-*after* that split, exactly, for one stake per hand. The decisions taken for it:
+*after* that split, for one stake per hand: exactly (in `Fraction`, or in float64 up to
+rounding) where the model is small enough, which includes two hands on the whole deck, and by
+a stated approximation for re-splitting on large decks (`split_value`, ``method="merged"``).
+The decisions taken for it:
 
 - Splitting shows both figures, so from then on everything about the player's hands is
   public: the rest of the hand is a game of **perfect information**.
@@ -25,7 +28,8 @@ the new hand carrying a second stake equal to the first. This module values the 
   hands; two hands and the banker are checked never to run out): a hand that would draw
   stands as it is, and a banker left without any card counts as bust. Seed 000 reshuffles
   the used cards in that case; within one freshly shuffled hand there are none but burnt
-  cards, and the paths concerned have a chance far below 1e-12 on the 40-card deck.
+  cards. On the whole deck it takes eight hands or more (a chance below 1e-4 of ever having
+  them), so it never happens within the merged method's default of five hands.
 
 Values are the player's expected total gain over all hands, in units of one stake (the
 caller multiplies by the stake), under minimax play: the player maximises, the banker
@@ -67,9 +71,6 @@ __all__ = [
 
 Num = Any
 """`Fraction` in exact mode, `float` otherwise."""
-
-ACTIONS = ("stand", "hit", "split")
-
 
 class SplitInputError(RulesError):
     """A bad position or rule set for the split analysis; the message names the value."""
@@ -170,9 +171,6 @@ class _Model:
         if kind is Kind.KING_OF_DIAMONDS and not self.rules.wild_king:
             return self.fig
         return self.kinds.index(kind)
-
-    def hand(self, counts: Sequence[int]) -> tuple[Kind, ...]:
-        return tuple(k for k, c in zip(self.kinds, counts, strict=True) for _ in range(c))
 
 
 # =============================================================================================
@@ -316,13 +314,17 @@ class SplitValue:
     - ``exact``: the same as a `Fraction` when computed exactly, else None;
     - ``expected_hands``: the expected number of hands (stakes) at the end, under the
       player's play (best play: ties broken towards not splitting and towards standing);
+      ``exact_hands`` the same as a `Fraction` when computed exactly;
+    - ``rest``: the unseen cards after the two figures (what the rest is dealt from);
+      ``hands_open``: the hands open at the start (2 after the first split);
     - ``method``: ``"exact"`` (rational arithmetic), ``"float"`` (the same model in
       float64) or ``"merged"`` (an approximation from hand 3 on, see `split_value`);
     - ``max_hands``: the most hands modelled (splitting stops there);
     - ``capped``: the value had splitting stopped at ``k`` hands, for each ``k`` from
       ``hands_open`` to ``max_hands`` (float methods; a by-product of the same run), to see
       how much the hands beyond ``max_hands`` could still add;
-    - ``player``, ``banker``: the policies (``best`` or ``threshold:K``...).
+    - ``player``, ``banker``: the policies (``best`` or ``threshold:K``...);
+    - ``seconds``: the time taken.
     """
 
     rules: Rules
@@ -1098,8 +1100,8 @@ def _rest_after(model: _Model, deck: Unseen | None, cards: Sequence[Kind]) -> tu
         i = model.pos(k)
         if rest[i] <= 0:
             raise SplitInputError(
-                f"the deck holds no {k.label} left to deal: {cards and [c.label for c in cards]}"
-                f" cannot all come from it")
+                f"the deck holds no {k.label} left to deal: the cards "
+                f"{' '.join(c.label for c in cards)} cannot all come from it")
         rest[i] -= 1
     return tuple(rest)
 
@@ -1214,6 +1216,8 @@ def split_value(rules: Rules, deck: Unseen | None = None, first: Kind = Kind.FIG
     m = _method(method, exact)
     model, rest = _prepare(rules, deck, first, second, hands_open)
     p, b = _player_policy(player), _banker_policy(banker)
+    if max_hands is not None and _max_hands(rules, m, max_hands) < hands_open:
+        raise SplitInputError(f"max_hands={max_hands} is below hands_open={hands_open}")
     if m == "exact":
         cap = _max_hands(rules, m, max_hands)
         ex = _Exact(model, cap, p, b, True)

@@ -428,6 +428,16 @@ def test_whole_deck_resplitting_is_merged() -> None:
     assert r.value > two.value
 
 
+def test_merged_decisions_match_merged_values() -> None:
+    # hand 1 drew a second figure after the first split: splitting again is the position
+    # with three hands open (merged groups never mix chains with different hands left)
+    rules = italian("split_figures=12")
+    deck = deck_of(F=5, KD=1, ACE=2, TWO=2, THREE=2, FOUR=2, FIVE=2, SIX=2, SEVEN=2)
+    d = split_decision(rules, [[F, F], [F]], deck=deck, method="merged")
+    r = split_value(rules, deck.remove(F), hands_open=3, method="merged")
+    assert d.values["split"] == pytest.approx(r.value, abs=1e-12)
+
+
 def test_merged_is_close_on_a_small_deck() -> None:
     # Where the exact model can be computed, the merged approximation is within a few
     # thousandths of a stake (2-suit deck, up to 3 hands).
@@ -459,7 +469,7 @@ def test_bad_input() -> None:
     with pytest.raises(SplitInputError, match="could run out"):   # too large to search
         split_value(italian("split_figures=2", "burn=3,4"),
                     deck_of(F=11, KD=1, ACE=4, TWO=4, THREE=1, FOUR=1, FIVE=1, SIX=1))
-    with pytest.raises(SplitInputError, match="no ½ left"):
+    with pytest.raises(SplitInputError, match="no ½ left to deal"):
         split_value(rules, deck_of(F=1, SIX=2, SEVEN=4))
     with pytest.raises(SplitInputError, match="hands_open"):
         split_value(rules, hands_open=3)
