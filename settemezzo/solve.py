@@ -261,13 +261,16 @@ class _BankerRows:
             empty = np.array([not any(self.nodes[j].counts) for j in idx])
             self.levels.append((idx, C, burn_child, empty))
 
-    def _values_dense(self, hit: Any, mode: str, decisions: Any, burn: Any) -> Any:
-        J, B = len(self.nodes), self.B
+    def _values_dense(self, hit: Any, mode: str, decisions: Any, burn: Any,
+                      cols: npt.NDArray[np.int64] | None = None) -> Any:
+        J = len(self.nodes)
+        Fm, Sm = (self.Fm, self.Sm) if cols is None else (self.Fm[:, cols], self.Sm[:, cols])
+        B = Fm.shape[1]
         V = np.zeros((J, B))
         H_all = _as_matrix(hit, J, B) if mode == "fixed" else None
         U_all = _as_matrix(burn, J, B) if (mode == "fixed" and burn is not None) else None
         for idx, C, burn_child, empty in self.levels:
-            h = self.Fm[idx] + C @ V
+            h = Fm[idx] + C @ V
             if empty.all():  # hands that must draw
                 V[idx] = h
                 if decisions is not None:
@@ -275,7 +278,7 @@ class _BankerRows:
                         decisions[0][j] = np.ones(B, dtype=np.int64)
                         decisions[1][j] = np.zeros(B, dtype=np.int64)
                 continue
-            s = self.Sm[idx]
+            s = Sm[idx]
             has_burn = np.flatnonzero(burn_child >= 0)
             if mode == "min":
                 hit_d = h < s
@@ -363,13 +366,16 @@ class _BankerRows:
 
     def values(self, hit: Any, mode: Literal["fixed", "min"] = "fixed",
                decisions: tuple[list[Any], list[Any]] | None = None,
-               burn: Any = None) -> Any:
+               burn: Any = None, cols: npt.NDArray[np.int64] | None = None) -> Any:
         """Per-row values (player's payoff) for banker chances of hitting ``hit[j]`` and of
         burning ``burn[j]`` (scalars or per-row arrays), or for the per-row best banker reply
         (``min``), whose choices are written into ``decisions`` (hit, burn) when given.
+        ``cols`` (float mode): only these rows (``hit``/``burn`` then cover only them).
         """
         if not self.exact:
-            return self._values_dense(hit, mode, decisions, burn)
+            return self._values_dense(hit, mode, decisions, burn, cols)
+        if cols is not None:
+            raise SolverError("a subset of rows is for float mode")
         V: list[Any] = [None] * len(self.nodes)
         for j in range(len(self.nodes) - 1, -1, -1):
             nd = self.nodes[j]
@@ -1124,12 +1130,17 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
 
     def add_cuts(choice: npt.NDArray[np.int8],
                  which: Sequence[int] | npt.NDArray[np.int64]) -> None:
-        per_row = choice[group].T
+        # only the rows of the public states that get a cut
+        rows_ = np.concatenate([members[g] for g in which]) if len(which) else \
+            np.zeros(0, dtype=np.int64)
+        per_row = choice[group[rows_]].T
         vals_ = s.stand_rows.values((per_row == HIT).astype(np.float64),
-                                    burn=(per_row == BURN).astype(np.float64))
+                                    burn=(per_row == BURN).astype(np.float64), cols=rows_)
+        at = 0
         for g in which:
             m = members[g]
-            cut_rows.append(reach[m] * vals_[m] * LP_SCALE)
+            cut_rows.append(reach[m] * vals_[at:at + len(m)] * LP_SCALE)
+            at += len(m)
             cut_group.append(g)
             cut_policy.append(choice[g].copy())
 
