@@ -48,16 +48,25 @@ def cmd_solve(args: argparse.Namespace, rules: Rules) -> int:
     if args.json:
         print(json.dumps({
             "rules": rules.describe(), "player_value": eq.value, "banker_edge": eq.banker_edge,
+            "expected_stake": eq.expected_stake,
             "certificate": {"lower": eq.lower, "upper": eq.upper,
                             "exploitability": eq.exploitability},
+            "subgames": len(eq.subgames),
             "lp_rounds": eq.iterations, "seconds": seconds}, indent=2))
         return 0
     print(f"Rules: {rules.describe()} - heads-up, both sides playing an equilibrium")
-    print(f"Banker's edge:  {eq.banker_edge:.6%} of the stake per hand")
-    print(f"Player's value: {eq.value:+.9f} stakes per hand")
+    if abs(eq.expected_stake - 1) < 1e-12:
+        print(f"Banker's edge:  {eq.banker_edge:.6%} of the stake per hand")
+        print(f"Player's value: {eq.value:+.9f} stakes per hand")
+    else:  # stakes chosen after the first card, or a split's second stake
+        print(f"Banker's edge:  {eq.banker_edge:.6%} of the expected stake "
+              f"({eq.expected_stake:.6f} chips per hand)")
+        print(f"Player's value: {eq.value:+.9f} chips per hand")
     print(f"Certificate:    the value lies in [{eq.lower:+.12f}, {eq.upper:+.12f}] "
           f"(exploitability {eq.exploitability:.1e})")
-    print(f"Solved in {seconds:.2f} s ({eq.iterations} LP rounds)")
+    after = (f", and {len(eq.subgames)} subgames after a swap, each certified"
+             if eq.subgames else "")
+    print(f"Solved in {seconds:.2f} s ({eq.iterations} LP rounds{after})")
     return 0
 
 
