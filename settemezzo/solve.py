@@ -34,6 +34,7 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cached_property
 from typing import Any, Literal
 
 import numpy as np
@@ -484,8 +485,6 @@ class _Solver:
     exact: bool
     measure: Literal["value", "win"] = "value"
     memo: dict[tuple[Any, ...], Any] = field(default_factory=dict)
-    stand_rows: _BankerRows = field(init=False)
-    shown_rows: _BankerRows = field(init=False)
 
     def __post_init__(self) -> None:
         g = self.game
@@ -521,10 +520,13 @@ class _Solver:
         self.is_play = np.array([s.kind == "play" for s in g.infosets])
         self.group = np.array([max(s.public, 0) for s in g.infosets], dtype=np.int64)
         self.stake = np.array([s.stake for s in g.infosets], dtype=np.int64)
-        self.stand_rows = _BankerRows(g, decks, pscore, self.exact, self.measure)
-        self.shown_rows = _BankerRows(
-            g, np.array(shown_decks, dtype=np.int64).reshape(-1, K),
-            np.array(shown_score, dtype=np.int64), self.exact, self.measure)
+        self._stand_decks, self._stand_score = decks, pscore
+        # a banker that plays the same way in every public state (rule of thumb, best reply
+        # with full information) faces a row through its deck and the player's score only:
+        # equal rows are computed once (many: the same cards in other orders, other stakes)
+        self.shown_rows, self._shown_inverse = self._unique_rows(
+            np.array(shown_decks, dtype=np.int64).reshape(-1, K),
+            np.array(shown_score, dtype=np.int64))
         self.shown_of = shown_of
         num: Any = (lambda x: x) if self.exact else float
         self.reach = [num(s.reach) for s in g.infosets]
@@ -538,6 +540,25 @@ class _Solver:
             before = st.parent >= 0 and played[st.parent]
             played[st.index] = before or st.kind == "play"
             self.first_play[st.index] = st.kind == "play" and not before
+
+    def _unique_rows(self, decks: npt.NDArray[np.int64], score: npt.NDArray[np.int64]
+                     ) -> tuple[_BankerRows, npt.NDArray[np.int64]]:
+        key = np.column_stack([decks, score]) if len(score) else \
+            np.zeros((0, decks.shape[1] + 1), dtype=np.int64)
+        uniq, inverse = np.unique(key, axis=0, return_inverse=True)
+        rows = _BankerRows(self.game, np.ascontiguousarray(uniq[:, :-1]),
+                           np.ascontiguousarray(uniq[:, -1]), self.exact, self.measure)
+        return rows, inverse.reshape(-1)
+
+    @cached_property
+    def stand_rows(self) -> _BankerRows:
+        """A row per information set (a behavioural banker plays by public state)."""
+        return _BankerRows(self.game, self._stand_decks, self._stand_score, self.exact,
+                           self.measure)
+
+    @cached_property
+    def _stand_unique(self) -> tuple[_BankerRows, npt.NDArray[np.int64]]:
+        return self._unique_rows(self._stand_decks, self._stand_score)
 
     def _scaled(self, vals: Any) -> Any:
         """Per-row values per unit stake, times each decision's stake (win chances are not
@@ -567,14 +588,17 @@ class _Solver:
         return out
 
     def _stand_values(self, banker: BankerStrategy, chooser: _Solver | None) -> Any:
+        if banker.kind in ("omniscient", "threshold"):
+            uniq, inverse = self._stand_unique
+            if banker.kind == "threshold":
+                vals = uniq.values([int(nd.total < banker.k) for nd in uniq.nodes])
+            elif chooser is not None:
+                hit, burn = chooser._stand_unique[0].best_decisions()
+                vals = uniq.values(hit, burn=burn)
+            else:
+                vals = uniq.values(None, "min")
+            return vals[inverse]
         rows = self.stand_rows
-        if banker.kind == "omniscient":
-            if chooser is not None:
-                hit, burn = chooser.stand_rows.best_decisions()
-                return rows.values(hit, burn=burn)
-            return rows.values(None, "min")
-        if banker.kind == "threshold":
-            return rows.values([int(nd.total < banker.k) for nd in rows.nodes])
         per_row = banker.hit[self.group]  # (rows, nodes)
         J = len(rows.nodes)
         burns: Any = None
@@ -613,7 +637,7 @@ class _Solver:
         out0 = [[conv(lose * s.stake) for _ in s.children0] for s in g.infosets]
         root = [conv(lose) for _ in g.root_terminals]
         per_stake = self.measure == "value"
-        for (i, a, ci), v in zip(self.shown_of, vals, strict=True):
+        for (i, a, ci), v in zip(self.shown_of, vals[self._shown_inverse], strict=True):
             if i < 0:
                 root[ci] = v
             else:
