@@ -181,6 +181,12 @@ def parse_threshold(k: int | float | Fraction | str) -> int:
     return int(half)
 
 
+def threshold_name(k: int) -> str:
+    """The policy name of a threshold of ``k`` half-points: ``threshold:5``,
+    ``threshold:5.5`` (the form `parse_threshold` reads back)."""
+    return f"threshold:{k // 2}" if k % 2 == 0 else f"threshold:{k / 2:g}"
+
+
 def final_distribution(hand: Sequence[Kind], unseen: Unseen, rules: Rules,
                        threshold: int | float | Fraction | str) -> dict[int, Prob]:
     """The distribution of the finished hand's score when hitting below ``threshold`` points.

@@ -44,7 +44,7 @@ from scipy import sparse
 from settemezzo.cards import Unseen
 from settemezzo.game import HIT, SPLIT, STAND, SWAP, HeadsUpGame, heads_up
 from settemezzo.hands import BUST, PAIR_OF_SEVENS, settle
-from settemezzo.odds import parse_threshold
+from settemezzo.odds import parse_threshold, threshold_name
 from settemezzo.rules import ITALIAN, Rules, RulesError
 
 __all__ = [
@@ -142,7 +142,7 @@ def player_policy(name: str, game: HeadsUpGame) -> PlayerStrategy:
         # ",split": split two first figures (then hit below K on each hand); ",swap": swap
         # the face-down card on every hit (settemezzo.simulate's players of the same names)
         take = {"split": "split" in extras, "swap": "swap" in extras}
-        label = ",".join([f"threshold:{_points(k)}", *sorted(set(extras))])
+        label = ",".join([threshold_name(k), *sorted(set(extras))])
         return PlayerStrategy(label, tuple(
             int((s.kind == "play" and s.total < k) or take.get(s.kind, False))
             for s in game.infosets))
@@ -158,14 +158,11 @@ def banker_policy(name: str, game: HeadsUpGame) -> BankerStrategy:
         return BankerStrategy("omniscient", "omniscient")
     if text.startswith("threshold:") or text.replace(".", "", 1).isdigit():
         k = parse_threshold(text)
-        return BankerStrategy(f"threshold:{_points(k)}", "threshold", k=k)
+        return BankerStrategy(threshold_name(k), "threshold", k=k)
     raise RulesError(
         f"unknown banker policy {name!r}; use threshold:K (e.g. threshold:5), omniscient, "
         f"equilibrium or best")
 
-
-def _points(k: int) -> str:
-    return str(k // 2) if k % 2 == 0 else f"{k / 2:g}"
 
 
 # =============================================================================================

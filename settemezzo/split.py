@@ -58,7 +58,7 @@ import numpy.typing as npt
 from settemezzo.cards import SEVEN_AND_A_HALF, Kind, Unseen
 from settemezzo.game import UnsupportedRulesError
 from settemezzo.hands import BUST, PAIR_OF_SEVENS, is_finished, score, settle, total
-from settemezzo.odds import parse_threshold
+from settemezzo.odds import parse_threshold, threshold_name
 from settemezzo.rules import Rules, RulesError
 
 __all__ = [
@@ -109,7 +109,7 @@ def _player_policy(spec: str) -> _Policy:
             resplit, text = True, text[: -len(suffix)]
     if text.startswith("threshold:"):
         k = parse_threshold(text)
-        return _Policy(f"threshold:{_points(k)}" + ("+split" if resplit else ""), k, resplit)
+        return _Policy(threshold_name(k) + ("+split" if resplit else ""), k, resplit)
     raise SplitInputError(
         f"unknown player policy {spec!r}; use 'best', 'threshold:K' (hit below K points on "
         f"every hand, never split again) or 'threshold:K+split' (split again whenever allowed)")
@@ -121,14 +121,11 @@ def _banker_policy(spec: str) -> _Policy:
         return _Policy("best")
     if text.startswith("threshold:"):
         k = parse_threshold(text)
-        return _Policy(f"threshold:{_points(k)}", k)
+        return _Policy(threshold_name(k), k)
     raise SplitInputError(
         f"unknown banker policy {spec!r}; use 'best' (its best reply, seeing every hand) or "
         f"'threshold:K' (hit below K points, never burn)")
 
-
-def _points(k: int) -> str:
-    return str(k // 2) if k % 2 == 0 else f"{k / 2:g}"
 
 
 # =============================================================================================

@@ -47,7 +47,7 @@ import numpy.typing as npt
 
 from settemezzo.cards import Kind
 from settemezzo.hands import is_finished, score
-from settemezzo.odds import parse_threshold
+from settemezzo.odds import parse_threshold, threshold_name
 from settemezzo.rules import Rules, RulesError
 from settemezzo.simulate import engine as E
 
@@ -82,7 +82,7 @@ class PlayerSpec:
 
     @property
     def name(self) -> str:
-        base = f"threshold:{_points(self.k)}" if self.kind == "threshold" else self.kind
+        base = threshold_name(self.k) if self.kind == "threshold" else self.kind
         opts = [] if self.stake == "min" else [f"stake={self.stake}"]
         opts += [name for name in ("burn", "split", "swap") if getattr(self, name)]
         return ",".join([base, *opts])
@@ -98,7 +98,7 @@ class BankerSpec:
 
     @property
     def name(self) -> str:
-        base = f"threshold:{_points(self.k)}" if self.kind == "threshold" else self.kind
+        base = threshold_name(self.k) if self.kind == "threshold" else self.kind
         return base + ",burn" if self.burn else base
 
 
@@ -149,9 +149,6 @@ class Seat:
             return f"person ({', '.join(sorted(self.person.decides))})"
         return f"{self.player.name} / banker {self.banker.name}"
 
-
-def _points(k: int) -> str:
-    return str(k // 2) if k % 2 == 0 else f"{k / 2:g}"
 
 
 def _split_opts(text: str) -> tuple[str, list[str]]:
