@@ -125,7 +125,8 @@ def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equili
     ('stand', 'hit', 'mixed' where the equilibrium randomises, 'either' for an exact tie
     against a fixed banker), ``hit_frequency`` (the equilibrium player's chance of
     hitting; empty against a fixed banker), ``margin`` (hit_ev - stand_ev) and
-    ``cost_of_mistake`` (|margin|).
+    ``cost_of_mistake`` (|margin|). Under ``split_figures`` a win chance that goes through a
+    split (several hands) is not computed and shows as NaN; its values are.
     """
     game = heads_up(rules, deck)
     banker = resolve_banker(against, game)
