@@ -72,7 +72,7 @@ def cmd_solve(args: argparse.Namespace, rules: Rules) -> int:
 
 def cmd_evaluate(args: argparse.Namespace, rules: Rules) -> int:
     from settemezzo.game import heads_up
-    from settemezzo.solve import best_response, equilibrium, evaluate
+    from settemezzo.solve import best_response, equilibrium, evaluate, expected_stake
 
     game = heads_up(rules)
     p, b = args.player.strip().lower(), args.banker.strip().lower()
@@ -80,28 +80,36 @@ def cmd_evaluate(args: argparse.Namespace, rules: Rules) -> int:
         raise RulesError("--player best and --banker best together is the equilibrium: "
                          "run 'settemezzo solve'")
     t0 = time.perf_counter()
+    player_s: Any = equilibrium(game).player if p == "equilibrium" else p
+    banker_s: Any = equilibrium(game).banker if b == "equilibrium" else b
     if p == "best":
-        banker = equilibrium(game).banker if b == "equilibrium" else b
-        value = best_response(banker, "player", game).value
+        br = best_response(banker_s, "player", game)
+        value, player_s = br.value, br.strategy
         label = ("best reply", b)
     elif b == "best":
-        player = equilibrium(game).player if p == "equilibrium" else p
-        value = best_response(player, "banker", game).value
+        value = best_response(player_s, "banker", game).value
+        banker_s = "omniscient"  # (only its kind matters for the stake: a best banker)
         label = (p, "best reply")
     else:
-        player_s = equilibrium(game).player if p == "equilibrium" else p
-        banker_s = equilibrium(game).banker if b == "equilibrium" else b
         value = evaluate(player_s, banker_s, game)
         label = (p, b)
+    stake = expected_stake(player_s, banker_s, game)
+    edge = -value / stake
     seconds = time.perf_counter() - t0
     if args.json:
         print(json.dumps({"rules": rules.describe(), "player": label[0], "banker": label[1],
                           "player_value": value_json(value),
-                          "banker_edge": value_json(-value), "seconds": seconds}, indent=2))
+                          "expected_stake": value_json(stake),
+                          "banker_edge": value_json(edge), "seconds": seconds}, indent=2))
         return 0
     print(f"Rules: {rules.describe()}; player {label[0]} against banker {label[1]}")
-    print(f"Player's value: {_value_text(value)} stakes per hand")
-    print(f"Banker's edge:  {-float(value):.6%}")
+    if stake == 1:
+        print(f"Player's value: {_value_text(value)} stakes per hand")
+        print(f"Banker's edge:  {-float(value):.6%}")
+    else:
+        print(f"Player's value: {_value_text(value)} chips per hand "
+              f"(expected stake {float(stake):.6f})")
+        print(f"Banker's edge:  {float(edge):.6%} of the expected stake")
     return 0
 
 
@@ -111,12 +119,13 @@ def cmd_advise(args: argparse.Namespace, rules: Rules) -> int:
     up = [c for text in args.up for c in text.split()] if args.up else []
     a = advise(args.hole, up, rules=rules, against=args.against)
     if args.json:
-        out = {k: (value_json(v) if isinstance(v, Fraction | float) and k != "hit_frequency"
-                   else v) for k, v in a.__dict__.items()}
+        out = {k: (value_json(v) if isinstance(v, Fraction | float)
+                   and k not in ("hit_frequency", "split_frequency") else v)
+               for k, v in a.__dict__.items()}
         out["margin"] = value_json(a.margin)
         print(json.dumps(out, indent=2))
         return 0
-    print(a.sentence())
+    print(a)
     return 0
 
 

@@ -57,6 +57,7 @@ __all__ = [
     "best_response",
     "equilibrium",
     "evaluate",
+    "expected_stake",
     "player_policy",
 ]
 
@@ -860,6 +861,21 @@ def _split_terms(game: HeadsUpGame, b: BankerStrategy | None,
             _SPLITS[key] = (r.value, r.expected_hands - 1)
         values[st.index], extra[st.index] = _SPLITS[key]
     return values, extra
+
+
+def expected_stake(player: PlayerStrategy | str, banker: BankerStrategy | str,
+                   rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None) -> Value:
+    """The player's expected stake in chips when ``player`` meets ``banker``: 1 unless the
+    stake is chosen after the first card or a split opens a second hand (whose play after
+    the split depends on the banker). Exact without splits."""
+    game = _game(rules, deck)
+    p = player_policy(player, game) if isinstance(player, str) else player
+    b = banker_policy(banker, game) if isinstance(banker, str) else banker
+    extra = _split_terms(game, b if b.kind == "threshold" else None, p.hit, p.name)[1]
+    exact = p.exact and not extra
+    hit = list(p.hit) if exact else [float(x) for x in p.hit]
+    out = _solver(game, exact).expected_stake(hit, extra)
+    return Fraction(out) if exact else float(out)
 
 
 def _deck_without(game: HeadsUpGame, kind: Any) -> Unseen:

@@ -33,6 +33,7 @@ from settemezzo.solve import (
     BankerStrategy,
     _reply,
     _solver,
+    _split_terms,
     banker_policy,
     equilibrium,
 )
@@ -182,6 +183,8 @@ class Advice:
     bust_if_hit: Fraction
     seven_half_if_hit: Fraction
     hit_frequency: float | None
+    split_ev: float | None = None          # splitting the two figures (all hands' stakes)
+    split_frequency: float | None = None   # the equilibrium player's chance of splitting
 
     @property
     def margin(self) -> Fraction | float:
@@ -205,8 +208,20 @@ class Advice:
         return (f"{self.hand}: {self.best.upper()} - worth {m:.3f} stakes more than to "
                 f"{other} ({ev}; {bust}) against the {self.against} banker.")
 
+    def split_sentence(self) -> str:
+        """Under ``split_figures`` with two figures: split them or play them as one hand."""
+        if self.split_ev is None:
+            return ""
+        keep = max(float(self.stand_ev), float(self.hit_ev))
+        gain = self.split_ev - keep
+        verb = "SPLIT" if gain > TIE else ("either" if abs(gain) <= TIE else "do not split")
+        how = (f"; the equilibrium player splits {self.split_frequency:.0%} of the time"
+               if self.split_frequency is not None else "")
+        return (f"Split them? {verb}: splitting is worth {self.split_ev:+.3f} stakes in all "
+                f"(two hands), playing on as one hand {keep:+.3f}{how}.")
+
     def __str__(self) -> str:
-        return self.sentence()
+        return " ".join(x for x in (self.sentence(), self.split_sentence()) if x)
 
 
 def advise(hole: str | CardSpec, up: str | Iterable[str | CardSpec] = (), *,
@@ -227,10 +242,18 @@ def advise(hole: str | CardSpec, up: str | Iterable[str | CardSpec] = (), *,
         freq = float(equilibrium(game).player.hit[i])
     se, he = cols.stand_ev[i], cols.hit_ev[i]
     best = _best_label(se, he, freq)
+    split_ev = split_freq = None
+    if st.parent >= 0 and game.infosets[st.parent].kind == "split":
+        j = st.parent  # two figures: splitting comes before standing or hitting
+        split_ev = float(_split_terms(game, banker if banker.kind == "threshold" else None)
+                         [0][j]) * st.stake
+        if freq is not None:
+            split_freq = float(equilibrium(game).player.hit[j])
     return Advice(f"face-down {st.hole.label}" + (f", up {' '.join(k.label for k in u)}"
                                                   if u else ", nothing up"),
                   banker.name, rules.describe(), best, se, he, cols.stand_win[i],
-                  cols.hit_win[i], Fraction(cols.bust[i]), Fraction(cols.seven_half[i]), freq)
+                  cols.hit_win[i], Fraction(cols.bust[i]), Fraction(cols.seven_half[i]), freq,
+                  split_ev, split_freq)
 
 
 def banker_table(rules: Rules = ITALIAN, max_up: int | None = 2,

@@ -90,3 +90,23 @@ def test_policy_suffixes_are_checked() -> None:
     assert player_policy("threshold:5,split", game).name == "threshold:5,split"
     with pytest.raises(ValueError, match="'threshold:5,sometimes'"):
         player_policy("threshold:5,sometimes", game)
+
+
+def test_advice_on_two_figures_weighs_the_split() -> None:
+    """With two figures the advice also answers "split them?": the split's value is the
+    value of `settemezzo.split` for the same banker (both hands' stakes), and against the
+    equilibrium banker the player is indifferent where it mixes (it splits 0 < p < 1 of the
+    time, so both moves are worth the same, to the LP's precision)."""
+    from settemezzo.solve import expected_stake
+    from settemezzo.tables import advise
+
+    a = advise("J", ["Q"], rules=SPLIT2, against="threshold:5")
+    assert a.split_ev == pytest.approx(split_value(SPLIT2, banker="threshold:5").value)
+    assert "SPLIT" in str(a) and a.split_ev > max(a.stand_ev, a.hit_ev)
+    eq = advise("J", ["Q"], rules=SPLIT2)
+    assert eq.split_frequency is not None and 0 < eq.split_frequency < 1
+    assert eq.split_ev == pytest.approx(max(float(eq.stand_ev), float(eq.hit_ev)), abs=1e-9)
+    assert advise("5", rules=SPLIT2).split_ev is None
+    assert expected_stake("threshold:5,split", "threshold:5", SPLIT2) == \
+        pytest.approx(1 + 12 / 40 * 11 / 39, abs=1e-15)
+    assert expected_stake("threshold:5", "threshold:5", SPLIT2) == 1
