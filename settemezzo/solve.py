@@ -812,6 +812,23 @@ def evaluate(player: PlayerStrategy | str, banker: BankerStrategy | str,
     game = _game(rules, deck)
     p = player_policy(player, game) if isinstance(player, str) else player
     b = banker_policy(banker, game) if isinstance(banker, str) else banker
+    return _evaluate(p, b, game, {})
+
+
+def _memo_key(game: HeadsUpGame, *strategies: PlayerStrategy | BankerStrategy
+              ) -> tuple[Any, ...]:
+    """A key for the recursions through the subgames after a swap: many decisions lead to
+    the same subgame, which is computed once per call (a strategy by identity; the memo
+    keeps it alive, so identities are not reused within the call)."""
+    return (game.key, *(id(x) for x in strategies))
+
+
+def _evaluate(p: PlayerStrategy, b: BankerStrategy, game: HeadsUpGame,
+              memo: dict[Any, Any]) -> Value:
+    key = ("evaluate", *_memo_key(game, p, b))
+    if key in memo:
+        out: Value = memo[key][0]
+        return out
     if b.kind != "behavioural" and p.name.startswith("threshold:") and game.swap_target:
         # a rule of thumb plays on the same cards the same way whether one is face down or
         # up, and this banker does not read them: a swap is worth the card face up (`_reply`)
@@ -822,13 +839,15 @@ def evaluate(player: PlayerStrategy | str, banker: BankerStrategy | str,
     s = _solver(game, exact)
     stand = s.stand_values(b)
     hit = list(p.hit) if exact else [float(x) for x in p.hit]
-    swaps = {i: evaluate(_sub_player(p, game, i), _sub_banker(b, game, i),
-                         game.swap_subgame(i))
+    swaps = {i: _evaluate(_sub_player(p, game, i), _sub_banker(b, game, i),
+                          game.swap_subgame(i), memo)
              for i in game.swap_target if hit[i]}
     swaps.update(_split_terms(game, b, hit, p.name)[0])
     shown = s.with_swaps(s.shown_values(b), swaps)
     value, _, _ = s.player_values(stand, shown, hit)
-    return Fraction(value) if exact else float(value)
+    result = Fraction(value) if exact else float(value)
+    memo[key] = (result, p, b)
+    return result
 
 
 _SPLITS: dict[tuple[Any, ...], tuple[float, float]] = {}
@@ -932,24 +951,37 @@ def best_response(opponent: PlayerStrategy | BankerStrategy | str,
     p = player_policy(opponent, game) if isinstance(opponent, str) else opponent
     if not isinstance(p, PlayerStrategy):
         raise RulesError("the banker's best response needs a player strategy")
+    return _banker_reply(game, p, {})
+
+
+def _banker_reply(game: HeadsUpGame, p: PlayerStrategy, memo: dict[Any, Any]
+                  ) -> BestResponse:
+    """The banker's best reply to ``p``, recursively through the subgames after a swap."""
+    key = ("banker", *_memo_key(game, p))
+    if key in memo:
+        out: BestResponse = memo[key][0]
+        return out
     replies: dict[Any, BestResponse] = {}
     for i in game.swap_target:
         sub = game.swap_subgame(i)
         if p.hit[i] and subgame_key(sub) not in replies:
-            replies[subgame_key(sub)] = best_response(_sub_player(p, game, i), "banker", sub)
+            replies[subgame_key(sub)] = _banker_reply(sub, _sub_player(p, game, i), memo)
     swaps = {i: replies[subgame_key(game.swap_subgame(i))].value for i in game.swap_target
              if p.hit[i]}
     swaps.update(_split_terms(game, None, p.hit, p.name)[0])
+    q = p
     if swaps and any(isinstance(v, float) for v in swaps.values()) and p.exact:
-        p = replace(p, hit=tuple(float(x) for x in p.hit))  # a split's value is a float
-    value, choice = _banker_best(game, p, swaps)
-    conv: Any = object if p.exact else np.float64
+        q = replace(p, hit=tuple(float(x) for x in p.hit))  # a split's value is a float
+    value, choice = _banker_best(game, q, swaps)
+    conv: Any = object if q.exact else np.float64
     reply = BankerStrategy(f"best reply to {p.name}", "behavioural",
                            hit=(choice == HIT).astype(conv) * 1,
                            burn=(choice == BURN).astype(conv) * 1 if game.rules.burn else None,
                            sub={k: br.strategy for k, br in replies.items()} if replies
                            else None)
-    return BestResponse(value, "banker", reply)
+    result = BestResponse(value, "banker", reply)
+    memo[key] = (result, p)
+    return result
 
 
 @dataclass(frozen=True)
@@ -969,7 +1001,8 @@ class Reply:
     T_win: Terminal | None = None
 
 
-def _reply(game: HeadsUpGame, b: BankerStrategy, win: bool = False) -> Reply:
+def _reply(game: HeadsUpGame, b: BankerStrategy, win: bool = False,
+           memo: dict[Any, Any] | None = None) -> Reply:
     """The player's best reply to ``b`` (exact when ``b`` is pure), recursively through the
     subgames after a swap.
 
@@ -979,6 +1012,11 @@ def _reply(game: HeadsUpGame, b: BankerStrategy, win: bool = False) -> Reply:
     needed (``swap_as_up``).
     """
     exact = b.exact and not any(st.kind == "split" for st in game.infosets)
+    memo = {} if memo is None else memo
+    key = ("reply", win, *_memo_key(game, b))
+    if key in memo:
+        done: Reply = memo[key][0]
+        return done
     sv = _solver(game, exact, "value")
     subs: dict[Any, Reply] = {}
     plain = b.kind != "behavioural"
@@ -986,7 +1024,7 @@ def _reply(game: HeadsUpGame, b: BankerStrategy, win: bool = False) -> Reply:
         for i in game.swap_target:
             sub = game.swap_subgame(i)
             if subgame_key(sub) not in subs:
-                subs[subgame_key(sub)] = _reply(sub, _sub_banker(b, game, i), win)
+                subs[subgame_key(sub)] = _reply(sub, _sub_banker(b, game, i), win, memo)
     of = {i: subgame_key(game.swap_subgame(i)) for i in game.swap_target} if subs else {}
     stand = sv.stand_values(b)
     split_values = _split_terms(game, b)[0]
@@ -997,7 +1035,8 @@ def _reply(game: HeadsUpGame, b: BankerStrategy, win: bool = False) -> Reply:
                            {k: r.strategy for k, r in subs.items()} if subs else None)
     value = Fraction(value) if exact else float(value)
     if not win:
-        return Reply(value, strat, stand, V, T)
+        memo[key] = (Reply(value, strat, stand, V, T), b)
+        return memo[key][0]  # type: ignore[no-any-return]
     sw = _solver(game, exact, "win")
     stand_win = sw.stand_values(b, chooser=sv)
     # (the chance of winning after a split, over several hands, is not computed: NaN)
@@ -1005,8 +1044,9 @@ def _reply(game: HeadsUpGame, b: BankerStrategy, win: bool = False) -> Reply:
                           {**{i: subs[k].win for i, k in of.items()},
                            **{i: float("nan") for i in split_values}})
     w, W, _ = sw.player_values(stand_win, T_win, best)
-    return Reply(value, strat, stand, V, T, Fraction(w) if exact else float(w), stand_win, W,
-                 T_win)
+    memo[key] = (Reply(value, strat, stand, V, T, Fraction(w) if exact else float(w),
+                       stand_win, W, T_win), b)
+    return memo[key][0]  # type: ignore[no-any-return]
 
 
 def _banker_best(game: HeadsUpGame, p: PlayerStrategy,
