@@ -110,3 +110,21 @@ def test_advice_on_two_figures_weighs_the_split() -> None:
     assert expected_stake("threshold:5,split", "threshold:5", SPLIT2) == \
         pytest.approx(1 + 12 / 40 * 11 / 39, abs=1e-15)
     assert expected_stake("threshold:5", "threshold:5", SPLIT2) == 1
+
+
+def test_strategy_tables_under_swap_and_split() -> None:
+    """The player's table keeps one row per (face-down card, face-up cards): a swap is a
+    choice made when hitting, so the rows are those of the Italian game, and the chance that
+    a hit busts or makes 7½ is the same card arithmetic (compared with the Italian table).
+    Under split rules only the win chance that goes through a split is not computed."""
+    from settemezzo.tables import player_table
+
+    base = player_table(ITALIAN, "threshold:5")
+    swap = player_table(SWAP, "threshold:5")
+    assert len(swap) == len(base) == 4389
+    for col in ("hole", "up", "bust_if_hit", "seven_half_if_hit"):
+        assert (swap[col] == base[col]).all(), col
+    split = player_table(SPLIT2, "threshold:5")
+    nan = split[split.hit_win.isna()]
+    assert list(zip(nan.hole, nan.up, strict=True)) == [("½", "")]
+    assert split.hit_ev.notna().all()
