@@ -141,9 +141,11 @@ class BankerNode:
 
 
 class HeadsUpGame:
-    """The heads-up game tree for one rule set and starting composition."""
+    """The heads-up game tree for one rule set and starting composition.
 
-    SUPPORTED = ("royal", "wild_king", "pair_of_sevens", "ties_push", "seven_half_pays")
+    ``start``: the player's cards already face up when the tree starts (after a swap, see
+    `swap_subgame`); ``kinds``: the card kinds to use (a subgame keeps its parent's).
+    """
 
     def __init__(self, rules: Rules, deck: Unseen | None = None,
                  start: tuple[Kind, ...] = (), kinds: tuple[Kind, ...] | None = None) -> None:
