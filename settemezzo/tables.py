@@ -81,6 +81,7 @@ class _Columns:
     hit_win: list[Any]
     bust: list[Any]
     seven_half: list[Any]
+    up_ev: list[Any]   # action 0 of each decision other than stand/hit (a swap: face up)
 
 
 def _columns(game: HeadsUpGame, banker: BankerStrategy) -> _Columns:
@@ -91,10 +92,12 @@ def _columns(game: HeadsUpGame, banker: BankerStrategy) -> _Columns:
     stand_ev, shown_ev, V = r.stand, r.T, r.V
     stand_win, shown_win, W = r.stand_win, r.T_win, r.W
     assert W is not None and shown_win is not None
-    hit_ev, hit_win, bust, seven = [], [], [], []
+    hit_ev, hit_win, bust, seven, up_ev = [], [], [], [], []
     for st in game.infosets:
         i = st.index
-        hit_ev.append(sv.action_values(i, stand_ev, shown_ev, V)[1])
+        q0, q1 = sv.action_values(i, stand_ev, shown_ev, V)
+        hit_ev.append(q1)
+        up_ev.append(q0)
         hit_win.append(sw.action_values(i, stand_win, shown_win, W)[1])
         b = sh = 0 * sv.reach[i]
         j, kids, probs = i, st.children, sv.child_prob[i]
@@ -111,7 +114,7 @@ def _columns(game: HeadsUpGame, banker: BankerStrategy) -> _Columns:
                     sh += probs[ci]
         bust.append(b)
         seven.append(sh)
-    return _Columns(list(stand_ev), hit_ev, list(stand_win), hit_win, bust, seven)
+    return _Columns(list(stand_ev), hit_ev, list(stand_win), hit_win, bust, seven, up_ev)
 
 
 def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equilibrium",
@@ -127,7 +130,10 @@ def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equili
     against a fixed banker), ``hit_frequency`` (the equilibrium player's chance of
     hitting; empty against a fixed banker), ``margin`` (hit_ev - stand_ev) and
     ``cost_of_mistake`` (|margin|). Under ``split_figures`` a win chance that goes through a
-    split (several hands) is not computed and shows as NaN; its values are.
+    split (several hands) is not computed and shows as NaN; its values are. Under
+    ``swap_hidden``: ``swap_gain`` (what turning the face-down card up when hitting gains
+    over taking the card face up) and ``swap_frequency`` (how often the equilibrium player
+    swaps when it hits here).
     """
     game = heads_up(rules, deck)
     banker = resolve_banker(against, game)
@@ -161,11 +167,27 @@ def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equili
             "cost_of_mistake": abs(he - se),
             **({} if game.classic else {"stake": st.stake, "burnt": (
                 st.burnt.label if st.burnt is not None else "")}),
+            **(_swap_columns(game, st, cols, freq, banker.kind != "behavioural")
+               if game.rules.swap_hidden else {}),
         })
     df = pd.DataFrame.from_records(records)
     df.attrs["rules"] = rules.describe()
     df.attrs["against"] = banker.name
     return df
+
+
+def _swap_columns(game: HeadsUpGame, st: Any, cols: _Columns, freq: list[float | None],
+                  plain: bool) -> dict[str, float | None]:
+    """Under ``swap_hidden``: when hitting, what turning the face-down card up (and taking
+    the new card face down) gains over taking the new card face up, and how often the
+    equilibrium player does it (``swap_gain``, ``swap_frequency``). Against a banker that
+    does not read the face-up cards (``plain``) the gain is exactly 0 (see `solve._reply`)."""
+    kids = st.children
+    if len(kids) != 1 or kids[0].infoset < 0 or game.infosets[kids[0].infoset].kind != "swap":
+        return {"swap_gain": None, "swap_frequency": None}
+    j = kids[0].infoset
+    gain = 0.0 if plain else float(cols.hit_ev[j]) - float(cols.up_ev[j])
+    return {"swap_gain": gain, "swap_frequency": freq[j]}
 
 
 @dataclass(frozen=True)
