@@ -88,7 +88,7 @@ def cmd_evaluate(args: argparse.Namespace, rules: Rules) -> int:
         label = ("best reply", b)
     elif b == "best":
         value = best_response(player_s, "banker", game).value
-        banker_s = "omniscient"  # (only its kind matters for the stake: a best banker)
+        banker_s = None  # the stake after a split follows the banker's best play
         label = (p, "best reply")
     else:
         value = evaluate(player_s, banker_s, game)

@@ -24,14 +24,7 @@ import pandas as pd
 
 from settemezzo.game import UnsupportedRulesError, heads_up
 from settemezzo.rules import ITALIAN, SPANISH, Rules, RulesError
-from settemezzo.solve import (
-    PlayerStrategy,
-    _solver,
-    _split_terms,
-    banker_policy,
-    best_response,
-    equilibrium,
-)
+from settemezzo.solve import PlayerStrategy, best_response, equilibrium, expected_stake
 
 __all__ = [
     "ITALIAN_VARIANTS",
@@ -84,9 +77,7 @@ def banker_edge(rules: Rules = ITALIAN, method: str = "equilibrium") -> Edge:
         br = best_response(m, "player", game)
         value = br.value
         assert isinstance(br.strategy, PlayerStrategy)
-        extra = _split_terms(game, banker_policy(m, game))[1]  # hands opened by splits
-        stake = _solver(game, isinstance(value, Fraction)).expected_stake(
-            list(br.strategy.hit), extra)
+        stake = expected_stake(br.strategy, m, game)  # Spanish stakes, split hands
         per_stake = value / stake
         exact = -per_stake if isinstance(per_stake, Fraction) else None
         return Edge(rules, m, -float(per_stake), exact, None, time.perf_counter() - t0)

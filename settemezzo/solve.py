@@ -882,15 +882,16 @@ def _split_terms(game: HeadsUpGame, b: BankerStrategy | None,
     return values, extra
 
 
-def expected_stake(player: PlayerStrategy | str, banker: BankerStrategy | str,
+def expected_stake(player: PlayerStrategy | str, banker: BankerStrategy | str | None = None,
                    rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None) -> Value:
-    """The player's expected stake in chips when ``player`` meets ``banker``: 1 unless the
-    stake is chosen after the first card or a split opens a second hand (whose play after
-    the split depends on the banker). Exact without splits."""
+    """The player's expected stake in chips when ``player`` meets ``banker`` (None: a banker
+    playing its best): 1 unless the stake is chosen after the first card or a split opens a
+    second hand (whose play after the split depends on the banker). Exact without splits."""
     game = _game(rules, deck)
     p = player_policy(player, game) if isinstance(player, str) else player
     b = banker_policy(banker, game) if isinstance(banker, str) else banker
-    extra = _split_terms(game, b if b.kind == "threshold" else None, p.hit, p.name)[1]
+    extra = _split_terms(game, b if b is not None and b.kind == "threshold" else None,
+                         p.hit, p.name)[1]
     exact = p.exact and not extra
     hit = list(p.hit) if exact else [float(x) for x in p.hit]
     out = _solver(game, exact).expected_stake(hit, extra)

@@ -30,7 +30,7 @@ from settemezzo.cards import (
 from settemezzo.hands import describe_score, is_finished, score, total
 from settemezzo.odds import bust_chance
 from settemezzo.rules import ITALIAN, Rules, RulesError
-from settemezzo.widgets.explain import pct, play_word, rules_name
+from settemezzo.widgets.explain import pct, play_word, rules_name, rules_options
 from settemezzo.widgets.lookup import (
     BankerRow,
     banker_lookup,
@@ -259,13 +259,9 @@ class BankerView:
     def __init__(self, lang: str = "en", rules: Rules = ITALIAN) -> None:
         import ipywidgets as W
 
-        from settemezzo.widgets.lookup import rule_choices
-
         self.lang = check_lang(lang)
         self.up: list[str] = []
-        choices = [(rules_name(r, lang), r) for _, r in rule_choices()]
-        if all(r != rules for _, r in choices):
-            choices.insert(0, (rules_name(rules, lang), rules))
+        choices = rules_options(rules, lang)
         self.rules = W.Dropdown(options=choices, value=rules, description=text("rules", lang))
         self.result = W.ToggleButtons(
             options=[(text("result_stood", lang), "stood"),

@@ -15,7 +15,7 @@ from fractions import Fraction
 from settemezzo.cards import Kind
 from settemezzo.rules import Rules
 from settemezzo.tables import TIE, Advice
-from settemezzo.widgets.lookup import Row
+from settemezzo.widgets.lookup import Row, rule_choices
 from settemezzo.widgets.strings import text
 
 __all__ = ["advice_sentence", "banker_name", "hand_text", "pct", "play_word", "rules_name",
@@ -65,6 +65,15 @@ def rules_name(rules: Rules, lang: str = "en") -> str:
     except ImportError:  # pragma: no cover - the chart labels module is optional here
         return desc
     return describe_rules(desc, lang)
+
+
+def rules_options(rules: Rules, lang: str = "en") -> list[tuple[str, Rules]]:
+    """A rules dropdown's options in ``lang``: the usual rule sets, and ``rules`` first when
+    it is not one of them."""
+    choices = [(rules_name(r, lang), r) for _, r in rule_choices()]
+    if all(r != rules for _, r in choices):
+        choices.insert(0, (rules_name(rules, lang), rules))
+    return choices
 
 
 def advice_sentence(row: Row, against: str, lang: str = "en") -> str:

@@ -27,13 +27,13 @@ from settemezzo.widgets.explain import (
     pct,
     play_word,
     rules_name,
+    rules_options,
 )
 from settemezzo.widgets.lookup import (
     AGAINST_CHOICES,
     Row,
     player_lookup,
     player_ready,
-    rule_choices,
     support_problem,
 )
 from settemezzo.widgets.strings import check_lang, text
@@ -147,9 +147,7 @@ class OddsExplorer:
 
         self.lang = check_lang(lang)
         self.up: list[str] = []
-        choices = [(rules_name(r, lang), r) for _, r in rule_choices()]
-        if all(r != rules for _, r in choices):
-            choices.insert(0, (rules_name(rules, lang), rules))
+        choices = rules_options(rules, lang)
         self.rules = W.Dropdown(options=choices, value=rules, description=text("rules", lang))
         ag = list(AGAINST_CHOICES) if against in AGAINST_CHOICES else [against,
                                                                         *AGAINST_CHOICES]

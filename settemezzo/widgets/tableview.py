@@ -10,9 +10,14 @@ from typing import Any
 
 from settemezzo.hands import describe_score
 from settemezzo.rules import ITALIAN, Rules
-from settemezzo.widgets.explain import advice_sentence, pct, play_word, rules_name
+from settemezzo.widgets.explain import (
+    advice_sentence,
+    pct,
+    play_word,
+    rules_name,
+    rules_options,
+)
 from settemezzo.widgets.html import card_html, esc, message
-from settemezzo.widgets.lookup import rule_choices
 from settemezzo.widgets.strings import check_lang, text
 from settemezzo.widgets.table import TableError, TableGame, table_problem
 
@@ -120,9 +125,7 @@ class ClassroomTable:
         self.W = W
         self.lang = check_lang(lang)
         self.game: TableGame | None = None
-        choices = [(rules_name(r, lang), r) for _, r in rule_choices()]
-        if all(r != rules for _, r in choices):
-            choices.insert(0, (rules_name(rules, lang), rules))
+        choices = rules_options(rules, lang)
         wide = {"description_width": "initial"}
         self.students = W.IntSlider(value=students, min=1, max=4,
                                     description=text("players", lang), style=wide)
