@@ -49,6 +49,8 @@ __all__ = [
     "InfoSet",
     "UnsupportedRulesError",
     "heads_up",
+    "restriction",
+    "restriction_codes",
 ]
 
 STAND = 0
@@ -149,7 +151,6 @@ class HeadsUpGame:
 
     def __init__(self, rules: Rules, deck: Unseen | None = None,
                  start: tuple[Kind, ...] = (), kinds: tuple[Kind, ...] | None = None) -> None:
-        _check_supported(rules)
         self.rules = rules
         self.deck = deck if deck is not None else Unseen.full()
         self.start: tuple[Kind, ...] = tuple(sorted(start))
@@ -239,6 +240,11 @@ class HeadsUpGame:
                     continue
                 first = "stake" if self.stake_choice else (
                     "burn" if k in burn_kinds else "play")
+                if (rules.split_figures > 1 and start == (Kind.FIGURE,)
+                        and k == Kind.FIGURE):
+                    # a swap on the first hit turned a figure up and dealt a figure face
+                    # down: the first two cards are both figures, so they may be split
+                    first = "split"
                 queue.append((first, self.stakes[0], None, k, (), rest, p, -1, 1, p, k))
         pending: dict[tuple[int, int], list[Child]] = {}
         infos: list[InfoSet] = []
@@ -417,6 +423,12 @@ class HeadsUpGame:
 
     # -- views -------------------------------------------------------------------------------
     @property
+    def restriction(self) -> str:
+        """What this game leaves out of the player's choices ("" if nothing): see
+        `restriction`."""
+        return restriction(self.rules)
+
+    @property
     def key(self) -> tuple[Rules, Unseen, tuple[Kind, ...]]:
         """Games with equal keys are the same game (same values, same equilibrium)."""
         return (_hand_key(self.rules, bool(self.start)), self.deck, self.start)
@@ -482,23 +494,42 @@ class HeadsUpGame:
                 f"{len(self.banker_nodes)} banker hands)")
 
 
-def _check_supported(rules: Rules) -> None:
-    problems = []
+def restriction_codes(rules: Rules) -> tuple[str, ...]:
+    """The moves the exact game keeps the player from, as codes (for labels in any
+    language): ``"resplit"`` (a third hand and more, under ``split_figures`` above 2) and
+    ``"split_swap"`` (a swap inside a split hand, under ``split_figures`` with
+    ``swap_hidden``). Empty when the game is modelled whole; see `restriction`."""
+    out = []
     if rules.split_figures > 2:
-        problems.append(
-            f"split_figures={rules.split_figures} (splitting again into a third hand and more: "
-            f"the perfect-information rest of the hand is too large to solve exactly; "
-            f"split_figures=2 is supported)")
+        out.append("resplit")
     if rules.split_figures > 1 and rules.swap_hidden:
-        problems.append(
-            "split_figures together with swap_hidden (swaps inside split hands make a "
-            "game of several hands with hidden cards)")
-    if problems:
-        raise UnsupportedRulesError(
-            f"the exact heads-up game does not model {'; '.join(problems)} yet "
-            f"({rules.describe()}); supported knobs: royal, wild_king, pair_of_sevens, "
-            f"burn, ties_push, swap_hidden, split_figures=2, stake_timing, seven_half_pays "
-            f"(and the session-level knobs)")
+        out.append("split_swap")
+    return tuple(out)
+
+
+def restriction(rules: Rules) -> str:
+    """What the exact game leaves out of the player's choices under ``rules``; "" if nothing.
+
+    After a split the engine plays every hand face up (`settemezzo.split`), and with at most
+    two hands. Under ``split_figures`` above 2 (SPANISH: every further figure dealt onto the
+    first hand may open one more hand) the player may split again; under ``swap_hidden`` a
+    split hand keeps its face-down card (the simulator's reading), so the player may swap
+    inside it, which hides a card while later hands are still to be played. Both make the
+    rest of the hand far too large for an exact solution (several hands, hidden cards and
+    the deck's composition). The engine then solves the game in which the player declines
+    those moves. Every such move is the player's option, and the banker's choices are
+    untouched, so the result is a certified bound on one side only: the player is worth *at
+    least* the restricted value, and the banker's edge against the restricted player's
+    strategy is *at most* what is reported.
+    """
+    text = {"resplit": f"never splits into more than two hands (split_figures="
+                       f"{rules.split_figures} allows {rules.split_figures})",
+            "split_swap": "never swaps inside a split hand"}
+    parts = [text[code] for code in restriction_codes(rules)]
+    if not parts:
+        return ""
+    return ("the player " + " and ".join(parts) + ": the player's value is at least this "
+            "(the banker's edge at most this)")
 
 
 def _without(deck: Unseen, kinds: tuple[Kind, ...], rules: Rules) -> Unseen:

@@ -41,8 +41,8 @@ import numpy as np
 import numpy.typing as npt
 from scipy import sparse
 
-from settemezzo.cards import Unseen
-from settemezzo.game import HIT, SPLIT, STAND, SWAP, HeadsUpGame, heads_up
+from settemezzo.cards import Kind, Unseen
+from settemezzo.game import HIT, SPLIT, STAND, SWAP, HeadsUpGame, heads_up, restriction
 from settemezzo.hands import BUST, PAIR_OF_SEVENS, settle
 from settemezzo.odds import parse_threshold, threshold_name
 from settemezzo.rules import ITALIAN, Rules, RulesError
@@ -745,13 +745,14 @@ class _Solver:
         """The player's expected stake: over the first stand/hit decision of each deal (a
         unit stake after a swap), plus the stakes of the extra hands after a split
         (``extra_hands[i]``: how many more hands the split at decision ``i`` opens, on
-        average)."""
+        average; at a swap decision, how many more the subgame after it opens)."""
         g = self.game
-        if g.start:
+        if g.start and not extra_hands:
             return 1 if self.exact else 1.0
         reach_own, _ = self.realization(hit)
-        out = sum(self.reach[s.index] * reach_own[s.index] * s.stake for s in g.infosets
-                  if self.first_play[s.index])
+        out: Any = 1 if g.start else sum(
+            self.reach[s.index] * reach_own[s.index] * s.stake for s in g.infosets
+            if self.first_play[s.index])
         for i, more in (extra_hands or {}).items():
             out += self.reach[i] * reach_own[i] * hit[i] * g.infosets[i].stake * more
         return out
@@ -876,10 +877,50 @@ def _split_terms(game: HeadsUpGame, b: BankerStrategy | None,
         key = (game.key, st.burnt, name, who)
         if key not in _SPLITS:
             deck = game.deck if st.burnt is None else _deck_without(game, st.burnt)
-            r = split_value(game.rules, deck, player=who, banker=name, method="float")
+            for k in game.start:  # after a swap: the figure turned up is one of the two
+                deck = _with(deck, k)
+            r = split_value(split_rules(game.rules), deck, player=who, banker=name,
+                            method="float")
             _SPLITS[key] = (r.value, r.expected_hands - 1)
         values[st.index], extra[st.index] = _SPLITS[key]
     return values, extra
+
+
+def split_rules(rules: Rules) -> Rules:
+    """The rules the rest of a hand after a split is valued under: at most two hands, and no
+    swap inside them (`settemezzo.game.restriction`: the player declines those moves)."""
+    if rules.split_figures <= 2 and not rules.swap_hidden:
+        return rules
+    return replace(rules, split_figures=min(rules.split_figures, 2), swap_hidden=False)
+
+
+def _with(deck: Unseen, kind: Any) -> Unseen:
+    """``deck`` with one more card of the game kind ``kind`` (a plain figure goes back as a
+    figure unless all of them are there, then as the K♦)."""
+    counts = list(deck.counts)
+    if kind == Kind.FIGURE and counts[Kind.FIGURE] >= Kind.FIGURE.deck_count:
+        kind = Kind.KING_OF_DIAMONDS
+    counts[kind] += 1
+    return Unseen(tuple(counts))
+
+
+def _stake_extras(game: HeadsUpGame, p: PlayerStrategy, b: BankerStrategy | None
+                  ) -> dict[int, float]:
+    """The extra stakes per decision for `_Solver.expected_stake`: the hands a split opens,
+    and (under split_figures with swap_hidden) those opened inside the subgame after a swap
+    that turned a figure up, where a face-down figure may follow."""
+    extra = _split_terms(game, b if b is not None and b.kind == "threshold" else None,
+                         p.hit, p.name)[1]
+    if game.rules.split_figures > 1 and game.rules.swap_hidden:
+        for i, target in game.swap_target.items():
+            if p.hit[i] and target == (Kind.FIGURE,):
+                sub = game.swap_subgame(i)
+                more = float(expected_stake(_sub_player(p, game, i),
+                                            None if b is None else _sub_banker(b, game, i),
+                                            sub)) - 1.0
+                if more:
+                    extra[i] = more
+    return extra
 
 
 def expected_stake(player: PlayerStrategy | str, banker: BankerStrategy | str | None = None,
@@ -890,8 +931,7 @@ def expected_stake(player: PlayerStrategy | str, banker: BankerStrategy | str | 
     game = _game(rules, deck)
     p = player_policy(player, game) if isinstance(player, str) else player
     b = banker_policy(banker, game) if isinstance(banker, str) else banker
-    extra = _split_terms(game, b if b is not None and b.kind == "threshold" else None,
-                         p.hit, p.name)[1]
+    extra = _stake_extras(game, p, b)
     exact = p.exact and not extra
     hit = list(p.hit) if exact else [float(x) for x in p.hit]
     out = _solver(game, exact).expected_stake(hit, extra)
@@ -1127,11 +1167,20 @@ class Equilibrium:
         """The banker's gain per unit of expected stake."""
         return -self.value / self.expected_stake
 
+    @property
+    def restriction(self) -> str:
+        """"" for an equilibrium of the whole game; else what the player is kept from doing
+        (`settemezzo.game.restriction`): then ``lower`` bounds the player's value in the
+        whole game from below, and ``banker_edge`` is the most the banker gains against
+        ``player``; the whole game's equilibrium is not known."""
+        return restriction(self.rules)
+
     def __repr__(self) -> str:
         return (f"Equilibrium({self.rules.describe()}: player value {self.value:+.9f}, "
                 f"banker edge {self.banker_edge:.4%}, certificate [{self.lower:.12f}, "
                 f"{self.upper:.12f}], {self.iterations} LP rounds"
                 + (f", {len(self.subgames)} subgames after a swap" if self.subgames else "")
+                + (f"; restricted: {self.restriction}" if self.restriction else "")
                 + f", {self.seconds:.2f} s)")
 
 
@@ -1289,6 +1338,10 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
     if upper - low > CERTIFICATE_LIMIT:
         raise SolverError(f"the equilibrium found is not certified: the game value lies in "
                           f"[{low:.12f}, {upper:.12f}], wider than {CERTIFICATE_LIMIT:g}")
+    # splits inside the subgames after a swap open hands too
+    split_extra.update({i: subs[subgame_key(game.swap_subgame(i))].expected_stake - 1.0
+                        for i in game.swap_target
+                        if subs[subgame_key(game.swap_subgame(i))].expected_stake != 1.0})
     stake_mean = float(s.expected_stake([float(v) for v in p_hit], split_extra))
     below = frozenset(subs).union(*(e.subgames for e in subs.values()))
     eq = Equilibrium(game.rules, (upper + low) / 2, low, upper, player, banker, rounds,
