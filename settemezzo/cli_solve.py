@@ -39,6 +39,14 @@ def _value_text(v: Fraction | float) -> str:
     return f"{float(v):+.9f}"
 
 
+def _say_restriction(text: str) -> None:
+    """Print what the exact game left out of the player's choices, if anything."""
+    if text:
+        print(f"Restricted:     {text}")
+        print("                (the whole game is too large to solve exactly; see "
+              "settemezzo.game.restriction)")
+
+
 def cmd_solve(args: argparse.Namespace, rules: Rules) -> int:
     from settemezzo.solve import equilibrium
 
@@ -51,10 +59,11 @@ def cmd_solve(args: argparse.Namespace, rules: Rules) -> int:
             "expected_stake": eq.expected_stake,
             "certificate": {"lower": eq.lower, "upper": eq.upper,
                             "exploitability": eq.exploitability},
-            "subgames": len(eq.subgames),
+            "subgames": len(eq.subgames), "restriction": eq.restriction,
             "lp_rounds": eq.iterations, "seconds": seconds}, indent=2))
         return 0
     print(f"Rules: {rules.describe()} - heads-up, both sides playing an equilibrium")
+    _say_restriction(eq.restriction)
     if abs(eq.expected_stake - 1) < 1e-12:
         print(f"Banker's edge:  {eq.banker_edge:.6%} of the stake per hand")
         print(f"Player's value: {eq.value:+.9f} stakes per hand")
@@ -100,9 +109,11 @@ def cmd_evaluate(args: argparse.Namespace, rules: Rules) -> int:
         print(json.dumps({"rules": rules.describe(), "player": label[0], "banker": label[1],
                           "player_value": value_json(value),
                           "expected_stake": value_json(stake),
-                          "banker_edge": value_json(edge), "seconds": seconds}, indent=2))
+                          "banker_edge": value_json(edge), "restriction": game.restriction,
+                          "seconds": seconds}, indent=2))
         return 0
     print(f"Rules: {rules.describe()}; player {label[0]} against banker {label[1]}")
+    _say_restriction(game.restriction)
     if stake == 1:
         print(f"Player's value: {_value_text(value)} stakes per hand")
         print(f"Banker's edge:  {-float(value):.6%}")

@@ -8,9 +8,15 @@ heads-up (``RULES.md``, exact-analysis conventions):
 - ``omniscient``: the banker sees the face-down card, the player plays its best reply (exact).
 
 With stakes chosen after the first card (Spanish) the edge is per unit of the player's
-expected stake, and so is the certificate's width. A rule set the exact engine cannot solve
-yet is never dropped silently: `banker_edge` raises `UnsupportedRulesError` naming the
-knob, and `edge_table` keeps the row with the reason in its ``note`` column.
+expected stake, and so is the certificate's width.
+
+Where the exact game keeps the player from some moves (`settemezzo.game.restriction`:
+under SPANISH, splitting into a third hand and swapping inside a split hand), the edge is
+that of the restricted player: the banker gains *at most* this against it, so it is an
+upper bound, not the whole game's value. `Edge.restriction` names what was left out, and
+`edge_table` marks the row (``bound`` True, the restriction in ``note``). Nothing is
+dropped silently: a rule set the engine could not build at all would keep its row with the
+reason in ``note``.
 """
 
 from __future__ import annotations
@@ -62,17 +68,24 @@ class Edge:
     exact: Fraction | None        # the exact edge when it is rational and computed exactly
     exploitability: float | None  # the equilibrium's certificate width
     seconds: float
+    restriction: str = ""         # what the player was kept from ("" for the whole game)
+
+    @property
+    def bound(self) -> bool:
+        """Whether ``edge`` is only an upper bound (the player was restricted)."""
+        return bool(self.restriction)
 
 
 def banker_edge(rules: Rules = ITALIAN, method: str = "equilibrium") -> Edge:
     """The banker's edge under ``rules``; ``method`` as in the module docstring."""
     t0 = time.perf_counter()
-    game = heads_up(rules)  # raises UnsupportedRulesError naming the knob
+    game = heads_up(rules)
     m = method.strip().lower()
     if m == "equilibrium":
         eq = equilibrium(game)
         return Edge(rules, "equilibrium", eq.banker_edge, None,
-                    eq.exploitability / eq.expected_stake, time.perf_counter() - t0)
+                    eq.exploitability / eq.expected_stake, time.perf_counter() - t0,
+                    game.restriction)
     if m == "omniscient" or m.startswith("threshold:"):
         br = best_response(m, "player", game)
         value = br.value
@@ -80,7 +93,8 @@ def banker_edge(rules: Rules = ITALIAN, method: str = "equilibrium") -> Edge:
         stake = expected_stake(br.strategy, m, game)  # Spanish stakes, split hands
         per_stake = value / stake
         exact = -per_stake if isinstance(per_stake, Fraction) else None
-        return Edge(rules, m, -float(per_stake), exact, None, time.perf_counter() - t0)
+        return Edge(rules, m, -float(per_stake), exact, None, time.perf_counter() - t0,
+                    game.restriction)
     raise RulesError(
         f"unknown banker {method!r}: use equilibrium, threshold:K (e.g. threshold:5) or "
         f"omniscient")
@@ -105,7 +119,9 @@ def edge_table(rule_sets: Iterable[tuple[str, Rules | UnsupportedRulesError | Ru
 
     ``rule_sets`` defaults to `standard_rule_sets`. Columns: ``variant`` (label),
     ``rules`` (description), ``method``, ``edge`` (float), ``edge_exact`` (fraction text or
-    empty), ``exploitability``, ``seconds``, ``note`` (why a row has no number).
+    empty), ``exploitability``, ``seconds``, ``bound`` (True where ``edge`` is only an
+    upper bound: the player was restricted), ``note`` (what the restriction is, or why a
+    row has no number).
     ``workers`` > 1 computes rule sets in that many processes.
     """
     sets = list(rule_sets) if rule_sets is not None else standard_rule_sets()
@@ -136,7 +152,7 @@ def edge_table(rule_sets: Iterable[tuple[str, Rules | UnsupportedRulesError | Ru
     records = [row for rows in results for row in rows]
     df = pd.DataFrame.from_records(records, columns=[
         "variant", "rules", "method", "edge", "edge_exact", "exploitability", "seconds",
-        "note"])
+        "bound", "note"])
     return df
 
 
@@ -149,7 +165,7 @@ def _rows_for(job: tuple[str, Rules | UnsupportedRulesError | RulesError, tuple[
         row: dict[str, object] = {"variant": label, "method": method}
         if not isinstance(rules, Rules):
             row.update(rules="", edge=float("nan"), edge_exact="", exploitability=None,
-                       seconds=0.0, note=str(rules))
+                       seconds=0.0, bound=False, note=str(rules))
             records.append(row)
             continue
         row["rules"] = rules.describe()
@@ -157,9 +173,10 @@ def _rows_for(job: tuple[str, Rules | UnsupportedRulesError | RulesError, tuple[
             e = banker_edge(rules, method)
         except UnsupportedRulesError as exc:
             row.update(edge=float("nan"), edge_exact="", exploitability=None,
-                       seconds=0.0, note=f"not in the exact engine yet: {exc}")
+                       seconds=0.0, bound=False, note=f"not in the exact engine yet: {exc}")
         else:
             row.update(edge=e.edge, edge_exact=str(e.exact) if e.exact is not None else "",
-                       exploitability=e.exploitability, seconds=e.seconds, note="")
+                       exploitability=e.exploitability, seconds=e.seconds, bound=e.bound,
+                       note=f"at most: {e.restriction}" if e.bound else "")
         records.append(row)
     return records

@@ -268,9 +268,10 @@ def _parse_variant(text: str) -> tuple[str, Any]:
             raise RulesError(f"variant {text!r}: burn takes 4 or 3,4, got {raw!r}") from None
         return key, values
     if key == "split_figures":
+        # a number is the most hands (1: no splitting), so "1" is not "on" here
         if low in _FALSE:
             return key, 1
-        if low in _TRUE:
+        if low in _TRUE - {"1"}:
             return key, 2
     if key in ("stake_timing", "reshuffle"):
         return key, raw

@@ -1,6 +1,8 @@
 """Policy evaluation, best responses and the equilibrium of the heads-up game.
 
-Values are the **player's** expected gain per unit stake; the banker's edge is its negative.
+Values are the **player's** expected gain per hand: per unit stake when the stake is fixed,
+in chips when it is chosen after the first card (Spanish) or a split adds a hand; the
+banker's edge is minus the value per unit of the player's expected stake (`expected_stake`).
 
 - `evaluate` gives the exact `Fraction` value of a pair of fixed policies (threshold rules,
   best responses, the omniscient banker); with an equilibrium strategy in the pair it is a
@@ -803,7 +805,9 @@ def _game(rules: Rules | HeadsUpGame, deck: Unseen | None) -> HeadsUpGame:
 
 def evaluate(player: PlayerStrategy | str, banker: BankerStrategy | str,
              rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None) -> Value:
-    """The player's expected gain per unit stake for a pair of strategies.
+    """The player's expected gain per hand for a pair of strategies: per unit stake when the
+    stake is fixed, in chips when the player chooses it (divide by `expected_stake` for the
+    edge per unit staked).
 
     Exact (`Fraction`) for pure policies (thresholds, best replies, the omniscient banker).
 

@@ -178,6 +178,7 @@ def test_with_variants_turns_a_knob(variant: str, field: str, value: Any) -> Non
     ("swap_hidden=off", "swap_hidden", False),
     ("split_figures=off", "split_figures", 1),
     ("split_figures=0", "split_figures", 1),  # '0' reads as off, not as zero hands
+    ("split_figures=1", "split_figures", 1),  # a number of hands, not 'on' (it once was)
     ("burn=off", "burn", frozenset()),
     ("rotate_bank=no", "bank_passing", "seven_half"),
     ("stake_timing=before_deal", "stake_timing", "before_deal"),
