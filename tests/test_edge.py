@@ -6,7 +6,6 @@ from fractions import Fraction
 import pytest
 
 from settemezzo.edge import banker_edge, edge_table, standard_rule_sets
-from settemezzo.game import UnsupportedRulesError
 from settemezzo.rules import ITALIAN, RulesError
 from settemezzo.solve import best_response, equilibrium
 
@@ -22,19 +21,25 @@ def test_edge_is_minus_the_player_value() -> None:
     assert banker_edge(ITALIAN, "omniscient").edge > eq.edge
 
 
-def test_unsupported_rules_are_named_not_dropped() -> None:
-    with pytest.raises(UnsupportedRulesError, match="split_figures"):
-        banker_edge(ITALIAN.with_variants("split_figures=3"))
+def test_restricted_rules_are_marked_as_bounds() -> None:
+    """SPANISH's game is solved with the player kept from re-splitting and from swapping
+    inside a split hand (`settemezzo.game.restriction`): its rows are upper bounds on the
+    banker's edge and say so; whole games are not marked."""
+    assert banker_edge(ITALIAN, "threshold:5").bound is False
+    resplit = banker_edge(ITALIAN.with_variants("split_figures=3"), "threshold:5")
+    assert resplit.bound and "two hands" in resplit.restriction
     sets = standard_rule_sets()
     assert len(sets) == 1 + 9 + 1 + 4
-    df = edge_table([s for s in sets if s[0] in ("Italian", "Spanish",
-                                                 "Spanish without swap_hidden")],
+    df = edge_table([s for s in sets if s[0] in ("Italian", "Spanish without swap_hidden",
+                                                 "Spanish without split_figures")],
                     ["threshold:5"])
     assert len(df) == 3
-    spanish = df[df.variant.str.startswith("Spanish")]
-    assert spanish.edge.map(math.isnan).all()
-    assert spanish.note.str.contains("split_figures=12").all()
-    assert not math.isnan(df[df.variant == "Italian"].edge.iloc[0])
+    by = df.set_index("variant")
+    assert not by.loc["Italian", "bound"] and by.loc["Italian", "note"] == ""
+    assert not by.loc["Spanish without split_figures", "bound"]
+    row = by.loc["Spanish without swap_hidden"]
+    assert row["bound"] and row["note"].startswith("at most: the player never splits")
+    assert not df.edge.map(math.isnan).any()
 
 
 def test_ties_push_lowers_the_edge() -> None:

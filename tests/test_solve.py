@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from settemezzo.cards import Kind, Unseen
-from settemezzo.game import HeadsUpGame, UnsupportedRulesError, heads_up
+from settemezzo.game import HeadsUpGame, heads_up
 from settemezzo.iterative import cfr_plus
 from settemezzo.rules import ITALIAN, SPANISH, RulesError
 from settemezzo.solve import best_response, equilibrium, evaluate
@@ -71,15 +71,13 @@ def test_equilibrium_agrees_with_cfr_plus() -> None:
     assert abs(it.lower - eq.value) < 1e-4
 
 
-def test_unsupported_rules_are_named() -> None:
-    # SPANISH: swaps inside split hands, and splitting again into a third hand
-    with pytest.raises(UnsupportedRulesError,
-                       match=r"split_figures=12.*split_figures together with swap_hidden"):
-        HeadsUpGame(SPANISH)
-    with pytest.raises(UnsupportedRulesError, match="split_figures=3"):
-        HeadsUpGame(ITALIAN.with_variants("split_figures=3"))
-    with pytest.raises(UnsupportedRulesError, match="together with swap_hidden"):
-        HeadsUpGame(ITALIAN.with_variants("split_figures=2", "swap_hidden"))
+def test_restricted_games_are_named() -> None:
+    """Nothing is refused any more; what the engine keeps the player from is named (the
+    rule at work and the bounds are in test_spanish.py)."""
+    assert HeadsUpGame(SPANISH).restriction.startswith("the player never splits into more")
+    assert HeadsUpGame(ITALIAN).restriction == ""
+    assert "swaps inside a split hand" in HeadsUpGame(
+        ITALIAN.with_variants("split_figures=2", "swap_hidden")).restriction
 
 
 def test_bad_policies_and_decks() -> None:

@@ -19,8 +19,8 @@ from fractions import Fraction
 import pytest
 
 from settemezzo.cards import Kind, Unseen
-from settemezzo.game import SPLIT, heads_up, restriction, restriction_codes
-from settemezzo.rules import ITALIAN, SPANISH
+from settemezzo.game import SPLIT, HeadsUpGame, heads_up, restriction, restriction_codes
+from settemezzo.rules import ITALIAN, SPANISH, Rules
 from settemezzo.simulate import simulate
 from settemezzo.solve import (
     _split_terms,
@@ -37,13 +37,12 @@ SPANISH_TWO = SPANISH.with_variants("split_figures=2")
 SPANISH_NO_SPLIT = SPANISH.with_variants("split_figures=off")
 
 
-def _figure_swap(rules: object) -> tuple[int, object]:
-    """The swap decision at a face-down figure before any card is up, and its subgame."""
-    game = heads_up(rules)  # type: ignore[arg-type]
+def _figure_swap(rules: Rules) -> HeadsUpGame:
+    """The subgame after a swap at a face-down figure, before any card is up."""
+    game = heads_up(rules)
     for i, target in game.swap_target.items():
-        st = game.infosets[i]
-        if target == (Kind.FIGURE,) and st.stake == game.stakes[0]:
-            return i, game.swap_subgame(i)
+        if target == (Kind.FIGURE,) and game.infosets[i].stake == game.stakes[0]:
+            return game.swap_subgame(i)
     raise AssertionError("no swap decision at a lone face-down figure")
 
 
@@ -53,14 +52,14 @@ def test_a_swap_that_brings_a_second_figure_may_be_split() -> None:
     11 of them figures: with chance 11/39 the new face-down card is a figure, and that is the
     subgame's one split decision. Splitting shows both figures, so its value is the same as
     a split in the main game: `settemezzo.split` on the whole deck."""
-    i, sub = _figure_swap(SWAP_SPLIT)
-    splits = sub.infosets_of_kind("split")  # type: ignore[attr-defined]
+    sub = _figure_swap(SWAP_SPLIT)
+    splits = sub.infosets_of_kind("split")
     assert len(splits) == 1
     st = splits[0]
     assert (st.hole, st.up, st.parent) == (Kind.FIGURE, (), -1)
     assert st.reach == Fraction(11, 39)
     assert [ch.score for ch in st.children] == [SPLIT]
-    values, extra = _split_terms(sub, None)  # type: ignore[arg-type]
+    values, extra = _split_terms(sub, None)
     whole = split_value(ITALIAN.with_variants("split_figures=2"), Unseen.full())
     assert values[st.index] == pytest.approx(whole.value, abs=1e-12)
     assert extra[st.index] == 1.0
