@@ -7,8 +7,9 @@ of these runs.
   banker, bust, banker-final, ev, and edge when `settemezzo.edge` provides ``edge_table``);
   ``--csv`` writes the chart's numbers beside it (same name, ``.csv``).
 - ``settemezzo handout --rules italian --out handout.pdf``: one printable A4 page.
-- ``settemezzo charts --out DIR``: every chart of every preset the exact engine supports,
-  and one handout with a page per preset (``make charts``).
+- ``settemezzo charts --out DIR``: every chart of every preset, and one handout with a page
+  per preset (``make charts``). A preset the exact engine solves as a restricted game
+  (`settemezzo.game.restriction`: SPANISH) gets every chart too; each chart says so.
 """
 
 from __future__ import annotations
@@ -85,12 +86,12 @@ def _edge_table() -> Callable[..., pd.DataFrame]:
     return fn  # type: ignore[no-any-return]
 
 
-@lru_cache(maxsize=16)
 def cached_player_table(rules: Rules, against: str) -> pd.DataFrame:
-    """`settemezzo.tables.player_table`, computed once per process (shared: do not modify)."""
-    from settemezzo.tables import player_table
+    """`settemezzo.tables.player_table`, computed once per process (shared with the widgets:
+    do not modify)."""
+    from settemezzo.tables import shared_player_table
 
-    return player_table(rules, against)
+    return shared_player_table(rules, against)
 
 
 @lru_cache(maxsize=4)
@@ -164,21 +165,6 @@ def save_chart(fig: Figure, path: str | Path, data: pd.DataFrame | None = None) 
     return written
 
 
-ODDS_KINDS = ("bust", "banker-final")
-"""Charts drawn from the exact draw odds alone, for any rule set."""
-
-
-def _supported(rules: Rules) -> str | None:
-    """None if the exact engine models ``rules``, else why not."""
-    from settemezzo.game import UnsupportedRulesError, heads_up
-
-    try:
-        heads_up(rules)
-    except UnsupportedRulesError as exc:
-        return str(exc)
-    return None
-
-
 def _handout_page(rules: Rules) -> tuple[Rules, pd.DataFrame, Any]:
     from settemezzo.plots import handout_numbers
 
@@ -187,9 +173,9 @@ def _handout_page(rules: Rules) -> tuple[Rules, pd.DataFrame, Any]:
 
 def write_all(out: str | Path, *, lang: str = "en", fmt: str = "png",
               kinds: Sequence[str] = KINDS, say: Callable[[str], None] = print) -> list[Path]:
-    """Every chart of each preset the exact engine supports, the edge chart, and a handout
-    with one page per supported preset, into the folder ``out``. Presets the engine does not
-    model yet are skipped with a note (they appear by themselves once supported)."""
+    """Every chart of each preset, the edge chart, and a handout with one page per preset,
+    into the folder ``out``. A preset solved as a restricted game is named in a note (its
+    charts and its handout page say so too)."""
     check_lang(lang)
     for k in kinds:
         check_kind(k)
@@ -205,17 +191,14 @@ def write_all(out: str | Path, *, lang: str = "en", fmt: str = "png",
             say(f"wrote {p}")
         return paths
 
+    from settemezzo.game import restriction
+
     pages = []
     for name, rules in PRESETS.items():
-        why = _supported(rules)
-        if why is not None:  # the charts of exact draw odds need no solver: draw those
-            say(f"only the odds charts for the {name} preset (the exact game does not "
-                f"model it yet: {why})")
-            for kind in ODDS_KINDS:
-                if kind in kinds:
-                    fig, data = chart(kind, rules, lang=lang)
-                    written += wrote(save_chart(fig, folder / f"{kind}_{name}{suffix}", data))
-            continue
+        restricted = restriction(rules)
+        if restricted:
+            say(f"the {name} preset is solved as a restricted game: {restricted} (about a "
+                f"minute the first time)")
         for kind in PRESET_KINDS:
             if kind in kinds:
                 fig, data = chart(kind, rules, lang=lang)
@@ -296,11 +279,11 @@ def register(subparsers: Any, add_rules: Any) -> None:
     p.set_defaults(solver_cmd=cmd_handout)
 
     p = subparsers.add_parser(
-        "charts", help="every chart of every supported preset, and a handout, into a folder",
-        description="Writes KIND_PRESET.png (and .csv) for each chart and each preset the "
-                    "exact engine supports, edge_by_variant.png, and handout.pdf with one "
-                    "page per preset. Presets the engine cannot solve yet are skipped with "
-                    "a note.")
+        "charts", help="every chart of every preset, and a handout, into a folder",
+        description="Writes KIND_PRESET.png (and .csv) for each chart and each preset, "
+                    "edge_by_variant.png, and handout.pdf with one page per preset. A preset "
+                    "solved as a restricted game (Spanish: the player kept to two hands, no "
+                    "swap inside a split hand) says so on its charts.")
     p.add_argument("--out", default="charts", metavar="DIR", help="folder (default: charts)")
     p.add_argument("--lang", default="en", metavar="LANG",
                    help="labels in en (default), it, es or fr")

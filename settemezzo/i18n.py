@@ -12,6 +12,10 @@ English; English and Italian are complete (a test checks it).
 'regole italiane + sette e mezzo reale'
 >>> percent(0.2113579, "it"), percent(0.2113579, "en", 2)
 ('21,1%', '21.14%')
+>>> restriction_note(("split_swap",), "it")
+'Nessuno scambio in una mano divisa: il vantaggio del banco è al massimo questo'
+>>> restriction_note((), "en")
+''
 >>> check_lang("de")
 Traceback (most recent call last):
 ...
@@ -19,6 +23,8 @@ settemezzo.i18n.UnknownLanguageError: unknown language 'de'; choose from en, it,
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 __all__ = [
     "LANGUAGES",
@@ -31,6 +37,8 @@ __all__ = [
     "percent",
     "points",
     "policy_label",
+    "restriction_note",
+    "restriction_what",
     "t",
 ]
 
@@ -224,6 +232,40 @@ TEXT: dict[str, dict[str, str]] = {
                      "it": "non ancora nel calcolo esatto: {names}",
                      "es": "aún no en el cálculo exacto: {names}",
                      "fr": "pas encore dans le calcul exact : {names}"},
+    "edge_bound": {"en": "≤ at most this: the player is restricted",
+                   "it": "≤ al massimo questo: il giocatore è limitato",
+                   "es": "≤ como mucho esto: el jugador está limitado",
+                   "fr": "≤ au plus ceci : le joueur est limité"},
+    # -- restricted games (settemezzo.game.restriction_codes) -----------------------------
+    "restricted_resplit": {"en": "player kept to two hands",
+                           "it": "giocatore limitato a due mani",
+                           "es": "jugador limitado a dos manos",
+                           "fr": "joueur limité à deux mains"},
+    "restricted_split_swap": {"en": "no swap inside a split hand",
+                              "it": "nessuno scambio in una mano divisa",
+                              "es": "sin cambio dentro de una mano separada",
+                              "fr": "pas d'échange dans une main séparée"},
+    "restricted_and": {"en": "and", "it": "e", "es": "y", "fr": "et"},
+    "restricted_edge": {"en": "{what}: the banker's edge is at most this",
+                        "it": "{what}: il vantaggio del banco è al massimo questo",
+                        "es": "{what}: la ventaja de la banca es como mucho esta",
+                        "fr": "{what} : l'avantage de la banque est au plus celui-ci"},
+    "restricted_value": {"en": "{what}: the player's values are at least these",
+                         "it": "{what}: i valori del giocatore sono almeno questi",
+                         "es": "{what}: los valores del jugador son al menos estos",
+                         "fr": "{what} : les valeurs du joueur sont au moins celles-ci"},
+    "restricted_banker": {"en": "{what}: the banker's play against that player",
+                          "it": "{what}: il gioco del banco contro quel giocatore",
+                          "es": "{what}: el juego de la banca contra ese jugador",
+                          "fr": "{what} : le jeu de la banque contre ce joueur"},
+    "edge_line_bound": {"en": "The banker's edge when both sides play perfectly: at most "
+                              "{edge} of the stake per hand ({what}).",
+                        "it": "Il vantaggio del banco quando entrambi giocano al meglio: al "
+                              "massimo {edge} della posta per mano ({what}).",
+                        "es": "La ventaja de la banca cuando ambos juegan de forma óptima: "
+                              "como mucho {edge} de la apuesta por mano ({what}).",
+                        "fr": "L'avantage de la banque quand les deux jouent au mieux : au "
+                              "plus {edge} de la mise par main ({what})."},
     # -- posterior chart -------------------------------------------------------------------
     "posterior_title": {"en": "What the banker can infer about the face-down card",
                         "it": "Cosa può dedurre il banco sulla carta coperta",
@@ -399,6 +441,39 @@ def method_label(name: str, lang: str = "en") -> str:
 def _threshold_points(text: str) -> str:
     k = text.removeprefix("threshold:").replace(".5", "½")
     return k.replace("0½", "½")
+
+
+RESTRICTION_CODES: tuple[str, ...] = ("resplit", "split_swap")
+"""The codes of `settemezzo.game.restriction_codes`, each with a ``restricted_CODE`` label."""
+
+_RESTRICTION_SIDES = ("edge", "value", "banker")
+
+
+def restriction_what(codes: Sequence[str], lang: str = "en") -> str:
+    """What a restricted game keeps the player from, in a few words: 'player kept to two
+    hands and no swap inside a split hand' ("" for no code)."""
+    check_lang(lang)
+    parts = []
+    for code in codes:
+        if code not in RESTRICTION_CODES:
+            raise ValueError(f"unknown restriction code {code!r}; expected one of "
+                             f"{', '.join(RESTRICTION_CODES)}")
+        parts.append(t(f"restricted_{code}", lang))
+    return f" {t('restricted_and', lang)} ".join(parts)
+
+
+def restriction_note(codes: Sequence[str], lang: str = "en", side: str = "edge") -> str:
+    """The one line a chart, table or widget shows for a restricted game ("" for none).
+
+    ``codes`` are `settemezzo.game.restriction_codes`; ``side`` says which bound the view
+    shows: ``edge`` (the banker's edge is at most this), ``value`` (the player's values are
+    at least these) or ``banker`` (the banker's play against that restricted player)."""
+    if side not in _RESTRICTION_SIDES:
+        raise ValueError(f"side must be one of {', '.join(_RESTRICTION_SIDES)}, got {side!r}")
+    what = restriction_what(codes, lang)
+    if not what:
+        return ""
+    return t(f"restricted_{side}", lang, what=what[0].upper() + what[1:])
 
 
 def describe_rules(description: str, lang: str = "en") -> str:

@@ -30,6 +30,7 @@ chart                            its data
 
 from __future__ import annotations
 
+import functools
 import math
 import textwrap
 from collections.abc import Iterable, Mapping, Sequence
@@ -55,6 +56,8 @@ from settemezzo.i18n import (
     percent,
     points,
     policy_label,
+    restriction_note,
+    restriction_what,
     t,
 )
 from settemezzo.odds import bust_chance, draw_kinds, final_distribution, parse_threshold
@@ -76,6 +79,7 @@ __all__ = [
     "handout_numbers",
     "handout_page",
     "posterior_chart",
+    "restriction_codes_of",
     "strategy_cells",
     "strategy_chart",
     "write_handout",
@@ -167,9 +171,59 @@ def _up_half(cards: object) -> int:
     return sum(_half(x) for x in _labels(cards))
 
 
-def _title(main: str, rules: str, policy: str | None, lang: str) -> str:
+def _title(main: str, rules: str, policy: str | None, lang: str, note: str = "",
+           width: int = 100) -> str:
+    """'Main — rules', then the policy and a restriction ``note`` on lines of their own (a
+    note longer than ``width`` characters breaks after its colon)."""
     first = f"{main} — {describe_rules(rules, lang)}" if rules else main
-    return f"{first}\n{policy}" if policy else first
+    return "\n".join(x for x in (first, policy, _wrap_note(note, width)) if x)
+
+
+def _wrap_note(note: str, width: int) -> str:
+    """``note`` on one line if it fits in ``width`` characters, else broken after its first
+    colon ('what the player is kept from:' / 'what that means'), then wrapped."""
+    if len(note) <= width:
+        return note
+    head, colon, tail = note.partition(": ")
+    if not colon:
+        return _wrap(note, width)
+    return _wrap(head + ":", width) + "\n" + _wrap(tail, width)
+
+
+def _codes_of_description(description: str) -> tuple[str, ...]:
+    """`settemezzo.game.restriction_codes` of the rule set a `Rules.describe` line names
+    (for tables without ``attrs["restriction_codes"]``, e.g. read back from CSV)."""
+    from dataclasses import replace
+
+    from settemezzo.game import restriction_codes
+    from settemezzo.rules import PRESETS
+
+    parts = [p.strip() for p in description.split(" + ")]
+    base = PRESETS.get(parts[0].removesuffix(" rules").strip().lower()) if parts else None
+    if base is None:
+        return ()
+    split, swap = base.split_figures, base.swap_hidden
+    for p in parts[1:]:
+        if p == "no splitting":
+            split = 1
+        elif p.startswith("split figures (up to ") and p.endswith(" hands)"):
+            split = int(p.removeprefix("split figures (up to ").removesuffix(" hands)"))
+        elif p in ("swap hidden card", "no swap hidden card"):
+            swap = p == "swap hidden card"
+    return restriction_codes(replace(base, split_figures=split, swap_hidden=swap))
+
+
+def restriction_codes_of(df: pd.DataFrame) -> tuple[str, ...]:
+    """The restriction codes of a table's rule set: ``attrs["restriction_codes"]`` (set by
+    `settemezzo.tables`), else worked out from ``attrs["rules"]``."""
+    codes = df.attrs.get("restriction_codes")
+    if codes is not None:
+        return tuple(str(c) for c in codes)
+    return _codes_of_description(str(df.attrs.get("rules", "")))
+
+
+def _note_of(df: pd.DataFrame, lang: str, side: str) -> str:
+    return restriction_note(restriction_codes_of(df), lang, side)
 
 
 def _cell(ax: Axes, x: float, y: float, action: str, *, alpha: float = 1.0) -> None:
@@ -226,6 +280,21 @@ def _hit_share(row: Mapping[Any, Any]) -> float:
     return 1.0 if row["best"] == "hit" else 0.0
 
 
+def _stake_of(row: Mapping[Any, Any]) -> float:
+    """The chips staked on a hand state (``stake`` column, when the stake is chosen after
+    the first card), so that values read per unit stake; 1 without that column."""
+    stake = row.get("stake")
+    if stake is None or (isinstance(stake, float) and math.isnan(stake)) or not stake:
+        return 1.0
+    return float(stake)
+
+
+def _note_width(ax: Axes, size: float = 11) -> int:
+    """About how many characters of a ``size``-point title fit across ``ax``."""
+    inches = ax.get_position().width * _figure_of(ax).get_size_inches()[0]
+    return max(40, int(inches * 144 / size))
+
+
 def _hole_key(label: str) -> int:
     return HOLE_ORDER.index(label) if label in HOLE_ORDER else len(HOLE_ORDER)
 
@@ -260,7 +329,9 @@ def strategy_cells(table: pd.DataFrame) -> pd.DataFrame:
     cards come in that order, i.e. how often a player who reaches the cell holds that hand.
     The cell's action is ``hit`` if at least 99% of its weight hits, ``stand`` if at most 1%
     does, else ``mixed`` (the equilibrium randomises, or the best play depends on which
-    cards make up the total). ``margin`` is the same weighted mean of EV(hit) - EV(stand).
+    cards make up the total). ``margin`` is the same weighted mean of EV(hit) - EV(stand),
+    per unit stake (divided by the ``stake`` column where the stake is chosen after the
+    first card: every stake is a hand state of its own, each weighed by ``deal_chance``).
 
     Columns: ``hole``, ``up_total_half``, ``up_total`` (points), ``action``, ``hit_share``,
     ``margin``, ``weight`` (summed deal chance), ``states`` (how many hand states).
@@ -278,7 +349,7 @@ def strategy_cells(table: pd.DataFrame) -> pd.DataFrame:
         a = acc.setdefault(key, [0.0, 0.0, 0.0, 0.0])
         a[0] += w
         a[1] += w * _hit_share(row)
-        a[2] += w * float(row["margin"])
+        a[2] += w * float(row["margin"]) / _stake_of(row)
         a[3] += 1
     records = []
     for (hole, up), (w, hw, mw, n) in sorted(acc.items(),
@@ -326,21 +397,23 @@ def strategy_chart(table: pd.DataFrame, *, ax: Axes | None = None, lang: str = "
     ax.set_ylabel(t("face_down_card", lang))
     against = str(table.attrs.get("against", ""))
     policy = t("against", lang, policy=policy_label(against, lang)) if against else None
-    ax.set_title(title if title is not None else
+    note = _note_of(table, lang, "value")  # a restricted game says so, whatever the title
+    width = _note_width(ax)
+    ax.set_title(_title(title, "", None, lang, note, width) if title is not None else
                  _title(t("strategy_title", lang), str(table.attrs.get("rules", "")), policy,
-                        lang), fontsize=11)
+                        lang, note, width), fontsize=11)
     # legend and note go in the empty lower-right corner when it is empty (it is unless a
     # wild K♦ row fills it), else below the chart
     corner_free = not any(holes.index(str(h)) >= len(holes) / 2 and int(u) >= n_cols - 6
                           for h, u in zip(cells["hole"], cells["up_total_half"], strict=True))
-    note = t("strategy_note", lang)
+    how = t("strategy_note", lang)
     if corner_free:
         _action_legend(ax, lang, "lower right", letters=True)
-        ax.text(0.985, 0.36, _wrap(note, 62), transform=ax.transAxes, ha="right",
+        ax.text(0.985, 0.36, _wrap(how, 62), transform=ax.transAxes, ha="right",
                 va="bottom", fontsize=7.5, color="#333333")
     else:
         _action_legend(ax, lang, "upper center", letters=True, anchor=(0.5, -0.1), ncol=3)
-        ax.text(0.5, -0.2, _wrap(note, 140), transform=ax.transAxes, ha="center", va="top",
+        ax.text(0.5, -0.2, _wrap(how, 140), transform=ax.transAxes, ha="center", va="top",
                 fontsize=7.5, color="#333333")
     return fig
 
@@ -476,9 +549,11 @@ def banker_strategy_chart(banker_table_df: pd.DataFrame, *, ax: Axes | None = No
     ax.set_xlabel(t("player_up", lang))
     ax.set_ylabel(t("banker_total", lang))
     rules = str(banker_table_df.attrs.get("rules", ""))
-    ax.set_title(title if title is not None else
+    note = _note_of(banker_table_df, lang, "banker")
+    width = _note_width(ax)
+    ax.set_title(_title(title, "", None, lang, note, width) if title is not None else
                  _title(t("banker_title", lang), rules, t("against_equilibrium_player", lang),
-                        lang), fontsize=11, pad=22)
+                        lang, note, width), fontsize=11, pad=22)
     faded = Patch(facecolor=STYLE["hit"]["face"], hatch=STYLE["hit"]["hatch"],
                   edgecolor=HATCH_COLOUR, alpha=FADED, label=t("no_choice", lang))
     _action_legend(ax, lang, "upper left", [faded], anchor=(1.01, 1.0))
@@ -656,7 +731,8 @@ def banker_final_distribution_chart(rules: Rules = ITALIAN,
 def ev_data(table: pd.DataFrame) -> pd.DataFrame:
     """Expected value of standing and of hitting by the hand's total, from
     `settemezzo.tables.player_table`: each a mean over every hand state with that total,
-    weighted by its chance to be dealt (``deal_chance``). Columns: ``total_half``,
+    weighted by its chance to be dealt (``deal_chance``), per unit stake (see
+    `strategy_cells`). Columns: ``total_half``,
     ``total``, ``stand_ev``, ``hit_ev``, ``hit_share`` (as `strategy_cells`), ``states``."""
     _need_columns(table, (*_PLAYER_COLUMNS, "total_half", "stand_ev", "hit_ev"),
                   "the player table")
@@ -665,8 +741,8 @@ def ev_data(table: pd.DataFrame) -> pd.DataFrame:
         w = float(row["deal_chance"])
         a = acc.setdefault(int(row["total_half"]), [0.0, 0.0, 0.0, 0.0, 0.0])
         a[0] += w
-        a[1] += w * float(row["stand_ev"])
-        a[2] += w * float(row["hit_ev"])
+        a[1] += w * float(row["stand_ev"]) / _stake_of(row)
+        a[2] += w * float(row["hit_ev"]) / _stake_of(row)
         a[3] += w * _hit_share(row)
         a[4] += 1
     records = [{"total_half": k, "total": points(k), "stand_ev": s / w, "hit_ev": h / w,
@@ -706,8 +782,8 @@ def ev_chart(table: pd.DataFrame, *, ax: Axes | None = None, lang: str = "en") -
     ax.set_ylabel(t("ev_y", lang))
     against = str(table.attrs.get("against", ""))
     policy = t("against", lang, policy=policy_label(against, lang)) if against else None
-    ax.set_title(_title(t("ev_title", lang), str(table.attrs.get("rules", "")), policy, lang),
-                 fontsize=11)
+    ax.set_title(_title(t("ev_title", lang), str(table.attrs.get("rules", "")), policy, lang,
+                        _note_of(table, lang, "value"), _note_width(ax)), fontsize=11)
     ax.text(0.6, 0.97, _wrap(t("ev_note", lang), 60), transform=ax.transAxes, ha="center",
             va="top", fontsize=7.5, color="#333333",
             bbox={"boxstyle": "round,pad=0.3", "facecolor": "white", "edgecolor": "none"})
@@ -728,11 +804,20 @@ def edge_by_variant_chart(edges: pd.DataFrame, *, ax: Axes | None = None, lang: 
     expected stake), optionally ``method`` ('equilibrium', 'threshold:5', ...: several give
     grouped bars with distinct hatches; variants are sorted by the first method's edge) and
     ``exploitability`` (shown as ± when above 1e-6). Rows with no number (NaN edge: a
-    variant the exact engine does not solve yet) are named in a footnote.
+    variant the exact engine does not solve yet) are named in a footnote. Rows that are only
+    a bound (``bound`` True, or a ``rules`` description whose game restricts the player,
+    `settemezzo.game.restriction_codes`) are labelled "≤ 8.61%", and a footnote says why.
     """
     check_lang(lang)
     _need_columns(edges, ("variant", "edge"), "the edge table")
     df = edges.copy()
+    codes_by_row = [_codes_of_description(str(r)) if isinstance(r, str) else ()
+                    for r in (df["rules"] if "rules" in df.columns else [""] * len(df))]
+    bound_col = df.get("bound")
+    df["bound"] = ([bool(b) and not pd.isna(b) for b in bound_col] if bound_col is not None
+                   else [bool(c) for c in codes_by_row])
+    bound_codes = [c for b, codes in zip(df["bound"], codes_by_row, strict=True) if b
+                   for c in codes]
     if "method" not in df.columns:
         df["method"] = ""
     df["method"] = df["method"].fillna("").astype(str)
@@ -752,7 +837,7 @@ def edge_by_variant_chart(edges: pd.DataFrame, *, ax: Axes | None = None, lang: 
     hi = max(0.0, float(df["edge"].max()))
     span = hi - lo or 1.0
     for j, m in enumerate(methods):
-        d = df[df["method"] == m].groupby("variant").agg({"edge": "mean", **(
+        d = df[df["method"] == m].groupby("variant").agg({"edge": "mean", "bound": "max", **(
             {"exploitability": "max"} if "exploitability" in df.columns else {})})
         ys, vals, texts = [], [], []
         for i, v in enumerate(variants):
@@ -761,7 +846,7 @@ def edge_by_variant_chart(edges: pd.DataFrame, *, ax: Axes | None = None, lang: 
             e = float(d.loc[v, "edge"])
             ys.append(i + ((len(methods) - 1) / 2 - j) * height)
             vals.append(e)
-            text = percent(e, lang, 2)
+            text = ("≤ " if bool(d.loc[v, "bound"]) else "") + percent(e, lang, 2)
             if "exploitability" in d.columns:
                 x = d.loc[v, "exploitability"]
                 if x is not None and not pd.isna(x) and float(x) > 1e-6:
@@ -784,10 +869,16 @@ def edge_by_variant_chart(edges: pd.DataFrame, *, ax: Axes | None = None, lang: 
                                                         lang), fontsize=11)
     if len(methods) > 1 or methods[0]:
         ax.legend(loc="lower right", fontsize=8)
+    notes = []
+    if bool(df["bound"].any()):
+        what = restriction_what(list(dict.fromkeys(bound_codes)), lang)
+        notes.append(t("edge_bound", lang) + (f" ({what})" if what else ""))
     if missing:
-        ax.text(0.0, -0.14, _wrap(
-            t("edge_missing", lang, names=", ".join(missing)), 110),
-            transform=ax.transAxes, ha="left", va="top", fontsize=7.5, color="#333333")
+        notes.append(t("edge_missing", lang, names=", ".join(missing)))
+    if notes:  # below the axis label, whatever the chart's height
+        ax.annotate("\n".join(_wrap(n, 110) for n in notes), (0.0, 0.0),
+                    xycoords="axes fraction", xytext=(0, -42), textcoords="offset points",
+                    ha="left", va="top", fontsize=7.5, color="#333333")
     return fig
 
 
@@ -847,15 +938,22 @@ class HandoutNumbers:
         return max(self.thresholds, key=lambda k: (self.thresholds[k], -k))
 
 
+@functools.lru_cache(maxsize=8)
 def handout_numbers(rules: Rules = ITALIAN) -> HandoutNumbers:
     """Compute the handout's numbers: the equilibrium edge, every rule of thumb 'hit below
     K' (K = 3 .. 7 points, halves too) against the equilibrium banker, the bust chances.
-    Raises `settemezzo.game.UnsupportedRulesError` for rules the exact engine lacks."""
-    from settemezzo.solve import equilibrium, evaluate
+    Every number is per unit of expected stake (stakes chosen after the first card, split
+    hands), as `settemezzo.solve.Equilibrium.banker_edge`. For a restricted game
+    (`settemezzo.game.restriction`) the edge is at most this (`handout_page` says so).
+    Cached per rule set (shared: do not modify)."""
+    from settemezzo.solve import equilibrium, evaluate, expected_stake
 
     eq = equilibrium(rules)
-    values = {k: float(evaluate(f"threshold:{points(k).replace('½', '.5')}", eq.banker, rules))
-              for k in range(6, 15)}
+    values = {}
+    for k in range(6, 15):
+        policy = f"threshold:{points(k).replace('½', '.5')}"
+        value = float(evaluate(policy, eq.banker, rules))
+        values[k] = value / float(expected_stake(policy, eq.banker, rules))
     return HandoutNumbers(rules, eq.banker_edge, values, bust_chance_data(rules))
 
 
@@ -874,7 +972,11 @@ def handout_page(rules: Rules, table: pd.DataFrame, numbers: HandoutNumbers, *,
              fontweight="bold")
     fig.text(0.5, 0.935, describe_rules(rules.describe(), lang), ha="center", va="top",
              fontsize=11)
-    ax = fig.add_axes((0.1, 0.525, 0.85, 0.36))
+    from settemezzo.game import restriction_codes
+
+    codes = restriction_codes(rules)
+    # a restricted game's note takes two more title lines: the chart gives up the room
+    ax = fig.add_axes((0.1, 0.525, 0.85, 0.33 if codes else 0.36))
     against = str(table.attrs.get("against", "equilibrium"))
     strategy_chart(table, ax=ax, lang=lang, title=t(
         "strategy_title", lang) + " — " + t("against", lang, policy=policy_label(against,
@@ -883,7 +985,9 @@ def handout_page(rules: Rules, table: pd.DataFrame, numbers: HandoutNumbers, *,
     fig.text(0.07, y, t("numbers_title", lang), fontsize=13, fontweight="bold", va="top")
     y -= 0.03
     best = numbers.best_threshold
-    lines = [t("edge_line", lang, edge=percent(numbers.banker_edge, lang, 1)),
+    edge_text = percent(numbers.banker_edge, lang, 1)
+    lines = [t("edge_line_bound", lang, edge=edge_text, what=restriction_what(codes, lang))
+             if codes else t("edge_line", lang, edge=edge_text),
              t("thumb_line", lang, k=points(best),
                loss=percent(-numbers.thresholds[best], lang, 2),
                best=percent(numbers.banker_edge, lang, 2))]

@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -26,7 +27,7 @@ import numpy as np
 import pandas as pd
 
 from settemezzo.cards import CardSpec, Kind, Unseen, kind_of, parse_specs
-from settemezzo.game import HeadsUpGame, heads_up
+from settemezzo.game import HeadsUpGame, heads_up, restriction, restriction_codes
 from settemezzo.hands import describe_score
 from settemezzo.rules import ITALIAN, Rules, RulesError
 from settemezzo.solve import (
@@ -38,7 +39,8 @@ from settemezzo.solve import (
     equilibrium,
 )
 
-__all__ = ["Advice", "advise", "banker_table", "player_table", "resolve_banker"]
+__all__ = ["Advice", "advise", "banker_table", "player_table", "resolve_banker",
+           "shared_player_table"]
 
 MIXED_EPS = 1e-6
 TIE = 1e-9
@@ -134,6 +136,11 @@ def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equili
     ``swap_hidden``: ``swap_gain`` (what turning the face-down card up when hitting gains
     over taking the card face up) and ``swap_frequency`` (how often the equilibrium player
     swaps when it hits here).
+
+    ``attrs``: ``rules`` (`Rules.describe`), ``against`` (the banker's name), and, when the
+    exact game restricts the player (`settemezzo.game.restriction`), ``restriction`` (that
+    sentence, in English) and ``restriction_codes`` (its codes, for labels in any language):
+    the values are then at least what the player can get (the banker's edge at most).
     """
     game = heads_up(rules, deck)
     banker = resolve_banker(against, game)
@@ -173,7 +180,25 @@ def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equili
     df = pd.DataFrame.from_records(records)
     df.attrs["rules"] = rules.describe()
     df.attrs["against"] = banker.name
+    _mark_restriction(df, rules)
     return df
+
+
+def _mark_restriction(df: pd.DataFrame, rules: Rules) -> None:
+    """Name the restriction of the exact game in ``df.attrs`` (nothing when it is whole)."""
+    codes = restriction_codes(rules)
+    if codes:
+        df.attrs["restriction"] = restriction(rules)
+        df.attrs["restriction_codes"] = codes
+
+
+@functools.lru_cache(maxsize=32)
+def shared_player_table(rules: Rules = ITALIAN, against: str = "equilibrium",
+                        deck: Unseen | None = None) -> pd.DataFrame:
+    """`player_table`, computed once per process and shared by the charts, the command line
+    and the widgets (a table of the SPANISH rules takes most of a minute): do not modify it.
+    """
+    return player_table(rules, against, deck)
 
 
 def _swap_columns(game: HeadsUpGame, st: Any, cols: _Columns, freq: list[float | None],
@@ -287,7 +312,9 @@ def banker_table(rules: Rules = ITALIAN, max_up: int | None = 2,
     cards, a multiset), ``banker_total``, ``banker_total_half``, ``hit_probability``,
     ``stood_chance`` (chance that the equilibrium player stands with exactly these face-up
     cards), and ``p_hole_½``, ``p_hole_1``... the posterior of the
-    player's face-down card given all the banker sees.
+    player's face-down card given all the banker sees. ``attrs`` as `player_table`'s
+    (``rules``, and ``restriction`` / ``restriction_codes`` for a restricted game: the banker
+    plays against the restricted equilibrium player).
     """
     if max_up is not None and (not isinstance(max_up, int) or max_up < 0):
         raise RulesError(f"max_up must be a non-negative whole number or None, got {max_up!r}")
@@ -330,4 +357,5 @@ def banker_table(rules: Rules = ITALIAN, max_up: int | None = 2,
             })
     df = pd.DataFrame.from_records(records)
     df.attrs["rules"] = rules.describe()
+    _mark_restriction(df, rules)
     return df

@@ -13,7 +13,7 @@ import pytest
 
 from settemezzo import cli_chart
 from settemezzo.cli import main
-from settemezzo.game import UnsupportedRulesError, heads_up
+from settemezzo.game import restriction
 from settemezzo.rules import PRESETS
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -119,46 +119,35 @@ def test_handout_one_page(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
     assert "1 page" in stdout
 
 
-def test_charts_writes_every_supported_preset(capsys: pytest.CaptureFixture[str],
-                                              tmp_path: Path,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_charts_writes_every_preset(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    # SPANISH is solved as a restricted game: it gets every chart and a handout page, and
+    # the command says it is a bound (the charts say so too, tests/test_plots.py)
     fake = pd.DataFrame({"variant": ["Italian"], "edge": [0.2114]})
     monkeypatch.setattr(cli_chart, "_edge_table", lambda: (lambda: fake))
     monkeypatch.setattr(cli_chart, "edge_available", lambda: True)
     code, stdout, _ = run(capsys, "charts", "--out", str(tmp_path), "--kind", "bust",
                           "--kind", "strategy", "--kind", "edge")
     assert code == 0
-    supported = 0
     for name, rules in PRESETS.items():
-        try:
-            heads_up(rules)
-        except UnsupportedRulesError:
-            # only the charts of exact draw odds, which need no solver
-            assert f"only the odds charts for the {name} preset" in stdout
-            assert (tmp_path / f"bust_{name}.png").read_bytes().startswith(PNG_SIGNATURE)
-            assert not (tmp_path / f"strategy_{name}.png").exists()
-            continue
-        supported += 1
         for kind in ("bust", "strategy"):
             assert (tmp_path / f"{kind}_{name}.png").read_bytes().startswith(PNG_SIGNATURE)
             assert (tmp_path / f"{kind}_{name}.csv").exists()
         assert not (tmp_path / f"ev_{name}.png").exists()
-    assert supported >= 1
-    assert pdf_pages(tmp_path / "handout.pdf") == supported
+        said = f"the {name} preset is solved as a restricted game"
+        assert (said in stdout) == bool(restriction(rules)), name
+    assert "the spanish preset is solved as a restricted game" in stdout
+    assert "not model" not in stdout
+    assert pdf_pages(tmp_path / "handout.pdf") == len(PRESETS)
     assert (tmp_path / "edge_by_variant.png").read_bytes().startswith(PNG_SIGNATURE)
 
 
-def test_charts_skips_unsupported_presets(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    def unsupported(rules: object) -> str | None:
-        return None if rules is PRESETS["italian"] else "split_figures is not modelled yet"
-
-    monkeypatch.setattr(cli_chart, "_supported", unsupported)
-    code, stdout, _ = run(capsys, "charts", "--out", str(tmp_path), "--kind", "bust",
-                          "--format", "svg")
+def test_charts_in_svg_with_only_the_odds_charts(capsys: pytest.CaptureFixture[str],
+                                                 tmp_path: Path) -> None:
+    code, _, _ = run(capsys, "charts", "--out", str(tmp_path), "--kind", "bust",
+                     "--format", "svg")
     assert code == 0
-    assert "only the odds charts for the spanish preset" in stdout
-    assert "split_figures is not modelled yet" in stdout
-    assert ET.parse(tmp_path / "bust_italian.svg").getroot().tag.endswith("svg")
-    assert ET.parse(tmp_path / "bust_spanish.svg").getroot().tag.endswith("svg")
-    assert pdf_pages(tmp_path / "handout.pdf") == 1
+    for name in PRESETS:
+        assert ET.parse(tmp_path / f"bust_{name}.svg").getroot().tag.endswith("svg")
+        assert not (tmp_path / f"strategy_{name}.svg").exists()
+    assert pdf_pages(tmp_path / "handout.pdf") == len(PRESETS)

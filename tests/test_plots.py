@@ -15,22 +15,20 @@ from matplotlib.figure import Figure
 
 from settemezzo import plots
 from settemezzo.cli_chart import cached_banker_table, cached_player_table
-from settemezzo.game import UnsupportedRulesError, heads_up
-from settemezzo.i18n import LANGUAGES, TEXT, UnknownLanguageError, describe_rules, t
-from settemezzo.rules import ITALIAN, PRESETS, Rules
+from settemezzo.game import restriction_codes
+from settemezzo.i18n import (
+    LANGUAGES,
+    TEXT,
+    UnknownLanguageError,
+    describe_rules,
+    restriction_note,
+    t,
+)
+from settemezzo.rules import ITALIAN, PRESETS, SPANISH, Rules
 from settemezzo.tables import advise
 
-
-def _supported(rules: Rules) -> bool:
-    try:
-        heads_up(rules)
-    except UnsupportedRulesError:
-        return False
-    return True
-
-
-SUPPORTED = [name for name, rules in PRESETS.items() if _supported(rules)]
-"""Presets the exact engine solves today (SPANISH joins by itself once it is modelled)."""
+# Every preset is solved (SPANISH as a restricted game: its first solve takes most of a
+# minute; the tables are cached per process, so the SPANISH tests below share one solve).
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -240,14 +238,18 @@ def _draw(kind: str, rules: Rules, lang: str = "en") -> Figure:
 KINDS = ["strategy", "strategy-threshold", "banker", "bust", "banker-final", "ev"]
 
 
-@pytest.mark.parametrize("preset", SUPPORTED)
+@pytest.mark.parametrize("preset", list(PRESETS))
 @pytest.mark.parametrize("kind", KINDS)
-def test_every_chart_renders_for_each_supported_preset(preset: str, kind: str) -> None:
+def test_every_chart_renders_for_each_preset(preset: str, kind: str) -> None:
     rules = PRESETS[preset]
     fig = _draw(kind, rules)
     assert isinstance(fig, Figure)
     ax = fig.axes[0]
     assert describe_rules(rules.describe(), "en") in ax.get_title()
+    # a chart of solver numbers names the restriction of a restricted game; odds charts
+    # (bust, banker-final) need no solver and no note
+    restricted = bool(restriction_codes(rules)) and kind not in ("bust", "banker-final")
+    assert ("kept to two hands" in ax.get_title().replace("\n", " ")) == restricted
     assert ax.get_xlabel() and ax.get_ylabel()
     assert ax.get_legend() is not None and ax.get_legend().get_texts()
     assert png_bytes(fig).startswith(PNG_SIGNATURE)
@@ -319,6 +321,89 @@ def test_edge_chart_sorts_and_labels() -> None:
         plots.edge_by_variant_chart(pd.DataFrame({"variant": ["x"]}))
     with pytest.raises(plots.ChartError, match="no number"):
         plots.edge_by_variant_chart(edges.assign(edge=float("nan")))
+
+
+def test_edge_chart_marks_restricted_rows() -> None:
+    edges = pd.DataFrame({"variant": ["Italian", "Spanish", "Spanish without split"],
+                          "rules": [ITALIAN.describe(), SPANISH.describe(),
+                                    SPANISH.with_variants("split_figures=off").describe()],
+                          "edge": [0.2114, 0.0861, 0.09], "method": ["equilibrium"] * 3})
+    for df in (edges, edges.assign(bound=[False, True, False])):  # worked out, or given
+        ax = plots.edge_by_variant_chart(df).axes[0]
+        labels = [x.get_text() for x in ax.texts]
+        assert "21.14%" in labels and "≤ 8.61%" in labels and "9.00%" in labels
+        foot = " ".join(labels).replace("\n", " ")
+        assert "at most this: the player is restricted" in foot
+        assert "player kept to two hands and no swap inside a split hand" in foot
+    it = plots.edge_by_variant_chart(edges.assign(bound=[False, True, False]), lang="it")
+    words = " ".join(x.get_text() for x in it.axes[0].texts).replace("\n", " ")
+    assert "≤ 8,61%" in words and "il giocatore è limitato" in words
+    plain = plots.edge_by_variant_chart(edges.iloc[[0, 2]]).axes[0]
+    assert not any("≤" in x.get_text() for x in plain.texts)
+
+
+@pytest.mark.parametrize("rules", [
+    ITALIAN, SPANISH, ITALIAN.with_variants("split_figures=3"),
+    ITALIAN.with_variants("split_figures=2", "swap_hidden"),
+    SPANISH.with_variants("split_figures=2"), SPANISH.with_variants("swap_hidden=off"),
+    SPANISH.with_variants("split_figures=off"), ITALIAN.with_variants("swap_hidden")])
+def test_restriction_codes_from_a_description(rules: Rules) -> None:
+    # a table read back without its attrs still gets its note, from the rules' description
+    assert plots._codes_of_description(rules.describe()) == restriction_codes(rules)
+    df = pd.DataFrame({"x": [1]})
+    df.attrs["rules"] = rules.describe()
+    assert plots.restriction_codes_of(df) == restriction_codes(rules)
+
+
+def test_a_restricted_table_titles_its_charts(eq_table: pd.DataFrame) -> None:
+    # the note comes from the table's attrs (no solve: an Italian table relabelled)
+    fake = eq_table.copy()
+    fake.attrs = {**eq_table.attrs, "restriction_codes": ("split_swap",)}
+    title = plots.strategy_chart(fake).axes[0].get_title()
+    assert "No swap inside a split hand: the player's values are at least these" in title
+    title = plots.strategy_chart(fake, title="Custom").axes[0].get_title()
+    assert title.startswith("Custom\n") and "No swap inside a split hand" in title
+    it = plots.ev_chart(fake, lang="it").axes[0].get_title()
+    assert "Nessuno scambio in una mano divisa: i valori del giocatore sono almeno" in it
+    assert "\n" not in plots.strategy_chart(eq_table, title="Custom").axes[0].get_title()
+
+
+def test_spanish_charts_and_handout_say_they_are_bounds() -> None:
+    table = cached_player_table(SPANISH, "equilibrium")
+    codes = restriction_codes(SPANISH)
+    assert table.attrs["restriction_codes"] == codes == ("resplit", "split_swap")
+    for lang, words in (("en", "Player kept to two hands and no swap inside a split hand"),
+                        ("it", "Giocatore limitato a due mani e nessuno scambio in una mano "
+                               "divisa")):
+        title = plots.strategy_chart(table, lang=lang).axes[0].get_title()
+        assert words in title.replace("\n", " ")
+        assert restriction_note(codes, lang, "value") == words + title.replace(
+            "\n", " ").split(words)[1]
+        banker = plots.banker_strategy_chart(cached_banker_table(SPANISH), lang=lang)
+        assert words in banker.axes[0].get_title().replace("\n", " ")
+    numbers = plots.handout_numbers(SPANISH)
+    assert numbers.banker_edge == pytest.approx(0.0861, abs=5e-4)
+    # per unit of expected stake, like the edge: no rule of thumb beats the equilibrium
+    assert all(v <= -numbers.banker_edge + 1e-9 for v in numbers.thresholds.values())
+    page = plots.handout_page(SPANISH, table, numbers)
+    words = " ".join(" ".join(x.get_text() for x in page.texts).split())
+    assert "at most 8.6% of the stake per hand (player kept to two hands" in words
+    chart_title = page.axes[0].get_title().replace("\n", " ")
+    assert "kept to two hands" in chart_title
+
+
+def test_restriction_strings_in_english_and_italian() -> None:
+    for code in ("resplit", "split_swap"):
+        for lang in ("en", "it"):
+            assert TEXT[f"restricted_{code}"][lang]
+            assert restriction_note((code,), lang)
+    assert restriction_note((), "it") == ""
+    assert restriction_note(("resplit",), "it") == ("Giocatore limitato a due mani: il "
+                                                    "vantaggio del banco è al massimo questo")
+    with pytest.raises(ValueError, match="'bogus'"):
+        restriction_note(("bogus",))
+    with pytest.raises(ValueError, match="'top'"):
+        restriction_note(("resplit",), side="top")
 
 
 def test_posterior_chart() -> None:

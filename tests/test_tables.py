@@ -5,9 +5,10 @@ from fractions import Fraction
 import pytest
 
 from settemezzo.cards import InvalidCardError
-from settemezzo.rules import ITALIAN, RulesError
+from settemezzo.game import restriction
+from settemezzo.rules import ITALIAN, SPANISH, RulesError
 from settemezzo.solve import equilibrium, evaluate
-from settemezzo.tables import advise, banker_table, player_table
+from settemezzo.tables import advise, banker_table, player_table, shared_player_table
 
 
 def test_advice_for_a_lone_seven_against_threshold_banker() -> None:
@@ -73,3 +74,19 @@ def test_threshold_banker_value_from_table_is_exact_value() -> None:
     first = df[df.n_up == 0]
     assert len(first) == 8 and first.deal_chance.sum() == pytest.approx(1.0)
     assert float(evaluate("threshold:5", "threshold:5")) < 0
+
+
+def test_tables_name_the_restriction_of_a_restricted_game() -> None:
+    # SPANISH is solved with the player kept to two hands and no swap inside a split hand
+    # (settemezzo.game.restriction); its tables say so in attrs, whole games say nothing.
+    # The SPANISH table is the process-wide shared one (one solve per test session).
+    italian = shared_player_table(ITALIAN, "threshold:5")
+    assert "restriction" not in italian.attrs and "restriction_codes" not in italian.attrs
+    spanish = shared_player_table(SPANISH, "equilibrium")
+    assert spanish.attrs["restriction"] == restriction(SPANISH)
+    assert "at least" in spanish.attrs["restriction"]
+    assert spanish.attrs["restriction_codes"] == ("resplit", "split_swap")
+    assert shared_player_table(SPANISH, "equilibrium") is spanish     # cached
+    bt = banker_table(SPANISH, max_up=0)
+    assert bt.attrs["restriction_codes"] == ("resplit", "split_swap")
+    assert "restriction" not in banker_table(ITALIAN, max_up=0).attrs

@@ -399,7 +399,8 @@ def test_compare_notes_an_unsupported_knob(monkeypatch: pytest.MonkeyPatch) -> N
         assert c.edge is None and c.base_edge is not None and "burn" in c.note
         df = edges_frame(ITALIAN, knobs=("royal", "burn"))
         assert list(df["edge"].isna()) == [False, False, True]
-        assert set(df.columns) == {"variant", "edge", "method"}
+        assert set(df.columns) == {"variant", "edge", "method", "bound", "rules"}
+        assert not df["bound"].any()
     finally:
         lk.support_problem.cache_clear()
 
@@ -531,9 +532,13 @@ def test_table_illegal_actions_are_clear_errors() -> None:
 
 
 def test_table_refuses_rules_it_cannot_deal(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tb, "support_problem", lambda r: "not modelled yet")
-    with pytest.raises(TableError, match="cannot deal"):
+    # the exact engine solves SPANISH (restricted); the table itself does not split hands
+    assert lk.support_problem(SPANISH) is None
+    with pytest.raises(TableError, match=r"cannot deal .*does not split figures"):
         TableGame(SPANISH)
+    monkeypatch.setattr(tb, "support_problem", lambda r: "not modelled yet")
+    with pytest.raises(TableError, match=r"cannot deal .*not modelled yet"):
+        TableGame(ITALIAN)
     monkeypatch.setattr(tb, "support_problem", lambda r: None)
     assert "split" in (table_problem(ITALIAN.with_variants("split_figures=2")) or "")
 
@@ -606,3 +611,53 @@ def test_classroom_page_builds_the_table_on_demand_and_switches_language() -> No
     assert page.tabs.titles == ("Allenatore", "Tavolo")
     assert page.table is not None       # the table tab is open: rebuilt in Italian at once
     assert "Studente 1" in page.table.table.value
+
+
+# ---------------------------------------------------------------------------------------------
+# a restricted game (SPANISH: the player kept to two hands, no swap inside a split hand):
+# every view of solver numbers says so. One SPANISH solve per test session (process caches).
+# ---------------------------------------------------------------------------------------------
+
+RESTRICTED_EN = "Player kept to two hands and no swap inside a split hand"
+RESTRICTED_IT = "Giocatore limitato a due mani e nessuno scambio in una mano divisa"
+
+
+def test_explore_notes_a_restricted_game() -> None:
+    e = explore("5", rules=SPANISH)
+    assert e.status == "ok" and e.row is not None
+    assert e.notes[0].startswith(RESTRICTED_EN) and "at least" in e.notes[0]
+    assert explore("5", rules=SPANISH, lang="it").notes[0].startswith(RESTRICTED_IT)
+    assert not explore("5").notes
+    w = odds_explorer(rules=SPANISH)
+    assert RESTRICTED_EN in w.output.value and "does not handle" not in w.output.value
+    w.rules.value = ITALIAN
+    assert "kept to two hands" not in w.output.value
+
+
+def test_banker_view_notes_a_restricted_game() -> None:
+    a = banker_advice("", "stood", rules=SPANISH)
+    assert a.status == "ok" and a.lines and a.note.startswith(RESTRICTED_EN)
+    assert banker_advice("", "stood").note == ""
+    w = banker_view(rules=SPANISH)
+    assert RESTRICTED_EN in w.output.value and w.chart.value[:4] == b"\x89PNG"
+
+
+def test_trainer_notes_a_restricted_game() -> None:
+    s = TrainerSession(seed=3, level=3, rules=SPANISH, hands=2, lang="it")
+    s.answer("stand")
+    assert RESTRICTED_IT in summary_chart(s).axes[0].get_title()
+    w = trainer(rules=SPANISH, level=3, hands=2)
+    assert w.session is not None and RESTRICTED_EN in w.hand_view.value
+    assert not w.stand.disabled
+    assert "kept to two hands" not in trainer(hands=2).hand_view.value
+
+
+def test_variants_note_a_restricted_game() -> None:
+    c = compare(SPANISH, {}, strategy=False)
+    assert c.edge == pytest.approx(0.0861, abs=5e-4) and c.note == ""
+    assert c.restriction.startswith(RESTRICTED_EN) and "at most" in c.restriction
+    assert compare(ITALIAN, {}).restriction == ""
+    df = edges_frame(SPANISH, knobs=())
+    assert list(df["bound"]) == [True]
+    w = variant_comparison(base="spanish")
+    assert RESTRICTED_EN in w.output.value and "8.61%" in w.output.value

@@ -14,6 +14,7 @@ computer banker of the classroom table, built on the same lines. `BankerView` is
 from __future__ import annotations
 
 import random
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -30,7 +31,13 @@ from settemezzo.cards import (
 from settemezzo.hands import describe_score, is_finished, score, total
 from settemezzo.odds import bust_chance
 from settemezzo.rules import ITALIAN, Rules, RulesError
-from settemezzo.widgets.explain import pct, play_word, rules_name, rules_options
+from settemezzo.widgets.explain import (
+    pct,
+    play_word,
+    restriction_line,
+    rules_name,
+    rules_options,
+)
 from settemezzo.widgets.lookup import (
     BankerRow,
     banker_lookup,
@@ -89,7 +96,8 @@ class BankerLine:
 @dataclass(frozen=True)
 class BankerAdvice:
     """What `banker_advice` found. ``status``: ``ok``, ``bust``, ``shown``, ``none`` (the best
-    player never stands like this), ``unsupported`` or ``error``."""
+    player never stands like this), ``unsupported`` or ``error``. ``note``: the restriction
+    of the exact game the lines come from ("" when it is solved whole)."""
 
     status: str
     message: str = ""
@@ -97,6 +105,7 @@ class BankerAdvice:
     lo: int = 0
     hi: int = 0
     lines: tuple[BankerLine, ...] = field(default=())
+    note: str = ""
 
 
 def _player_totals(up: tuple[Kind, ...], posterior: dict[str, float],
@@ -175,7 +184,8 @@ def banker_advice(up: Sequence[str] | str = (), result: Result = "stood", *,
     dist = _player_totals(kinds, rows[0].posterior, rules)
     lo, hi = min(dist), max(dist)
     msg = text("banker_why", lang, up=up_text, lo=describe_score(lo), hi=describe_score(hi))
-    return BankerAdvice("ok", msg, kinds, lo, hi, tuple(lines))
+    return BankerAdvice("ok", msg, kinds, lo, hi, tuple(lines),
+                        restriction_line(rules, lang, "banker"))
 
 
 # =============================================================================================
@@ -333,7 +343,8 @@ class BankerView:
                          pct(line.bust_if_hit)])
         header = [text(k, lang) for k in ("banker_total", "banker_cards", "banker_action",
                                           "banker_win_stand", "banker_bust")]
-        self.output.value = (f"<div>{esc(a.message)}</div>" + table_html(header, rows))
+        self.output.value = (f"<div>{esc(a.message)}</div>" + table_html(header, rows)
+                             + (message(a.note, "info") if a.note else ""))
         opts = [(line.total_label, i) for i, line in enumerate(a.lines)]
         if list(self.total.options) != opts:
             self.total.options = opts
@@ -349,7 +360,7 @@ class BankerView:
             return
         line = a.lines[self.total.value]
         post = tuple(round(p, 6) for p in line.posterior.values())
-        key = (a.up, line.hand_label, post, self.lang)
+        key = (a.up, line.hand_label, post, self.lang, a.note)
         png = self._charts.get(key)
         if png is None:
             from matplotlib.figure import Figure
@@ -357,8 +368,11 @@ class BankerView:
             from settemezzo.plots import posterior_chart
 
             # fixed margins: a constrained layout would double the drawing time
-            fig = Figure(figsize=(5.2, 3.1))
-            fig.subplots_adjust(left=0.13, right=0.98, top=0.80, bottom=0.16)
+            fig = Figure(figsize=(5.2, 3.4 if a.note else 3.1))
+            fig.subplots_adjust(left=0.13, right=0.98, top=0.80, bottom=0.25 if a.note else 0.16)
+            if a.note:  # a restricted game: the chart says so under its axis
+                fig.text(0.01, 0.01, textwrap.fill(a.note, 95), fontsize=6.5, color="#333333",
+                         va="bottom")
             up = " ".join(k.label for k in a.up) or text("nothing_up", self.lang)
             title = (f"{text('posterior_title', self.lang)}\n"
                      f"({text('player_up', self.lang)}: {up}; "

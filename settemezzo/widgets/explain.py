@@ -18,8 +18,8 @@ from settemezzo.tables import TIE, Advice
 from settemezzo.widgets.lookup import Row, rule_choices
 from settemezzo.widgets.strings import text
 
-__all__ = ["advice_sentence", "banker_name", "hand_text", "pct", "play_word", "rules_name",
-           "stakes"]
+__all__ = ["advice_sentence", "banker_name", "hand_text", "pct", "play_word",
+           "restriction_line", "rules_name", "stakes"]
 
 
 def pct(p: float | Fraction, digits: int = 0) -> str:
@@ -65,6 +65,21 @@ def rules_name(rules: Rules, lang: str = "en") -> str:
     except ImportError:  # pragma: no cover - the chart labels module is optional here
         return desc
     return describe_rules(desc, lang)
+
+
+def restriction_line(rules: Rules, lang: str = "en", side: str = "value") -> str:
+    """The note a view shows beside numbers of a rule set the exact engine solves as a
+    restricted game ("" when it is solved whole): ``side`` ``value`` (the player's values
+    are at least these), ``edge`` (the banker's edge is at most this) or ``banker``.
+
+    >>> from settemezzo.rules import ITALIAN, SPANISH
+    >>> restriction_line(ITALIAN), restriction_line(SPANISH, "it", "edge")[:29]
+    ('', 'Giocatore limitato a due mani')
+    """
+    from settemezzo.game import restriction_codes
+    from settemezzo.i18n import restriction_note
+
+    return restriction_note(restriction_codes(rules), lang, side)
 
 
 def rules_options(rules: Rules, lang: str = "en") -> list[tuple[str, Rules]]:

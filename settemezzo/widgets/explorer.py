@@ -26,6 +26,7 @@ from settemezzo.widgets.explain import (
     banker_name,
     pct,
     play_word,
+    restriction_line,
     rules_name,
     rules_options,
 )
@@ -47,7 +48,8 @@ class Exploration:
 
     ``status``: ``ok`` (a decision), ``seven_half`` / ``bust`` (the turn is over),
     ``unsupported`` (the exact engine does not model the rules yet: only the draw odds are
-    given) or ``error`` (bad cards; ``message`` says why).
+    given) or ``error`` (bad cards; ``message`` says why). ``notes`` come first with the
+    restriction of the exact game, if any (`settemezzo.widgets.explain.restriction_line`).
     """
 
     status: str
@@ -101,7 +103,7 @@ def explore(hole: str, up: Sequence[str] | str = (), seen: str = "", *,
     if problem is not None:
         return replace(base, status="unsupported", message=text(
             "unsupported", lang, rules=rules_name(rules, lang), why=problem))
-    notes: list[str] = []
+    notes: list[str] = [x for x in (restriction_line(rules, lang),) if x]
     deck = None
     if seen_specs:
         if exact_seen:

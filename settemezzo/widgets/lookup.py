@@ -5,10 +5,12 @@ and `settemezzo.tables.banker_table`, and the banker's edge of `settemezzo.solve
 through the caches here (a table takes 3-7 s to build the first time; a lookup takes about a
 microsecond after that).
 
-A rule set the exact engine does not model yet raises
-`settemezzo.game.UnsupportedRulesError` (a `ValueError`); `support_problem` turns that into
-a message the widgets show in place of the numbers. New rule sets work as soon as the engine
-supports them: nothing here lists the supported knobs.
+Every preset is solved. A rule set the exact engine only solves as a restricted game (SPANISH:
+the player kept to two hands, no swap inside a split hand; `settemezzo.game.restriction`)
+gives numbers like any other, and each view shows `settemezzo.widgets.explain.restriction_line`
+beside them. Should the engine refuse a rule set (`settemezzo.game.UnsupportedRulesError`, a
+`ValueError`; none does today), `support_problem` turns that into a message the widgets show
+in place of the numbers. Nothing here lists the supported knobs.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from settemezzo.cards import Kind, Unseen
 from settemezzo.game import UnsupportedRulesError, heads_up
 from settemezzo.hands import describe_score
 from settemezzo.rules import ITALIAN, SPANISH, Rules, RulesError
-from settemezzo.tables import banker_table, player_table
+from settemezzo.tables import banker_table, shared_player_table
 
 __all__ = [
     "AGAINST_CHOICES",
@@ -151,16 +153,11 @@ def player_lookup(rules: Rules = ITALIAN, against: str = "equilibrium",
     return _PLAYER[key]
 
 
-_FRAMES: dict[tuple[Rules, str, Unseen | None], pd.DataFrame] = {}
-
-
 def player_frame(rules: Rules = ITALIAN, against: str = "equilibrium",
                  deck: Unseen | None = None) -> pd.DataFrame:
-    """`settemezzo.tables.player_table`, cached (the charts take the DataFrame)."""
-    key = (rules, against, deck)
-    if key not in _FRAMES:
-        _FRAMES[key] = player_table(rules, against, deck)
-    return _FRAMES[key]
+    """`settemezzo.tables.player_table`, cached (the charts take the DataFrame; the cache is
+    `settemezzo.tables.shared_player_table`, shared with the command line's charts)."""
+    return shared_player_table(rules, against, deck)
 
 
 def _player_lookup(rules: Rules, against: str, deck: Unseen | None) -> PlayerLookup:
@@ -239,7 +236,8 @@ def banker_edge(rules: Rules = ITALIAN) -> float:
 
 @functools.lru_cache(maxsize=64)
 def support_problem(rules: Rules) -> str | None:
-    """None if the exact engine handles ``rules``, else its explanation (one line)."""
+    """None if the exact engine handles ``rules`` (every rule set today, some as a restricted
+    game: see `settemezzo.game.restriction`), else its explanation (one line)."""
     try:
         heads_up(rules)
     except UnsupportedRulesError as e:

@@ -26,7 +26,13 @@ from settemezzo.cards import Card, Kind, full_deck, kind_of
 from settemezzo.hands import is_finished
 from settemezzo.rules import ITALIAN, Rules, RulesError
 from settemezzo.tables import TIE
-from settemezzo.widgets.explain import advice_sentence, pct, play_word, rules_name
+from settemezzo.widgets.explain import (
+    advice_sentence,
+    pct,
+    play_word,
+    restriction_line,
+    rules_name,
+)
 from settemezzo.widgets.lookup import PlayerLookup, Row, player_lookup, support_problem
 from settemezzo.widgets.strings import check_lang, text
 
@@ -268,9 +274,10 @@ def summary_chart(session: TrainerSession, ax: Any = None) -> Any:
     ax2.set_ylim(0, 1.05)
     ax2.set_ylabel(text("summary_cum", lang))
     ax2.yaxis.set_major_formatter(lambda v, _p: f"{v:.0%}")
+    note = restriction_line(session.rules, lang)
     ax.set_title(text("summary_title", lang, r=session.right, n=session.answered)
                  + f" - {rules_name(session.rules, lang)}, {text('level', lang).lower()} "
-                 f"{session.level.number}", fontsize=10)
+                 f"{session.level.number}" + (f"\n{note}" if note else ""), fontsize=10)
     return fig
 
 
@@ -403,7 +410,7 @@ class Trainer:
         self._show_question()
 
     def _show_question(self) -> None:
-        from settemezzo.widgets.html import card_html, esc
+        from settemezzo.widgets.html import card_html, esc, message
 
         s = self.session
         assert s is not None
@@ -415,6 +422,9 @@ class Trainer:
             f'<div class="sm-question" style="font-size:130%;margin:4px 0;">{cards}</div>'
             f"<div>{esc(text('your_hand', self.lang, cards=' '.join(map(str, q.cards)), t=total))}"
             f"</div>")
+        note = restriction_line(s.rules, self.lang)
+        if note:
+            self.hand_view.value += message(note, "info")
         self._show_score()
         self._buttons()
 

@@ -21,8 +21,9 @@ from typing import Any
 
 import pandas as pd
 
+from settemezzo.game import restriction_codes
 from settemezzo.rules import ITALIAN, SPANISH, Rules
-from settemezzo.widgets.explain import pct, rules_name
+from settemezzo.widgets.explain import pct, restriction_line, rules_name
 from settemezzo.widgets.lookup import banker_edge, player_frame, player_lookup, support_problem
 from settemezzo.widgets.strings import check_lang, text
 
@@ -68,8 +69,9 @@ def variant_rules(base: Rules, knobs: Mapping[str, bool]) -> Rules:
 @dataclass(frozen=True)
 class Comparison:
     """The banker's edge of ``rules`` against ``base``; ``note`` when one cannot be solved;
-    ``changes``: the hands (at most one face-up card) whose best play differs from the
-    base's, with the chance of being dealt each."""
+    ``restriction``: when either is solved as a restricted game, what that means (its edge
+    is at most the number given); ``changes``: the hands (at most one face-up card) whose
+    best play differs from the base's, with the chance of being dealt each."""
 
     rules: Rules
     base: Rules
@@ -77,6 +79,7 @@ class Comparison:
     base_edge: float | None
     note: str = ""
     changes: tuple[tuple[str, str, str], ...] = field(default=())  # (hand, base best, new best)
+    restriction: str = ""
 
 
 def compare(base: Rules, knobs: Mapping[str, bool], lang: str = "en",
@@ -101,8 +104,11 @@ def compare(base: Rules, knobs: Mapping[str, bool], lang: str = "en",
             other = b.rows.get(key)
             if other is not None and len(row.up) <= 1 and other.best != row.best:
                 changes.append((row.label, row.best, other.best))
+    restricted = [f"{rules_name(r, lang)}: {line}" if r != rules else line
+                  for r in dict.fromkeys((rules, base))
+                  if edges[r] is not None and (line := restriction_line(r, lang, "edge"))]
     return Comparison(rules, base, edges[rules], edges[base], " ".join(dict.fromkeys(notes)),
-                      tuple(changes))
+                      tuple(changes), " ".join(restricted))
 
 
 QUICK_KNOBS = ("royal", "wild_king", "pair_of_sevens", "ties_push", "seven_half_pays")
@@ -113,15 +119,15 @@ def edges_frame(base: Rules, lang: str = "en",
                 knobs: Sequence[str] = QUICK_KNOBS) -> pd.DataFrame:
     """The banker's edge of ``base`` and of ``base`` with each of ``knobs`` flipped alone:
     columns ``variant``, ``edge`` (NaN where the exact engine cannot solve it yet),
-    ``method``."""
+    ``method``, ``bound`` (True where the game is solved restricted: the edge is at most
+    this, `settemezzo.game.restriction`) and ``rules`` (`Rules.describe`)."""
     check_lang(lang)
-    recs = [{"variant": rules_name(base, lang), "edge": _edge_or_nan(base),
-             "method": "equilibrium"}]
-    for key in knobs:
-        r = variant_rules(base, {key: not knob_is_on(base, key)})
-        recs.append({"variant": rules_name(r, lang), "edge": _edge_or_nan(r),
-                     "method": "equilibrium"})
-    return pd.DataFrame.from_records(recs, columns=["variant", "edge", "method"])
+    rule_sets = [base, *(variant_rules(base, {key: not knob_is_on(base, key)})
+                         for key in knobs)]
+    recs = [{"variant": rules_name(r, lang), "edge": _edge_or_nan(r), "method": "equilibrium",
+             "bound": bool(restriction_codes(r)), "rules": r.describe()} for r in rule_sets]
+    return pd.DataFrame.from_records(recs, columns=["variant", "edge", "method", "bound",
+                                                    "rules"])
 
 
 def _edge_or_nan(rules: Rules) -> float:
@@ -212,6 +218,8 @@ class VariantComparison:
         elif c.edge is not None:
             parts.append(f'<div class="sm-edge" style="font-size:120%;"><b>'
                          f'{esc(text("edge_only", lang, edge=pct(c.edge, 2)))}</b></div>')
+        if c.restriction:
+            parts.append(message(c.restriction, "info"))
         if c.note:
             parts.append(message(c.note, "warn"))
         if c.changes:
