@@ -354,7 +354,7 @@ class HeadsUpGame:
         # the banker's hands depend on the deck only up to the most cards of a kind an
         # unfinished hand can hold (plus the card that finishes it, plus a burnt one): decks
         # equal up to that share them (the subgames after a swap mostly do)
-        memo_key = (_hand_key(rules, True), self.kinds)
+        memo_key = (_hand_key(rules, True, False), self.kinds)
         universe = _BANKER_NODES.get(memo_key)
         if universe is not None and all(
                 c <= u for c, u in zip(self.counts, universe[0], strict=True)):
@@ -431,7 +431,8 @@ class HeadsUpGame:
     @property
     def key(self) -> tuple[Rules, Unseen, tuple[Kind, ...]]:
         """Games with equal keys are the same game (same values, same equilibrium)."""
-        return (_hand_key(self.rules, bool(self.start)), self.deck, self.start)
+        return (_hand_key(self.rules, bool(self.start), _can_split(self.start)), self.deck,
+                self.start)
 
     @cached_property
     def roots(self) -> list[int]:
@@ -579,18 +580,29 @@ def hand_rules(rules: Rules) -> Rules:
                    final_min_stake=None, final_max_stake=None)
     if same.stake_timing == "before_deal":
         same = replace(same, min_stake=1, max_stake=10)
+    if same.split_figures > 2:  # a third hand is never modelled (`restriction`)
+        same = replace(same, split_figures=2)
     return same
 
 
 @lru_cache(maxsize=1024)
-def _hand_key(rules: Rules, after_swap: bool) -> Rules:
-    """`hand_rules`, and after a swap (where the stake is already down) the stake rules too."""
+def _hand_key(rules: Rules, after_swap: bool, can_split: bool = True) -> Rules:
+    """`hand_rules`, and after a swap (where the stake is already down) the stake rules too;
+    where no split can come any more (``can_split`` False), the split rule too."""
     from dataclasses import replace
 
     same = hand_rules(rules)
     if after_swap:
         same = replace(same, stake_timing="before_deal", min_stake=1, max_stake=10)
+    if not can_split:
+        same = replace(same, split_figures=1)
     return same
+
+
+def _can_split(start: tuple[Kind, ...]) -> bool:
+    """Whether a hand that starts with ``start`` face up (sorted) may still split: at the
+    start of the hand, or after a swap that turned a lone figure up."""
+    return not start or start == (Kind.FIGURE,)
 
 
 _BANKER_NODES: dict[tuple[Rules, tuple[Kind, ...]],
@@ -621,8 +633,9 @@ def heads_up(rules: Rules, deck: Unseen | None = None,
              ) -> HeadsUpGame:
     """The (cached) heads-up game for a rule set and a starting composition (``start``: the
     player's face-up cards after a swap, see `HeadsUpGame.swap_subgame`)."""
-    key = (_hand_key(rules, bool(start)), deck if deck is not None else Unseen.full(),
-           tuple(sorted(start)))
+    start = tuple(sorted(start))
+    key = (_hand_key(rules, bool(start), _can_split(start)),
+           deck if deck is not None else Unseen.full(), start)
     game = _CACHE.get(key)
     if game is None:
         game = _CACHE[key] = HeadsUpGame(rules, deck, start, kinds)
