@@ -136,24 +136,51 @@ def edge_table(rule_sets: Iterable[tuple[str, Rules | UnsupportedRulesError | Ru
 
             it = tqdm(it, total=len(jobs), desc="banker's edge", unit="rule set")
         results = list(it)
-    else:  # one rule set per process, slowest first (burning, wild king) to balance
+    else:  # rule sets that share their subgames after a swap go to the same process
         import multiprocessing as mp
         from concurrent.futures import ProcessPoolExecutor
 
+        groups: dict[object, list[int]] = {}
+        for i, (_, rules, _m) in enumerate(jobs):
+            groups.setdefault(_family(rules, i), []).append(i)
         ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else None
         with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-            futures = [pool.submit(_rows_for, job) for job in jobs]
+            futures = {pool.submit(_rows_for_group, [jobs[i] for i in members]): members
+                       for members in sorted(groups.values(), key=len, reverse=True)}
             if progress:
                 from tqdm.auto import tqdm
 
-                for _ in tqdm(futures, desc="banker's edge", unit="rule set"):
+                for _ in tqdm(list(futures), desc="banker's edge", unit="group"):
                     _.result()
-            results = [f.result() for f in futures]
+            by_job: dict[int, list[dict[str, object]]] = {}
+            for f, members in futures.items():
+                for i, rows in zip(members, f.result(), strict=True):
+                    by_job[i] = rows
+            results = [by_job[i] for i in range(len(jobs))]
     records = [row for rows in results for row in rows]
     df = pd.DataFrame.from_records(records, columns=[
         "variant", "rules", "method", "edge", "edge_exact", "exploitability", "seconds",
         "bound", "note"])
     return df
+
+
+def _family(rules: Rules | RulesError, i: int) -> object:
+    """Rule sets with the same subgames after a swap (`settemezzo.game.HeadsUpGame.key` of a
+    subgame ignores the stake rules and, where no split can come, the split rule), or the
+    same game, are computed in one process, so that those are solved once."""
+    from settemezzo.game import _hand_key, hand_rules
+
+    if not isinstance(rules, Rules):
+        return ("alone", i)
+    if rules.swap_hidden:
+        return ("swap", _hand_key(rules, True, False))
+    return ("hand", hand_rules(rules))  # equal games (a session knob apart)
+
+
+def _rows_for_group(jobs: list[tuple[str, Rules | UnsupportedRulesError | RulesError,
+                                     tuple[str, ...]]]) -> list[list[dict[str, object]]]:
+    """`_rows_for` of several rule sets, in one process."""
+    return [_rows_for(job) for job in jobs]
 
 
 def _rows_for(job: tuple[str, Rules | UnsupportedRulesError | RulesError, tuple[str, ...]]
