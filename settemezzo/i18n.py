@@ -104,16 +104,44 @@ TEXT: dict[str, dict[str, str]] = {
     "strategy_note": {
         "en": "Each cell: the best play holding the face-down card of its row with face-up "
               "cards adding up to its column; the number is EV(hit) − EV(stand) in stakes. "
-              "Hands reaching a cell are weighed by their chance to be dealt.",
+              "Hands sharing a cell are weighed by how often the player holds them (a hand "
+              "behind one of its stands as if it had hit); hands its strategy never holds "
+              "are left out.",
         "it": "Ogni casella: la giocata migliore con la carta coperta della riga e carte "
               "scoperte che sommano il valore della colonna; il numero è VA(carta) − VA(sto) "
-              "in poste. Le mani di una casella pesano quanto la loro probabilità.",
+              "in poste. Le mani di una casella pesano quanto spesso il giocatore le ha (una "
+              "mano dopo un suo 'sto' come se avesse chiesto carta); le mani che la sua "
+              "strategia non raggiunge mai sono escluse.",
         "es": "Cada casilla: la mejor jugada con la carta tapada de su fila y cartas "
               "descubiertas que suman su columna; el número es VE(pedir) − VE(plantarse) "
-              "en apuestas, ponderado por la probabilidad de cada mano.",
+              "en apuestas, ponderado por la frecuencia con que el jugador tiene cada mano; "
+              "las manos que su estrategia nunca alcanza se omiten.",
         "fr": "Chaque case : le meilleur coup avec la carte cachée de sa ligne et des cartes "
               "visibles dont la somme est sa colonne ; le nombre est EV(tirer) − EV(rester) "
-              "en mises, pondéré par la probabilité de chaque main."},
+              "en mises, pondéré par la fréquence de chaque main pour le joueur ; les mains "
+              "que sa stratégie n'atteint jamais sont omises."},
+    "stake_line": {"en": "Stake chosen after the first card ({who}): {stakes}.",
+                   "it": "Posta scelta dopo la prima carta ({who}): {stakes}.",
+                   "es": "Apuesta elegida tras la primera carta ({who}): {stakes}.",
+                   "fr": "Mise choisie après la première carte ({who}) : {stakes}."},
+    "stake_who_equilibrium": {"en": "equilibrium player", "it": "giocatore in equilibrio",
+                              "es": "jugador en equilibrio", "fr": "joueur à l'équilibre"},
+    "stake_who_reply": {"en": "player's best reply", "it": "miglior risposta del giocatore",
+                        "es": "mejor respuesta del jugador",
+                        "fr": "meilleure réponse du joueur"},
+    "stake_first": {"en": "first card {cards} → {stakes}", "it": "prima carta {cards} → "
+                    "{stakes}", "es": "primera carta {cards} → {stakes}",
+                    "fr": "première carte {cards} → {stakes}"},
+    "stake_chips": {"en": "{n} chips", "it": "{n} fiches", "es": "{n} fichas",
+                    "fr": "{n} jetons"},
+    "stake_swap_note": {"en": "After a swap the turned-up card counts in the face-up total and "
+                              "the new hidden card is the row.",
+                        "it": "Dopo uno scambio la carta scoperta conta nel totale delle "
+                              "scoperte e la nuova coperta è la riga.",
+                        "es": "Tras un cambio, la carta descubierta cuenta en el total de las "
+                              "descubiertas y la nueva tapada es la fila.",
+                        "fr": "Après un échange, la carte retournée compte dans le total des "
+                              "cartes visibles et la nouvelle carte cachée est la ligne."},
     # -- banker chart ----------------------------------------------------------------------
     "banker_title": {"en": "Banker's chance to hit after the player stands",
                      "it": "Probabilità che il banco chieda carta dopo che il giocatore sta",
@@ -210,14 +238,15 @@ TEXT: dict[str, dict[str, str]] = {
                    "it": "chiedere carta vale di più (oltre 0,005 poste)",
                    "es": "pedir vale más (más de 0,005 apuestas)",
                    "fr": "tirer vaut plus (de plus de 0,005 mise)"},
-    "ev_note": {"en": "Average over every hand with this total, weighed by its chance to "
-                      "be dealt.",
-                "it": "Media su tutte le mani con questo totale, pesate per la loro "
-                      "probabilità.",
-                "es": "Media de todas las manos con este total, ponderadas por su "
-                      "probabilidad.",
-                "fr": "Moyenne de toutes les mains de ce total, pondérées par leur "
-                      "probabilité."},
+    "ev_note": {"en": "Average over every hand with this total, weighed by how often the "
+                      "player holds it (as in the strategy chart), per unit stake.",
+                "it": "Media su tutte le mani con questo totale, pesate per quanto spesso il "
+                      "giocatore le ha (come nella tabella della strategia), per posta "
+                      "unitaria.",
+                "es": "Media de todas las manos con este total, ponderadas por la frecuencia "
+                      "con que el jugador las tiene, por apuesta unitaria.",
+                "fr": "Moyenne de toutes les mains de ce total, pondérées par leur fréquence "
+                      "pour le joueur, par mise unitaire."},
     # -- edge chart ------------------------------------------------------------------------
     "edge_title": {"en": "Banker's edge by variant (heads-up)",
                    "it": "Vantaggio del banco per variante (uno contro uno)",
@@ -315,35 +344,142 @@ TEXT: dict[str, dict[str, str]] = {
     "bust_row": {"en": "bust chance", "it": "sballi", "es": "te pasas", "fr": "vous sautez"},
     "rules_title": {"en": "The rules in brief", "it": "Le regole in breve",
                     "es": "Las reglas en breve", "fr": "Les règles en bref"},
-    "rules_brief": {
-        "en": "40 cards: ace to 7 at face value, the three figures ½ each.\n"
-              "Everyone stakes, then gets one face-down card; the banker is dealt last.\n"
-              "In turn, each player stands or asks for cards, face up. Over 7½: bust, the "
-              "stake is lost at once. Exactly 7½: show it, the turn ends.\n"
-              "The banker then plays the same way, seeing every face-up card.\n"
-              "Banker bust: every player still in is paid. Otherwise the higher total wins; "
-              "ties go to the banker. Wins pay 1 to 1.",
-        "it": "40 carte: dall'asso al 7 al loro valore, le tre figure mezzo punto l'una.\n"
-              "Tutti puntano, poi ricevono una carta coperta; il banco riceve l'ultima.\n"
-              "A turno ogni giocatore sta o chiede carte, scoperte. Oltre 7½: sballa, la "
-              "posta è persa subito. Esattamente 7½: si mostra, il turno finisce.\n"
-              "Poi gioca il banco allo stesso modo, vedendo tutte le carte scoperte.\n"
-              "Se il banco sballa paga chi è ancora in gioco. Altrimenti vince il totale più "
-              "alto; il pareggio va al banco. Le vincite sono pagate alla pari.",
-        "es": "40 cartas: del as al 7 por su valor, las tres figuras medio punto cada una.\n"
-              "Todos apuestan y reciben una carta tapada; la banca recibe la última.\n"
-              "Por turno, cada jugador se planta o pide cartas descubiertas. Más de 7½: se "
-              "pasa y pierde la apuesta. Justo 7½: la muestra y termina su turno.\n"
-              "Luego juega la banca igual, viendo todas las cartas descubiertas.\n"
-              "Si la banca se pasa, paga a quien sigue en juego. Si no, gana el total más "
-              "alto; los empates son de la banca.",
-        "fr": "40 cartes : de l'as au 7 à leur valeur, les trois figures un demi-point.\n"
-              "Chacun mise puis reçoit une carte cachée ; la banque est servie en dernier.\n"
-              "À tour de rôle, chaque joueur reste ou tire des cartes visibles. Plus de 7½ : "
-              "il saute et perd sa mise. Exactement 7½ : il la montre, son tour finit.\n"
-              "La banque joue ensuite de même, en voyant toutes les cartes visibles.\n"
-              "Si la banque saute, elle paie ceux qui restent. Sinon le plus haut total "
-              "gagne ; l'égalité va à la banque."},
+    # the rules in brief, one line per key (`settemezzo.plots.rules_brief` picks them)
+    "brief_cards": {"en": "40 cards: ace to 7 at face value, the three figures ½ each.",
+                    "it": "40 carte: dall'asso al 7 al loro valore, le tre figure mezzo punto "
+                          "l'una.",
+                    "es": "40 cartas: del as al 7 por su valor, las tres figuras medio punto "
+                          "cada una.",
+                    "fr": "40 cartes : de l'as au 7 à leur valeur, les trois figures un "
+                          "demi-point."},
+    "brief_wild": {"en": "The K♦ is wild: it counts ½ or any whole number from 1 to 7, as "
+                         "its holder likes.",
+                   "it": "Il re di denari è la matta: vale ½ o un numero intero da 1 a 7, "
+                         "a scelta di chi lo ha.",
+                   "es": "El rey de oros es comodín: vale ½ o cualquier número entero del 1 "
+                         "al 7, a elección de quien lo tiene.",
+                   "fr": "Le roi de carreau est joker : il vaut ½ ou un nombre entier de 1 à "
+                         "7, au choix de son détenteur."},
+    "brief_stake_before": {"en": "Everyone stakes, then gets one face-down card; the banker "
+                                 "is dealt last.",
+                           "it": "Tutti puntano, poi ricevono una carta coperta; il banco "
+                                 "riceve l'ultima.",
+                           "es": "Todos apuestan y reciben una carta tapada; la banca recibe "
+                                 "la última.",
+                           "fr": "Chacun mise puis reçoit une carte cachée ; la banque est "
+                                 "servie en dernier."},
+    "brief_stake_after": {"en": "Everyone gets one face-down card, looks at it, then stakes "
+                                "between {lo} and {hi} chips{later}; the banker sees every "
+                                "stake and is dealt last.",
+                          "it": "Ognuno riceve una carta coperta, la guarda, poi punta tra "
+                                "{lo} e {hi} fiches{later}; il banco vede ogni posta e "
+                                "riceve l'ultima carta.",
+                          "es": "Cada uno recibe una carta tapada, la mira y apuesta entre "
+                                "{lo} y {hi} fichas{later}; la banca ve cada apuesta y recibe "
+                                "la última carta.",
+                          "fr": "Chacun reçoit une carte cachée, la regarde, puis mise entre "
+                                "{lo} et {hi} jetons{later} ; la banque voit chaque mise et "
+                                "est servie en dernier."},
+    "brief_stake_later": {"en": " (rising to {lo}–{hi} by the last round)",
+                          "it": " (fino a {lo}–{hi} all'ultimo giro)",
+                          "es": " (hasta {lo}–{hi} en la última ronda)",
+                          "fr": " (jusqu'à {lo}–{hi} au dernier tour)"},
+    "brief_burn": {"en": "A face-down first card of {cards} may be thrown away face up for a "
+                         "new face-down card, once (the banker may do it too).",
+                   "it": "Una prima carta coperta di {cards} si può bruciare: la si scopre e "
+                         "si riceve un'altra carta coperta, una volta (anche il banco).",
+                   "es": "Una primera carta tapada de {cards} se puede descartar boca arriba "
+                         "por otra carta tapada, una vez (también la banca).",
+                   "fr": "Une première carte cachée de {cards} peut être brûlée, retournée, "
+                         "contre une nouvelle carte cachée, une fois (la banque aussi)."},
+    "brief_or": {"en": "or", "it": "o", "es": "o", "fr": "ou"},
+    "brief_turn": {"en": "In turn, each player stands or asks for cards, face up. Over 7½: "
+                         "bust, the stake is lost at once. Exactly 7½: show it, the turn "
+                         "ends.",
+                   "it": "A turno ogni giocatore sta o chiede carte, scoperte. Oltre 7½: "
+                         "sballa, la posta è persa subito. Esattamente 7½: si mostra, il "
+                         "turno finisce.",
+                   "es": "Por turno, cada jugador se planta o pide cartas descubiertas. Más "
+                         "de 7½: se pasa y pierde la apuesta. Justo 7½: la muestra y termina "
+                         "su turno.",
+                   "fr": "À tour de rôle, chaque joueur reste ou tire des cartes visibles. "
+                         "Plus de 7½ : il saute et perd sa mise. Exactement 7½ : il la "
+                         "montre, son tour finit."},
+    "brief_swap": {"en": "When asking for a card you may turn your face-down card up and take "
+                         "the new card face down: you never hold more than one hidden card.",
+                   "it": "Chiedendo carta si può scoprire la carta coperta e ricevere la "
+                         "nuova coperta: non si ha mai più di una carta nascosta.",
+                   "es": "Al pedir carta se puede descubrir la carta tapada y recibir la "
+                         "nueva tapada: nunca se tiene más de una carta oculta.",
+                   "fr": "En tirant, on peut retourner sa carte cachée et recevoir la "
+                         "nouvelle face cachée : on n'a jamais plus d'une carte cachée."},
+    "brief_split": {"en": "Two figures as the first two cards may be split into two hands, "
+                          "with a second equal stake.",
+                    "it": "Due figure come prime due carte si possono dividere in due mani, "
+                          "con una seconda posta uguale.",
+                    "es": "Dos figuras como primeras cartas se pueden separar en dos manos, "
+                          "con una segunda apuesta igual.",
+                    "fr": "Deux figures comme premières cartes peuvent être séparées en deux "
+                          "mains, avec une seconde mise égale."},
+    "brief_resplit": {"en": " Each further figure dealt onto the first hand may open one more "
+                            "hand (up to {n} hands).",
+                      "it": " Ogni altra figura che arriva sulla prima mano può aprire "
+                            "un'altra mano (fino a {n} mani).",
+                      "es": " Cada figura más que llega a la primera mano puede abrir otra "
+                            "mano (hasta {n} manos).",
+                      "fr": " Chaque autre figure reçue sur la première main peut ouvrir une "
+                            "main de plus (jusqu'à {n} mains)."},
+    "brief_banker": {"en": "The banker then plays the same way, seeing every face-up card.",
+                     "it": "Poi gioca il banco allo stesso modo, vedendo tutte le carte "
+                           "scoperte.",
+                     "es": "Luego juega la banca igual, viendo todas las cartas "
+                           "descubiertas.",
+                     "fr": "La banque joue ensuite de même, en voyant toutes les cartes "
+                           "visibles."},
+    "brief_settle": {"en": "Banker bust: every player still in is paid. Otherwise the higher "
+                           "total wins; ties go to the banker.",
+                     "it": "Se il banco sballa paga chi è ancora in gioco. Altrimenti vince "
+                           "il totale più alto; il pareggio va al banco.",
+                     "es": "Si la banca se pasa, paga a quien sigue en juego. Si no, gana el "
+                           "total más alto; los empates son de la banca.",
+                     "fr": "Si la banque saute, elle paie ceux qui restent. Sinon le plus "
+                           "haut total gagne ; l'égalité va à la banque."},
+    "brief_settle_push": {"en": "Banker bust: every player still in is paid. Otherwise the "
+                                "higher total wins; a tie returns the stake.",
+                          "it": "Se il banco sballa paga chi è ancora in gioco. Altrimenti "
+                                "vince il totale più alto; in caso di pareggio la posta è "
+                                "resa.",
+                          "es": "Si la banca se pasa, paga a quien sigue en juego. Si no, "
+                                "gana el total más alto; un empate devuelve la apuesta.",
+                          "fr": "Si la banque saute, elle paie ceux qui restent. Sinon le "
+                                "plus haut total gagne ; une égalité rend la mise."},
+    "brief_pays": {"en": "Wins pay 1 to 1.", "it": "Le vincite sono pagate alla pari.",
+                   "es": "Las ganancias se pagan 1 a 1.", "fr": "Les gains sont payés 1 "
+                   "pour 1."},
+    "brief_pays_seven": {"en": "Wins pay 1 to 1; a winning 7½ pays {n}:1 when the banker did "
+                               "not bust.",
+                         "it": "Le vincite sono pagate alla pari; un 7½ vincente è pagato "
+                               "{n}:1 se il banco non ha sballato.",
+                         "es": "Las ganancias se pagan 1 a 1; un 7½ ganador se paga {n}:1 "
+                               "si la banca no se ha pasado.",
+                         "fr": "Les gains sont payés 1 pour 1 ; un 7½ gagnant est payé {n}:1 "
+                               "si la banque n'a pas sauté."},
+    "brief_royal": {"en": "Royal 7½ (a 7 and a figure as the only two cards) beats any other "
+                          "7½ and is paid double.",
+                    "it": "Il sette e mezzo reale (un 7 e una figura, solo due carte) batte "
+                          "ogni altro 7½ ed è pagato doppio.",
+                    "es": "El siete y media real (un 7 y una figura, solo dos cartas) gana a "
+                          "cualquier otro 7½ y se paga doble.",
+                    "fr": "Le sept et demi royal (un 7 et une figure, deux cartes seulement) "
+                          "bat tout autre 7½ et est payé double."},
+    "brief_pair": {"en": "A pair of sevens (two 7s and nothing else) beats everything, is "
+                         "shown at once and is paid triple.",
+                   "it": "La coppia di sette (due 7 e nient'altro) batte tutto, si mostra "
+                         "subito ed è pagata tripla.",
+                   "es": "La pareja de sietes (dos 7 y nada más) gana a todo, se muestra "
+                         "enseguida y se paga triple.",
+                   "fr": "La paire de sept (deux 7 et rien d'autre) bat tout, se montre tout "
+                         "de suite et est payée triple."},
     "variants_line": {"en": "Variants in play: {variants}.", "it": "Varianti in gioco: "
                       "{variants}.", "es": "Variantes en juego: {variants}.",
                       "fr": "Variantes en jeu : {variants}."},

@@ -14,7 +14,7 @@ writes it with ``--csv``, the tests check it):
 ===============================  ==================================
 chart                            its data
 ===============================  ==================================
-`strategy_chart`                 `strategy_cells`
+`strategy_chart`                 `strategy_cells` (and `stake_cells`)
 `banker_strategy_chart`          `banker_cells`
 `bust_chance_chart`              `bust_chance_data`
 `banker_final_distribution_chart` `banker_final_data`
@@ -44,6 +44,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure, SubFigure
 from matplotlib.patches import Patch, Rectangle
 from matplotlib.ticker import FuncFormatter
+from matplotlib.transforms import ScaledTranslation
 
 from settemezzo.cards import Kind, Unseen
 from settemezzo.hands import PAIR_OF_SEVENS, ROYAL, is_finished, total
@@ -80,6 +81,8 @@ __all__ = [
     "handout_page",
     "posterior_chart",
     "restriction_codes_of",
+    "rules_brief",
+    "stake_cells",
     "strategy_cells",
     "strategy_chart",
     "write_handout",
@@ -250,7 +253,9 @@ def _grid(ax: Axes, n_cols: int, n_rows: int) -> None:
 def _action_legend(ax: Axes, lang: str,
                    loc: Literal["lower right", "upper left", "upper center"],
                    extra: Sequence[Patch] = (), anchor: tuple[float, float] | None = None,
-                   letters: bool = False, ncol: int = 1) -> None:
+                   letters: bool = False, ncol: int = 1, below: float = 0.0) -> None:
+    """The stand / hit / mixed legend (``below``: that many points under the axes,
+    whatever its height; ``anchor`` is then (x, 0))."""
     def label(a: str) -> str:
         text = t(f"legend_{a}", lang)
         return f"{t(f'{a}_short', lang)} = {text}" if letters and a != "mixed" else text
@@ -258,8 +263,12 @@ def _action_legend(ax: Axes, lang: str,
     handles = [Patch(facecolor=STYLE[a]["face"], hatch=STYLE[a]["hatch"],
                      edgecolor=HATCH_COLOUR, label=label(a))
                for a in ("stand", "hit", "mixed")]
+    transform = None
+    if below:
+        transform = ax.transAxes + ScaledTranslation(0, -below / 72,
+                                                     _figure_of(ax).dpi_scale_trans)
     ax.legend(handles=[*handles, *extra], loc=loc, fontsize=8, framealpha=0.95,
-              bbox_to_anchor=anchor, ncol=ncol)
+              bbox_to_anchor=anchor, bbox_transform=transform, ncol=ncol)
 
 
 def _action_of(share: float) -> str:
@@ -287,6 +296,17 @@ def _stake_of(row: Mapping[Any, Any]) -> float:
     if stake is None or (isinstance(stake, float) and math.isnan(stake)) or not stake:
         return 1.0
     return float(stake)
+
+
+def _weight(row: Mapping[Any, Any]) -> float:
+    """How much a row of a player table counts in a chart: ``deal_chance`` times
+    ``chart_reach`` (how often the player's own choices get there, see
+    `settemezzo.tables.player_table`; tables without it, e.g. old CSVs: ``deal_chance``)."""
+    w = float(row["deal_chance"])
+    reach = row.get("chart_reach")
+    if reach is None or (isinstance(reach, float) and math.isnan(reach)):
+        return w
+    return w * float(reach)
 
 
 def _note_width(ax: Axes, size: float = 11) -> int:
@@ -323,18 +343,24 @@ def strategy_cells(table: pd.DataFrame) -> pd.DataFrame:
     """The cells of `strategy_chart`: one row per (face-down card, face-up total).
 
     ``table`` is `settemezzo.tables.player_table` output. Several hand states share a cell
-    (face-up 1 then 3, or 3 then 1, or ½ ½ 3 all total 4): each state's chance of hitting
-    (1 or 0 by its best play; the equilibrium's frequency where it randomises or where both
-    plays are worth the same) is averaged with weights ``deal_chance``, the chance that the
-    cards come in that order, i.e. how often a player who reaches the cell holds that hand.
+    (face-up 1 then 3, or 3 then 1, or ½ ½ 3 all total 4; under a stake chosen after the
+    first card, the same cards at each stake; after a swap, the new face-down card with the
+    turned-up one counted face up): each state's chance of hitting (1 or 0 by its best
+    play; the equilibrium's frequency where it randomises or where both plays are worth the
+    same) is averaged with weights ``deal_chance`` × ``chart_reach``: how often the cards
+    come in that order, times how often the player's own choices (stake, swap, burning,
+    splitting, earlier hits) get there - so a cell shows what the player does in the hands
+    it actually holds. Rows of weight 0 (a stake the player never picks, a hand only reached
+    through a swap it never makes) are left out; a hand behind one of the player's own
+    stands counts as if it had hit (``chart_reach``), so the "what if I hit" cells stay.
     The cell's action is ``hit`` if at least 99% of its weight hits, ``stand`` if at most 1%
     does, else ``mixed`` (the equilibrium randomises, or the best play depends on which
     cards make up the total). ``margin`` is the same weighted mean of EV(hit) - EV(stand),
     per unit stake (divided by the ``stake`` column where the stake is chosen after the
-    first card: every stake is a hand state of its own, each weighed by ``deal_chance``).
+    first card). Tables without ``chart_reach`` are weighted by ``deal_chance`` alone.
 
     Columns: ``hole``, ``up_total_half``, ``up_total`` (points), ``action``, ``hit_share``,
-    ``margin``, ``weight`` (summed deal chance), ``states`` (how many hand states).
+    ``margin``, ``weight`` (summed weight), ``states`` (how many hand states).
 
     Hands with a face-up wild K♦ are left out (its value, hence the face-up total, is the
     player's choice); a face-down K♦ has its own row.
@@ -344,32 +370,100 @@ def strategy_cells(table: pd.DataFrame) -> pd.DataFrame:
     for row in table.to_dict("records"):
         if "K♦" in _labels(row["up"]):
             continue
+        w = _weight(row)
+        if w <= 0:
+            continue
         key = (str(row["hole"]), _up_half(row["up"]))
-        w = float(row["deal_chance"])
         a = acc.setdefault(key, [0.0, 0.0, 0.0, 0.0])
         a[0] += w
         a[1] += w * _hit_share(row)
         a[2] += w * float(row["margin"]) / _stake_of(row)
         a[3] += 1
+    if not acc:
+        raise ChartError("the player table has no hand the player reaches (every "
+                         "deal_chance × chart_reach is 0)")
     records = []
     for (hole, up), (w, hw, mw, n) in sorted(acc.items(),
                                              key=lambda kv: (_hole_key(kv[0][0]), kv[0][1])):
-        share = hw / w if w > 0 else 0.0
+        share = hw / w
         records.append({"hole": hole, "up_total_half": up, "up_total": points(up) if up else "0",
                         "action": _action_of(share), "hit_share": share,
-                        "margin": mw / w if w > 0 else 0.0, "weight": w, "states": int(n)})
+                        "margin": mw / w, "weight": w, "states": int(n)})
     return pd.DataFrame.from_records(records)
 
 
+def stake_cells(table: pd.DataFrame) -> pd.DataFrame:
+    """The stake the player picks for each first card, when it chooses its stake after
+    seeing it (a `settemezzo.tables.player_table` with ``stake`` and ``own_reach``): one
+    row per (first card, stake) with ``frequency`` the chance it picks that stake holding
+    that card (the stakes of a card sum to 1; 0 rows left out). Under burning too, the
+    first card is the one dealt first (burnt or kept). Empty when the table has no stake
+    choice (one stake, or no ``stake``/``own_reach`` column).
+
+    Columns: ``first_card``, ``stake``, ``frequency``.
+    """
+    cols = ("hole", "n_up", "stake", "own_reach")
+    if not all(c in table.columns for c in cols) or table["stake"].nunique() < 2:
+        return pd.DataFrame({"first_card": [], "stake": [], "frequency": []})
+    first = table[table["n_up"] == 0]
+    if "swapped" in first.columns:
+        first = first[first["swapped"].fillna("") == ""]
+    burnt = (first["burnt"].fillna("").astype(str) if "burnt" in first.columns
+             else pd.Series([""] * len(first), index=first.index))
+    # a burnt card's rows share the stake and burn choices, whatever the new card: max
+    frame = pd.DataFrame({"first_card": [b or str(h) for b, h in zip(burnt, first["hole"],
+                                                                     strict=True)],
+                          "burnt": burnt != "", "stake": first["stake"].astype(int),
+                          "own": first["own_reach"].astype(float)})
+    per = frame.groupby(["first_card", "stake", "burnt"])["own"].max().groupby(
+        level=["first_card", "stake"]).sum().reset_index()
+    total = per.groupby("first_card")["own"].transform("sum")
+    per["frequency"] = per["own"] / total.where(total > 0, 1.0)
+    per = per[per["frequency"] > PURE_SHARE / 100]
+    per = per.assign(key=[_hole_key(c) for c in per["first_card"]]).sort_values(
+        ["key", "stake"])
+    return per[["first_card", "stake", "frequency"]].reset_index(drop=True)
+
+
+def _stake_text(table: pd.DataFrame, lang: str) -> str:
+    """One line naming the stake the player picks per first card ("" without a choice):
+    first cards with the same choice share a clause."""
+    cells = stake_cells(table)
+    if cells.empty:
+        return ""
+    by_card: dict[str, str] = {}
+    for card, d in cells.groupby("first_card", sort=False):
+        if len(d) == 1:
+            by_card[str(card)] = t("stake_chips", lang, n=int(d["stake"].iloc[0]))
+        else:
+            by_card[str(card)] = f" {t('brief_or', lang)} ".join(
+                f"{int(k)} ({percent(float(f), lang, 0)})"
+                for k, f in zip(d["stake"], d["frequency"], strict=True))
+    groups: dict[str, list[str]] = {}
+    for card in sorted(by_card, key=_hole_key):
+        groups.setdefault(by_card[card], []).append(card)
+    clauses = [t("stake_first", lang, cards=", ".join(cards), stakes=choice)
+               for choice, cards in groups.items()]
+    against = str(table.attrs.get("against", "")).strip().lower()
+    who = t("stake_who_equilibrium" if against == "equilibrium" else "stake_who_reply", lang)
+    return t("stake_line", lang, who=who, stakes="; ".join(clauses))
+
+
 def strategy_chart(table: pd.DataFrame, *, ax: Axes | None = None, lang: str = "en",
-                   title: str | None = None) -> Figure:
+                   title: str | None = None, note_below: bool = True) -> Figure:
     """The player's strategy: rows the face-down card, columns the face-up total.
 
     Each cell is the best play (stand, hit, or mixed with its hitting frequency), coloured
     and hatched, with the expected-value margin EV(hit) - EV(stand) in stakes. Cells
     aggregate the hand states with the same face-down card and face-up total as
-    `strategy_cells` explains (weights: the chance of being dealt each hand). ``table`` is
+    `strategy_cells` explains (weights: how often the player holds each hand). ``table`` is
     `settemezzo.tables.player_table` output; its ``attrs`` name the rules and the banker.
+
+    Under a stake chosen after the first card the note names the stake the player picks
+    for each first card (`stake_cells`). The legend and the note go in the empty lower
+    right corner when there is room, else below the chart; ``note_below=False`` leaves the
+    note out there (a caller with no room below, as `handout_page`, which prints the stake
+    line itself).
     """
     check_lang(lang)
     cells = strategy_cells(table)
@@ -407,14 +501,23 @@ def strategy_chart(table: pd.DataFrame, *, ax: Axes | None = None, lang: str = "
     corner_free = not any(holes.index(str(h)) >= len(holes) / 2 and int(u) >= n_cols - 6
                           for h, u in zip(cells["hole"], cells["up_total_half"], strict=True))
     how = t("strategy_note", lang)
+    if "swapped" in table.columns and bool((table["swapped"].fillna("") != "").any()):
+        how += " " + t("stake_swap_note", lang)
+    stakes = _stake_text(table, lang)
+    if stakes:
+        how = stakes + "\n" + how
     if corner_free:
         _action_legend(ax, lang, "lower right", letters=True)
         ax.text(0.985, 0.36, _wrap(how, 62), transform=ax.transAxes, ha="right",
                 va="bottom", fontsize=7.5, color="#333333")
     else:
-        _action_legend(ax, lang, "upper center", letters=True, anchor=(0.5, -0.1), ncol=3)
-        ax.text(0.5, -0.2, _wrap(how, 140), transform=ax.transAxes, ha="center", va="top",
-                fontsize=7.5, color="#333333")
+        # fixed offsets in points, so that a short chart (the handout's) keeps its axis label
+        _action_legend(ax, lang, "upper center", letters=True, anchor=(0.5, 0.0), ncol=3,
+                       below=27)
+        if note_below:
+            ax.annotate(_wrap(how, 140), (0.5, 0.0), xycoords="axes fraction",
+                        xytext=(0, -52), textcoords="offset points", ha="center",
+                        va="top", fontsize=7.5, color="#333333")
     return fig
 
 
@@ -731,14 +834,16 @@ def banker_final_distribution_chart(rules: Rules = ITALIAN,
 def ev_data(table: pd.DataFrame) -> pd.DataFrame:
     """Expected value of standing and of hitting by the hand's total, from
     `settemezzo.tables.player_table`: each a mean over every hand state with that total,
-    weighted by its chance to be dealt (``deal_chance``), per unit stake (see
-    `strategy_cells`). Columns: ``total_half``,
+    weighted by ``deal_chance`` × ``chart_reach`` (how often the player holds it; rows of
+    weight 0 left out), per unit stake (see `strategy_cells`). Columns: ``total_half``,
     ``total``, ``stand_ev``, ``hit_ev``, ``hit_share`` (as `strategy_cells`), ``states``."""
     _need_columns(table, (*_PLAYER_COLUMNS, "total_half", "stand_ev", "hit_ev"),
                   "the player table")
     acc: dict[int, list[float]] = {}
     for row in table.to_dict("records"):
-        w = float(row["deal_chance"])
+        w = _weight(row)
+        if w <= 0:
+            continue
         a = acc.setdefault(int(row["total_half"]), [0.0, 0.0, 0.0, 0.0, 0.0])
         a[0] += w
         a[1] += w * float(row["stand_ev"]) / _stake_of(row)
@@ -957,6 +1062,48 @@ def handout_numbers(rules: Rules = ITALIAN) -> HandoutNumbers:
     return HandoutNumbers(rules, eq.banker_edge, values, bust_chance_data(rules))
 
 
+def rules_brief(rules: Rules, lang: str = "en") -> list[str]:
+    """The rules in brief, one sentence or two per line, following ``rules``: when the
+    stake is placed (before the deal, or after the first card between the limits), what a
+    7½ pays, and each variant that changes a hand (wild K♦, burning, the hidden-card swap,
+    splitting figures, royal 7½, pair of sevens, ties)."""
+    check_lang(lang)
+    lines = [t("brief_cards", lang)]
+    if rules.wild_king:
+        lines[0] += " " + t("brief_wild", lang)
+    if rules.stake_timing == "after_first_card":
+        later = ""
+        if rules.final_min_stake is not None and rules.final_max_stake is not None and (
+                rules.final_min_stake, rules.final_max_stake) != (rules.min_stake,
+                                                                  rules.max_stake):
+            later = t("brief_stake_later", lang, lo=rules.final_min_stake,
+                      hi=rules.final_max_stake)
+        lines.append(t("brief_stake_after", lang, lo=rules.min_stake, hi=rules.max_stake,
+                       later=later))
+    else:
+        lines.append(t("brief_stake_before", lang))
+    if rules.burn:
+        cards = [str(c) for c in sorted(rules.burn)]
+        lines.append(t("brief_burn", lang, cards=f" {t('brief_or', lang)} ".join(cards)))
+    lines.append(t("brief_turn", lang))
+    if rules.swap_hidden:
+        lines[-1] += " " + t("brief_swap", lang)
+    if rules.split_figures > 1:
+        lines.append(t("brief_split", lang) + (
+            t("brief_resplit", lang, n=rules.split_figures) if rules.split_figures > 2
+            else ""))
+    lines.append(t("brief_banker", lang))
+    settle = t("brief_settle_push" if rules.ties_push else "brief_settle", lang)
+    pays = (t("brief_pays_seven", lang, n=rules.seven_half_pays)
+            if rules.seven_half_pays != 1 else t("brief_pays", lang))
+    lines.append(settle + " " + pays)
+    extras = [t(key, lang) for key, on in (("brief_royal", rules.royal),
+                                           ("brief_pair", rules.pair_of_sevens)) if on]
+    if extras:
+        lines.append(" ".join(extras))
+    return lines
+
+
 def _preset_name(rules: Rules) -> str:
     return rules.name.lower()
 
@@ -975,13 +1122,25 @@ def handout_page(rules: Rules, table: pd.DataFrame, numbers: HandoutNumbers, *,
     from settemezzo.game import restriction_codes
 
     codes = restriction_codes(rules)
-    # a restricted game's note takes two more title lines: the chart gives up the room
-    ax = fig.add_axes((0.1, 0.525, 0.85, 0.33 if codes else 0.36))
+    brief = rules_brief(rules, lang)
+    parts = rules.describe().split(" + ")[1:]
+    if parts:
+        brief.append(t("variants_line", lang, variants=", ".join(
+            describe_rules(" + ".join(["x", p]), lang).split(" + ")[1] for p in parts)))
+    brief = [_wrap(line, 100) for line in brief]
+    stakes = _stake_text(table, lang)
+    # the chart gives up room to a long rules section (7 lines fit below it), to the stake
+    # line, and to a restricted game's note (two more title lines)
+    n_lines = sum(b.count("\n") + 1 for b in brief) + (
+        _wrap(stakes, 100).count("\n") + 1 if stakes else 0)
+    extra = 0.0185 * max(0, n_lines - 7)
+    ax = fig.add_axes((0.1, 0.525 + extra, 0.85, (0.33 if codes else 0.36) - extra))
     against = str(table.attrs.get("against", "equilibrium"))
     strategy_chart(table, ax=ax, lang=lang, title=t(
         "strategy_title", lang) + " — " + t("against", lang, policy=policy_label(against,
-                                                                                   lang)))
-    y = 0.445
+                                                                                   lang)),
+        note_below=False)
+    y = 0.445 + extra
     fig.text(0.07, y, t("numbers_title", lang), fontsize=13, fontweight="bold", va="top")
     y -= 0.03
     best = numbers.best_threshold
@@ -994,7 +1153,7 @@ def handout_page(rules: Rules, table: pd.DataFrame, numbers: HandoutNumbers, *,
     if best != 10 and 10 in numbers.thresholds:
         lines[-1] += " " + t("thumb_other", lang, k="5",
                              loss=percent(-numbers.thresholds[10], lang, 2))
-    for line in [*lines, t("bust_line", lang)]:
+    for line in [*([stakes] if stakes else []), *lines, t("bust_line", lang)]:
         text = _wrap(line, 100)
         fig.text(0.07, y, "• " + text.replace("\n", "\n   "), fontsize=9.5, va="top")
         y -= 0.018 * (text.count("\n") + 1) + 0.005
@@ -1018,13 +1177,7 @@ def handout_page(rules: Rules, table: pd.DataFrame, numbers: HandoutNumbers, *,
     y -= 0.08
     fig.text(0.07, y, t("rules_title", lang), fontsize=13, fontweight="bold", va="top")
     y -= 0.03
-    brief = t("rules_brief", lang).split("\n")
-    parts = rules.describe().split(" + ")[1:]
-    if parts:
-        brief.append(t("variants_line", lang, variants=", ".join(
-            describe_rules(" + ".join(["x", p]), lang).split(" + ")[1] for p in parts)))
-    for line in brief:
-        text = _wrap(line, 100)
+    for text in brief:
         fig.text(0.07, y, "• " + text.replace("\n", "\n   "), fontsize=9.5, va="top")
         y -= 0.018 * (text.count("\n") + 1) + 0.005
     fig.text(0.5, 0.02, t("footer", lang, preset=_preset_name(rules), language=lang),

@@ -32,9 +32,12 @@ from settemezzo.hands import describe_score
 from settemezzo.rules import ITALIAN, Rules, RulesError
 from settemezzo.solve import (
     BankerStrategy,
+    PlayerStrategy,
     _reply,
     _solver,
     _split_terms,
+    _sub_banker,
+    _sub_player,
     banker_policy,
     equilibrium,
 )
@@ -126,16 +129,40 @@ def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equili
     Columns (also described in ``data/README.md``): ``hole``, ``up`` (face-up cards in order,
     space-separated), ``n_up``, ``total`` (points, e.g. '4½'), ``total_half`` (half-points),
     ``deal_chance`` (chance of being dealt this hand in this order, hitting throughout),
-    ``bust_if_hit``, ``seven_half_if_hit`` (next card), ``stand_win``, ``stand_ev``,
-    ``hit_win``, ``hit_ev`` (hitting, then playing on as well as possible), ``best``
-    ('stand', 'hit', 'mixed' where the equilibrium randomises, 'either' for an exact tie
-    against a fixed banker), ``hit_frequency`` (the equilibrium player's chance of
-    hitting; empty against a fixed banker), ``margin`` (hit_ev - stand_ev) and
-    ``cost_of_mistake`` (|margin|). Under ``split_figures`` a win chance that goes through a
-    split (several hands) is not computed and shows as NaN; its values are. Under
-    ``swap_hidden``: ``swap_gain`` (what turning the face-down card up when hitting gains
-    over taking the card face up) and ``swap_frequency`` (how often the equilibrium player
-    swaps when it hits here).
+    ``own_reach`` and ``chart_reach`` (below), ``bust_if_hit``, ``seven_half_if_hit`` (next
+    card), ``stand_win``, ``stand_ev``, ``hit_win``, ``hit_ev`` (hitting, then playing on as
+    well as possible), ``best`` ('stand', 'hit', 'mixed' where the equilibrium randomises,
+    'either' for an exact tie against a fixed banker), ``hit_frequency`` (the equilibrium
+    player's chance of hitting; empty against a fixed banker), ``margin`` (hit_ev -
+    stand_ev) and ``cost_of_mistake`` (|margin|). Under ``split_figures`` a win chance that
+    goes through a split (several hands) is not computed and shows as NaN; its values are.
+
+    The table describes one player strategy: the equilibrium player's against the
+    equilibrium banker, else the player's best reply to ``against``.
+
+    - ``own_reach``: the chance that the player's *own* choices lead to this row under that
+      strategy - its stake (Spanish stakes after the first card), burning, swapping,
+      splitting, and every earlier stand or hit - leaving out the cards (times
+      ``deal_chance``: how often the row comes up in play). 1 at a first decision without a
+      stake or burn choice; 0 where the strategy never gets (a stake it never picks, a hand
+      behind its own stand); under a stake choice, the stake copies of a first card sum to 1.
+      Values below `REACH_EPS` (solver noise) are 0.
+    - ``chart_reach``: the weight the strategy and EV charts give the row (with
+      ``deal_chance``; 0: left out): ``own_reach``, or, for a hand the player misses only by
+      standing earlier (every later choice on the way a hit, no other choice), the
+      ``own_reach`` of the last decision it does reach - the "what if I hit" cells of a
+      strategy chart. Italian rules: 1 against a fixed banker, as before.
+
+    When the stake is chosen after the first card (``stake``, ``burnt`` with burning too),
+    each stake is a hand state of its own and values are in chips at that stake.
+    Under ``swap_hidden``: ``swap_gain`` (what turning the face-down card up when hitting
+    gains over taking the card face up), ``swap_frequency`` (how often the equilibrium player
+    swaps when it hits here), and ``swapped``: the cards the player turned face up by
+    swapping, in order ('' for none). After a swap the hand goes on in a subgame
+    (`settemezzo.game.HeadsUpGame.swap_subgame`): its rows come after those of the main
+    game, for every swap the strategy makes (``own_reach`` above 0), with ``hole`` the new
+    face-down card and ``up`` every face-up card in the order turned up (the swapped cards
+    included); its values are in chips at the stake chosen before.
 
     ``attrs``: ``rules`` (`Rules.describe`), ``against`` (the banker's name), and, when the
     exact game restricts the player (`settemezzo.game.restriction`), ``restriction`` (that
@@ -144,44 +171,110 @@ def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equili
     """
     game = heads_up(rules, deck)
     banker = resolve_banker(against, game)
-    cols = _columns(game, banker)
-    freq: list[float | None] = [None] * len(game.infosets)
-    if isinstance(against, str) and against.strip().lower() == "equilibrium":
-        eq = equilibrium(game)
-        freq = [float(p) for p in eq.player.hit]
-    records = []
-    for st in game.infosets_of_kind("play"):
-        i = st.index
-        se, he = float(cols.stand_ev[i]), float(cols.hit_ev[i])
-        f = freq[i]
-        best = _best_label(cols.stand_ev[i], cols.hit_ev[i], f)
-        records.append({
-            "hole": st.hole.label,
-            "up": " ".join(k.label for k in st.up),
-            "n_up": len(st.up),
-            "total": describe_score(st.total),
-            "total_half": st.total,
-            "deal_chance": float(st.reach),
-            "bust_if_hit": float(cols.bust[i]),
-            "seven_half_if_hit": float(cols.seven_half[i]),
-            "stand_win": float(cols.stand_win[i]),
-            "stand_ev": se,
-            "hit_win": float(cols.hit_win[i]),
-            "hit_ev": he,
-            "best": best,
-            "hit_frequency": f,
-            "margin": he - se,
-            "cost_of_mistake": abs(he - se),
-            **({} if game.classic else {"stake": st.stake, "burnt": (
-                st.burnt.label if st.burnt is not None else "")}),
-            **(_swap_columns(game, st, cols, freq, banker.kind != "behavioural")
-               if game.rules.swap_hidden else {}),
-        })
+    is_eq = isinstance(against, str) and against.strip().lower() == "equilibrium"
+    player = equilibrium(game).player if is_eq else _reply(game, banker).strategy
+    records: list[dict[str, Any]] = []
+    _player_rows(records, _Path(game, banker, player, is_eq))
     df = pd.DataFrame.from_records(records)
     df.attrs["rules"] = rules.describe()
     df.attrs["against"] = banker.name
     _mark_restriction(df, rules)
     return df
+
+
+REACH_EPS = 1e-9
+"""``own_reach`` below this is 0: the equilibrium's frequencies carry solver noise (1e-14)."""
+
+
+@dataclass(frozen=True)
+class _Path:
+    """One (sub)game whose rows `_player_rows` adds, and how it was reached: the
+    strategies in it, the stake (1: the game's own), the chance of the cards before it
+    (``deal``), the player's own reach of it (``own``, ``chart``), the face-up cards turned
+    up before it (``before``: their labels in order; ``swapped``: those turned up by a swap)
+    and the card burnt before it."""
+
+    game: HeadsUpGame
+    banker: BankerStrategy
+    player: PlayerStrategy
+    is_eq: bool
+    stake: int = 0
+    deal: Any = 1
+    own: float = 1.0
+    chart: float = 1.0
+    before: tuple[str, ...] = ()
+    swapped: tuple[str, ...] = ()
+    burnt: str = ""
+
+
+def _reaches(game: HeadsUpGame, hit: tuple[Any, ...], exact: bool
+             ) -> tuple[list[float], list[float]]:
+    """``own_reach`` and ``chart_reach`` of every information set (see `player_table`)."""
+    raw, _ = _solver(game, exact).realization(hit)
+    own = [0.0 if float(x) < REACH_EPS else min(1.0, float(x)) for x in raw]
+    chart = list(own)
+    for st in game.infosets:  # parents come first
+        i, par = st.index, st.parent
+        if own[i] == 0.0 and par >= 0 and st.parent_action == 1 \
+                and game.infosets[par].kind == "play":
+            chart[i] = chart[par]  # behind the player's own stand: a "what if I hit" row
+    return own, chart
+
+
+def _player_rows(records: list[dict[str, Any]], path: _Path) -> None:
+    """Add the rows of ``path.game`` to ``records``, then those of the subgames after the
+    swaps the strategy makes."""
+    game, player = path.game, path.player
+    cols = _columns(game, path.banker)
+    freq: list[float | None] = ([float(p) for p in player.hit] if path.is_eq
+                                else [None] * len(game.infosets))
+    own, chart = _reaches(game, player.hit, path.banker.exact and player.exact)
+    mult = path.stake or 1   # a subgame's values are per unit stake
+    plain = path.banker.kind != "behavioural"
+    for st in game.infosets_of_kind("play"):
+        i = st.index
+        se, he = cols.stand_ev[i] * mult, cols.hit_ev[i] * mult
+        f = freq[i]
+        best = _best_label(se, he, f)
+        up = (*path.before, *(k.label for k in st.up))
+        records.append({
+            "hole": st.hole.label,
+            "up": " ".join(up),
+            "n_up": len(up),
+            "total": describe_score(st.total),
+            "total_half": st.total,
+            "deal_chance": float(path.deal * st.reach),
+            "own_reach": path.own * own[i],
+            "chart_reach": path.chart * chart[i],
+            "bust_if_hit": float(cols.bust[i]),
+            "seven_half_if_hit": float(cols.seven_half[i]),
+            "stand_win": float(cols.stand_win[i]),
+            "stand_ev": float(se),
+            "hit_win": float(cols.hit_win[i]),
+            "hit_ev": float(he),
+            "best": best,
+            "hit_frequency": f,
+            "margin": float(he) - float(se),
+            "cost_of_mistake": abs(float(he) - float(se)),
+            **({} if game.classic and not path.stake else {
+                "stake": path.stake or st.stake,
+                "burnt": path.burnt or (st.burnt.label if st.burnt is not None else "")}),
+            **({**_swap_columns(game, st, cols, freq, plain, mult),
+                "swapped": " ".join(path.swapped)} if game.rules.swap_hidden else {}),
+        })
+    for i in game.swap_target:
+        go = own[i] * float(player.hit[i])
+        if go < REACH_EPS:
+            continue  # a swap the strategy never makes: no rows for what follows
+        st = game.infosets[i]
+        sub = game.swap_subgame(i)
+        _player_rows(records, _Path(
+            sub, _sub_banker(path.banker, game, i), _sub_player(player, game, i),
+            path.is_eq, path.stake or st.stake, path.deal * st.reach, path.own * go,
+            path.chart * chart[i] * float(player.hit[i]),
+            (*path.before, *(k.label for k in st.up), st.hole.label),
+            (*path.swapped, st.hole.label),
+            path.burnt or (st.burnt.label if st.burnt is not None else "")))
 
 
 def _mark_restriction(df: pd.DataFrame, rules: Rules) -> None:
@@ -202,7 +295,7 @@ def shared_player_table(rules: Rules = ITALIAN, against: str = "equilibrium",
 
 
 def _swap_columns(game: HeadsUpGame, st: Any, cols: _Columns, freq: list[float | None],
-                  plain: bool) -> dict[str, float | None]:
+                  plain: bool, mult: int = 1) -> dict[str, float | None]:
     """Under ``swap_hidden``: when hitting, what turning the face-down card up (and taking
     the new card face down) gains over taking the new card face up, and how often the
     equilibrium player does it (``swap_gain``, ``swap_frequency``). Against a banker that
@@ -211,7 +304,7 @@ def _swap_columns(game: HeadsUpGame, st: Any, cols: _Columns, freq: list[float |
     if len(kids) != 1 or kids[0].infoset < 0 or game.infosets[kids[0].infoset].kind != "swap":
         return {"swap_gain": None, "swap_frequency": None}
     j = kids[0].infoset
-    gain = 0.0 if plain else float(cols.hit_ev[j]) - float(cols.up_ev[j])
+    gain = 0.0 if plain else (float(cols.hit_ev[j]) - float(cols.up_ev[j])) * mult
     return {"swap_gain": gain, "swap_frequency": freq[j]}
 
 
@@ -232,6 +325,8 @@ class Advice:
     hit_frequency: float | None
     split_ev: float | None = None          # splitting the two figures (all hands' stakes)
     split_frequency: float | None = None   # the equilibrium player's chance of splitting
+    restriction: str = ""                  # what the exact game keeps the player from
+    #                                        (`settemezzo.game.restriction`; "" if nothing)
 
     @property
     def margin(self) -> Fraction | float:
@@ -267,8 +362,15 @@ class Advice:
         return (f"Split them? {verb}: splitting is worth {self.split_ev:+.3f} stakes in all "
                 f"(two hands), playing on as one hand {keep:+.3f}{how}.")
 
+    def restriction_sentence(self) -> str:
+        """For a restricted game (SPANISH), what the numbers leave out; "" otherwise."""
+        if not self.restriction:
+            return ""
+        return f"Restricted game: {self.restriction}."
+
     def __str__(self) -> str:
-        return " ".join(x for x in (self.sentence(), self.split_sentence()) if x)
+        return " ".join(x for x in (self.sentence(), self.split_sentence(),
+                                    self.restriction_sentence()) if x)
 
 
 def advise(hole: str | CardSpec, up: str | Iterable[str | CardSpec] = (), *,
@@ -300,7 +402,7 @@ def advise(hole: str | CardSpec, up: str | Iterable[str | CardSpec] = (), *,
                                                   if u else ", nothing up"),
                   banker.name, rules.describe(), best, se, he, cols.stand_win[i],
                   cols.hit_win[i], Fraction(cols.bust[i]), Fraction(cols.seven_half[i]), freq,
-                  split_ev, split_freq)
+                  split_ev, split_freq, restriction(rules))
 
 
 def banker_table(rules: Rules = ITALIAN, max_up: int | None = 2,

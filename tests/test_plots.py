@@ -457,3 +457,64 @@ def test_every_language_renders(eq_table: pd.DataFrame) -> None:
     for lang in LANGUAGES:
         fig = plots.strategy_chart(eq_table, lang=lang)
         assert fig.axes[0].get_xlabel() == t("face_up_total", lang)
+
+
+# ---------------------------------------------------------------------------------------------
+# SPANISH: stakes chosen after the first card, rows after a swap, the rules in brief
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def spanish_table() -> pd.DataFrame:
+    return cached_player_table(SPANISH, "equilibrium")   # one ~20 s solve per session
+
+
+def test_strategy_cells_use_only_rows_the_player_holds(spanish_table: pd.DataFrame) -> None:
+    cells = plots.strategy_cells(spanish_table)
+    reached = spanish_table[spanish_table.deal_chance * spanish_table.chart_reach > 0]
+    assert cells.states.sum() == len(reached)
+    # the first decisions weigh the chance of each first card (own reach of the stakes
+    # sums to 1): a figure 12/40, every other card 4/40
+    first = cells[cells.up_total_half == 0].set_index("hole")
+    assert first.weight["½"] == pytest.approx(0.3) and first.weight["7"] == pytest.approx(0.1)
+    # a table where nobody reaches anything cannot be drawn
+    with pytest.raises(plots.ChartError, match="reaches"):
+        plots.strategy_cells(spanish_table.assign(chart_reach=0.0))
+    ev = plots.ev_data(spanish_table)
+    assert ev.states.sum() == len(reached)
+
+
+def test_stake_cells(spanish_table: pd.DataFrame, eq_table: pd.DataFrame) -> None:
+    stakes = plots.stake_cells(spanish_table)
+    sums = stakes.groupby("first_card").frequency.sum()
+    assert len(sums) == 8 and ((sums - 1).abs() < 1e-9).all()
+    assert set(stakes.stake) <= {2, 5}          # the equilibrium never stakes 3 or 4
+    line = plots._stake_text(spanish_table, "en")
+    assert line.startswith("Stake chosen after the first card")
+    assert plots.stake_cells(eq_table).empty and plots._stake_text(eq_table, "en") == ""
+
+
+def test_rules_in_brief_follow_the_rules() -> None:
+    italian = " ".join(plots.rules_brief(ITALIAN))
+    assert "Everyone stakes, then" in italian and "Wins pay 1 to 1." in italian
+    assert "2:1" not in italian and "face-down card up" not in italian
+    spanish = " ".join(plots.rules_brief(SPANISH))
+    assert "between 2 and 5 chips" in spanish and "6–12" in spanish
+    assert "pays 2:1 when the banker did not bust" in spanish
+    assert "face-down card up" in spanish and "split into two hands" in spanish
+    assert "up to 12 hands" in spanish
+    it = " ".join(plots.rules_brief(SPANISH, "it"))
+    assert "tra 2 e 5 fiches" in it and "2:1" in it and "dividere" in it
+    variants = " ".join(plots.rules_brief(ITALIAN.with_variants(
+        "royal", "wild_king", "pair_of_sevens", "burn=3,4", "ties_push")))
+    for words in ("K♦ is wild", "3 or 4", "Royal 7½", "pair of sevens", "a tie returns"):
+        assert words in variants
+
+
+def test_spanish_handout_text(spanish_table: pd.DataFrame) -> None:
+    page = plots.handout_page(SPANISH, spanish_table, plots.handout_numbers(SPANISH))
+    text = " ".join(x.get_text() for x in page.texts).replace("\n   ", " ")
+    assert "2:1" in text and "between 2 and 5 chips" in text
+    assert "Stake chosen after the first card" in text
+    assert "Wins pay 1 to 1." not in text
+    png_bytes(page)

@@ -90,3 +90,89 @@ def test_tables_name_the_restriction_of_a_restricted_game() -> None:
     bt = banker_table(SPANISH, max_up=0)
     assert bt.attrs["restriction_codes"] == ("resplit", "split_swap")
     assert "restriction" not in banker_table(ITALIAN, max_up=0).attrs
+
+
+# ---------------------------------------------------------------------------------------------
+# own_reach: how often the player's own choices lead to a row
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def spanish_eq() -> object:
+    # the SPANISH equilibrium takes ~20 s to solve: one shared table per test session
+    return shared_player_table(SPANISH, "equilibrium")
+
+
+def test_italian_own_reach_of_first_decisions_is_one() -> None:
+    # no stake or burn choice: the player's first decision is always reached; behind it,
+    # the best reply to threshold:5 is pure, so every row is reached or not (1 or 0), and
+    # the charts' weight keeps every row ("what if I hit" rows behind its stands)
+    df = shared_player_table(ITALIAN, "threshold:5")
+    assert (df[df.n_up == 0].own_reach == 1).all()
+    assert set(df.own_reach) == {0.0, 1.0}
+    assert (df.chart_reach == 1).all()
+    # face-down 6 stands against threshold:5, so no hand 6 + one more card is ever held
+    assert df[(df.hole == "6") & (df.n_up == 0)].best.item() == "stand"
+    assert (df[(df.hole == "6") & (df.n_up == 1)].own_reach == 0).all()
+    # and a row is reached exactly when its parent (one card fewer) is reached and hits
+    reached = {(h, u) for h, u, r in zip(df.hole, df.up, df.own_reach, strict=True) if r}
+    best = {(h, u): b for h, u, b in zip(df.hole, df.up, df.best, strict=True)}
+    for h, u in best:
+        if u:
+            parent = (h, " ".join(u.split()[:-1]))
+            assert ((h, u) in reached) == (parent in reached and best[parent] == "hit")
+
+
+def test_italian_equilibrium_value_from_own_reach() -> None:
+    # summing the first decisions' values weighted by the equilibrium's own frequencies
+    eq = equilibrium(ITALIAN)
+    df = shared_player_table(ITALIAN, "equilibrium")
+    first = df[df.n_up == 0]
+    f = first.hit_frequency
+    value = (first.deal_chance * first.own_reach * (first.stand_ev * (1 - f)
+                                                     + first.hit_ev * f)).sum()
+    assert value == pytest.approx(eq.value, abs=1e-9)
+    assert ((df.own_reach >= 0) & (df.own_reach <= 1)).all()
+
+
+def test_spanish_stake_copies(spanish_eq: object) -> None:
+    import pandas as pd
+    assert isinstance(spanish_eq, pd.DataFrame)
+    df = spanish_eq
+    first = df[(df.n_up == 0) & (df.swapped == "")]
+    # one copy of each first card per stake 2..5; their own_reach sums to 1
+    assert sorted(set(first.stake)) == [2, 3, 4, 5]
+    sums = first.groupby("hole").own_reach.sum()
+    assert len(sums) == 8 and ((sums - 1).abs() < 1e-9).all()
+    # stakes the equilibrium never picks: own_reach 0 there, and in every row at that stake
+    never = df.groupby("stake").own_reach.max()
+    assert never[3] == 0 and never[4] == 0
+    assert never[2] > 0 and never[5] > 0
+    # the rows' values, weighted by own_reach, give the equilibrium value (chips per hand)
+    f = first.hit_frequency
+    value = (first.deal_chance * first.own_reach * (first.stand_ev * (1 - f)
+                                                     + first.hit_ev * f)).sum()
+    assert value == pytest.approx(equilibrium(SPANISH).value, abs=1e-9)
+
+
+def test_spanish_rows_after_a_swap(spanish_eq: object) -> None:
+    import pandas as pd
+    assert isinstance(spanish_eq, pd.DataFrame)
+    df = spanish_eq
+    after = df[df.swapped != ""]
+    assert len(after) and (after.own_reach > 0).any()
+    # the turned-up cards are face up, in order, and the stake is one the player picked
+    for up, swapped in zip(after.up.head(200), after.swapped.head(200), strict=True):
+        ups = up.split()
+        assert all(c in ups for c in swapped.split())
+    assert set(after.stake) <= {2, 5}
+    # own_reach never exceeds 1 and only rows the player gets to count in the charts
+    assert (df.own_reach <= 1).all() and ((df.chart_reach > 0) <= (df.own_reach > 0)).all()
+
+
+def test_advice_names_the_restriction() -> None:
+    assert advise("5", against="threshold:5").restriction == ""
+    assert "Restricted" not in str(advise("5", against="threshold:5"))
+    a = advise("5", rules=SPANISH, against="threshold:5")
+    assert a.restriction == restriction(SPANISH) != ""
+    assert "Restricted game: the player never splits into more than two hands" in str(a)

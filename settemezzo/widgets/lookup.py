@@ -163,7 +163,10 @@ def player_frame(rules: Rules = ITALIAN, against: str = "equilibrium",
 def _player_lookup(rules: Rules, against: str, deck: Unseen | None) -> PlayerLookup:
     df = player_frame(rules, against, deck)
     # Under burning or a stake chosen after the first card, several rows share a hand:
-    # the lookup keeps the hands with no card burnt, at the lowest stake.
+    # the lookup keeps the hands with no card burnt, at the lowest stake, and no swap (the
+    # rows after a swap repeat hands of the main game with a card turned up).
+    if "swapped" in df.columns:
+        df = df[df["swapped"].fillna("") == ""]
     if "burnt" in df.columns:
         df = df[df["burnt"].fillna("") == ""]
     if "stake" in df.columns and len(df):
