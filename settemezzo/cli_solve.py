@@ -19,6 +19,8 @@ DATA_FILES = {
     "italian_player_vs_equilibrium.csv": ("italian", "player", "equilibrium"),
     "italian_player_vs_threshold5.csv": ("italian", "player", "threshold:5"),
     "italian_banker_equilibrium.csv": ("italian", "banker", "equilibrium"),
+    "spanish_player_vs_equilibrium.csv": ("spanish", "player", "equilibrium"),
+    "spanish_banker_equilibrium.csv": ("spanish", "banker", "equilibrium"),
 }
 """The precomputed tables in ``data/``: file name -> (preset, side, opponent)."""
 
@@ -209,6 +211,10 @@ def write_data(out: Path) -> list[Path]:
     for name, (rules_name, side, against) in DATA_FILES.items():
         rules = preset(rules_name)
         df = player_table(rules, against) if side == "player" else banker_table(rules)
+        if side == "player" and rules.stake_timing == "after_first_card":
+            # one copy of every hand per stake, most never played: keep the strategy as
+            # played (`settemezzo table` writes them all)
+            df = df[df.own_reach > 0]
         path = out / name
         df.to_csv(path, index=False, float_format="%.12g")
         written.append(path)

@@ -70,7 +70,7 @@ def test_table_to_csv(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Non
     (("evaluate", "--player", "threshold:9"), "'threshold:9'"),
     (("evaluate", "--banker", "clever"), "'clever'"),
     (("advise", "--hole", "8"), "'8'"),
-    (("solve", "--rules", "spanish"), "swap_hidden"),
+    (("solve", "--variant", "split_figures=13"), "13"),
     (("solve", "--variant", "burn=5"), "burn"),
     (("table", "--against", "threshold:5", "--out", "x.txt"), "'x.txt'"),
 ])
@@ -80,3 +80,15 @@ def test_bad_input_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str],
     assert code == 2
     assert quoted in err and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_solve_names_the_restriction(capsys: pytest.CaptureFixture[str]) -> None:
+    """The Spanish rules are solved with the player restricted (settemezzo.game.restriction):
+    the output says so, in text and in JSON; the Italian rules print no such line."""
+    code, out, _ = run(capsys, "solve", "--rules", "spanish")
+    assert code == 0
+    assert "Restricted:" in out and "never splits into more than two hands" in out
+    code, out, _ = run(capsys, "solve", "--rules", "spanish", "--json")
+    assert code == 0 and "never swaps inside a split hand" in json.loads(out)["restriction"]
+    code, out, _ = run(capsys, "solve")
+    assert code == 0 and "Restricted" not in out
