@@ -52,3 +52,15 @@ def test_ties_push_lowers_the_edge() -> None:
 def test_bad_method() -> None:
     with pytest.raises(RulesError, match="'wizard'"):
         banker_edge(ITALIAN, "wizard")
+
+
+def test_processes_keep_the_order_and_the_numbers() -> None:
+    """Rule sets that share a game run in one process (Italian with its rotate_bank twin);
+    the rows come back in the order asked, with the numbers of a one-process run."""
+    sets = [("Italian", ITALIAN), ("Italian + royal", ITALIAN.with_variants("royal")),
+            ("Italian + rotate_bank", ITALIAN.with_variants("rotate_bank"))]
+    two = edge_table(sets, ["threshold:5"], workers=2)
+    one = edge_table(sets, ["threshold:5"], workers=1)
+    assert list(two.variant) == [label for label, _ in sets]
+    assert list(two.edge_exact) == list(one.edge_exact)
+    assert two.edge_exact.iloc[0] == two.edge_exact.iloc[2]  # the same hand, the same game
