@@ -6,7 +6,8 @@
   wrong action costs. Against the equilibrium banker, a ``threshold:K`` banker, or the
   omniscient one.
 - `banker_table`: for each visible player situation and banker hand, the equilibrium
-  banker's chance of hitting, and the posterior of the player's face-down card behind it.
+  banker's chance of hitting, and the posterior of the player's face-down card behind it
+  (with the stake and the swaps the banker sees, where the rules have them).
 - `advise`: the answer to a beginner's question, "face-down 5, nothing up: stand or hit,
   and by how much?"
 
@@ -40,6 +41,7 @@ from settemezzo.solve import (
     _sub_player,
     banker_policy,
     equilibrium,
+    subgame_key,
 )
 
 __all__ = ["Advice", "advise", "banker_table", "player_table", "resolve_banker",
@@ -87,6 +89,7 @@ class _Columns:
     bust: list[Any]
     seven_half: list[Any]
     up_ev: list[Any]   # action 0 of each decision other than stand/hit (a swap: face up)
+    strategy: PlayerStrategy   # the player's best reply to the banker
 
 
 def _columns(game: HeadsUpGame, banker: BankerStrategy) -> _Columns:
@@ -119,7 +122,8 @@ def _columns(game: HeadsUpGame, banker: BankerStrategy) -> _Columns:
                     sh += probs[ci]
         bust.append(b)
         seven.append(sh)
-    return _Columns(list(stand_ev), hit_ev, list(stand_win), hit_win, bust, seven, up_ev)
+    return _Columns(list(stand_ev), hit_ev, list(stand_win), hit_win, bust, seven, up_ev,
+                    r.strategy)
 
 
 def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equilibrium",
@@ -327,14 +331,24 @@ class Advice:
     split_frequency: float | None = None   # the equilibrium player's chance of splitting
     restriction: str = ""                  # what the exact game keeps the player from
     #                                        (`settemezzo.game.restriction`; "" if nothing)
+    stake: int | None = None               # the stake in chips the values are per unit of,
+    #                                        when the player chooses it (None: no choice)
 
     @property
     def margin(self) -> Fraction | float:
         """How much better hitting is than standing, in stakes (negative: stand)."""
         return self.hit_ev - self.stand_ev
 
+    @property
+    def where(self) -> str:
+        """The hand, and the stake when the player chooses it: 'face-down 7, nothing up, at a
+        stake of 5 chips'."""
+        if self.stake is None:
+            return self.hand
+        return f"{self.hand}, at a stake of {self.stake} chips"
+
     def sentence(self) -> str:
-        """The answer in plain words."""
+        """The answer in plain words (values per unit stake: "stakes")."""
         m = abs(float(self.margin))
         ev = f"stand {float(self.stand_ev):+.3f}, hit {float(self.hit_ev):+.3f} stakes"
         bust = f"a hit busts {float(self.bust_if_hit):.0%} of the time"
@@ -343,11 +357,11 @@ class Advice:
                 how = f"the equilibrium player hits {self.hit_frequency:.0%} of the time"
             else:
                 how = f"the equilibrium player chooses to {self.best}"
-            return (f"{self.hand}: either - both plays are worth the same against the "
+            return (f"{self.where}: either - both plays are worth the same against the "
                     f"{self.against} banker ({ev}; {bust}); {how}, which keeps the banker "
                     f"from exploiting it.")
         other = "stand" if self.best == "hit" else "hit"
-        return (f"{self.hand}: {self.best.upper()} - worth {m:.3f} stakes more than to "
+        return (f"{self.where}: {self.best.upper()} - worth {m:.3f} stakes more than to "
                 f"{other} ({ev}; {bust}) against the {self.against} banker.")
 
     def split_sentence(self) -> str:
@@ -375,7 +389,22 @@ class Advice:
 
 def advise(hole: str | CardSpec, up: str | Iterable[str | CardSpec] = (), *,
            rules: Rules = ITALIAN, against: str | BankerStrategy = "equilibrium") -> Advice:
-    """Stand or hit with face-down ``hole`` and face-up ``up`` (in order), and by how much."""
+    """Stand or hit with face-down ``hole`` and face-up ``up`` (in order), and by how much.
+
+    Values (``stand_ev``, ``hit_ev``, ``split_ev``) are per unit stake ("stakes"); chances
+    are chances. When the stake is chosen after the first card (SPANISH), the hand is played
+    at one of several stakes: the advice answers from the stake the strategy (the equilibrium
+    player's, or the best reply to ``against``) uses for it - the copy it reaches most often
+    (the highest ``own_reach`` of `player_table`; for a hand it never reaches at any stake,
+    the stake it picks for this face-down card; then the lowest stake) - divides that copy's
+    chip values by the stake, and names the stake (`Advice.stake`: "at a stake of 5 chips").
+
+    Under ``swap_hidden`` the hand is the one of the main game: ``up`` are cards taken face up
+    without a swap before them. Where the strategy gets to these cards only by swapping (the
+    SPANISH equilibrium player swaps whenever it hits), the answer is still that of the main
+    game's decision - what standing or hitting is worth had the cards come face up; the
+    decisions after a swap are the rows of `player_table` with a non-empty ``swapped``.
+    """
     game = heads_up(rules)
     h = kind_of(parse_specs([hole])[0])
     u = tuple(kind_of(x) for x in (parse_specs(up) if up else []))
@@ -384,25 +413,66 @@ def advise(hole: str | CardSpec, up: str | Iterable[str | CardSpec] = (), *,
         u = tuple(Kind.FIGURE if k is Kind.KING_OF_DIAMONDS else k for k in u)
     st = game.infoset(h, u)
     banker = resolve_banker(against, game)
-    cols = _columns(game, banker)
+    # a banker named by a string: the columns are computed once per process
+    cols = (_named_columns(game, against.strip().lower()) if isinstance(against, str)
+            else _columns(game, banker))
+    is_eq = isinstance(against, str) and against.strip().lower() == "equilibrium"
+    stake: int | None = None
+    if game.stake_choice:
+        player = equilibrium(game).player if is_eq else cols.strategy
+        st = game.infosets[_stake_copy(game, st, player, banker.exact and player.exact)]
+        stake = st.stake
     i = st.index
-    freq = None
-    if isinstance(against, str) and against.strip().lower() == "equilibrium":
-        freq = float(equilibrium(game).player.hit[i])
+    freq = float(equilibrium(game).player.hit[i]) if is_eq else None
     se, he = cols.stand_ev[i], cols.hit_ev[i]
+    if stake is not None:  # chips at this stake -> per unit stake
+        se, he = se / stake, he / stake
     best = _best_label(se, he, freq)
     split_ev = split_freq = None
     if st.parent >= 0 and game.infosets[st.parent].kind == "split":
         j = st.parent  # two figures: splitting comes before standing or hitting
+        # all hands' stakes, per unit of the first hand's stake
         split_ev = float(_split_terms(game, banker if banker.kind == "threshold" else None)
-                         [0][j]) * st.stake
+                         [0][j])
         if freq is not None:
             split_freq = float(equilibrium(game).player.hit[j])
     return Advice(f"face-down {st.hole.label}" + (f", up {' '.join(k.label for k in u)}"
                                                   if u else ", nothing up"),
                   banker.name, rules.describe(), best, se, he, cols.stand_win[i],
                   cols.hit_win[i], Fraction(cols.bust[i]), Fraction(cols.seven_half[i]), freq,
-                  split_ev, split_freq, restriction(rules))
+                  split_ev, split_freq, restriction(rules), stake)
+
+
+_NAMED_COLUMNS: dict[tuple[Any, ...], _Columns] = {}
+
+
+def _named_columns(game: HeadsUpGame, against: str) -> _Columns:
+    """`_columns` against the banker named ``against``, cached per game (a SPANISH table of
+    values takes seconds: `advise` asks again for every hand)."""
+    key = (game.key, game.rules, against)
+    if key not in _NAMED_COLUMNS:
+        if len(_NAMED_COLUMNS) >= 16:
+            _NAMED_COLUMNS.pop(next(iter(_NAMED_COLUMNS)))
+        _NAMED_COLUMNS[key] = _columns(game, resolve_banker(against, game))
+    return _NAMED_COLUMNS[key]
+
+
+def _stake_copy(game: HeadsUpGame, st: Any, player: PlayerStrategy, exact: bool) -> int:
+    """The stake copy of decision ``st`` (the hand kept, no swap) that ``player`` uses: the
+    highest own reach; then the highest own reach of the first decision with this face-down
+    card (the stake it picks for the card); then the lowest stake (see `advise`)."""
+    own, _ = _reaches(game, player.hit, exact)
+    best: tuple[float, float, int] | None = None
+    pick: int = st.index
+    for stake in game.stakes:
+        i = game.key_index.get(("play", stake, st.burnt, st.hole, st.events))
+        first = game.key_index.get(("play", stake, st.burnt, st.hole, ()))
+        if i is None or first is None:
+            continue
+        key = (own[i], own[first], -stake)
+        if best is None or key > best:
+            best, pick = key, i
+    return pick
 
 
 def banker_table(rules: Rules = ITALIAN, max_up: int | None = 2,
@@ -410,34 +480,81 @@ def banker_table(rules: Rules = ITALIAN, max_up: int | None = 2,
     """The equilibrium banker after the player stood: one row per visible situation and
     banker hand where the banker has a real choice.
 
-    Columns: ``up`` (the player's face-up cards, in order), ``n_up``, ``banker`` (banker
-    cards, a multiset), ``banker_total``, ``banker_total_half``, ``hit_probability``,
-    ``stood_chance`` (chance that the equilibrium player stands with exactly these face-up
-    cards), and ``p_hole_½``, ``p_hole_1``... the posterior of the
-    player's face-down card given all the banker sees. ``attrs`` as `player_table`'s
-    (``rules``, and ``restriction`` / ``restriction_codes`` for a restricted game: the banker
-    plays against the restricted equilibrium player).
+    Columns: ``up`` (the player's face-up cards, in the order turned up), ``n_up`` (how many;
+    ``max_up``: at most this many, None for all), ``banker`` (banker cards, a multiset),
+    ``banker_total``, ``banker_total_half``, ``hit_probability`` (the equilibrium banker's
+    chance of hitting), ``stood_chance`` (the chance that the equilibrium player stands in
+    exactly this visible situation: the cards' chance times the player's own choices), and
+    ``p_hole_½``, ``p_hole_1``... the posterior of the player's face-down card given all the
+    banker sees. ``attrs`` as `player_table`'s (``rules``, and ``restriction`` /
+    ``restriction_codes`` for a restricted game: the banker plays against the restricted
+    equilibrium player).
+
+    What else the banker sees gets a column of its own, only under the rules that have it
+    (the Italian table's columns are the ones above):
+
+    - ``stake``, when the stake is chosen after the first card (the banker sees it, and the
+      posterior depends on it): a situation appears once per stake the player picks;
+    - ``burnt`` under ``burn``: the card the player burnt ('' for none);
+    - ``swapped`` under ``swap_hidden``: the cards the player turned face up by swapping, in
+      order ('' for none). After a swap the hand goes on in a subgame
+      (`settemezzo.game.HeadsUpGame.swap_subgame`) where the banker plays the subgame's
+      equilibrium strategy; its rows follow those of the main game, for every swap the
+      equilibrium player makes (as `player_table`'s), with ``up`` every face-up card in order
+      (the swapped ones included), the posterior that of the player's *current* face-down
+      card, and ``stood_chance`` including the chance of the cards and choices before the
+      swap. For each swap path (the stake, the order of the face-up cards) the subgame's
+      rows appear once: the banker plays the same way on every path (the subgame is
+      proper), but ``stood_chance`` is the path's.
+
+    A hand split into two (``split_figures``) is played face up (`settemezzo.split`): the
+    banker then sees everything and has no row here.
     """
     if max_up is not None and (not isinstance(max_up, int) or max_up < 0):
         raise RulesError(f"max_up must be a non-negative whole number or None, got {max_up!r}")
     game = heads_up(rules, deck)
     eq = equilibrium(game)
+    records: list[dict[str, Any]] = []
+    extra = {"stake": game.stake_choice, "burnt": bool(rules.burn),
+             "swapped": rules.swap_hidden}
+    _banker_rows(records, _Path(game, eq.banker, eq.player, True), max_up,
+                 [k.label for k in game.kinds], extra, {})
+    df = pd.DataFrame.from_records(records)
+    df.attrs["rules"] = rules.describe()
+    _mark_restriction(df, rules)
+    return df
+
+
+@dataclass(frozen=True)
+class _Situation:
+    """The banker's rows of one public state of one (sub)game after the player stood, before
+    the path to the game is known: `_banker_rows` adds the path's cards, stake and chance."""
+
+    up: tuple[str, ...]                 # face-up cards turned up inside this game
+    stake: int
+    burnt: str
+    stood: float                        # the chance of standing here, within this game
+    hands: list[dict[str, Any]]         # the banker columns, one dict per banker hand
+
+
+def _situations(game: HeadsUpGame, banker: BankerStrategy, player: PlayerStrategy,
+                hole_labels: list[str]) -> list[_Situation]:
+    """The banker's situations of ``game`` after the player stood, in table order."""
     s = _solver(game, False)
-    _, stand = s.realization([float(p) for p in eq.player.hit])
+    _, stand = s.realization([float(p) for p in player.hit])
     weights = np.array(s.reach) * np.array(stand)
     rows = s.stand_rows
-    hole_labels = [k.label for k in game.kinds]
     by_public: dict[int, list[int]] = {}
     for st in game.infosets:
-        if weights[st.index] > 1e-15 and (max_up is None or len(st.up) <= max_up):
+        if weights[st.index] > 1e-15:
             by_public.setdefault(st.public, []).append(st.index)
-    records = []
-    for g, members in sorted(by_public.items(), key=lambda kv: (len(game.publics[kv[0]]),
-                                                                 kv[0])):
-        up = game.infosets[members[0]].up
+    out = []
+    for g, members in sorted(by_public.items(),
+                             key=lambda kv: (len(game.infosets[kv[1][0]].up), kv[0])):
+        first = game.infosets[members[0]]
         totals = [game.infosets[i].total for i in members]
         lo, hi = min(totals), max(totals)
-        stood = float(sum(weights[i] for i in members))
+        hands = []
         for nd in game.banker_nodes[1:]:
             if not lo <= nd.total <= hi:
                 continue  # standing surely wins (above) or surely loses (below): no choice
@@ -450,14 +567,58 @@ def banker_table(rules: Rules = ITALIAN, max_up: int | None = 2,
                 post[game.infosets[i].hole.label] += w / mass
             cards = " ".join(k.label for k, c in zip(game.kinds, nd.counts, strict=True)
                              for _ in range(c))
-            records.append({
-                "up": " ".join(k.label for k in up), "n_up": len(up), "banker": cards,
-                "banker_total": describe_score(nd.total), "banker_total_half": nd.total,
-                "hit_probability": float(eq.banker.hit[g, nd.index]),
-                "stood_chance": stood,
+            hands.append({
+                "banker": cards, "banker_total": describe_score(nd.total),
+                "banker_total_half": nd.total,
+                "hit_probability": float(banker.hit[g, nd.index]),
                 **{f"p_hole_{h}": post[h] for h in hole_labels},
             })
-    df = pd.DataFrame.from_records(records)
-    df.attrs["rules"] = rules.describe()
-    _mark_restriction(df, rules)
-    return df
+        out.append(_Situation(tuple(k.label for k in first.up), first.stake,
+                              first.burnt.label if first.burnt is not None else "",
+                              float(sum(weights[i] for i in members)), hands))
+    return out
+
+
+def _banker_rows(records: list[dict[str, Any]], path: _Path, max_up: int | None,
+                 hole_labels: list[str], extra: dict[str, bool],
+                 memo: dict[Any, list[_Situation]]) -> None:
+    """Add the banker's rows of ``path.game`` to ``records`` (see `banker_table`), then those
+    of the subgames after the swaps the equilibrium player makes (a subgame reached by
+    several paths is worked out once: ``memo``)."""
+    game = path.game
+    key = subgame_key(game)   # the same subgame on several paths: the same situations
+    if key not in memo:
+        memo[key] = _situations(game, path.banker, path.player, hole_labels)
+    scale = float(path.deal) * path.own   # the chance of the cards and choices before
+    for sit in memo[key]:
+        up = (*path.before, *sit.up)
+        if max_up is not None and len(up) > max_up:
+            continue
+        head = {
+            "up": " ".join(up), "n_up": len(up),
+            **({"stake": path.stake or sit.stake} if extra["stake"] else {}),
+            **({"burnt": path.burnt or sit.burnt} if extra["burnt"] else {}),
+            **({"swapped": " ".join(path.swapped)} if extra["swapped"] else {}),
+        }
+        stood = sit.stood * scale if scale != 1 else sit.stood
+        for hand in sit.hands:
+            records.append({**head, **{k: v for k, v in hand.items()
+                                       if not k.startswith("p_hole_")},
+                            "stood_chance": stood,
+                            **{k: v for k, v in hand.items() if k.startswith("p_hole_")}})
+    if not game.swap_target:
+        return
+    own, _ = _reaches(game, path.player.hit, False)
+    for i in game.swap_target:
+        go = own[i] * float(path.player.hit[i])
+        st = game.infosets[i]
+        after = (*path.before, *(k.label for k in st.up), st.hole.label)
+        if go < REACH_EPS or (max_up is not None and len(after) > max_up):
+            continue  # a swap the player never makes, or too many cards up after it
+        sub = game.swap_subgame(i)
+        _banker_rows(records, _Path(
+            sub, _sub_banker(path.banker, game, i), _sub_player(path.player, game, i), True,
+            path.stake or st.stake, path.deal * st.reach, path.own * go, 1.0, after,
+            (*path.swapped, st.hole.label),
+            path.burnt or (st.burnt.label if st.burnt is not None else "")), max_up,
+            hole_labels, extra, memo)

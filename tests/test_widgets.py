@@ -661,3 +661,55 @@ def test_variants_note_a_restricted_game() -> None:
     assert list(df["bound"]) == [True]
     w = variant_comparison(base="spanish")
     assert RESTRICTED_EN in w.output.value and "8.61%" in w.output.value
+
+
+# ---------------------------------------------------------------------------------------------
+# a stake chosen after the first card, and swaps (SPANISH): the lookups read the stake the
+# strategy uses, per unit of it, and say which; the banker's copies by stake and swap
+# ---------------------------------------------------------------------------------------------
+
+
+def test_spanish_lookup_reads_the_stake_the_strategy_uses() -> None:
+    pt = lk.player_frame(SPANISH, "equilibrium")
+    look = lk.player_lookup(SPANISH, "equilibrium")
+    seven = look.row(K.SEVEN)
+    # the equilibrium player stakes 5 on a face-down 7 (own_reach 1 there): values per chip
+    ref = pt[(pt.hole == "7") & (pt.up == "") & (pt.swapped == "") & (pt.stake == 5)]
+    assert ref.own_reach.item() == pytest.approx(1)
+    assert seven is not None and seven.stake == 5
+    assert seven.stand_ev == pytest.approx(ref.stand_ev.item() / 5, abs=1e-12)
+    assert seven.cost_of_mistake == pytest.approx(ref.cost_of_mistake.item() / 5, abs=1e-12)
+    # the explorer says what advise says, stake included, in each language
+    for hole, up in (("7", ()), ("3", ()), ("5", ("1",))):
+        a = advise(hole, up, rules=SPANISH)
+        row = look.row(lk.kind_from_label(hole), tuple(lk.kind_from_label(u) for u in up))
+        assert row is not None and row.stake == a.stake
+        assert explore(hole, up, rules=SPANISH).sentence == a.sentence()
+    assert "face-down 7, nothing up, at a stake of 5 chips: STAND" in \
+        explore("7", rules=SPANISH).sentence
+    assert "con una posta di 5 fiches" in explore("7", rules=SPANISH, lang="it").sentence
+    assert "con una apuesta de 5 fichas" in explore("7", rules=SPANISH, lang="es").sentence
+    # no stake choice: nothing changes
+    it = lk.player_lookup(ITALIAN, "threshold:5").row(K.SEVEN)
+    assert it is not None and it.stake is None
+    assert "stake of" not in explore("7", against="threshold:5").sentence
+
+
+def test_spanish_banker_lookup_by_stake_and_swap() -> None:
+    look = lk.banker_lookup(SPANISH)
+    # nothing up: the player stood on its first card at a stake of 2 or 5 chips; a lookup
+    # without a stake reads the copy the player stands in most often
+    two, five = look.situation(()), look.situation((), stake=5)
+    assert {r.stake for r in two} == {2} and {r.stake for r in five} == {5}
+    assert two[0].stood_chance > five[0].stood_chance
+    r2, r5 = look.row((), (K.FIVE,)), look.row((), (K.FIVE,), stake=5)
+    assert r2 is not None and r2.stake == 2 and r2.posterior["7"] == 0   # 7s are staked 5
+    assert r5 is not None and r5.stake == 5 and r5.posterior["7"] > 0
+    assert look.situation((), stake=3) == []
+    # a card up: it was turned up by a swap (the equilibrium player always swaps)
+    one = look.situation((K.FIGURE,))
+    assert one and all(r.swapped == (K.FIGURE,) and r.stake == 2 for r in one)
+    # the banker view lists each banker total once
+    a = banker_advice("", "stood", rules=SPANISH)
+    totals = [line.total for line in a.lines]
+    assert len(totals) == len(set(totals))

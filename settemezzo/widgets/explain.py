@@ -95,12 +95,16 @@ def advice_sentence(row: Row, against: str, lang: str = "en") -> str:
     """Stand or hit, by how much, and the odds behind it, in one sentence.
 
     ``against`` is the banker's name as the tables give it (``equilibrium``, ``threshold:5``).
+    Values are per unit stake; when the player chooses the stake, the sentence names the
+    stake of the row (`Row.stake`).
     """
     hand = hand_text(row.hole, row.up, lang)
     if lang == "en":
         return Advice(hand, against, "", row.best, row.stand_ev, row.hit_ev, row.stand_win,
                       row.hit_win, Fraction(row.bust_if_hit), Fraction(row.seven_half_if_hit),
-                      row.hit_frequency).sentence()
+                      row.hit_frequency, stake=row.stake).sentence()
+    if row.stake is not None:  # the stake the values are per unit of (chosen by the player)
+        hand = text("hand_at_stake", lang, hand=hand, n=row.stake)
     against = banker_name(against, lang)
     ev = text("ev_pair", lang, s=stakes(row.stand_ev), h=stakes(row.hit_ev))
     bust = text("bust_pct", lang, p=pct(row.bust_if_hit))

@@ -42,6 +42,7 @@ __all__ = [
     "player_lookup",
     "player_ready",
     "rule_choices",
+    "stake_copies",
     "support_problem",
 ]
 
@@ -65,7 +66,11 @@ def _kinds(text: str) -> tuple[Kind, ...]:
 
 @dataclass(frozen=True)
 class Row:
-    """One hand state of a player table (probabilities and values per unit stake)."""
+    """One hand state of a player table (probabilities, and values per unit stake).
+
+    ``stake``: when the player chooses the stake after the first card, the stake in chips of
+    the table row this is (the one the strategy plays the hand at, see `player_lookup`); its
+    values are divided by it. None when there is no stake choice."""
 
     hole: Kind
     up: tuple[Kind, ...]
@@ -81,6 +86,7 @@ class Row:
     hit_frequency: float | None
     margin: float
     cost_of_mistake: float
+    stake: int | None = None
 
     @property
     def label(self) -> str:
@@ -120,16 +126,20 @@ class PlayerLookup:
         return pool[:n]
 
 
-def _row(rec: dict[Any, Any]) -> Row:
+def _row(rec: dict[Any, Any], stake: int | None = None) -> Row:
+    """A table record as a `Row`; ``stake``: its values are in chips at this stake (divided
+    by it)."""
     f = rec["hit_frequency"]
+    per = stake or 1
     return Row(
         hole=kind_from_label(rec["hole"]), up=_kinds(rec["up"]), total=int(rec["total_half"]),
         deal_chance=float(rec["deal_chance"]), bust_if_hit=float(rec["bust_if_hit"]),
         seven_half_if_hit=float(rec["seven_half_if_hit"]), stand_win=float(rec["stand_win"]),
-        stand_ev=float(rec["stand_ev"]), hit_win=float(rec["hit_win"]),
-        hit_ev=float(rec["hit_ev"]), best=str(rec["best"]),
+        stand_ev=float(rec["stand_ev"]) / per, hit_win=float(rec["hit_win"]),
+        hit_ev=float(rec["hit_ev"]) / per, best=str(rec["best"]),
         hit_frequency=None if f is None or f != f else float(f),
-        margin=float(rec["margin"]), cost_of_mistake=float(rec["cost_of_mistake"]))
+        margin=float(rec["margin"]) / per, cost_of_mistake=float(rec["cost_of_mistake"]) / per,
+        stake=stake)
 
 
 _PLAYER: dict[tuple[Rules, str, Unseen | None], PlayerLookup] = {}
@@ -145,6 +155,13 @@ def player_lookup(rules: Rules = ITALIAN, against: str = "equilibrium",
     """The player table of ``rules`` against the banker ``against``, as a dict (cached).
 
     ``deck`` is the composition at the start of the hand (cards seen earlier removed).
+    One row per hand (face-down card, face-up cards in order) of the main game: no card
+    burnt, no swap before (under ``swap_hidden`` a hand the strategy reaches only by swapping
+    is answered from the main game's row, as `settemezzo.tables.advise` does). When the stake
+    is chosen after the first card, the row is the stake copy the strategy uses, as
+    `settemezzo.tables.advise` picks it: the highest ``own_reach``, then the stake the
+    strategy picks for the face-down card, then the lowest stake; its values are divided by
+    that stake (per unit stake) and `Row.stake` names it.
     Raises `UnsupportedRulesError` for a rule set the exact engine does not model yet.
     """
     key = (rules, against, deck)
@@ -162,25 +179,45 @@ def player_frame(rules: Rules = ITALIAN, against: str = "equilibrium",
 
 def _player_lookup(rules: Rules, against: str, deck: Unseen | None) -> PlayerLookup:
     df = player_frame(rules, against, deck)
-    # Under burning or a stake chosen after the first card, several rows share a hand:
-    # the lookup keeps the hands with no card burnt, at the lowest stake, and no swap (the
-    # rows after a swap repeat hands of the main game with a card turned up).
+    name = str(df.attrs.get("against", against))
+    # Under burning, swapping or a stake chosen after the first card, several rows share a
+    # hand: the lookup keeps the hands with no card burnt and no swap (the rows after a swap
+    # repeat hands of the main game with a card turned up), at the stake the strategy uses.
     if "swapped" in df.columns:
         df = df[df["swapped"].fillna("") == ""]
     if "burnt" in df.columns:
         df = df[df["burnt"].fillna("") == ""]
-    if "stake" in df.columns and len(df):
-        df = df[df["stake"] == df["stake"].min()]
+    chosen = "stake" in df.columns and heads_up(rules, deck).stake_choice
+    if chosen and len(df):
+        df = stake_copies(df)
     rows: dict[tuple[Kind, tuple[Kind, ...]], Row] = {}
     for rec in df.to_dict("records"):
-        r = _row(rec)
+        r = _row(rec, int(rec["stake"]) if chosen else None)
         rows.setdefault((r.hole, r.up), r)
-    return PlayerLookup(rules, against, rows, str(df.attrs.get("against", against)))
+    return PlayerLookup(rules, against, rows, name)
+
+
+def stake_copies(df: pd.DataFrame) -> pd.DataFrame:
+    """Of a player table's main-game rows (no swap, no card burnt) under a stake chosen
+    after the first card, the copy of each hand the strategy uses (in table order): the
+    highest ``own_reach``; then the highest ``own_reach`` of the first decision with the
+    same face-down card at that stake (the stake the strategy picks for the card); then the
+    lowest stake. `settemezzo.tables.advise` picks the same."""
+    first = df[df["n_up"] == 0].set_index(["hole", "stake"])["own_reach"]
+    pick = df.assign(_first=[float(first.get((h, s), 0.0))
+                             for h, s in zip(df["hole"], df["stake"], strict=True)],
+                     _order=range(len(df)))
+    pick = pick.sort_values(["own_reach", "_first", "stake"], ascending=[False, False, True],
+                            kind="stable")
+    pick = pick.drop_duplicates(["hole", "up"], keep="first").sort_values("_order")
+    return pick.drop(columns=["_first", "_order"])
 
 
 @dataclass(frozen=True)
 class BankerRow:
-    """The equilibrium banker holding ``banker`` after the player stood with ``up`` face up."""
+    """The equilibrium banker holding ``banker`` after the player stood with ``up`` face up
+    (in order). ``stake``: the player's stake, when it chose it after the first card (else
+    None); ``swapped``: the face-up cards the player turned up by swapping (in order)."""
 
     up: tuple[Kind, ...]
     banker: tuple[Kind, ...]
@@ -188,6 +225,8 @@ class BankerRow:
     hit_probability: float
     stood_chance: float
     posterior: dict[str, float]   # face-down card label -> chance, given all the banker sees
+    stake: int | None = None
+    swapped: tuple[Kind, ...] = ()
 
     @property
     def banker_label(self) -> str:
@@ -195,24 +234,56 @@ class BankerRow:
 
 
 class BankerLookup:
-    """The equilibrium banker's table: (player's face-up cards, banker's cards) -> `BankerRow`."""
+    """The equilibrium banker's table: (player's face-up cards, banker's cards) -> `BankerRow`.
+
+    Under a stake chosen after the first card or ``swap_hidden``, one visible situation
+    (the face-up cards) comes in several copies: one per stake and per way the cards came up
+    (taken face up, or turned up by a swap). A lookup by face-up cards alone answers from the
+    copy the equilibrium player stands in most often (the highest ``stood_chance``; with
+    ``stake``, among that stake's copies).
+    """
 
     def __init__(self, rules: Rules, rows: list[BankerRow]) -> None:
         self.rules = rules
-        self.by_hand = {(r.up, tuple(sorted(r.banker))): r for r in rows}
-        self.by_up: dict[tuple[Kind, ...], list[BankerRow]] = {}
+        self.rows = rows
+        self.by_context: dict[tuple[tuple[Kind, ...], int | None, tuple[Kind, ...]],
+                              list[BankerRow]] = {}
         for r in rows:
-            self.by_up.setdefault(r.up, []).append(r)
+            self.by_context.setdefault((r.up, r.stake, r.swapped), []).append(r)
+        self.contexts: dict[tuple[Kind, ...], list[tuple[int | None, tuple[Kind, ...]]]] = {}
+        # most stood first (stable: table order among ties)
+        for (up, stake, swapped), _rows in sorted(
+                self.by_context.items(), key=lambda kv: -kv[1][0].stood_chance):
+            self.contexts.setdefault(up, []).append((stake, swapped))
+        self.by_up: dict[tuple[Kind, ...], list[BankerRow]] = {
+            up: self.by_context[(up, *ctx[0])] for up, ctx in self.contexts.items()}
+        self.by_hand = {(r.up, tuple(sorted(r.banker))): r
+                        for rs in self.by_up.values() for r in rs}
 
-    def row(self, up: Iterable[Kind], banker: Iterable[Kind]) -> BankerRow | None:
+    def _context(self, up: tuple[Kind, ...], stake: int | None
+                 ) -> list[BankerRow]:
+        if stake is None:
+            return self.by_up.get(up, [])
+        for st, swapped in self.contexts.get(up, []):
+            if st == stake:
+                return self.by_context[(up, st, swapped)]
+        return []
+
+    def row(self, up: Iterable[Kind], banker: Iterable[Kind], stake: int | None = None
+            ) -> BankerRow | None:
         """The row for a visible situation and banker hand (order of the banker's cards is
         irrelevant), or None where the banker has no real choice or the equilibrium player
-        never stands."""
-        return self.by_hand.get((tuple(up), tuple(sorted(banker))))
+        never stands (``stake``: at this stake, where the player chooses it)."""
+        up, hand = tuple(up), tuple(sorted(banker))
+        if stake is None:
+            return self.by_hand.get((up, hand))
+        return next((r for r in self._context(up, stake) if tuple(sorted(r.banker)) == hand),
+                    None)
 
-    def situation(self, up: Iterable[Kind]) -> list[BankerRow]:
-        """Every banker hand with a real choice against a player who stood with ``up``."""
-        return self.by_up.get(tuple(up), [])
+    def situation(self, up: Iterable[Kind], stake: int | None = None) -> list[BankerRow]:
+        """Every banker hand with a real choice against a player who stood with ``up``
+        (``stake``: at this stake, where the player chooses it)."""
+        return self._context(tuple(up), stake)
 
 
 @functools.lru_cache(maxsize=16)
@@ -224,7 +295,9 @@ def banker_lookup(rules: Rules = ITALIAN) -> BankerLookup:
                       banker_total=int(rec["banker_total_half"]),
                       hit_probability=float(rec["hit_probability"]),
                       stood_chance=float(rec["stood_chance"]),
-                      posterior={c.removeprefix("p_hole_"): float(rec[c]) for c in hole_cols})
+                      posterior={c.removeprefix("p_hole_"): float(rec[c]) for c in hole_cols},
+                      stake=int(rec["stake"]) if "stake" in rec else None,
+                      swapped=_kinds(rec.get("swapped") or ""))
             for rec in df.to_dict("records")]
     return BankerLookup(rules, rows)
 
