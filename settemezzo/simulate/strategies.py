@@ -376,14 +376,10 @@ class EquilibriumTables:
 def equilibrium_tables(rules: Rules) -> EquilibriumTables:
     """Solve (cached by the solver) and tabulate; `StrategyError` if the exact engine does
     not model these rules."""
-    from settemezzo.game import UnsupportedRulesError, heads_up
+    from settemezzo.game import heads_up
     from settemezzo.solve import equilibrium
 
-    try:
-        game = heads_up(rules)
-    except UnsupportedRulesError as exc:
-        raise StrategyError(f"the equilibrium strategies need rules the exact engine "
-                            f"solves: {exc}") from None
+    game = heads_up(rules)
     if not getattr(game, "classic", True):
         raise StrategyError(
             f"the simulator's equilibrium strategies cover the classic heads-up game (no "
