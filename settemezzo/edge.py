@@ -14,9 +14,7 @@ Where the exact game keeps the player from some moves (`settemezzo.game.restrict
 under SPANISH, splitting into a third hand and swapping inside a split hand), the edge is
 that of the restricted player: the banker gains *at most* this against it, so it is an
 upper bound, not the whole game's value. `Edge.restriction` names what was left out, and
-`edge_table` marks the row (``bound`` True, the restriction in ``note``). Nothing is
-dropped silently: a rule set the engine could not build at all would keep its row with the
-reason in ``note``.
+`edge_table` marks the row (``bound`` True, the restriction in ``note``).
 """
 
 from __future__ import annotations
@@ -28,7 +26,7 @@ from fractions import Fraction
 
 import pandas as pd
 
-from settemezzo.game import UnsupportedRulesError, heads_up
+from settemezzo.game import heads_up
 from settemezzo.rules import ITALIAN, SPANISH, Rules, RulesError
 from settemezzo.solve import PlayerStrategy, best_response, equilibrium, expected_stake
 
@@ -100,9 +98,9 @@ def banker_edge(rules: Rules = ITALIAN, method: str = "equilibrium") -> Edge:
         f"omniscient")
 
 
-def standard_rule_sets() -> list[tuple[str, Rules | UnsupportedRulesError | RulesError]]:
+def standard_rule_sets() -> list[tuple[str, Rules]]:
     """ITALIAN, ITALIAN plus each variant alone, SPANISH, SPANISH without each of its knobs."""
-    out: list[tuple[str, Rules | UnsupportedRulesError | RulesError]] = [("Italian", ITALIAN)]
+    out: list[tuple[str, Rules]] = [("Italian", ITALIAN)]
     for v in ITALIAN_VARIANTS:
         out.append((f"Italian + {v}", ITALIAN.with_variants(v)))
     out.append(("Spanish", SPANISH))
@@ -111,7 +109,7 @@ def standard_rule_sets() -> list[tuple[str, Rules | UnsupportedRulesError | Rule
     return out
 
 
-def edge_table(rule_sets: Iterable[tuple[str, Rules | UnsupportedRulesError | RulesError]]
+def edge_table(rule_sets: Iterable[tuple[str, Rules]]
                | None = None,
                methods: Sequence[str] = DEFAULT_METHODS, *,
                progress: bool = False, workers: int = 1) -> pd.DataFrame:
@@ -120,8 +118,8 @@ def edge_table(rule_sets: Iterable[tuple[str, Rules | UnsupportedRulesError | Ru
     ``rule_sets`` defaults to `standard_rule_sets`. Columns: ``variant`` (label),
     ``rules`` (description), ``method``, ``edge`` (float), ``edge_exact`` (fraction text or
     empty), ``exploitability``, ``seconds``, ``bound`` (True where ``edge`` is only an
-    upper bound: the player was restricted), ``note`` (what the restriction is, or why a
-    row has no number).
+    upper bound: the player was restricted), ``note`` (what the restriction is, for a
+    ``bound`` row).
     ``workers`` > 1 computes rule sets in that many processes.
     """
     sets = list(rule_sets) if rule_sets is not None else standard_rule_sets()
@@ -142,7 +140,7 @@ def edge_table(rule_sets: Iterable[tuple[str, Rules | UnsupportedRulesError | Ru
 
         groups: dict[object, list[int]] = {}
         for i, (_, rules, _m) in enumerate(jobs):
-            groups.setdefault(_family(rules, i), []).append(i)
+            groups.setdefault(_family(rules), []).append(i)
         ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else None
         with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
             # the longest first (a rough cost), so that the processes end together
@@ -167,24 +165,20 @@ def edge_table(rule_sets: Iterable[tuple[str, Rules | UnsupportedRulesError | Ru
     return df
 
 
-def _family(rules: Rules | RulesError, i: int) -> object:
+def _family(rules: Rules) -> object:
     """Rule sets with the same subgames after a swap (`settemezzo.game.HeadsUpGame.key` of a
     subgame ignores the stake rules and, where no split can come, the split rule), or the
     same game, are computed in one process, so that those are solved once."""
     from settemezzo.game import _hand_key, hand_rules
 
-    if not isinstance(rules, Rules):
-        return ("alone", i)
     if rules.swap_hidden:
         return ("swap", _hand_key(rules, True, False))
     return ("hand", hand_rules(rules))  # equal games (a session knob apart)
 
 
-def _cost(rules: Rules | RulesError) -> float:
+def _cost(rules: Rules) -> float:
     """A rough relative cost of one rule set's rows (measured by ``python -m bench edge``):
     the subgames after a swap and the stake choice cost most, then burning."""
-    if not isinstance(rules, Rules):
-        return 0.0
     cost = 1.0
     if rules.swap_hidden:
         cost += 8.0
@@ -193,33 +187,22 @@ def _cost(rules: Rules | RulesError) -> float:
     return cost + 4.0 * len(rules.burn) + (1.0 if rules.wild_king else 0.0)
 
 
-def _rows_for_group(jobs: list[tuple[str, Rules | UnsupportedRulesError | RulesError,
+def _rows_for_group(jobs: list[tuple[str, Rules,
                                      tuple[str, ...]]]) -> list[list[dict[str, object]]]:
     """`_rows_for` of several rule sets, in one process."""
     return [_rows_for(job) for job in jobs]
 
 
-def _rows_for(job: tuple[str, Rules | UnsupportedRulesError | RulesError, tuple[str, ...]]
+def _rows_for(job: tuple[str, Rules, tuple[str, ...]]
               ) -> list[dict[str, object]]:
     """The edge rows of one rule set (a top-level function, so a process pool can run it)."""
     label, rules, methods = job
     records = []
     for method in methods:
-        row: dict[str, object] = {"variant": label, "method": method}
-        if not isinstance(rules, Rules):
-            row.update(rules="", edge=float("nan"), edge_exact="", exploitability=None,
-                       seconds=0.0, bound=False, note=str(rules))
-            records.append(row)
-            continue
-        row["rules"] = rules.describe()
-        try:
-            e = banker_edge(rules, method)
-        except UnsupportedRulesError as exc:
-            row.update(edge=float("nan"), edge_exact="", exploitability=None,
-                       seconds=0.0, bound=False, note=f"not in the exact engine yet: {exc}")
-        else:
-            row.update(edge=e.edge, edge_exact=str(e.exact) if e.exact is not None else "",
-                       exploitability=e.exploitability, seconds=e.seconds, bound=e.bound,
-                       note=f"at most: {e.restriction}" if e.bound else "")
-        records.append(row)
+        e = banker_edge(rules, method)
+        records.append({
+            "variant": label, "method": method, "rules": rules.describe(), "edge": e.edge,
+            "edge_exact": str(e.exact) if e.exact is not None else "",
+            "exploitability": e.exploitability, "seconds": e.seconds, "bound": e.bound,
+            "note": f"at most: {e.restriction}" if e.bound else ""})
     return records

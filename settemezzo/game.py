@@ -41,6 +41,7 @@ from settemezzo.rules import Rules, RulesError
 
 __all__ = [
     "HIT",
+    "MODELLED_HANDS",
     "SPLIT",
     "STAND",
     "SWAP",
@@ -51,7 +52,11 @@ __all__ = [
     "heads_up",
     "restriction",
     "restriction_codes",
+    "with_card",
 ]
+
+MODELLED_HANDS = 2
+"""The most hands a split opens in the exact game (`restriction`: a third is never modelled)."""
 
 STAND = 0
 HIT = 1
@@ -240,8 +245,7 @@ class HeadsUpGame:
                     continue
                 first = "stake" if self.stake_choice else (
                     "burn" if k in burn_kinds else "play")
-                if (rules.split_figures > 1 and start == (Kind.FIGURE,)
-                        and k == Kind.FIGURE):
+                if _splits(rules, (k, *start)):
                     # a swap on the first hit turned a figure up and dealt a figure face
                     # down: the first two cards are both figures, so they may be split
                     first = "split"
@@ -258,9 +262,8 @@ class HeadsUpGame:
             if is_finished(hand, rules):
                 pending[(parent, action)].append(Child(via, prob, -1, score(hand, rules)))
             else:
-                splits = (rules.split_figures > 1 and not start and hidden == Kind.FIGURE
-                          and events == (("up", Kind.FIGURE),))
-                queue.append(("split" if splits else "play", stake, burnt, hidden, events,
+                queue.append(("split" if _splits(rules, hand) else "play", stake, burnt,
+                              hidden, events,
                               rest, reach, parent, action, prob, via))
 
         def deal(parent: int, action: int, stake: int, burnt: Kind | None, hidden: Kind,
@@ -501,7 +504,7 @@ def restriction_codes(rules: Rules) -> tuple[str, ...]:
     ``"split_swap"`` (a swap inside a split hand, under ``split_figures`` with
     ``swap_hidden``). Empty when the game is modelled whole; see `restriction`."""
     out = []
-    if rules.split_figures > 2:
+    if rules.split_figures > MODELLED_HANDS:
         out.append("resplit")
     if rules.split_figures > 1 and rules.swap_hidden:
         out.append("split_swap")
@@ -580,8 +583,8 @@ def hand_rules(rules: Rules) -> Rules:
                    final_min_stake=None, final_max_stake=None)
     if same.stake_timing == "before_deal":
         same = replace(same, min_stake=1, max_stake=10)
-    if same.split_figures > 2:  # a third hand is never modelled (`restriction`)
-        same = replace(same, split_figures=2)
+    if same.split_figures > MODELLED_HANDS:  # never modelled (`restriction`)
+        same = replace(same, split_figures=MODELLED_HANDS)
     return same
 
 
@@ -603,6 +606,23 @@ def _can_split(start: tuple[Kind, ...]) -> bool:
     """Whether a hand that starts with ``start`` face up (sorted) may still split: at the
     start of the hand, or after a swap that turned a lone figure up."""
     return not start or start == (Kind.FIGURE,)
+
+
+def _splits(rules: Rules, hand: tuple[Kind, ...]) -> bool:
+    """Whether the player may split ``hand`` (its cards, face-down first): its only two
+    cards are both figures (however they came: face up, or by a swap) under
+    ``split_figures``."""
+    return rules.split_figures > 1 and hand == (Kind.FIGURE, Kind.FIGURE)
+
+
+def with_card(deck: Unseen, kind: Kind) -> Unseen:
+    """``deck`` with one more card of the game kind ``kind``: the inverse of `_without` (a
+    plain figure goes back as a figure unless all of them are there, then as the K♦)."""
+    counts = list(deck.counts)
+    if kind == Kind.FIGURE and counts[Kind.FIGURE] >= Kind.FIGURE.deck_count:
+        kind = Kind.KING_OF_DIAMONDS
+    counts[kind] += 1
+    return Unseen(tuple(counts))
 
 
 _BANKER_NODES: dict[tuple[Rules, tuple[Kind, ...]],

@@ -44,7 +44,17 @@ import numpy.typing as npt
 from scipy import sparse
 
 from settemezzo.cards import Kind, Unseen
-from settemezzo.game import HIT, SPLIT, STAND, SWAP, HeadsUpGame, heads_up, restriction
+from settemezzo.game import (
+    HIT,
+    MODELLED_HANDS,
+    SPLIT,
+    STAND,
+    SWAP,
+    HeadsUpGame,
+    heads_up,
+    restriction,
+    with_card,
+)
 from settemezzo.hands import BUST, PAIR_OF_SEVENS, settle
 from settemezzo.odds import parse_threshold, threshold_name
 from settemezzo.rules import ITALIAN, Rules, RulesError
@@ -882,7 +892,7 @@ def _split_terms(game: HeadsUpGame, b: BankerStrategy | None,
         if key not in _SPLITS:
             deck = game.deck if st.burnt is None else _deck_without(game, st.burnt)
             for k in game.start:  # after a swap: the figure turned up is one of the two
-                deck = _with(deck, k)
+                deck = with_card(deck, k)
             r = split_value(split_rules(game.rules), deck, player=who, banker=name,
                             method="float")
             _SPLITS[key] = (r.value, r.expected_hands - 1)
@@ -893,19 +903,10 @@ def _split_terms(game: HeadsUpGame, b: BankerStrategy | None,
 def split_rules(rules: Rules) -> Rules:
     """The rules the rest of a hand after a split is valued under: at most two hands, and no
     swap inside them (`settemezzo.game.restriction`: the player declines those moves)."""
-    if rules.split_figures <= 2 and not rules.swap_hidden:
+    if rules.split_figures <= MODELLED_HANDS and not rules.swap_hidden:
         return rules
-    return replace(rules, split_figures=min(rules.split_figures, 2), swap_hidden=False)
-
-
-def _with(deck: Unseen, kind: Any) -> Unseen:
-    """``deck`` with one more card of the game kind ``kind`` (a plain figure goes back as a
-    figure unless all of them are there, then as the K♦)."""
-    counts = list(deck.counts)
-    if kind == Kind.FIGURE and counts[Kind.FIGURE] >= Kind.FIGURE.deck_count:
-        kind = Kind.KING_OF_DIAMONDS
-    counts[kind] += 1
-    return Unseen(tuple(counts))
+    return replace(rules, split_figures=min(rules.split_figures, MODELLED_HANDS),
+                   swap_hidden=False)
 
 
 def _stake_extras(game: HeadsUpGame, p: PlayerStrategy, b: BankerStrategy | None
@@ -1343,9 +1344,10 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
         raise SolverError(f"the equilibrium found is not certified: the game value lies in "
                           f"[{low:.12f}, {upper:.12f}], wider than {CERTIFICATE_LIMIT:g}")
     # splits inside the subgames after a swap open hands too
-    split_extra.update({i: subs[subgame_key(game.swap_subgame(i))].expected_stake - 1.0
-                        for i in game.swap_target
-                        if subs[subgame_key(game.swap_subgame(i))].expected_stake != 1.0})
+    for i in game.swap_target:
+        more = subs[subgame_key(game.swap_subgame(i))].expected_stake - 1.0
+        if more:
+            split_extra[i] = more
     stake_mean = float(s.expected_stake([float(v) for v in p_hit], split_extra))
     below = frozenset(subs).union(*(e.subgames for e in subs.values()))
     eq = Equilibrium(game.rules, (upper + low) / 2, low, upper, player, banker, rounds,
