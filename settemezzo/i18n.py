@@ -691,7 +691,6 @@ TEXT: dict[str, dict[str, str]] = {
     "ui.either": {"en": "Either", "it": "Indifferente", "es": "Da igual"},
     "ui.rules": {"en": "Rules", "it": "Regole", "es": "Reglas"},
     "ui.face_down": {"en": "Face-down card", "it": "Carta coperta", "es": "Carta tapada"},
-    "ui.face_up": {"en": "Face-up cards", "it": "Carte scoperte", "es": "Cartas descubiertas"},
     "ui.seen": {"en": "Cards seen", "it": "Carte viste", "es": "Cartas vistas"},
     "ui.seen_help": {
         "en": "other cards on the table, e.g. 7d Kc 3",
@@ -1033,11 +1032,6 @@ TEXT: dict[str, dict[str, str]] = {
         "it": "Confronta ogni variante",
         "es": "Comparar cada variante",
     },
-    "variants.method_exact": {
-        "en": "exact (equilibrium)",
-        "it": "esatto (equilibrio)",
-        "es": "exacto (equilibrio)",
-    },
     "variants.knob_royal": {
         "en": "royal 7½",
         "it": "sette e mezzo reale",
@@ -1096,7 +1090,6 @@ TEXT: dict[str, dict[str, str]] = {
         "it": "mostra le probabilità esatte",
         "es": "mostrar las probabilidades exactas",
     },
-    "table.deal": {"en": "Deal", "it": "Distribuisci", "es": "Repartir"},
     "table.stake": {"en": "Stake", "it": "Posta", "es": "Apuesta"},
     "table.banker": {"en": "Banker", "it": "Banco", "es": "Banca"},
     "table.to_play": {"en": "{name} to play", "it": "Tocca a {name}", "es": "Juega {name}"},
@@ -1108,44 +1101,11 @@ TEXT: dict[str, dict[str, str]] = {
     "table.stood": {"en": "stood", "it": "sta", "es": "plantado"},
     "table.showed": {"en": "shows {score}", "it": "mostra {score}", "es": "enseña {score}"},
     "table.busted": {"en": "bust", "it": "sballato", "es": "pasado"},
-    "table.waiting": {"en": "waiting", "it": "in attesa", "es": "esperando"},
-    "table.wins": {"en": "{name} wins {n}", "it": "{name} vince {n}", "es": "{name} gana {n}"},
-    "table.loses": {"en": "{name} loses {n}", "it": "{name} perde {n}", "es": "{name} pierde {n}"},
-    "table.push": {
-        "en": "{name}: tie, stake returned",
-        "it": "{name}: pareggio, posta restituita",
-        "es": "{name}: empate, se devuelve la apuesta",
-    },
-    "table.takes_bank": {
-        "en": "{name} takes the bank!",
-        "it": "{name} prende il banco!",
-        "es": "¡{name} se queda con la banca!",
-    },
-    "table.bank_rotates": {
-        "en": "The bank moves to {name}.",
-        "it": "Il banco passa a {name}.",
-        "es": "La banca pasa a {name}.",
-    },
-    "table.banker_broke": {
-        "en": "{name} has no chips left: the bank moves to {to}.",
-        "it": "{name} non ha più fiches: il banco passa a {to}.",
-        "es": "{name} no tiene fichas: la banca pasa a {to}.",
-    },
-    "table.game_over": {
-        "en": "Game over: {name} has the most chips.",
-        "it": "Partita finita: {name} ha più fiches.",
-        "es": "Fin de la partida: {name} tiene más fichas.",
-    },
     "table.out": {"en": "out of chips", "it": "senza fiches", "es": "sin fichas"},
     "table.hint_player": {
         "en": "Hint: {sentence}",
         "it": "Suggerimento: {sentence}",
         "es": "Pista: {sentence}",
-    },
-    "table.hint_bust_table": {
-        "en": "Counting every card on the table, a hit busts {p}.",
-        "it": "Contando tutte le carte sul tavolo, chiedendo carta sballi il {p}.",
-        "es": "Contando todas las cartas de la mesa, pidiendo te pasas el {p}.",
     },
     "table.hint_banker": {
         "en": "Hint for the banker: {play} ({why})",
@@ -1155,66 +1115,9 @@ TEXT: dict[str, dict[str, str]] = {
     "table.student": {"en": "Student {i}", "it": "Studente {i}", "es": "Alumno {i}"},
     "table.computer": {"en": "Computer {i}", "it": "Computer {i}", "es": "Ordenador {i}"},
     "table.bank_name": {"en": "Bank", "it": "Banco", "es": "Banca"},
-    "table.round": {"en": "Hand {n}", "it": "Mano {n}", "es": "Mano {n}"},
-    "table.hidden": {"en": "🂠", "it": "🂠", "es": "🂠"},
-    "table.stakes_phase": {
-        "en": "Set the stakes, then deal.",
-        "it": "Fissate le poste, poi distribuite.",
-        "es": "Fijad las apuestas y repartid.",
-    },
-    "table.banker_plays": {
-        "en": "The banker plays: {cards}",
-        "it": "Il banco gioca: {cards}",
-        "es": "La banca juega: {cards}",
-    },
-    "table.bust_stake": {
-        "en": "{name} is bust and loses {n} at once.",
-        "it": "{name} sballa e perde subito {n}.",
-        "es": "{name} se pasa y pierde {n} al momento.",
-    },
     "table.settled": {"en": "Hand over.", "it": "Mano finita.", "es": "Mano terminada."},
-    "table.burns": {
-        "en": "{name} burns {card} and takes a new face-down card.",
-        "it": "{name} brucia {card} e prende una nuova carta coperta.",
-        "es": "{name} quema {card} y toma una nueva carta tapada.",
-    },
-    "table.showed_event": {
-        "en": "{name} shows {score}.",
-        "it": "{name} mostra {score}.",
-        "es": "{name} enseña {score}.",
-    },
-    "table.banker_turn": {
-        "en": "{name} turns up the face-down card and plays.",
-        "it": "{name} scopre la carta coperta e gioca.",
-        "es": "{name} descubre la carta tapada y juega.",
-    },
-    "table.banker_result": {
-        "en": "{name}: {cards} ({score}).",
-        "it": "{name}: {cards} ({score}).",
-        "es": "{name}: {cards} ({score}).",
-    },
-    "table.reshuffled": {
-        "en": "The deck ran out: the used cards are shuffled back in.",
-        "it": "Il mazzo è finito: le carte usate vengono rimescolate.",
-        "es": "Se acabó el mazo: se barajan las cartas usadas.",
-    },
-    "table.swap": {
-        "en": "Hit, keep it hidden",
-        "it": "Carta, tienila coperta",
-        "es": "Pido y la dejo tapada",
-    },
     "table.burn": {"en": "Burn", "it": "Brucia", "es": "Quemar"},
     "table.new_game": {"en": "New game", "it": "Nuova partita", "es": "Partida nueva"},
-    "table.unsupported_table": {
-        "en": "The table cannot deal {rules}: {why}",
-        "it": "Il tavolo non può giocare {rules}: {why}",
-        "es": "La mesa no puede jugar {rules}: {why}",
-    },
-    "table.you_hold": {
-        "en": "{name}, your face-down card: {card}",
-        "it": "{name}, la tua carta coperta: {card}",
-        "es": "{name}, tu carta tapada: {card}",
-    },
 }
 """``TEXT[key][lang]``: every label the charts and handouts print."""
 
@@ -1407,6 +1310,68 @@ _CLASS_TEXT: dict[str, dict[str, str]] = {
                       "fr": "Classe arrêtée ; toutes les réponses restent dans {db}."},
 }
 TEXT.update(_CLASS_TEXT)
+
+
+# -- the classroom and terminal table (settemezzo.simulate.tablegame) -------------------------
+_TABLE_TEXT: dict[str, dict[str, str]] = {
+    "table.split": {"en": "Split", "it": "Dividi", "es": "Separar", "fr": "Séparer"},
+    "table.swap": {"en": "Swap (new card face down)", "it": "Scambia (nuova carta coperta)",
+                   "es": "Cambiar (carta nueva tapada)",
+                   "fr": "Échanger (nouvelle carte cachée)"},
+    "table.stake_button": {"en": "Stake", "it": "Punta", "es": "Apostar", "fr": "Miser"},
+    "table.your_stake": {"en": "{name}: your stake ({lo} to {hi})",
+                         "it": "{name}: la tua puntata (da {lo} a {hi})",
+                         "es": "{name}: tu apuesta (de {lo} a {hi})",
+                         "fr": "{name} : ta mise (de {lo} à {hi})"},
+    "table.won": {"en": "won {n}", "it": "vince {n}", "es": "gana {n}", "fr": "gagne {n}"},
+    "table.lost": {"en": "lost {n}", "it": "perde {n}", "es": "pierde {n}", "fr": "perd {n}"},
+    "table.push": {"en": "push", "it": "patta", "es": "empate", "fr": "égalité"},
+    "table.total": {"en": "total {t}", "it": "totale {t}", "es": "total {t}",
+                    "fr": "total {t}"},
+    "table.hand_now": {"en": "Hand {n} (being played)", "it": "Mano {n} (in corso)",
+                       "es": "Mano {n} (en juego)", "fr": "Main {n} (en cours)"},
+    "table.hand_done": {"en": "Hand {n}: {name} (bank) {score}",
+                        "it": "Mano {n}: {name} (banco) {score}",
+                        "es": "Mano {n}: {name} (banca) {score}",
+                        "fr": "Main {n} : {name} (banque) {score}"},
+    "table.not_played": {"en": "did not play", "it": "non gioca", "es": "no juega",
+                         "fr": "ne joue pas"},
+    "table.seat_line": {"en": "{name}: {cards} = {score}, {result}",
+                        "it": "{name}: {cards} = {score}, {result}",
+                        "es": "{name}: {cards} = {score}, {result}",
+                        "fr": "{name} : {cards} = {score}, {result}"},
+    "table.burnt": {"en": "burnt {card}", "it": "bruciata {card}", "es": "quemada {card}",
+                    "fr": "brûlée {card}"},
+    "table.bank_taken": {"en": "{name} takes the bank with a 7½.",
+                         "it": "{name} prende il banco con un sette e mezzo.",
+                         "es": "{name} se queda la banca con un siete y media.",
+                         "fr": "{name} prend la banque avec un sept et demi."},
+    "table.bank_rotates": {"en": "The bank moves to {name}.", "it": "Il banco passa a {name}.",
+                           "es": "La banca pasa a {name}.", "fr": "La banque passe à {name}."},
+    "table.bank_eliminated": {"en": "The banker is out of chips: the bank goes to {name}.",
+                              "it": "Il banco ha finito le fiches: passa a {name}.",
+                              "es": "La banca se ha quedado sin fichas: pasa a {name}.",
+                              "fr": "La banque n'a plus de jetons : elle passe à {name}."},
+    "table.bank_sold": {"en": "{name} buys the bank.", "it": "{name} compra il banco.",
+                        "es": "{name} compra la banca.", "fr": "{name} achète la banque."},
+    "table.game_over": {"en": "Game over: {name} has the most chips.",
+                        "it": "Fine della partita: {name} ha più fiches.",
+                        "es": "Fin de la partida: {name} tiene más fichas.",
+                        "fr": "Partie terminée : {name} a le plus de jetons."},
+    "table.round": {"en": "Round {n}: stakes {lo} to {hi}",
+                    "it": "Giro {n}: puntate da {lo} a {hi}",
+                    "es": "Ronda {n}: apuestas de {lo} a {hi}",
+                    "fr": "Tour {n} : mises de {lo} à {hi}"},
+    "table.prompt": {"en": "{name}, choose: {options} (? hint, q quit)",
+                     "it": "{name}, scegli: {options} (? consiglio, q esci)",
+                     "es": "{name}, elige: {options} (? consejo, q salir)",
+                     "fr": "{name}, choisis : {options} (? conseil, q quitter)"},
+    "table.bust_hint": {"en": "Counting every card on the table, a hit busts {p}.",
+                        "it": "Contando ogni carta sul tavolo, una carta sballa {p}.",
+                        "es": "Contando todas las cartas de la mesa, pedir se pasa {p}.",
+                        "fr": "En comptant toutes les cartes de la table, tirer fait sauter {p}."},
+}
+TEXT.update(_TABLE_TEXT)
 
 
 def check_lang(lang: str) -> str:

@@ -46,7 +46,7 @@ def test_the_widget_shim_forwards_to_the_catalogue() -> None:
     from settemezzo.widgets.strings import KEYS, STRINGS, text
 
     assert set(KEYS.values()) <= set(TEXT)
-    assert text("deal", "it") == t("table.deal", "it") == STRINGS["it"]["deal"]
+    assert text("new_game", "it") == t("table.new_game", "it") == STRINGS["it"]["new_game"]
     assert text("chips", "es", n=3) == t("word.chips", "es", n=3) == "3 fichas"
 
 
@@ -57,7 +57,8 @@ def test_every_key_the_code_names_is_in_the_catalogue() -> None:
     import re
 
     root = pathlib.Path(__file__).parent.parent / "settemezzo"
+    literal = re.compile(r"""\bt\(\s*["']([^"'{}]+)["']\s*[,)]""")
     used = {(path.name, key) for path in root.rglob("*.py")
-            for key in re.findall(r"""\bt\(\s*["']([^"'{}]+)["']\s*[,)]""", path.read_text("utf-8"))}
+            for key in literal.findall(path.read_text("utf-8"))}
     assert used
     assert not [(name, key) for name, key in used if key not in TEXT]
