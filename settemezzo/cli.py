@@ -21,6 +21,7 @@ from typing import Any
 from settemezzo import cli_classroom
 from settemezzo.cards import CardSpec, parse_spec, parse_specs
 from settemezzo.hands import BUST, describe_score, is_finished, score, total
+from settemezzo.i18n import percent
 from settemezzo.odds import (
     HandState,
     draw_kinds,
@@ -78,7 +79,7 @@ def _parse_cards_args(texts: Sequence[str]) -> list[CardSpec]:
 
 def _frac(p: Fraction, width: int = 0) -> str:
     """'9/13  (69.23%)': the exact fraction, padded to ``width``, and a percentage."""
-    return f"{p!s:<{width}}  ({float(p):.2%})"
+    return f"{p!s:<{width}}  ({percent(p, 'en', 2, typeset=False)})"
 
 
 def _table(rows: Sequence[tuple[str, Fraction]]) -> list[str]:

@@ -15,6 +15,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+from settemezzo.i18n import percent
 from settemezzo.rules import Rules
 
 __all__ = ["cmd_simulate", "register"]
@@ -57,7 +58,7 @@ def _sale(text: str | None) -> tuple[int, int] | None:
 
 
 def _pct(x: float) -> str:
-    return "n/a" if math.isnan(x) else f"{x:.3%}"
+    return "n/a" if math.isnan(x) else percent(x, "en", 3, typeset=False)
 
 
 def cmd_simulate(args: argparse.Namespace, rules: Rules) -> int:
