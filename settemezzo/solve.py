@@ -538,11 +538,27 @@ class _Solver:
             np.array(shown_decks, dtype=np.int64).reshape(-1, K),
             np.array(shown_score, dtype=np.int64))
         self.shown_of = shown_of
-        num: Any = (lambda x: x) if self.exact else float
-        self.reach = [num(s.reach) for s in g.infosets]
-        self.child_prob = [[num(ch.prob) for ch in s.children] for s in g.infosets]
-        self.child_prob0 = [[num(ch.prob) for ch in s.children0] for s in g.infosets]
-        self.root_prob = [num(ch.prob) for ch in g.root_terminals]
+        self.reach: list[Any]
+        self.child_prob: list[list[Any]]
+        self.child_prob0: list[list[Any]]
+        if self.exact:
+            self.reach = [s.reach for s in g.infosets]
+            self.child_prob = [[ch.prob for ch in s.children] for s in g.infosets]
+            self.child_prob0 = [[ch.prob for ch in s.children0] for s in g.infosets]
+        else:  # a draw's chance is one of few shared objects (`game._PlayerTree.probs`):
+            # convert each once (by identity: they are all alive while the game is)
+            floats: dict[int, float] = {}
+
+            def num(x: Fraction) -> float:
+                f = floats.get(id(x))
+                if f is None:
+                    f = floats[id(x)] = float(x)
+                return f
+
+            self.reach = [float(s.reach) for s in g.infosets]
+            self.child_prob = [[num(ch.prob) for ch in s.children] for s in g.infosets]
+            self.child_prob0 = [[num(ch.prob) for ch in s.children0] for s in g.infosets]
+        self.root_prob = [ch.prob if self.exact else float(ch.prob) for ch in g.root_terminals]
         # the first stand/hit decision of each deal (after the stake and burning choices)
         played = [False] * len(g.infosets)
         self.first_play = [False] * len(g.infosets)
@@ -642,9 +658,10 @@ class _Solver:
         conv: Any = Fraction if self.exact else float
         g = self.game
         # a swap's or a split's value comes from its subgame (`with_swaps`): None until then
-        out1 = [[None if ch.score in (SWAP, SPLIT) else conv(lose * s.stake)
+        lost = {k: conv(lose * k) for k in {s.stake for s in g.infosets}}
+        out1 = [[None if ch.score in (SWAP, SPLIT) else lost[s.stake]
                  for ch in s.children] for s in g.infosets]
-        out0 = [[conv(lose * s.stake) for _ in s.children0] for s in g.infosets]
+        out0 = [[lost[s.stake]] * len(s.children0) for s in g.infosets]
         root = [conv(lose) for _ in g.root_terminals]
         per_stake = self.measure == "value"
         for (i, a, ci), v in zip(self.shown_of, vals[self._shown_inverse], strict=True):
@@ -719,6 +736,34 @@ class _Solver:
                 best[i] = HIT if p == 1 else STAND
         total = sum(self.reach[i] * V[i] for i in g.roots) + self.root_value(T)
         return total, V, best
+
+    def policy_value(self, stand: Any, T: Terminal, hit: Sequence[Any]) -> Any:
+        """The game value of a pure player policy (``hit[i]`` 0 or 1): forward, over the
+        decisions it reaches only, the reach of each times the value of what it does there
+        (standing, or the finished hands one card later); the same sum as `player_values`
+        with ``hit``, without the decisions the policy never reaches."""
+        g = self.game
+        reached = [False] * len(g.infosets)
+        total = self.root_value(T)
+        for s in g.infosets:
+            i = s.index
+            if s.parent >= 0 and not (reached[s.parent]
+                                      and hit[s.parent] == s.parent_action):
+                continue
+            reached[i] = True
+            a = hit[i]
+            if a == 0 and s.kind == "play":
+                total += self.reach[i] * stand[i]
+                continue
+            kids, probs, vals = ((s.children, self.child_prob[i], T.one[i]) if a else
+                                 (s.children0, self.child_prob0[i], T.zero[i]))
+            acc = 0
+            for ci, ch in enumerate(kids):
+                if ch.infoset < 0:
+                    acc += probs[ci] * vals[ci]
+            if acc:
+                total += self.reach[i] * acc
+        return total
 
     def realization(self, hit: Sequence[Any]) -> tuple[list[Any], list[Any]]:
         """Reach of each information set under the player's own choices, and of standing
@@ -859,7 +904,10 @@ def _evaluate(p: PlayerStrategy, b: BankerStrategy, game: HeadsUpGame,
              for i in game.swap_target if hit[i]}
     swaps.update(_split_terms(game, b, hit, p.name)[0])
     shown = s.with_swaps(s.shown_values(b), swaps)
-    value, _, _ = s.player_values(stand, shown, hit)
+    if exact and all(h == 0 or h == 1 for h in hit):
+        value = s.policy_value(stand, shown, hit)
+    else:
+        value, _, _ = s.player_values(stand, shown, hit)
     result = Fraction(value) if exact else float(value)
     memo[key] = (result, p, b)
     return result
