@@ -418,6 +418,45 @@ class TableGame:
         return HandState(cards, tot, label, stat, int(st.H[slot, E.H_STAKE]) if slot else 0,
                          score, result, gain or 0)
 
+    def bust_chance(self) -> Any:
+        """The chance that one more card busts the hand of the student to act, counting every
+        card it can see (its own, the face-up and shown cards, burnt cards), exactly."""
+        from settemezzo.cards import Unseen
+        from settemezzo.odds import bust_chance
+
+        v = self._view
+        if v is None or v.decision == "stake" or not v.hand:
+            return None
+        seen = [k for s in self.seats() for h in s.hands for k in self._kinds(h.cards)]
+        seen += [k for s in self.seats() if s.burnt is not None
+                 for k in self._kinds((s.burnt,))]
+        unseen = Unseen.full()
+        mine = self._kinds(v.hand)
+        for k in seen if self.to_play is not None else []:
+            if k is Kind.FIGURE and unseen.count(Kind.FIGURE) == 0:
+                k = Kind.KING_OF_DIAMONDS
+            unseen = unseen.remove(k)
+        return bust_chance(mine, unseen, self.rules)
+
+    def _kinds(self, cards: Sequence[Card | None]) -> list[Kind]:
+        from settemezzo.simulate.session import card_id
+
+        return [Kind(int(self.table.spec.KIND[card_id(c)])) for c in cards if c is not None]
+
+    def bank_hint(self) -> bool | None:
+        """For a student holding the bank: whether the simulator's table banker would hit now
+        (it weighs each face-down card by its exact chance, given what the bank has seen)."""
+        v = self._view
+        if v is None or v.decision != "bank_action":
+            return None
+        st, sp = self.table.state, self.table.spec
+        node = int(st.H[0, E.H_NODE])
+        E._bank_plan(st.C, st.S, sp.SP, sp.ST, sp.KIND, sp.VAL, sp.EQR, sp.EQN, sp.EQP,
+                     sp.NNEXT, sp.NCNT, sp.NSIZE, sp.NSCO, sp.NCHSC, st.deck, st.H, st.HC,
+                     st.PL, st.LOG, st.LOGC, st.FPOOL, st.FW, st.FP, st.FQ, st.IB, st.IORD,
+                     st.IMARK, False, node, False)
+        return bool(st.IB[node])
+
     def hint(self) -> Any:
         """The exact engine's advice for the student to act (`settemezzo.tables.advise`,
         heads-up against the equilibrium banker), or None where it has none (a split hand,
