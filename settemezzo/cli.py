@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from settemezzo import cli_classroom
+from settemezzo import cli_classroom, cli_play
 from settemezzo.cards import CardSpec, parse_spec, parse_specs
 from settemezzo.cli_common import print_json, value_json
 from settemezzo.hands import BUST, describe_score, is_finished, score, total
@@ -223,7 +223,8 @@ def _cmd_solver(args: argparse.Namespace) -> int:
 
 
 _SUBCOMMANDS: list[Callable[[Subparsers[argparse.ArgumentParser]], None]] = [
-    _add_odds, _add_solver_commands, _add_chart_commands, _add_simulate, cli_classroom.add_to]
+    _add_odds, _add_solver_commands, _add_chart_commands, _add_simulate, cli_classroom.add_to,
+    cli_play.add_to]
 """Each registers one subcommand; add yours here."""
 
 
@@ -280,6 +281,9 @@ def _run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace)
     except sqlite3.DatabaseError as exc:  # a class database (settemezzo.klass) that is not one
         return _error(f"the database cannot be used: {exc}",
                       1 if isinstance(exc, sqlite3.OperationalError) else 2)
+    except EOFError:  # an interactive command (play) whose input ended: Ctrl-D, or < /dev/null
+        print(file=sys.stderr)
+        return 0
     except MemoryError:
         return _error("out of memory: try fewer hands or a smaller rule set", 1)
     except KeyboardInterrupt:

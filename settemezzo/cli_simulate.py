@@ -118,12 +118,19 @@ def cmd_simulate(args: argparse.Namespace, rules: Rules) -> int:
     out = check_out(args.out, (".csv",)) if args.out is not None else None
     sessions_out = (check_out(args.sessions_out, (".csv",), "--sessions-out")
                     if args.sessions_out is not None else None)
+    hands_out = (check_out(args.hands_out, (".csv",), "--hands-out")
+                 if args.hands_out is not None else None)
+    if hands_out is not None:
+        per = args.session_hands or rules.rounds or 100
+        L.check_count("hands recorded (--hands-out)", hands if hands is not None
+                      else args.sessions * per, 1, L.MAX_RECORDED_HANDS, L.RECORDED_REASON)
     _check_cost(args, rules, hands)
     result = simulate(rules, args.players, hands, sessions=args.sessions, seed=args.seed,
                       player=args.player, banker=args.banker, seats=seats,
                       chips=chips, session_hands=args.session_hands, sale=sale,
                       workers=args.workers, scheduler=args.scheduler,
-                      progress=False if args.no_progress else None)
+                      progress=False if args.no_progress else None,
+                      record_hands=hands_out is not None)
     exact: dict[str, Any] | None = None
     if args.exact:
         value = float(exact_value(rules, args.player, args.banker))
@@ -132,7 +139,7 @@ def cmd_simulate(args: argparse.Namespace, rules: Rules) -> int:
         if result.limited:
             exact["note"] = ("chips are limited (stakes capped, eliminations): use --chips "
                              "unlimited for a like-for-like comparison")
-    _write_csvs(result, out, sessions_out)
+    _write_csvs(result, out, sessions_out, hands_out)
     if args.json:
         data = result.to_dict()
         if exact is not None:
@@ -143,17 +150,19 @@ def cmd_simulate(args: argparse.Namespace, rules: Rules) -> int:
     return 0
 
 
-def _write_csvs(result: Any, out: Path | None, sessions_out: Path | None) -> None:
-    """The summary and the sessions as CSV, written together: both or neither."""
-    paths = [p for p in (out, sessions_out) if p is not None]
+def _write_csvs(result: Any, out: Path | None, sessions_out: Path | None,
+                hands_out: Path | None) -> None:
+    """The summary, the sessions and the hands as CSV, written together: all or none."""
+    tables = {out: lambda path: result.summary().to_csv(path, index=False,
+                                                        float_format="%.9g"),
+              sessions_out: lambda path: result.sessions().to_csv(path, index=False),
+              hands_out: lambda path: result.hand_records().to_csv(path, index=False)}
+    paths = [p for p in tables if p is not None]
     if not paths:
         return
     with writing(*paths, replaced=replaced) as temps:
-        tmp = dict(zip(paths, temps, strict=True))
-        if out is not None:
-            result.summary().to_csv(tmp[out], index=False, float_format="%.9g")
-        if sessions_out is not None:
-            result.sessions().to_csv(tmp[sessions_out], index=False)
+        for path, tmp in zip(paths, temps, strict=True):
+            tables[path](tmp)
 
 
 def _print_text(result: Any, exact: dict[str, Any] | None, args: argparse.Namespace) -> None:
@@ -249,4 +258,6 @@ def register(subparsers: Any, add_rules: Any) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--out", metavar="FILE.csv", help="write the summary table as CSV")
     p.add_argument("--sessions-out", metavar="FILE.csv", help="write one row per session")
+    p.add_argument("--hands-out", metavar="FILE.csv",
+                   help="write one row per hand (banker, stakes, results, chips after it)")
     p.set_defaults(solver_cmd=cmd_simulate)

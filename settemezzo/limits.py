@@ -21,6 +21,7 @@ __all__ = [
     "HANDS_REASON",
     "MAX_CHIPS",
     "MAX_HANDS",
+    "MAX_RECORDED_HANDS",
     "MAX_SESSIONS",
     "MAX_SESSION_HANDS",
     "MAX_STAKE_CHOICES",
@@ -41,6 +42,9 @@ HANDS_REASON = "a billion hands take minutes and measure an edge to 0.003%"
 MAX_SESSIONS = 4_000_000
 SESSIONS_REASON = ("each session keeps a record of 18 numbers in memory: 4 million are about "
                    "600 MB; longer sessions (session_hands) mean fewer of them")
+
+MAX_RECORDED_HANDS = 1_000_000
+RECORDED_REASON = "each recorded hand is a row of 18 numbers kept in memory, then a CSV row"
 
 MAX_SESSION_HANDS = 1_000_000
 SESSION_HANDS_REASON = "longer sessions are one session: use --hands for more hands"

@@ -43,8 +43,10 @@ from settemezzo.limits import (
     HANDS_REASON,
     MAX_CHIPS,
     MAX_HANDS,
+    MAX_RECORDED_HANDS,
     MAX_SESSION_HANDS,
     MAX_SESSIONS,
+    RECORDED_REASON,
     SESSION_HANDS_REASON,
     SESSIONS_REASON,
 )
@@ -558,6 +560,8 @@ def simulate(rules: Rules | str = "italian", players: int = 1, hands: int | None
         raise SimulationError(
             f"hands={hands:,} in sessions of {hps:,} hands are {n_sessions:,} sessions, over "
             f"the limit of {MAX_SESSIONS:,} ({SESSIONS_REASON})")
+    if record_hands:
+        _count("hands recorded", n_sessions * hps, 1, MAX_RECORDED_HANDS, RECORDED_REASON)
     sizes = chunk_sizes(n_sessions, hps, chunk_hands or CHUNK_HANDS)
     update, close = _progress_bar(n_sessions * hps, progress, len(sizes))
     try:
