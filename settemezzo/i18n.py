@@ -685,6 +685,68 @@ _CLASS_TEXT: dict[str, dict[str, str]] = {
 TEXT.update(_CLASS_TEXT)
 
 
+# -- the classroom and terminal table (settemezzo.simulate.tablegame) -------------------------
+_TABLE_TEXT: dict[str, dict[str, str]] = {
+    "table.split": {"en": "Split", "it": "Dividi", "es": "Separar", "fr": "Séparer"},
+    "table.swap": {"en": "Swap (new card face down)", "it": "Scambia (nuova carta coperta)",
+                   "es": "Cambiar (carta nueva tapada)",
+                   "fr": "Échanger (nouvelle carte cachée)"},
+    "table.stake_button": {"en": "Stake", "it": "Punta", "es": "Apostar", "fr": "Miser"},
+    "table.your_stake": {"en": "{name}: your stake ({lo} to {hi})",
+                         "it": "{name}: la tua puntata (da {lo} a {hi})",
+                         "es": "{name}: tu apuesta (de {lo} a {hi})",
+                         "fr": "{name} : ta mise (de {lo} à {hi})"},
+    "table.won": {"en": "won {n}", "it": "vince {n}", "es": "gana {n}", "fr": "gagne {n}"},
+    "table.lost": {"en": "lost {n}", "it": "perde {n}", "es": "pierde {n}", "fr": "perd {n}"},
+    "table.push": {"en": "push", "it": "patta", "es": "empate", "fr": "égalité"},
+    "table.total": {"en": "total {t}", "it": "totale {t}", "es": "total {t}",
+                    "fr": "total {t}"},
+    "table.hand_now": {"en": "Hand {n} (being played)", "it": "Mano {n} (in corso)",
+                       "es": "Mano {n} (en juego)", "fr": "Main {n} (en cours)"},
+    "table.hand_done": {"en": "Hand {n}: {name} (bank) {score}",
+                        "it": "Mano {n}: {name} (banco) {score}",
+                        "es": "Mano {n}: {name} (banca) {score}",
+                        "fr": "Main {n} : {name} (banque) {score}"},
+    "table.not_played": {"en": "did not play", "it": "non gioca", "es": "no juega",
+                         "fr": "ne joue pas"},
+    "table.seat_line": {"en": "{name}: {cards} = {score}, {result}",
+                        "it": "{name}: {cards} = {score}, {result}",
+                        "es": "{name}: {cards} = {score}, {result}",
+                        "fr": "{name} : {cards} = {score}, {result}"},
+    "table.burnt": {"en": "burnt {card}", "it": "bruciata {card}", "es": "quemada {card}",
+                    "fr": "brûlée {card}"},
+    "table.bank_taken": {"en": "{name} takes the bank with a 7½.",
+                         "it": "{name} prende il banco con un sette e mezzo.",
+                         "es": "{name} se queda la banca con un siete y media.",
+                         "fr": "{name} prend la banque avec un sept et demi."},
+    "table.bank_rotates": {"en": "The bank moves to {name}.", "it": "Il banco passa a {name}.",
+                           "es": "La banca pasa a {name}.", "fr": "La banque passe à {name}."},
+    "table.bank_eliminated": {"en": "The banker is out of chips: the bank goes to {name}.",
+                              "it": "Il banco ha finito le fiches: passa a {name}.",
+                              "es": "La banca se ha quedado sin fichas: pasa a {name}.",
+                              "fr": "La banque n'a plus de jetons : elle passe à {name}."},
+    "table.bank_sold": {"en": "{name} buys the bank.", "it": "{name} compra il banco.",
+                        "es": "{name} compra la banca.", "fr": "{name} achète la banque."},
+    "table.game_over": {"en": "Game over: {name} has the most chips.",
+                        "it": "Fine della partita: {name} ha più fiches.",
+                        "es": "Fin de la partida: {name} tiene más fichas.",
+                        "fr": "Partie terminée : {name} a le plus de jetons."},
+    "table.round": {"en": "Round {n}: stakes {lo} to {hi}",
+                    "it": "Giro {n}: puntate da {lo} a {hi}",
+                    "es": "Ronda {n}: apuestas de {lo} a {hi}",
+                    "fr": "Tour {n} : mises de {lo} à {hi}"},
+    "table.prompt": {"en": "{name}, choose: {options} (? hint, q quit)",
+                     "it": "{name}, scegli: {options} (? consiglio, q esci)",
+                     "es": "{name}, elige: {options} (? consejo, q salir)",
+                     "fr": "{name}, choisis : {options} (? conseil, q quitter)"},
+    "table.bust_hint": {"en": "Counting every card on the table, a hit busts {p}.",
+                        "it": "Contando ogni carta sul tavolo, una carta sballa {p}.",
+                        "es": "Contando todas las cartas de la mesa, pedir se pasa {p}.",
+                        "fr": "En comptant toutes les cartes de la table, tirer fait sauter {p}."},
+}
+TEXT.update(_TABLE_TEXT)
+
+
 def check_lang(lang: str) -> str:
     """``lang`` if it is one of `LANGUAGES`, else `UnknownLanguageError` quoting it."""
     if lang not in LANGUAGES:
