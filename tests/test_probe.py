@@ -49,6 +49,8 @@ STUBBED = [
     # the simulator checks its input itself, then builds equilibrium tables and plays chunks
     ("settemezzo.simulate.session", "equilibrium_tables"),
     ("settemezzo.simulate.session", "run_chunks"),
+    # a server runs until interrupted
+    ("settemezzo.klass.server", "serve"),
     ("settemezzo.cli_chart", "chart"), ("settemezzo.cli_chart", "write_all"),
     ("settemezzo.cli_chart", "_handout_page"), ("settemezzo.cli_solve", "write_data"),
 ]
@@ -213,6 +215,9 @@ BAD: list[list[str]] = [
     # recorded hands
     ["simulate", "--hands-out", "x.txt"], ["simulate", "--hands-out", "/"],
     ["simulate", "--hands", "2000000", "--hands-out", "h.csv"],
+    # the classroom server
+    *[["classroom", "--port", v] for v in ["70000", "-1", "x", TOO_BIG]],
+    *[["classroom", "--level", v] for v in ["4", "0", "x"]], ["classroom", "--lang", "xx"],
     # the class report
     *[["class-report", "--db", d] for d in ["nope.db", "", "/", "garbage.db"]],
     ["class-report", "--db", "garbage.db", "--out", "x.txt"], ["class-report"],
