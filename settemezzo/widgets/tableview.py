@@ -39,11 +39,11 @@ def table_rules(rules: Rules, lang: str) -> list[tuple[str, Rules]]:
 def seat_name(game: TableGame, i: int, lang: str) -> str:
     """Seat names in the language: 'Student 1' -> 'Studente 1', 'Bank' -> 'Banco'."""
     if i == 0:
-        return text("bank_name", lang)
+        return t("table.bank", lang)
     if i <= game.students:
         n = game.names[i]
-        return text("student", lang, i=i) if n == f"Student {i}" else n
-    return text("computer", lang, i=i - game.students)
+        return t("table.student", lang, i=i) if n == f"Student {i}" else n
+    return t("table.computer", lang, i=i - game.students)
 
 
 def _result(result: str, gain: int, lang: str) -> str:
