@@ -50,7 +50,7 @@ strip:
 test: $(STAMP) browser
 	$(BIN)/ruff check settemezzo tests bench
 	$(BIN)/mypy
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2 --dist loadfile
 
 ## make bench: the benchmarks (ratios against a baseline in the same run)
 bench: $(STAMP)
