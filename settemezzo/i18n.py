@@ -1426,26 +1426,12 @@ TEXT: dict[str, dict[str, str]] = {
         "es": "Pista para la banca: {play} ({why})",
         "fr": "Conseil pour la banque : {play} ({why})",
     },
-    "table.student": {
-        "en": "Student {i}",
-        "it": "Studente {i}",
-        "es": "Alumno {i}",
-        "fr": "Élève {i}",
-    },
-    "table.computer": {
-        "en": "Computer {i}",
-        "it": "Computer {i}",
-        "es": "Ordenador {i}",
-        "fr": "Ordinateur {i}",
-    },
-    "table.bank_name": {"en": "Bank", "it": "Banco", "es": "Banca", "fr": "Banque"},
     "table.settled": {
         "en": "Hand over.",
         "it": "Mano finita.",
         "es": "Mano terminada.",
         "fr": "Main terminée.",
     },
-    "table.burn": {"en": "Burn", "it": "Brucia", "es": "Quemar", "fr": "Brûler"},
     "table.new_game": {
         "en": "New game",
         "it": "Nuova partita",
@@ -1454,6 +1440,15 @@ TEXT: dict[str, dict[str, str]] = {
     },
 }
 """``TEXT[key][lang]``: every label the charts, handouts, widgets and the CLI print."""
+
+
+def _merge(section: dict[str, dict[str, str]]) -> None:
+    """Add a section of keys to `TEXT`; a key already there is an error, not a silent
+    replacement (two views sharing a key must share its meaning)."""
+    clash = sorted(set(section) & set(TEXT))
+    if clash:
+        raise ValueError(f"keys defined twice in the catalogue: {', '.join(clash)}")
+    TEXT.update(section)
 
 
 _RULE_PARTS: dict[str, dict[str, str]] = {
@@ -1643,12 +1638,33 @@ _CLASS_TEXT: dict[str, dict[str, str]] = {
                       "es": "Clase cerrada; todas las respuestas quedan en {db}.",
                       "fr": "Classe arrêtée ; toutes les réponses restent dans {db}."},
 }
-TEXT.update(_CLASS_TEXT)
+_merge(_CLASS_TEXT)
 
 
 # -- the classroom and terminal table (settemezzo.simulate.tablegame) -------------------------
 _TABLE_TEXT: dict[str, dict[str, str]] = {
     "table.split": {"en": "Split", "it": "Dividi", "es": "Separar", "fr": "Séparer"},
+    "table.student": {"en": "Student {i}", "it": "Studente {i}", "es": "Estudiante {i}",
+                      "fr": "Élève {i}"},
+    "table.computer": {"en": "Computer {i}", "it": "Computer {i}", "es": "Ordenador {i}",
+                       "fr": "Ordinateur {i}"},
+    "table.bank": {"en": "Bank", "it": "Banco", "es": "Banca", "fr": "Banque"},
+    "table.hit": {"en": "hit", "it": "carta", "es": "pedir", "fr": "tirer"},
+    "table.stand": {"en": "stand", "it": "sto", "es": "plantarse", "fr": "rester"},
+    "table.burn": {"en": "burn", "it": "brucia", "es": "quemar", "fr": "brûler"},
+    "table.chips": {"en": "{n} chips", "it": "{n} fiches", "es": "{n} fichas",
+                    "fr": "{n} jetons"},
+    "table.next": {"en": "Enter: next hand, q: quit", "it": "Invio: mano successiva, q: esci",
+                   "es": "Intro: mano siguiente, q: salir",
+                   "fr": "Entrée : main suivante, q : quitter"},
+    "table.no_hint": {"en": "No exact hint for this hand.",
+                      "it": "Nessun consiglio esatto per questa mano.",
+                      "es": "No hay consejo exacto para esta mano.",
+                      "fr": "Pas de conseil exact pour cette main."},
+    "table.bank_hint": {"en": "The table banker would {play}.",
+                        "it": "Il banco del simulatore farebbe: {play}.",
+                        "es": "La banca del simulador haría: {play}.",
+                        "fr": "La banque du simulateur ferait : {play}."},
     "table.swap": {"en": "Swap (new card face down)", "it": "Scambia (nuova carta coperta)",
                    "es": "Cambiar (carta nueva tapada)",
                    "fr": "Échanger (nouvelle carte cachée)"},
@@ -1705,7 +1721,7 @@ _TABLE_TEXT: dict[str, dict[str, str]] = {
                         "es": "Contando todas las cartas de la mesa, pedir se pasa {p}.",
                         "fr": "En comptant toutes les cartes de la table, tirer fait sauter {p}."},
 }
-TEXT.update(_TABLE_TEXT)
+_merge(_TABLE_TEXT)
 
 
 def check_lang(lang: str) -> str:

@@ -38,7 +38,7 @@ def table_rules(rules: Rules, lang: str) -> list[tuple[str, Rules]]:
 def seat_name(game: TableGame, i: int, lang: str) -> str:
     """Seat names in the language: 'Student 1' -> 'Studente 1', 'Bank' -> 'Banco'."""
     if i == 0:
-        return t("table.bank_name", lang)
+        return t("table.bank", lang)
     if i <= game.students:
         n = game.names[i]
         return t("table.student", lang, i=i) if n == f"Student {i}" else n
@@ -199,12 +199,13 @@ class ClassroomTable:
         self.computers = W.IntSlider(value=computers, min=0, max=MAX_PLAYERS - 1,
                                      description=t("table.computers", lang), style=wide)
         self.seed = W.IntText(value=seed, description=t("trainer.seed", lang),
-                              layout=W.Layout(width="12em"))
+                              layout=W.Layout(width="12em"), continuous_update=True)
         self.rules = W.Dropdown(options=table_rules(rules, lang), value=rules,
                                 description=t("ui.rules", lang))
         self.new_game = W.Button(description=t("table.new_game", lang), icon="refresh")
         self.hint = W.Checkbox(value=False, description=t("table.hint", lang), indent=False)
-        self.stake = W.BoundedIntText(value=1, min=1, max=1, layout=W.Layout(width="6em"))
+        self.stake = W.BoundedIntText(value=1, min=1, max=1, layout=W.Layout(width="6em"),
+                                      continuous_update=True)
         self.stake_label = W.HTML()
         self.stake_button = W.Button(description=t("table.stake_button", lang),
                                      button_style="success")
@@ -213,7 +214,7 @@ class ClassroomTable:
         self.swap_button = W.Button(description=t("table.swap", lang),
                                     layout=W.Layout(width="auto"))
         self.split_button = W.Button(description=t("table.split", lang))
-        self.burn_button = W.Button(description=t("table.burn", lang))
+        self.burn_button = W.Button(description=t("table.burn", lang).capitalize())
         self.next_hand = W.Button(description=t("trainer.next", lang))
         self.status = W.HTML()
         self.table = W.HTML()
