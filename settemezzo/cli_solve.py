@@ -168,8 +168,8 @@ def cmd_edge(args: argparse.Namespace, rules: Rules) -> int:
     else:
         for m in methods:  # fail early, naming the knob, if the engine cannot solve it
             banker_edge(rules, m)
-        label = " + ".join([args.rules.capitalize(), *args.variant]) if args.variant \
-            else args.rules.capitalize()
+        label = " + ".join([args.rules.name, *args.rules.spec().split("+")[1:],
+                            *args.variant])  # --rules is a Rules (`settemezzo.rules.from_spec`)
         sets = [(label, rules)]
     import os
 
@@ -215,6 +215,7 @@ def write_data(out: Path) -> list[Path]:
             # one copy of every hand per stake, most never played: keep the strategy as
             # played (`settemezzo table` writes them all)
             df = df[df.own_reach > 0]
+        df = df.assign(rules_spec=rules.spec())  # what --rules takes to compute it again
         path = out / name
         df.to_csv(path, index=False, float_format="%.12g")
         written.append(path)

@@ -227,8 +227,7 @@ class HeadsUpGame:
         """Breadth-first, so that every information set comes after its parent."""
         rules = self.rules
         # only the first card of the hand may be burnt: never after a swap
-        burn_kinds = {k for k in self.kinds if 1 <= int(k) <= 7 and int(k) in rules.burn
-                      and not self.start}
+        burn_kinds = {k for k in self.kinds if rules.may_burn(k) and not self.start}
         start = self.start
         # a queue item: (kind, stake, burnt, hidden, events, rest, reach, parent, action, prob)
         Item = tuple[str, int, Kind | None, Kind, tuple[tuple[str, Kind], ...], list[int],
@@ -364,8 +363,7 @@ class HeadsUpGame:
             self.banker_nodes = _restrict(universe[1], self.counts)
             return
         K = len(self.kinds)
-        burnable = {pos for pos, k in enumerate(self.kinds)
-                    if 1 <= int(k) <= 7 and int(k) in rules.burn}
+        burnable = {pos for pos, k in enumerate(self.kinds) if rules.may_burn(k)}
         index: dict[tuple[tuple[int, ...], int], int] = {}
         keys: list[tuple[tuple[int, ...], int]] = []
 
@@ -541,7 +539,8 @@ def _without(deck: Unseen, kinds: tuple[Kind, ...], rules: Rules) -> Unseen:
     not wild; the K♦ is taken last, so equal games get equal decks)."""
     counts = list(deck.counts)
     for k in kinds:
-        if k == Kind.FIGURE and not counts[Kind.FIGURE] and not rules.wild_king:
+        if (k == Kind.FIGURE and not counts[Kind.FIGURE]
+                and rules.plain(Kind.KING_OF_DIAMONDS) is Kind.FIGURE):
             k = Kind.KING_OF_DIAMONDS
         counts[k] -= 1
     if min(counts) < 0:

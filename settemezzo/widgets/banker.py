@@ -131,10 +131,7 @@ def _line(row: BankerRow, rules: Rules) -> BankerLine:
 
 def _parse_up(up: Sequence[str] | str, rules: Rules) -> tuple[Kind, ...]:
     specs = parse_specs(up) if isinstance(up, str) else parse_specs(list(up))
-    kinds = tuple(resolve_kinds(specs))
-    if not rules.wild_king:
-        kinds = tuple(Kind.FIGURE if k is Kind.KING_OF_DIAMONDS else k for k in kinds)
-    return kinds
+    return rules.plain_kinds(resolve_kinds(specs))
 
 
 def banker_advice(up: Sequence[str] | str = (), result: Result = "stood", *,
@@ -233,9 +230,8 @@ def banker_decision(opponents: Sequence[Opponent], banker: Sequence[Kind],
             if row is not None:
                 p = row.hit_probability
             else:
-                possible = [total((k, *o.up), rules) for k in Kind
-                            if (k is not Kind.KING_OF_DIAMONDS or rules.wild_king)
-                            and not is_finished((k, *o.up), rules)]
+                possible = [total((k, *o.up), rules) for k in rules.kinds
+                            if not is_finished((k, *o.up), rules)]
                 lo = min(possible) if possible else 0
                 p = 1.0 if b_total < lo or b_total < 10 else 0.0
         weight += o.stake

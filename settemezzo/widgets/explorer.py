@@ -86,9 +86,7 @@ def explore(hole: str, up: Sequence[str] | str = (), seen: str = "", *,
         seen_specs = parse_specs(seen) if seen else []
     except (CardError, RulesError) as e:
         return Exploration("error", text("bad_cards", lang, why=e))
-    cards = state.cards
-    if not rules.wild_king:
-        cards = tuple(Kind.FIGURE if k is Kind.KING_OF_DIAMONDS else k for k in cards)
+    cards = rules.plain_kinds(state.cards)
     t = total(cards, rules)
     if is_finished(cards, rules):
         key = "finished_bust" if is_bust(cards, rules) else "finished_seven_half"

@@ -187,11 +187,8 @@ class TableGame:
         return min(lo, chips), min(hi, chips)
 
     def kinds(self, cards: Sequence[Card]) -> tuple[Kind, ...]:
-        """Cards as the odds see them (the K♦ is a plain figure unless it is wild)."""
-        ks = tuple(kind_of(c) for c in cards)
-        if not self.rules.wild_king:
-            ks = tuple(Kind.FIGURE if k is Kind.KING_OF_DIAMONDS else k for k in ks)
-        return ks
+        """Cards as the odds see them (`settemezzo.rules.Rules.plain`)."""
+        return self.rules.plain_kinds(kind_of(c) for c in cards)
 
     def score_of(self, seat: int) -> int:
         return score(self.kinds(self.seats[seat].cards), self.rules)
@@ -207,7 +204,7 @@ class TableGame:
         s = self.seats[i]
         hole = s.hole
         return (len(s.cards) == 1 and s.burnt is None and hole is not None
-                and not hole.rank.is_figure and int(kind_of(hole.rank)) in self.rules.burn
+                and self.rules.may_burn(kind_of(hole))
                 and i == self.current)
 
     def legal(self) -> set[str]:
