@@ -50,9 +50,12 @@ data: $(STAMP)
 charts: $(STAMP)
 	$(BIN)/settemezzo charts --out charts
 
-## make classroom: serve the trainer and the playable table with Voila on localhost
+## make classroom: the whole class at once; students join from their own devices on this
+## network (prints the address, the class code and the teacher code; Ctrl+C stops it)
+CLASS_PORT ?= 8867
+CLASS_DB   ?= classroom.db
 classroom: $(STAMP)
-	$(BIN)/voila notebooks/06_classroom.ipynb --no-browser --port=8866 $(VOILA_ROOT)
+	$(BIN)/settemezzo classroom --host 0.0.0.0 --port $(CLASS_PORT) --db $(CLASS_DB)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

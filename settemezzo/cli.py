@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
+from settemezzo import cli_classroom, cli_play
 from settemezzo.cards import CardSpec, parse_spec, parse_specs
 from settemezzo.hands import BUST, describe_score, is_finished, score, total
 from settemezzo.odds import (
@@ -236,7 +237,8 @@ def _cmd_solver(args: argparse.Namespace) -> int:
 
 
 _SUBCOMMANDS: list[Callable[[Subparsers[argparse.ArgumentParser]], None]] = [
-    _add_odds, _add_solver_commands, _add_chart_commands, _add_simulate]
+    _add_odds, _add_solver_commands, _add_chart_commands, _add_simulate, cli_classroom.add_to,
+    cli_play.add_to]
 """Each registers one subcommand; add yours here."""
 
 

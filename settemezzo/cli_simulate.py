@@ -73,7 +73,8 @@ def cmd_simulate(args: argparse.Namespace, rules: Rules) -> int:
                       player=args.player, banker=args.banker, seats=_seats(args.seat),
                       chips=chips, session_hands=args.session_hands, sale=_sale(args.sale),
                       workers=args.workers, scheduler=args.scheduler,
-                      progress=False if args.no_progress else None)
+                      progress=False if args.no_progress else None,
+                      record_hands=bool(args.hands_out))
     exact: dict[str, Any] | None = None
     if args.exact:
         if args.players != 1 or args.seat:
@@ -96,6 +97,12 @@ def cmd_simulate(args: argparse.Namespace, rules: Rules) -> int:
             raise CliError(f"--sessions-out must name a .csv file, got {args.sessions_out!r}")
         path.parent.mkdir(parents=True, exist_ok=True)
         result.sessions().to_csv(path, index=False)
+    if args.hands_out:
+        path = Path(args.hands_out)
+        if path.suffix.lower() != ".csv":
+            raise CliError(f"--hands-out must name a .csv file, got {args.hands_out!r}")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        result.hand_records().to_csv(path, index=False)
     if args.json:
         out = result.to_dict()
         if exact is not None:
@@ -196,4 +203,6 @@ def register(subparsers: Any, add_rules: Any) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--out", metavar="FILE.csv", help="write the summary table as CSV")
     p.add_argument("--sessions-out", metavar="FILE.csv", help="write one row per session")
+    p.add_argument("--hands-out", metavar="FILE.csv",
+                   help="write one row per hand (banker, stakes, results, chips after it)")
     p.set_defaults(solver_cmd=cmd_simulate)

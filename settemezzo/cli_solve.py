@@ -13,6 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from settemezzo.cards import DECK_SIZE
 from settemezzo.rules import Rules, RulesError
 
 DATA_FILES = {
@@ -49,11 +50,43 @@ def _say_restriction(text: str) -> None:
               "settemezzo.game.restriction)")
 
 
+def _seen(args: argparse.Namespace) -> Any:
+    """The deck without the ``--seen`` cards (an `Unseen`), or None for the full deck."""
+    from settemezzo.tables import seen_deck
+
+    return seen_deck([c for text in args.seen for c in _seen_parts(text)])
+
+
+def _seen_parts(text: str) -> list[str]:
+    """One --seen value: cards separated by commas or spaces ('re di denari, 5 7d')."""
+    from settemezzo.cards import parse_spec
+
+    out: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        try:
+            parse_spec(part)
+            out.append(part)  # one card, maybe of several words
+        except ValueError:
+            out += part.split()
+    return out
+
+
+def _seen_json(deck: Any) -> dict[str, Any]:
+    return {} if deck is None else {"unseen_cards": deck.total,
+                                    "unseen": {k.label: n for k, n in deck}}
+
+
+def _say_seen(deck: Any) -> None:
+    if deck is not None:
+        print(f"Seen:           {DECK_SIZE - deck.total} cards; deck left: {deck}")
+
+
 def cmd_solve(args: argparse.Namespace, rules: Rules) -> int:
     from settemezzo.solve import equilibrium
 
     t0 = time.perf_counter()
-    eq = equilibrium(rules)
+    deck = _seen(args)
+    eq = equilibrium(rules, deck)
     seconds = time.perf_counter() - t0
     if args.json:
         print(json.dumps({
@@ -62,9 +95,10 @@ def cmd_solve(args: argparse.Namespace, rules: Rules) -> int:
             "certificate": {"lower": eq.lower, "upper": eq.upper,
                             "exploitability": eq.exploitability},
             "subgames": len(eq.subgames), "restriction": eq.restriction,
-            "lp_rounds": eq.iterations, "seconds": seconds}, indent=2))
+            "lp_rounds": eq.iterations, "seconds": seconds, **_seen_json(deck)}, indent=2))
         return 0
     print(f"Rules: {rules.describe()} - heads-up, both sides playing an equilibrium")
+    _say_seen(deck)
     _say_restriction(eq.restriction)
     if abs(eq.expected_stake - 1) < 1e-12:
         print(f"Banker's edge:  {eq.banker_edge:.6%} of the stake per hand")
@@ -85,7 +119,8 @@ def cmd_evaluate(args: argparse.Namespace, rules: Rules) -> int:
     from settemezzo.game import heads_up
     from settemezzo.solve import best_response, equilibrium, evaluate, expected_stake
 
-    game = heads_up(rules)
+    deck = _seen(args)
+    game = heads_up(rules, deck)
     p, b = args.player.strip().lower(), args.banker.strip().lower()
     if p == "best" and b == "best":
         raise RulesError("--player best and --banker best together is the equilibrium: "
@@ -112,9 +147,10 @@ def cmd_evaluate(args: argparse.Namespace, rules: Rules) -> int:
                           "player_value": value_json(value),
                           "expected_stake": value_json(stake),
                           "banker_edge": value_json(edge), "restriction": game.restriction,
-                          "seconds": seconds}, indent=2))
+                          "seconds": seconds, **_seen_json(deck)}, indent=2))
         return 0
     print(f"Rules: {rules.describe()}; player {label[0]} against banker {label[1]}")
+    _say_seen(deck)
     _say_restriction(game.restriction)
     if stake == 1:
         print(f"Player's value: {_value_text(value)} stakes per hand")
@@ -130,7 +166,8 @@ def cmd_advise(args: argparse.Namespace, rules: Rules) -> int:
     from settemezzo.tables import advise
 
     up = [c for text in args.up for c in text.split()] if args.up else []
-    a = advise(args.hole, up, rules=rules, against=args.against)
+    seen = [c for text in args.seen for c in _seen_parts(text)]
+    a = advise(args.hole, up, rules=rules, against=args.against, seen=seen)
     if args.json:
         out = {k: (value_json(v) if isinstance(v, Fraction | float)
                    and k not in ("hit_frequency", "split_frequency") else v)
@@ -234,11 +271,18 @@ def cmd_data(args: argparse.Namespace, rules: Rules) -> int:
     return 0
 
 
+def _add_seen(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seen", action="append", default=[], metavar="CARDS",
+                   help="cards of earlier hands, out of the deck before this hand (e.g. "
+                        "'7d 7 K 5', or 're di denari, 5c'); repeatable. Both sides know them")
+
+
 def register(subparsers: Any, add_rules: Any) -> None:
     """Add the solver subcommands; ``add_rules`` adds --rules/--variant to a parser."""
     p = subparsers.add_parser("solve", help="the heads-up equilibrium and the banker's edge")
     add_rules(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_seen(p)
     p.set_defaults(solver_cmd=cmd_solve)
 
     p = subparsers.add_parser(
@@ -249,6 +293,7 @@ def register(subparsers: Any, add_rules: Any) -> None:
     p.add_argument("--player", default="threshold:5", metavar="POLICY")
     p.add_argument("--banker", default="threshold:5", metavar="POLICY")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_seen(p)
     p.set_defaults(solver_cmd=cmd_evaluate)
 
     p = subparsers.add_parser("advise", help="stand or hit for one hand, and by how much")
@@ -258,6 +303,7 @@ def register(subparsers: Any, add_rules: Any) -> None:
     p.add_argument("--against", default="equilibrium", metavar="POLICY",
                    help="the banker: equilibrium (default), threshold:K or omniscient")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_seen(p)
     p.set_defaults(solver_cmd=cmd_advise)
 
     p = subparsers.add_parser("table", help="the strategy table, to the screen or a CSV")

@@ -26,12 +26,12 @@ settemezzo.rules.RulesError: min_stake must be a positive whole number of chips,
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal
 
-from settemezzo.cards import SEVEN_AND_A_HALF, Kind
+from settemezzo.cards import Kind
 
 __all__ = [
     "ITALIAN",
@@ -40,12 +40,12 @@ __all__ = [
     "PRESETS",
     "SPANISH",
     "SWITCHES",
-    "HandResult",
     "Knob",
     "Rules",
     "RulesError",
     "from_spec",
     "knob",
+    "next_banker",
     "preset",
 ]
 
@@ -402,53 +402,6 @@ class Rules:
         numbered card whose value is in the burn set; never a figure or the K♦."""
         return Kind.ACE <= kind <= Kind.SEVEN and int(kind) in self.burn
 
-    def next_banker(self, banker: int, hands: Iterable[HandResult | tuple[int, int, bool]],
-                    seats: int, out: Collection[int] = (), sold_to: int | None = None) -> int:
-        """The seat that holds the bank for the next round (``docs/rules.md``, "Who takes the
-        bank"). Seats are numbered 0..``seats``-1 anticlockwise: the banker's next is
-        ``banker + 1`` (mod ``seats``).
-
-        ``hands``: every player hand of the round as (seat, score, won), in playing order
-        (anticlockwise from the banker; a seat that split has several), with ``score`` as
-        `settemezzo.hands.score` gives it (0 bust, 1..15 a total in half-points, 16 a royal
-        7½, 17 a pair of sevens) and ``won`` whether it beat the banker (gained chips).
-        ``out``: the seats eliminated at the end of the round (no chips left), the banker
-        perhaps among them. ``sold_to``: the seat that bought the bank this round, if any
-        (``keep`` only; the price is the simulation's business).
-
-        - ``rotate``: the next seat still in, anticlockwise.
-        - ``seven_half`` and ``keep``: the first hand, in playing order, that won with a 7½
-          takes the bank; with ``royal`` on only a royal 7½ does. A tied 7½ never does
-          (it did not win), nor does a pair of sevens.
-        - Otherwise the banker keeps it, unless eliminated: under ``keep`` the bank goes to
-          the best result of the round among the seats still in (equal results: the first
-          anticlockwise from the banker); otherwise (or if every such hand was bust) to the
-          next seat still in.
-
-        >>> ITALIAN.next_banker(0, [(1, 15, True), (2, 15, True)], 3)
-        1
-        >>> ITALIAN.with_variants("royal").next_banker(0, [(1, 15, True)], 3)
-        0
-        """
-        from settemezzo.hands import ROYAL
-
-        results = [HandResult(*h) for h in hands]
-        if self.bank_passing == "rotate":
-            return _next_in(banker, seats, out)
-        want = ROYAL if self.royal else SEVEN_AND_A_HALF
-        for h in results:
-            if h.score == want and h.won and h.seat not in out:
-                return h.seat
-        if banker not in out:
-            if self.bank_passing == "keep" and sold_to is not None:
-                return sold_to
-            return banker
-        if self.bank_passing == "keep":
-            best = max((h.score for h in results if h.seat not in out), default=0)
-            if best > 0:
-                return next(h.seat for h in results if h.score == best and h.seat not in out)
-        return _next_in(banker, seats, out)
-
     # -- derived -----------------------------------------------------------------------------
     @property
     def rotate_bank(self) -> bool:
@@ -499,23 +452,6 @@ def _check_int(name: str, v: object, lo: int, hi: int | None, allowed: str) -> N
 def _check_choice(name: str, v: object, allowed: tuple[str, ...]) -> None:
     if v not in allowed:
         raise RulesError(f"{name} must be one of {', '.join(map(repr, allowed))}; got {v!r}")
-
-
-class HandResult(NamedTuple):
-    """One player hand at the end of a round, as `Rules.next_banker` reads it."""
-
-    seat: int
-    score: int   # `settemezzo.hands.score`: 0 bust, 1..15, 16 royal 7½, 17 pair of sevens
-    won: bool    # it beat the banker
-
-
-def _next_in(seat: int, seats: int, out: Collection[int]) -> int:
-    """The next seat anticlockwise from ``seat`` that is not ``out`` (``seat`` if none)."""
-    for step in range(1, seats + 1):
-        s = (seat + step) % seats
-        if s not in out:
-            return s
-    return seat
 
 
 def _token(k: Knob, value: Any, base: Any) -> str:
@@ -599,3 +535,54 @@ def preset(name: str | Rules) -> Rules:
     if isinstance(name, Rules):
         return name
     return from_spec(str(name))
+
+
+BankMove = Literal["kept", "7½", "rotation", "elimination"]
+
+
+def next_banker(rules: Rules, banker: int, seats: int,
+                players: tuple[tuple[int, tuple[int, ...]], ...], banker_score: int,
+                active: tuple[bool, ...]) -> tuple[int, BankMove]:
+    """Who holds the bank after a hand, and why: the one rule of RULES.md ("Who takes the
+    bank"; docs/rules.md), which the compiled engine (`settemezzo.simulate.engine.pass_bank`)
+    and every table follow.
+
+    ``players``: ``(seat, scores of its hands)`` in playing order (anticlockwise from the
+    banker); scores as in `settemezzo.hands.score` (0 bust, 1..15 half-points, 16 royal 7½,
+    17 pair of sevens); ``banker_score`` likewise, -1 if the banker did not play.
+    ``active``: per seat (``seats`` of them), still in the game after this hand.
+
+    - ``rotate``: the bank moves to the next seat still in, anticlockwise.
+    - Otherwise the first hand in playing order that is a 7½ (with ``royal``: only a royal
+      7½) and beats the banker's hand takes it; a tie never does (under ``ties_push`` too),
+      nor does a pair of sevens.
+    - Else a banker still in keeps it. An eliminated banker's bank goes to the next seat still
+      in; under ``keep`` to the best result of the round among those still in (equal results:
+      the first anticlockwise), or the next seat still in if every hand was bust.
+
+    >>> next_banker(ITALIAN, 0, 3, ((1, (15,)), (2, (10,))), 12, (True, True, True))
+    (1, '7½')
+    >>> next_banker(ITALIAN, 0, 3, ((1, (15,)), (2, (10,))), 15, (True, True, True))
+    (0, 'kept')
+    """
+    def next_in() -> int:
+        for t in range(1, seats + 1):
+            if active[(banker + t) % seats]:
+                return (banker + t) % seats
+        return banker
+
+    if rules.bank_passing == "rotate":
+        return next_in(), "rotation"
+    want = 16 if rules.royal else 15
+    for seat, scores in players:
+        if any(sc == want and sc > banker_score for sc in scores):
+            return seat, "7½"
+    if active[banker]:
+        return banker, "kept"
+    best, new = 0, next_in()
+    if rules.bank_passing == "keep":
+        for seat, scores in players:
+            top = max(scores, default=0)
+            if active[seat] and top > best:
+                best, new = top, seat
+    return new, "elimination"

@@ -1,6 +1,6 @@
 """The knob registry, the canonical spec, and the rule questions `Rules` answers once.
 
-Every sentence of docs/rules.md "Who takes the bank" has a test of `Rules.next_banker` here;
+Every sentence of docs/rules.md "Who takes the bank" has a test of `rules.next_banker` here;
 the expected seats are read off the sentence by hand.
 """
 
@@ -27,6 +27,7 @@ from settemezzo.rules import (
     RulesError,
     from_spec,
     knob,
+    next_banker,
     preset,
 )
 
@@ -189,58 +190,68 @@ def test_which_first_cards_may_be_burnt() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Who takes the bank (docs/rules.md), seats 0..3 anticlockwise, the banker at seat 0
+# Who takes the bank (docs/rules.md), seats 0..3 anticlockwise
 # ---------------------------------------------------------------------------------------------
 
 ROYAL_ON = ITALIAN.with_variants("royal")
 KEEP = SPANISH.with_variants("keep_bank")
+ALL_IN = (True, True, True, True)
+
+
+def _in(*out: int) -> tuple[bool, ...]:
+    return tuple(s not in out for s in range(4))
 
 
 def test_italian_a_seven_and_a_half_the_banker_does_not_tie_takes_the_bank() -> None:
     # "any 7½ that the banker does not tie takes it": the first anticlockwise
-    assert ITALIAN.next_banker(0, [(1, 10, True), (2, SEVEN_HALF, True),
-                                   (3, SEVEN_HALF, True)], 4) == 2
-    # a tied 7½ loses (or pushes under ties_push) and does not take it
-    assert ITALIAN.next_banker(0, [(1, SEVEN_HALF, False)], 4) == 0
-    pushed = ITALIAN.with_variants("ties_push")
-    assert pushed.next_banker(0, [(1, SEVEN_HALF, False)], 4) == 0
-    # a pair of sevens does not take it; no 7½: the banker keeps it
+    assert next_banker(ITALIAN, 0, 4, ((1, (10,)), (2, (SEVEN_HALF,)), (3, (SEVEN_HALF,))),
+                       12, ALL_IN) == (2, "7½")
+    # a tied 7½ does not, under ties_push too
+    for rules in (ITALIAN, ITALIAN.with_variants("ties_push")):
+        assert next_banker(rules, 0, 4, ((1, (SEVEN_HALF,)),), SEVEN_HALF, ALL_IN) == (
+            0, "kept")
+    # a 7½ against a bust banker does
+    assert next_banker(ITALIAN, 0, 4, ((1, (SEVEN_HALF,)),), 0, ALL_IN) == (1, "7½")
+    # a pair of sevens does not
     both = ITALIAN.with_variants("pair_of_sevens")
-    assert both.next_banker(0, [(1, PAIR_OF_SEVENS, True), (2, 12, True)], 4) == 0
+    assert next_banker(both, 0, 4, ((1, (PAIR_OF_SEVENS,)),), 12, ALL_IN) == (0, "kept")
     # anticlockwise from a banker at seat 2: seat 3 plays first, then 0 and 1
-    assert ITALIAN.next_banker(2, [(3, 9, True), (0, SEVEN_HALF, True),
-                                   (1, SEVEN_HALF, True)], 4) == 0
+    assert next_banker(ITALIAN, 2, 4, ((3, (9,)), (0, (SEVEN_HALF,)), (1, (SEVEN_HALF,))),
+                       12, ALL_IN) == (0, "7½")
+    # a split seat: its second hand's 7½ takes it
+    assert next_banker(ITALIAN, 0, 4, ((1, (9, SEVEN_HALF)),), 12, ALL_IN) == (1, "7½")
 
 
-def test_with_royal_only_a_royal_seven_and_a_half_takes_the_bank_under_every_passing_rule(
-) -> None:
+def test_with_royal_only_a_royal_takes_the_bank_under_every_passing_rule() -> None:
     for rules in (ROYAL_ON, ROYAL_ON.with_variants("keep_bank"),
                   SPANISH.with_variants("royal", "keep_bank")):
-        assert rules.next_banker(0, [(1, SEVEN_HALF, True)], 4) == 0
-        assert rules.next_banker(0, [(1, SEVEN_HALF, True), (3, ROYAL, True)], 4) == 3
-        assert rules.next_banker(0, [(1, ROYAL, False)], 4) == 0  # the banker's own royal
+        assert next_banker(rules, 0, 4, ((1, (SEVEN_HALF,)),), 12, ALL_IN)[0] == 0
+        assert next_banker(rules, 0, 4, ((1, (SEVEN_HALF,)), (3, (ROYAL,))), 12,
+                           ALL_IN)[0] == 3
+        # the banker's own royal beats the player's
+        assert next_banker(rules, 0, 4, ((1, (ROYAL,)),), ROYAL, ALL_IN)[0] == 0
 
 
 def test_the_bank_rotates_every_hand_under_rotate() -> None:
-    assert SPANISH.next_banker(0, [(1, SEVEN_HALF, True)], 4) == 1
-    assert SPANISH.next_banker(3, [], 4) == 0
-    assert SPANISH.next_banker(0, [], 4, out={1, 2}) == 3
+    assert next_banker(SPANISH, 0, 4, ((1, (SEVEN_HALF,)),), 12, ALL_IN) == (1, "rotation")
+    assert next_banker(SPANISH, 3, 4, (), 12, ALL_IN)[0] == 0
+    assert next_banker(SPANISH, 0, 4, (), 12, _in(1, 2))[0] == 3
 
 
-def test_keep_the_bank_beaten_by_a_seven_and_a_half() -> None:
-    assert KEEP.next_banker(0, [(1, 11, True), (2, SEVEN_HALF, True)], 4) == 2
-    assert KEEP.next_banker(0, [(1, 11, True)], 4) == 0
-    assert KEEP.next_banker(0, [(1, 11, False)], 4, sold_to=3) == 3
+def test_keep_the_bank_until_beaten_by_a_seven_and_a_half() -> None:
+    assert next_banker(KEEP, 0, 4, ((1, (11,)), (2, (SEVEN_HALF,))), 12, ALL_IN) == (2, "7½")
+    assert next_banker(KEEP, 0, 4, ((1, (11,)),), 12, ALL_IN) == (0, "kept")
 
 
 def test_an_eliminated_keeping_banker_hands_the_bank_to_the_best_result() -> None:
-    hands = [(1, 9, True), (2, 13, True), (3, 13, True)]
+    players = ((1, (9,)), (2, (13,)), (3, (13,)))
     # seats 2 and 3 tie on 6½: the first anticlockwise from the banker
-    assert KEEP.next_banker(0, hands, 4, out={0}) == 2
-    # a seat eliminated too is passed over; all bust: the next seat still in
-    assert KEEP.next_banker(0, hands, 4, out={0, 2}) == 3
-    assert KEEP.next_banker(0, [(1, 0, False), (2, 0, False)], 4, out={0, 1}) == 2
+    assert next_banker(KEEP, 0, 4, players, 14, _in(0)) == (2, "elimination")
+    # a seat eliminated too is passed over; every hand bust: the next seat still in
+    assert next_banker(KEEP, 0, 4, players, 14, _in(0, 2))[0] == 3
+    assert next_banker(KEEP, 0, 4, ((1, (0,)), (2, (0,))), 14, _in(0, 1))[0] == 2
 
 
 def test_an_eliminated_italian_banker_passes_the_bank_on() -> None:
-    assert ITALIAN.next_banker(0, [(1, 13, True), (2, 9, True)], 4, out={0, 1}) == 2
+    assert next_banker(ITALIAN, 0, 4, ((1, (13,)), (2, (9,))), 14, _in(0, 1)) == (
+        2, "elimination")

@@ -361,7 +361,9 @@ class SimulationResult:
         R = self.chunks.REC
         cols = ["session", "hand", "banker", "players", "stakes", "banker_gain",
                 "banker_score", "next_banker", "bank_moved", "sevens_and_half"]
-        df = pd.DataFrame(R, columns=cols)
+        df = pd.DataFrame(R[:, :len(cols)], columns=cols)
+        for s in range(self.players + 1):
+            df[f"chips_{s}"] = R[:, len(cols) + s]
         df["bank_moved"] = df["bank_moved"].map(
             {0: "kept", 1: "7½", 2: "rotation", 3: "elimination", 4: "sale"})
         return df
@@ -595,6 +597,10 @@ class HandReport:
     next_banker: int
     bank_moved: str
     chips: tuple[int, ...]
+    burnt: tuple[tuple[int, Card], ...] = ()
+    """``(seat, card)`` for every first card thrown away this hand (the banker's too)."""
+    stakes: tuple[tuple[int, ...], ...] = ()
+    """Each player's stakes, hand by hand, in the order of ``players``."""
 
 
 class IllegalActionError(SimulationError):
@@ -634,7 +640,8 @@ class Table:
         self.spec = build_spec(self.rules, self.players, self.seats, chips=chips,
                                session_hands=session_hands, sale=sale, record_hands=True)
         self.seed = _check_int("seed", seed, 0)
-        rng = np.random.default_rng(np.random.SeedSequence(self.seed))
+        # chunk 0's seed of `run_chunks`: a game of bots equals `simulate(sessions=1)`
+        rng = np.random.default_rng(np.random.SeedSequence(self.seed).spawn(1)[0])
         ids = [card_id(parse_card(c) if isinstance(c, str) else c) for c in forced]
         n_sess = _check_int("sessions", sessions, 1)
         self.state = State.new(self.spec, n_sess, rng,
@@ -773,6 +780,13 @@ class Table:
                             tuple(describe_score(int(st.H[x, E.H_SCORE])) for x in slots),
                             tuple(int(st.H[x, E.H_GAIN]) for x in slots)))
         bscore = int(rec[6])
+        burnt = [(int(st.PL[i, E.PL_SEAT]), card_of(int(st.PL[i, E.PL_BURNT])))
+                 for i in range(int(rec[3])) if st.PL[i, E.PL_BURNT] >= 0]
+        if st.S[E.S_BBURNT] >= 0:
+            burnt.append((int(rec[2]), card_of(int(st.S[E.S_BBURNT]))))
+        stakes = tuple(tuple(int(st.H[x, E.H_STAKE]) for x in range(
+            int(st.PL[i, E.PL_FIRST]), int(st.PL[i, E.PL_FIRST] + st.PL[i, E.PL_NH])))
+            for i in range(int(rec[3])))
         return HandReport(
             session=int(rec[0]), hand=int(rec[1]), banker=int(rec[2]),
             banker_cards=tuple(card_of(int(st.HC[0, t])) for t in range(int(st.H[0, E.H_N]))),
@@ -780,7 +794,8 @@ class Table:
             players=tuple(players), banker_gain=int(rec[5]), next_banker=int(rec[7]),
             bank_moved={0: "kept", 1: "7½", 2: "rotation", 3: "elimination",
                         4: "sale"}[int(rec[8])],
-            chips=tuple(int(x) for x in st.chips[:self.players + 1]))
+            chips=tuple(int(x) for x in st.chips[:self.players + 1]), burnt=tuple(burnt),
+            stakes=stakes)
 
     def posteriors(self) -> dict[tuple[int, int], dict[Kind, float]]:
         """What a table banker believes now: for each hand that stood with a face-down card,
