@@ -50,6 +50,7 @@ from settemezzo.game import (
     SPLIT,
     STAND,
     SWAP,
+    Action,
     HeadsUpGame,
     heads_up,
     restriction,
@@ -79,7 +80,7 @@ LP_SCALE = 1000.0
 CERTIFICATE_LIMIT = 1e-7
 """`equilibrium` raises `SolverError` rather than return a certificate wider than this."""
 
-BURN = 2
+BURN = Action.BURN
 """The banker's third choice under the ``burn`` variant (after STAND 0 and HIT 1)."""
 
 FloatArray = npt.NDArray[np.float64]
@@ -334,7 +335,7 @@ class _BankerRows:
             if len(has_burn):
                 vb = Gv[burn_child[has_burn]]
                 better = vb < best[has_burn]
-                ch[has_burn] = np.where(better, np.int8(BURN), ch[has_burn])
+                ch[has_burn] = np.where(better, np.int8(int(BURN)), ch[has_burn])
                 best[has_burn] = np.minimum(best[has_burn], vb)
             Gv[idx] = best
             choice[:, idx] = ch.T
@@ -466,7 +467,7 @@ class _BankerRows:
             best = np.minimum(s, h)
             if nd.burn_child >= 0:
                 vb = G[nd.burn_child]
-                choice[:, j] = np.where(vb < best, BURN, choice[:, j])
+                choice[:, j] = np.where(vb < best, int(BURN), choice[:, j])
                 best = np.minimum(best, vb)
             G[j] = best
         return G[0], choice

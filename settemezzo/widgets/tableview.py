@@ -200,12 +200,13 @@ class ClassroomTable:
         self.computers = W.IntSlider(value=computers, min=0, max=MAX_PLAYERS - 1,
                                      description=text("computers", lang), style=wide)
         self.seed = W.IntText(value=seed, description=text("seed", lang),
-                              layout=W.Layout(width="12em"))
+                              layout=W.Layout(width="12em"), continuous_update=True)
         self.rules = W.Dropdown(options=table_rules(rules, lang), value=rules,
                                 description=text("rules", lang))
         self.new_game = W.Button(description=text("new_game", lang), icon="refresh")
         self.hint = W.Checkbox(value=False, description=text("hint", lang), indent=False)
-        self.stake = W.BoundedIntText(value=1, min=1, max=1, layout=W.Layout(width="6em"))
+        self.stake = W.BoundedIntText(value=1, min=1, max=1, layout=W.Layout(width="6em"),
+                                      continuous_update=True)
         self.stake_label = W.HTML()
         self.stake_button = W.Button(description=t("table.stake_button", lang),
                                      button_style="success")
