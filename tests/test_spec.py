@@ -118,7 +118,7 @@ _VALUES: dict[str, Any] = {
     "bank_passing": st.sampled_from(["seven_half", "rotate", "keep"]),
     "split_figures": st.integers(1, 12),
     "stake_timing": st.sampled_from(["before_deal", "after_first_card"]),
-    "seven_half_pays": st.integers(1, 3),
+    "seven_half_pays": st.integers(1, 2),
     "min_stake": st.integers(1, 3), "max_stake": st.integers(3, 20),
     "final_min_stake": st.none() | st.integers(1, 3),
     "final_max_stake": st.none() | st.integers(3, 20),
