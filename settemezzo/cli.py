@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from settemezzo import cli_classroom
+from settemezzo import cli_classroom, cli_deck
 from settemezzo.cards import CardSpec, parse_spec, parse_specs
 from settemezzo.hands import BUST, describe_score, is_finished, score, total
 from settemezzo.odds import (
@@ -227,7 +227,8 @@ def _cmd_solver(args: argparse.Namespace) -> int:
 
 
 _SUBCOMMANDS: list[Callable[[Subparsers[argparse.ArgumentParser]], None]] = [
-    _add_odds, _add_solver_commands, _add_chart_commands, _add_simulate, cli_classroom.add_to]
+    _add_odds, _add_solver_commands, _add_chart_commands, _add_simulate, cli_classroom.add_to,
+    cli_deck.add_to]
 """Each registers one subcommand; add yours here."""
 
 
