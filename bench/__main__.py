@@ -5,6 +5,8 @@
 (`bench.bench_edge`), ``python -m bench widgets`` only the widgets' click latency
 (`bench.bench_widgets`), ``python -m bench solver`` the exact engine's targets against the
 Monte Carlo baseline (`bench.bench_solver`); otherwise all three follow the suite.
+``python -m bench classroom`` runs thirty simulated students against ``settemezzo classroom``
+(`bench.bench_classroom`).
 """
 
 from __future__ import annotations
@@ -22,6 +24,10 @@ if __name__ == "__main__":
         from bench.bench_widgets import main as widgets_main
 
         sys.exit(widgets_main(sys.argv[2:]))
+    if sys.argv[1:2] == ["classroom"]:
+        from bench.bench_classroom import main as classroom_main
+
+        sys.exit(classroom_main(sys.argv[2:]))
     if sys.argv[1:2] == ["solver"]:
         from bench.bench_solver import main as solver_main
 

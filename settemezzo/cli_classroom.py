@@ -9,13 +9,13 @@ Registered by `settemezzo.cli`.
 from __future__ import annotations
 
 import argparse
-import json
+import sys
 from pathlib import Path
 from typing import Any
 
 from settemezzo.i18n import LANGUAGES
 
-__all__ = ["add_to", "cmd_class_report", "register"]
+__all__ = ["add_to", "cmd_class_report", "cmd_classroom", "register"]
 
 
 class ClassCliError(ValueError):
@@ -42,7 +42,9 @@ def cmd_class_report(args: argparse.Namespace) -> int:
         if args.out:
             print(write_report(store, args.out, args.lang, rnd))
         elif args.json:
-            print(json.dumps(load_summary(store, rnd), ensure_ascii=False, indent=1))
+            from settemezzo.cli_common import print_json
+
+            print_json(load_summary(store, rnd))
         else:
             print(summary_text(load_summary(store, rnd), args.lang))
     finally:
@@ -50,9 +52,38 @@ def cmd_class_report(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_classroom(args: argparse.Namespace) -> int:
+    """Serve the class until interrupted."""
+    from settemezzo.klass.server import serve
+
+    if not 0 <= args.port <= 65535:
+        raise ClassCliError(f"--port must be 0 to 65535, got {args.port!r}")
+    return serve(args.db, args.host, args.port, args.lang, sys.stdout, seed=args.seed,
+                 rules=args.rules, variants=tuple(args.variant), level=args.level,
+                 hands=args.hands)
+
+
 def register(subparsers: Any, add_rules: Any) -> None:
     """Add ``classroom`` and ``class-report``; ``add_rules`` adds --rules/--variant."""
-    # the classroom server lands next
+    p = subparsers.add_parser(
+        "classroom", help="serve the class: students join from their own devices",
+        description="A small web server for the whole class: students open the printed "
+                    "address on their own devices, type the class code and a name, and "
+                    "answer stand-or-hit hands (everyone gets the same hands); the teacher "
+                    "opens /teacher with the teacher code. Every answer is kept in --db.")
+    add_rules(p)
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (0.0.0.0: every network; default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8867, help="port (default 8867)")
+    p.add_argument("--db", default="classroom.db", help="the class database (SQLite file)")
+    p.add_argument("--seed", help="the class seed of a new class (default: random)")
+    p.add_argument("--level", type=int, default=1, choices=(1, 2, 3),
+                   help="1: first card vs a rule-of-thumb banker; 2: longer hands; "
+                        "3: against the equilibrium banker (default 1)")
+    p.add_argument("--hands", type=int, default=10, help="hands per round (default 10)")
+    p.add_argument("--lang", default="en", choices=LANGUAGES, help="language (default en)")
+    p.set_defaults(handler=cmd_classroom)
+
     r = subparsers.add_parser(
         "class-report", help="the class summary from a class database",
         description="The scoreboard of a round (the current one by default): as text, as "

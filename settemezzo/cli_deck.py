@@ -51,17 +51,23 @@ def summary_text(summary: Any, rules: Rules, results: Any) -> str:
     return "\n".join(lines)
 
 
-def _write(path: Path, summary: Any, hands: Any, rules: Rules) -> None:
-    suffix = path.suffix.lower()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if suffix == ".csv":
-        hands.to_csv(path, index=False, float_format="%.12g")
-    elif suffix in (".png", ".svg", ".pdf"):
-        from settemezzo.plots_deck import worth_chart
+OUT_SUFFIXES = (".csv", ".png", ".svg", ".pdf")
 
-        worth_chart(summary, rules.describe()).savefig(path, bbox_inches="tight")
-    else:  # checked before the run
-        raise DeckCliError(f"--out must end in .csv, .png, .svg or .pdf, got {str(path)!r}")
+
+def _write(path: Path, summary: Any, hands: Any, rules: Rules) -> None:
+    """The rows (.csv) or the chart (.png, .svg, .pdf), written atomically (`fileio`)."""
+    from settemezzo.cli_common import replaced
+    from settemezzo.fileio import writing
+
+    suffix = path.suffix.lower()
+    with writing(path, replaced=replaced) as (temp,):
+        if suffix == ".csv":
+            hands.to_csv(temp, index=False, float_format="%.12g")
+        else:
+            from settemezzo.plots_deck import worth_chart
+
+            worth_chart(summary, rules.describe()).savefig(temp, format=suffix[1:],
+                                                           bbox_inches="tight")
 
 
 def _progress(done: int, total: int) -> None:
@@ -73,13 +79,13 @@ def cmd_deckdown(args: argparse.Namespace) -> int:
     """Run the deck-down comparison (or the whole ``--report``) and print or write it."""
     from settemezzo.cli import _rules_from
     from settemezzo.deckdown import combined, deck_down, report
+    from settemezzo.fileio import check_out
 
     rules = _rules_from(args)
     if args.cycles < 2:
         raise DeckCliError(f"--cycles must be at least 2 (for a standard error), got "
                            f"{args.cycles}")
-    if args.out and Path(args.out).suffix.lower() not in (".csv", ".png", ".svg", ".pdf"):
-        raise DeckCliError(f"--out must end in .csv, .png, .svg or .pdf, got {args.out!r}")
+    out = check_out(args.out, OUT_SUFFIXES) if args.out is not None else None
     show = None if args.json or args.quiet else _progress
     if args.report:
         results = report(rules, progress=show)
@@ -88,14 +94,14 @@ def cmd_deckdown(args: argparse.Namespace) -> int:
         results = [deck_down(rules, p, bankers, args.cycles, args.seed, show)
                    for p in args.players]  # a bad banker or player count: DeckDownError
     summary, hands = combined(results)
-    if args.out:
-        _write(Path(args.out), summary, hands, rules)
+    if out is not None:
+        _write(out, summary, hands, rules)
     if args.json:
         print(json.dumps([r.to_dict() for r in results], indent=2))
     else:
         print(summary_text(summary, rules, results))
-        if args.out:
-            print(f"wrote {args.out}")
+        if out is not None:
+            print(f"wrote {out}")
     return 0
 
 

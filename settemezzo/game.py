@@ -27,6 +27,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from enum import IntEnum
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from typing import Any
@@ -45,9 +46,11 @@ __all__ = [
     "SPLIT",
     "STAND",
     "SWAP",
+    "Action",
     "BankerNode",
     "HeadsUpGame",
     "InfoSet",
+    "Move",
     "UnsupportedRulesError",
     "heads_up",
     "restriction",
@@ -58,16 +61,39 @@ __all__ = [
 MODELLED_HANDS = 2
 """The most hands a split opens in the exact game (`restriction`: a third is never modelled)."""
 
-STAND = 0
-HIT = 1
+class Action(IntEnum):
+    """A choice's code, the same for both sides: ``STAND`` 0 (or action 0 of any two-way
+    decision, see `InfoSet`), ``HIT`` 1 (or action 1), and the banker's ``BURN`` 2 under the
+    ``burn`` variant. Plain ints in arrays and compiled code (``int(Action.HIT) == 1``)."""
+
+    STAND = 0
+    HIT = 1
+    BURN = 2
+
+
+class Move(IntEnum):
+    """`Child.score` of a child that is not a finished hand (finished hands carry their
+    score, 0 bust .. 17 pair of sevens, `settemezzo.hands`).
+
+    - ``OPEN``: the hand goes on, at information set `Child.infoset`.
+    - ``SWAP``: the ``swap_hidden`` move: the face-down card turned up, the new card taken
+      face down. Everything about the hand is public at that moment, so the rest of the
+      hand is a *proper subgame*: `HeadsUpGame.swap_subgame` gives it and the solver values
+      it apart.
+    - ``SPLIT``: splitting two figures (``split_figures``): both figures are shown, so the
+      rest of the hand is of perfect information; `settemezzo.split` values it.
+    """
+
+    OPEN = -1
+    SWAP = -2
+    SPLIT = -3
+
+
+STAND = Action.STAND
+HIT = Action.HIT
 ACTIONS = ("stand", "hit")
-SWAP = -2
-SPLIT = -3
-"""`Child.score` of splitting two figures (``split_figures``): both figures are shown, so
-the rest of the hand is of perfect information; `settemezzo.split` values it."""
-"""`Child.score` of the ``swap_hidden`` move: the face-down card turned up, the new card
-taken face down. Everything about the hand is public at that moment, so the rest of the hand
-is a *proper subgame*: `HeadsUpGame.swap_subgame` gives it and the solver values it apart."""
+SWAP = Move.SWAP
+SPLIT = Move.SPLIT
 
 
 class UnsupportedRulesError(RulesError):
@@ -82,7 +108,7 @@ class Child:
     prob: Fraction            # chance of this kind given (h, u), as the player sees it
     infoset: int              # index of the next information set, or -1 if finished
     score: int                # finished hand's score (0 bust, 15 7½, 16 royal, 17 pair),
-    #                           SWAP for the swap move (valued by its subgame), or -1
+    #                           or a `Move`: OPEN (infoset >= 0), SWAP, SPLIT
 
 
 @dataclass(frozen=True)
@@ -478,7 +504,7 @@ class _PlayerTree:
         self.rows.append((i, hidden, up, tot, reach, parent, pub, kind, stake, burnt, events,
                           action))
         if parent >= 0:
-            self.kids[parent][action].append(Child(via, prob, i, -1))
+            self.kids[parent][action].append(Child(via, prob, i, Move.OPEN))
         self.kids.append(([], []))
         self.follow(i, item)
 

@@ -141,7 +141,7 @@ def test_cli_deckdown_json(capsys: pytest.CaptureFixture[str]) -> None:
     (["deckdown", "--cycles", "1"], "--cycles must be at least 2"),
     (["deckdown", "--players", "4", "--banker", "equilibrium", "--cycles", "2"],
      "only a threshold:K banker"),
-    (["deckdown", "--cycles", "2", "--out", "x.txt"], "--out must end in"),
+    (["deckdown", "--cycles", "2", "--out", "x.txt"], "--out must name a .csv, .png"),
 ])
 def test_cli_deckdown_bad_input_exits_2(capsys: pytest.CaptureFixture[str], argv: list[str],
                                         words: str) -> None:

@@ -12,13 +12,13 @@ import pytest
 
 from settemezzo.cards import Kind
 from settemezzo.game import UnsupportedRulesError
+from settemezzo.i18n import UnknownLanguageError, t
 from settemezzo.rules import ITALIAN, SPANISH, RulesError
 from settemezzo.tables import advise
 from settemezzo.widgets import lookup as lk
 from settemezzo.widgets.banker import banker_advice, banker_view
 from settemezzo.widgets.classroom import classroom
 from settemezzo.widgets.explorer import explore, odds_explorer
-from settemezzo.widgets.strings import LANGS, STRINGS, text
 from settemezzo.widgets.trainer import LEVELS, TrainerSession, summary_chart, trainer
 from settemezzo.widgets.variants import (
     KNOBS,
@@ -33,25 +33,13 @@ K = Kind
 
 
 # ---------------------------------------------------------------------------------------------
-# strings
+# language
 # ---------------------------------------------------------------------------------------------
 
-def test_every_language_has_every_string_with_the_same_fields() -> None:
-    import string
-
-    def fields(s: str) -> set[str]:
-        return {f for _, f, _, _ in string.Formatter().parse(s) if f}
-
-    for lang in LANGS:
-        assert set(STRINGS[lang]) == set(STRINGS["en"]), lang
-        for key, en in STRINGS["en"].items():
-            assert fields(STRINGS[lang][key]) == fields(en), (lang, key)
-
-
 def test_unknown_language_is_a_clear_error() -> None:
-    with pytest.raises(RulesError, match="'de'"):
-        text("stand", "de")
-    with pytest.raises(RulesError, match="'xx'"):
+    with pytest.raises(UnknownLanguageError, match="'de'"):
+        t("ui.stand", "de")
+    with pytest.raises(UnknownLanguageError, match="'xx'"):
         explore("5", lang="xx")
 
 

@@ -39,11 +39,11 @@ def table_rules(rules: Rules, lang: str) -> list[tuple[str, Rules]]:
 def seat_name(game: TableGame, i: int, lang: str) -> str:
     """Seat names in the language: 'Student 1' -> 'Studente 1', 'Bank' -> 'Banco'."""
     if i == 0:
-        return text("bank_name", lang)
+        return t("table.bank", lang)
     if i <= game.students:
         n = game.names[i]
-        return text("student", lang, i=i) if n == f"Student {i}" else n
-    return text("computer", lang, i=i - game.students)
+        return t("table.student", lang, i=i) if n == f"Student {i}" else n
+    return t("table.computer", lang, i=i - game.students)
 
 
 def _result(result: str, gain: int, lang: str) -> str:
@@ -200,12 +200,13 @@ class ClassroomTable:
         self.computers = W.IntSlider(value=computers, min=0, max=MAX_PLAYERS - 1,
                                      description=text("computers", lang), style=wide)
         self.seed = W.IntText(value=seed, description=text("seed", lang),
-                              layout=W.Layout(width="12em"))
+                              layout=W.Layout(width="12em"), continuous_update=True)
         self.rules = W.Dropdown(options=table_rules(rules, lang), value=rules,
                                 description=text("rules", lang))
         self.new_game = W.Button(description=text("new_game", lang), icon="refresh")
         self.hint = W.Checkbox(value=False, description=text("hint", lang), indent=False)
-        self.stake = W.BoundedIntText(value=1, min=1, max=1, layout=W.Layout(width="6em"))
+        self.stake = W.BoundedIntText(value=1, min=1, max=1, layout=W.Layout(width="6em"),
+                                      continuous_update=True)
         self.stake_label = W.HTML()
         self.stake_button = W.Button(description=t("table.stake_button", lang),
                                      button_style="success")
