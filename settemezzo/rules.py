@@ -109,10 +109,12 @@ class Rules:
             v = getattr(self, name)
             if v is not None:
                 _check_int(name, v, 1, None, "a positive whole number of chips, or None")
+        if self.rounds is not None:
+            _check_int("rounds", self.rounds, 1, None, "a positive number of hands, or None")
         lo, hi = self.stake_limits(self.rounds or 1)
         if hi < lo:
             raise RulesError(f"final_max_stake {hi!r} is below final_min_stake {lo!r}")
-        _check_int("seven_half_pays", self.seven_half_pays, 1, 3, "1 (Italy) or 2 (Spain)")
+        _check_int("seven_half_pays", self.seven_half_pays, 1, 2, "1 (Italy) or 2 (Spain)")
         chips = self.starting_chips
         if (not isinstance(chips, tuple) or len(chips) != 7
                 or not all(isinstance(c, int) and not isinstance(c, bool) and c > 0
@@ -120,8 +122,6 @@ class Rules:
             raise RulesError(
                 f"starting_chips must be 7 positive whole numbers (for 2..8 players), "
                 f"got {chips!r}")
-        if self.rounds is not None:
-            _check_int("rounds", self.rounds, 1, None, "a positive number of hands, or None")
 
     # -- derived -----------------------------------------------------------------------------
     @property

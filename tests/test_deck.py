@@ -166,7 +166,7 @@ def test_advise_seen_uses_the_thinned_deck(capsys: pytest.CaptureFixture[str]) -
 @pytest.mark.parametrize(("argv", "words"), [
     (["solve", "--seen", "8s"], "8, 9 and 10 are removed"),
     (["evaluate", "--seen", "7 7 7 7 7"], "the deck holds only 4"),
-    (["advise", "--hole", "7", "--seen", "7 7 7 7"], "only 0 left unseen"),
+    (["advise", "--hole", "7", "--seen", "7 7 7 7"], "the deck holds only 4"),
     (["advise", "--hole", "5", "--seen", "7d 7d"], "listed twice"),
 ])
 def test_bad_seen_cards_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str],

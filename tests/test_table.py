@@ -107,3 +107,45 @@ def test_same_seed_same_game_as_the_simulator(rules: Rules, seeds: tuple[int, ..
         assert sum(reports[-1].chips) == 4 * rules.chips_for(4)
         if rules.rounds is not None:
             assert len(reports) == rules.rounds or sum(c > 0 for c in reports[-1].chips) == 1
+
+
+# ---------------------------------------------------------------------------------------------
+# The bank decisions of RULES.md at the table (the simulator's: tests/test_table_bank.py)
+# ---------------------------------------------------------------------------------------------
+
+def _bank_after(rules: Rules, cards: list[str], *, computers: int = 1, banker: str = "5",
+                player: str = "7.5", chips: int | str = "rules") -> tuple[int, str]:
+    g = TableGame(rules, students=0, computers=computers, seed=1, player=f"threshold:{player}",
+                  banker=f"threshold:{banker}", chips=chips, forced=cards)
+    assert len(g.reports) == 1           # computers only: the first hand is played at once
+    r = g.reports[-1]
+    assert r.next_banker == g.banker
+    return g.banker, r.bank_moved
+
+
+def test_table_a_seven_and_a_half_the_banker_does_not_tie_takes_the_bank() -> None:
+    assert _bank_after(ITALIAN, ["7s", "5h", "Jd"]) == (1, "7½")            # bank stands on 5
+    tied = ["7s", "7h", "Jd", "Jc"]                                        # 7½ against 7½
+    assert _bank_after(ITALIAN, tied, banker="7.5") == (0, "kept")
+    ties = ITALIAN.with_variants("ties_push")
+    assert _bank_after(ties, tied, banker="7.5") == (0, "kept")
+
+
+def test_table_under_royal_only_a_royal_takes_the_bank_keep_included() -> None:
+    for rules in (ITALIAN.with_variants("royal"), ITALIAN.with_variants("royal", "keep_bank")):
+        assert _bank_after(rules, ["4s", "5h", "3s", "Jd"]) == (0, "kept")  # three cards
+        assert _bank_after(rules, ["7s", "5h", "Jd"]) == (1, "7½")          # 7 + figure
+
+
+def test_table_pair_of_sevens_keeps_the_bank_and_spanish_rotates() -> None:
+    pair = ITALIAN.with_variants("pair_of_sevens")
+    assert _bank_after(pair, ["7s", "5h", "7d"]) == (0, "kept")
+    assert _bank_after(SPANISH, ["7s", "5h", "Jd"]) == (1, "rotation")
+
+
+def test_table_an_eliminated_keeping_banker_hands_the_bank_to_the_best_result() -> None:
+    """One chip each; the banker (3) busts with a 7: it pays seat 1 its last chip and is out.
+    Seat 2's 6 is the round's best result (seat 1 has 5), so seat 2 takes the bank."""
+    keep = ITALIAN.with_variants("keep_bank")
+    cards = ["5s", "6h", "3c", "7c"]
+    assert _bank_after(keep, cards, computers=2, player="5", chips=1) == (2, "elimination")

@@ -108,7 +108,7 @@ class TableGame:
     def __init__(self, rules: Rules | str = ITALIAN, students: int = 1, computers: int = 2,
                  seed: int = 1, *, names: Sequence[str] = (), player: str | None = None,
                  banker: str = "table", sale: tuple[int, int] | None = None,
-                 forced: Sequence[Card | str] = ()) -> None:
+                 chips: int | str = "rules", forced: Sequence[Card | str] = ()) -> None:
         self.rules = preset(rules) if isinstance(rules, str) else rules
         for what, n in (("students", students), ("computers", computers)):
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
@@ -127,7 +127,7 @@ class TableGame:
         self.table = Table(self.rules, students + computers,
                            seats={1 + i: person for i in range(students)},
                            player=self.strategy, banker=banker, seed=seed, sale=sale,
-                           forced=forced)
+                           chips=chips, forced=forced)
         self.seed = seed
         self.reports: list[HandReport] = []
         self.last_stake: dict[int, int] = {}
