@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from settemezzo import cli_classroom, cli_play
+from settemezzo import cli_classroom, cli_deck, cli_play
 from settemezzo.cards import CardSpec, parse_spec, parse_specs
 from settemezzo.cli_common import print_json, value_json
 from settemezzo.hands import BUST, describe_score, is_finished, score, total
@@ -234,7 +234,7 @@ def _cmd_solver(args: argparse.Namespace) -> int:
 
 _SUBCOMMANDS: list[Callable[[Subparsers[argparse.ArgumentParser]], None]] = [
     _add_odds, _add_solver_commands, _add_chart_commands, _add_simulate, cli_classroom.add_to,
-    cli_play.add_to]
+    cli_play.add_to, cli_deck.add_to]
 """Each registers one subcommand; add yours here."""
 
 

@@ -9,7 +9,6 @@ Registered by `settemezzo.cli`.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -43,7 +42,9 @@ def cmd_class_report(args: argparse.Namespace) -> int:
         if args.out:
             print(write_report(store, args.out, args.lang, rnd))
         elif args.json:
-            print(json.dumps(load_summary(store, rnd), ensure_ascii=False, indent=1))
+            from settemezzo.cli_common import print_json
+
+            print_json(load_summary(store, rnd))
         else:
             print(summary_text(load_summary(store, rnd), args.lang))
     finally:

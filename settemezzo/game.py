@@ -187,6 +187,8 @@ class HeadsUpGame:
         self.start: tuple[Kind, ...] = tuple(sorted(start))
         self.swap_target: dict[int, tuple[Kind, ...]] = {}
         self._subgames: dict[int, HeadsUpGame] = {}
+        self._subgames_by_cards: dict[tuple[tuple[Kind, ...], tuple[Kind, ...]],
+                                      HeadsUpGame] = {}
         # after a swap, a face-down card that finishes the hand at once (7½ or bust)
         self.root_terminals: list[Child] = []
         pairs = dict(draw_kinds(self.deck, rules))
@@ -386,8 +388,13 @@ class HeadsUpGame:
         if target is None:
             raise RulesError(f"decision {i} ({s.label}) is not a swap decision")
         gone = (s.hole, *s.up, *((s.burnt,) if s.burnt is not None else ()))
-        sub = self._subgames[i] = heads_up(self.rules, _without(self.deck, gone, self.rules),
-                                           target, self.kinds)
+        # many decisions (the same cards in other orders, other stakes) share a subgame
+        key = (tuple(sorted(gone)), target)
+        sub = self._subgames_by_cards.get(key)
+        if sub is None:
+            sub = self._subgames_by_cards[key] = heads_up(
+                self.rules, _without(self.deck, gone, self.rules), target, self.kinds)
+        self._subgames[i] = sub
         return sub
 
     def infosets_of_kind(self, kind: str) -> list[InfoSet]:
@@ -744,5 +751,6 @@ def heads_up(rules: Rules, deck: Unseen | None = None,
         twin = copy.copy(game)
         twin.rules = rules
         twin._subgames = {}  # its subgames carry its own rules
+        twin._subgames_by_cards = {}
         return twin
     return game

@@ -1425,6 +1425,91 @@ _TABLE_TEXT: dict[str, dict[str, str]] = {
 TEXT.update(_TABLE_TEXT)
 
 
+# -- playing the deck down (settemezzo.deckdown, settemezzo.plots_deck) ------------------------
+_DECK_TEXT: dict[str, dict[str, str]] = {
+    "deck.worth_title": {"en": "What remembering the cards seen is worth",
+                         "it": "Quanto vale ricordare le carte uscite",
+                         "es": "Cuánto vale recordar las cartas vistas",
+                         "fr": "Ce que vaut le souvenir des cartes vues"},
+    "deck.worth_axis": {"en": "worth of remembering (share of the stake, per hand)",
+                        "it": "valore del ricordare (quota della posta, per mano)",
+                        "es": "valor de recordar (parte de la apuesta, por mano)",
+                        "fr": "valeur du souvenir (part de la mise, par main)"},
+    "deck.heads_up": {"en": "heads-up", "it": "uno contro uno", "es": "mano a mano",
+                      "fr": "en tête-à-tête"},
+    "deck.players": {"en": "{n} players", "it": "{n} giocatori", "es": "{n} jugadores",
+                     "fr": "{n} joueurs"},
+    "deck.banker_threshold": {"en": "banker stands on {points}",
+                              "it": "il banco sta a {points}",
+                              "es": "la banca se planta en {points}",
+                              "fr": "la banque reste à {points}"},
+    "deck.banker_table": {"en": "banker remembers and reads the player",
+                          "it": "il banco ricorda e legge il giocatore",
+                          "es": "la banca recuerda y lee al jugador",
+                          "fr": "la banque se souvient et lit le joueur"},
+    "deck.banker_equilibrium": {"en": "banker remembers (equilibrium)",
+                                "it": "il banco ricorda (equilibrio)",
+                                "es": "la banca recuerda (equilibrio)",
+                                "fr": "la banque se souvient (équilibre)"},
+    "deck.se_note": {"en": "Bars: ± one standard error over the deck cycles played. Each "
+                           "hand is valued exactly for the cards left.",
+                     "it": "Barre: ± un errore standard sui mazzi giocati. Ogni mano è "
+                           "valutata esattamente per le carte rimaste.",
+                     "es": "Barras: ± un error típico sobre los mazos jugados. Cada mano se "
+                           "valora exactamente para las cartas que quedan.",
+                     "fr": "Barres : ± une erreur type sur les paquets joués. Chaque main "
+                           "est évaluée exactement pour les cartes restantes."},
+    "deck.count_title": {"en": "The banker's edge and the count",
+                         "it": "Il vantaggio del banco e il conteggio",
+                         "es": "La ventaja de la banca y la cuenta",
+                         "fr": "L'avantage de la banque et le compte"},
+    "deck.count_axis": {"en": "count per 10 cards left ({rule})",
+                        "it": "conteggio per 10 carte rimaste ({rule})",
+                        "es": "cuenta por cada 10 cartas restantes ({rule})",
+                        "fr": "compte pour 10 cartes restantes ({rule})"},
+    "deck.edge_axis": {"en": "banker's edge against the player who remembers",
+                       "it": "vantaggio del banco sul giocatore che ricorda",
+                       "es": "ventaja de la banca contra el jugador que recuerda",
+                       "fr": "avantage de la banque sur le joueur qui se souvient"},
+    "deck.mean": {"en": "mean at this count", "it": "media a questo conteggio",
+                  "es": "media con esta cuenta", "fr": "moyenne à ce compte"},
+    "deck.hands": {"en": "one hand (its cards left)", "it": "una mano (le sue carte rimaste)",
+                   "es": "una mano (sus cartas restantes)",
+                   "fr": "une main (ses cartes restantes)"},
+    "deck.count_note": {"en": "The count captures {share} of what remembering every card "
+                              "is worth against this banker.",
+                        "it": "Il conteggio cattura {share} di quanto vale ricordare ogni "
+                              "carta contro questo banco.",
+                        "es": "La cuenta captura {share} de lo que vale recordar cada carta "
+                              "contra esta banca.",
+                        "fr": "Le compte capture {share} de ce que vaut le souvenir de "
+                              "chaque carte contre cette banque."},
+    "deck.card_title": {"en": "Counting card", "it": "Carta del conteggio",
+                        "es": "Tarjeta de la cuenta", "fr": "Carte du compte"},
+    "deck.card_rule": {"en": "Count the cards seen since the shuffle: {rule}. Divide by the "
+                             "tens of cards left.",
+                       "it": "Conta le carte uscite dall'ultimo mescolamento: {rule}. Dividi "
+                             "per le decine di carte rimaste.",
+                       "es": "Cuenta las cartas vistas desde que se barajó: {rule}. Divide "
+                             "por las decenas de cartas que quedan.",
+                       "fr": "Comptez les cartes vues depuis le mélange : {rule}. Divisez "
+                             "par les dizaines de cartes restantes."},
+    "deck.card_hand": {"en": "your cards", "it": "le tue carte", "es": "tus cartas",
+                       "fr": "vos cartes"},
+    "deck.card_full": {"en": "fresh deck", "it": "mazzo nuovo", "es": "mazo nuevo",
+                       "fr": "paquet neuf"},
+    "deck.card_hit_at": {"en": "hit when the count is {op} {c}",
+                         "it": "carta quando il conteggio è {op} {c}",
+                         "es": "pide carta cuando la cuenta es {op} {c}",
+                         "fr": "tirez quand le compte est {op} {c}"},
+    "deck.card_none": {"en": "No decision flips with the count.",
+                       "it": "Nessuna decisione cambia con il conteggio.",
+                       "es": "Ninguna decisión cambia con la cuenta.",
+                       "fr": "Aucune décision ne change avec le compte."},
+}
+TEXT.update(_DECK_TEXT)
+
+
 def check_lang(lang: str) -> str:
     """``lang`` if it is one of `LANGUAGES`, else `UnknownLanguageError` quoting it."""
     if lang not in LANGUAGES:
