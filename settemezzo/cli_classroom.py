@@ -61,7 +61,7 @@ def cmd_classroom(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise ClassCliError(f"--port must be 0 to 65535, got {args.port!r}")
     return serve(args.db, args.host, args.port, args.lang, sys.stdout, seed=args.seed,
-                 rules=args.rules, variants=tuple(args.variant), level=args.level,
+                 rules=args.rules.spec(), variants=tuple(args.variant), level=args.level,
                  hands=args.hands)
 
 
