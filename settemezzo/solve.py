@@ -251,10 +251,9 @@ class _BankerRows:
         by level (children before parents) with sparse child-incidence matrices."""
         J = len(self.nodes)
         self.Pm = np.vstack(self.P)
-        self.Sm = np.vstack([self.stand(j) for j in range(J)])
-        self.Fm = np.vstack([self.finished(j) for j in range(J)])
-        self._stand_cache.clear()
-        self._finished_cache.clear()
+        table = self.table[self.pscore]                      # (rows, scores)
+        self.Sm = self.Pm * table[:, [nd.score for nd in self.nodes]].T
+        self.Fm = self._dense_finished(table)
         keys = sorted({(nd.size, any(nd.counts)) for nd in self.nodes},
                       key=lambda k: (-k[0], k[1]))
         self.levels: list[tuple[npt.NDArray[np.int64], sparse.csr_matrix,
@@ -272,6 +271,25 @@ class _BankerRows:
             burn_child = np.array([self.nodes[j].burn_child for j in idx], dtype=np.int64)
             empty = np.array([not any(self.nodes[j].counts) for j in idx])
             self.levels.append((idx, C, burn_child, empty))
+
+    def _dense_finished(self, table: FloatArray) -> FloatArray:
+        """`finished` of every node at once (float mode): kind by kind, the nodes one card
+        short of a finished hand of that kind (the same sums in the same order)."""
+        by_pos: dict[int, list[tuple[int, int]]] = {}
+        for j, nd in enumerate(self.nodes):
+            for pos, j2, sc in nd.children:
+                if j2 < 0:
+                    by_pos.setdefault(pos, []).append((j, sc))
+        den = np.maximum(np.array(self._den_f, dtype=np.float64), 1.0)     # (depth, rows)
+        Fm = np.zeros((len(self.nodes), self.B))
+        for pos in sorted(by_pos):
+            js = np.array([j for j, _ in by_pos[pos]], dtype=np.int64)
+            scores = [sc for _, sc in by_pos[pos]]
+            drawn = np.array([self.nodes[j].drawn[pos] for j in js], dtype=np.int64)
+            sizes = np.array([self.nodes[j].size for j in js], dtype=np.int64)
+            left = np.maximum(self.decks[:, pos][None, :] - drawn[:, None], 0)
+            Fm[js] += self.Pm[js] * left / den[sizes] * table[:, scores].T
+        return Fm
 
     def _values_dense(self, hit: Any, mode: str, decisions: Any, burn: Any,
                       cols: npt.NDArray[np.int64] | None = None) -> Any:
@@ -352,6 +370,8 @@ class _BankerRows:
 
     def stand(self, j: int) -> Any:
         """Stand contributions at banker hand ``j`` (player's payoff times P); cached."""
+        if not self.exact:
+            return self.Sm[j]
         out = self._stand_cache.get(j)
         if out is None:
             out = self._stand_cache[j] = self.P[j] * self.table[self.pscore,
@@ -360,6 +380,8 @@ class _BankerRows:
 
     def finished(self, j: int) -> Any:
         """Contributions of the finished hands one card after ``j`` (bust, 7½...); cached."""
+        if not self.exact:
+            return self.Fm[j]
         out = self._finished_cache.get(j)
         if out is None:
             out = self.P[j] * 0

@@ -15,7 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from settemezzo.i18n import advice_sentence as _sentence
-from settemezzo.i18n import describe_rules, restriction_note, t
+from settemezzo.i18n import restriction_note, t
 from settemezzo.rules import Rules
 from settemezzo.tables import Advice
 from settemezzo.widgets.lookup import Row, rule_choices
@@ -43,7 +43,7 @@ def banker_name(against: str, lang: str = "en") -> str:
 
 def rules_name(rules: Rules, lang: str = "en") -> str:
     """The rule set's one-line name in ``lang`` ('regole italiane + sette e mezzo reale')."""
-    return describe_rules(rules.describe(), lang)
+    return rules.describe(lang)
 
 
 def restriction_line(rules: Rules, lang: str = "en", side: str = "value") -> str:
