@@ -374,9 +374,11 @@ class EquilibriumTables:
     value: float          # the equilibrium value (player's gain per stake)
 
 
+@lru_cache(maxsize=32)
 def equilibrium_tables(rules: Rules) -> EquilibriumTables:
-    """Solve (cached by the solver) and tabulate; `StrategyError` if the exact engine does
-    not model these rules."""
+    """Solve (cached by the solver) and tabulate, once per rule set (the engine only reads
+    the arrays; each classroom game used to spend ~50 ms tabulating them again);
+    `StrategyError` if the exact engine does not model these rules."""
     from settemezzo.game import heads_up
     from settemezzo.solve import equilibrium
 
