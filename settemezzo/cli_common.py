@@ -38,8 +38,8 @@ def rules_json(rules: Rules) -> dict[str, Any]:
 
 
 def _plain(obj: Any) -> Any:
-    """JSON-able values: Fractions as {fraction, float}, NaN as null, numpy scalars as
-    Python numbers, `to_dict()` results of result objects."""
+    """JSON-able values: Fractions as {fraction, float}, NaN and infinities as null, numpy
+    scalars as Python numbers, `to_dict()` results of result objects."""
     if isinstance(obj, dict):
         return {str(k): _plain(v) for k, v in obj.items()}
     if isinstance(obj, list | tuple):
@@ -47,7 +47,7 @@ def _plain(obj: Any) -> Any:
     if isinstance(obj, Fraction):
         return value_json(obj)
     if isinstance(obj, float):
-        return None if math.isnan(obj) else obj
+        return obj if math.isfinite(obj) else None
     if hasattr(obj, "to_dict") and callable(obj.to_dict):
         return _plain(obj.to_dict())
     if hasattr(obj, "item") and callable(obj.item):  # numpy scalar

@@ -14,7 +14,6 @@ computer seats only and prints the hand-by-hand record and the result, which equ
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -167,7 +166,9 @@ def cmd_play(args: argparse.Namespace, rules: Rules) -> int:
         game.play_out()
         record = game_record(game)
         if args.json:
-            print(json.dumps(record, ensure_ascii=False, indent=2))
+            from settemezzo.cli_common import print_json
+
+            print_json(record, rules)
         else:
             from settemezzo.widgets.tableview import log_lines
 
