@@ -1363,6 +1363,9 @@ _CLASS_TEXT: dict[str, dict[str, str]] = {
     "class.lost": {"en": "lost {g}", "it": "perde {g}", "es": "pierde {g}",
                    "fr": "perd {g}"},
     "class.push": {"en": "push", "it": "pari", "es": "empate", "fr": "égalité"},
+    "class.hand_no": {"en": "Hand {i}", "it": "Mano {i}", "es": "Mano {i}", "fr": "Main {i}"},
+    "class.your_stake": {"en": "stake {n}", "it": "posta {n}", "es": "apuesta {n}",
+                         "fr": "mise {n}"},
     "class.game_over": {"en": "The game is over.", "it": "La partita è finita.",
                         "es": "La partida ha terminado.", "fr": "La partie est finie."},
 }
