@@ -66,7 +66,7 @@ def _write(path: Path, summary: Any, hands: Any, rules: Rules) -> None:
         else:
             from settemezzo.plots_deck import worth_chart
 
-            worth_chart(summary, rules.describe()).savefig(temp, format=suffix[1:],
+            worth_chart(summary, rules).savefig(temp, format=suffix[1:],
                                                            bbox_inches="tight")
 
 

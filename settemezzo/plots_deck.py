@@ -14,9 +14,10 @@ import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from settemezzo.i18n import check_lang, describe_rules, percent, points, t
+from settemezzo.i18n import check_lang, percent, points, t
 from settemezzo.odds import parse_threshold
 from settemezzo.plots import GREYS, HATCHES, ChartError, _fig_ax, _percent_axis
+from settemezzo.rules import ITALIAN, Rules
 
 __all__ = ["banker_label", "count_card_chart", "count_chart", "worth_chart"]
 
@@ -32,7 +33,7 @@ def _players_label(n: int, lang: str) -> str:
     return t("deck.heads_up", lang) if n == 1 else t("deck.players", lang, n=n)
 
 
-def worth_chart(summary: pd.DataFrame, rules: str = "Italian rules", *,
+def worth_chart(summary: pd.DataFrame, rules: Rules = ITALIAN, *,
                 ax: Axes | None = None, lang: str = "en") -> Figure:
     """Horizontal bars: the worth of remembering per unit stake for each (players, banker)
     row of ``summary`` (`settemezzo.deckdown.DeckDown.summary`), ± one standard error."""
@@ -56,7 +57,7 @@ def worth_chart(summary: pd.DataFrame, rules: str = "Italian rules", *,
     ax.xaxis.set_major_formatter(_percent_axis(lang, 1))
     ax.set_xlabel(t("deck.worth_axis", lang))
     ax.set_xlim(0, float((df["worth"] + df["worth_se"]).max()) * 1.45)
-    ax.set_title(f"{t('deck.worth_title', lang)}\n{describe_rules(rules, lang)}")
+    ax.set_title(f"{t('deck.worth_title', lang)}\n{rules.describe(lang)}")
     ax.annotate(textwrap.fill(t("deck.se_note", lang), 110), (0, 0), xycoords="axes fraction",
                 xytext=(0, -38), textcoords="offset points", fontsize=8, va="top")
     return fig

@@ -153,7 +153,7 @@ def test_cli_deckdown_bad_input_exits_2(capsys: pytest.CaptureFixture[str], argv
 def test_worth_chart_draws_the_summary() -> None:
     summary = pd.DataFrame({"players": [1, 4], "banker": ["threshold:5", "threshold:5"],
                             "worth": [0.02, 0.01], "worth_se": [0.002, 0.001]})
-    fig = worth_chart(summary, "Italian rules", lang="it")
+    fig = worth_chart(summary, ITALIAN, lang="it")
     ax = fig.axes[0]
     labels = [x.get_text() for x in ax.get_yticklabels()]
     assert any("uno contro uno" in x for x in labels) and any("4 giocatori" in x for x in labels)
