@@ -111,8 +111,9 @@ def _write_data(args: argparse.Namespace, rules: Rules, show: Any) -> int:
     """``--report --data DIR``: run the report and the count study, write data/ files."""
     from settemezzo.deckcount import load_report, write_report
     from settemezzo.fileio import check_folder
+    from settemezzo.rules import ITALIAN
 
-    if not args.report or rules.describe() != "Italian rules":
+    if not args.report or rules != ITALIAN:
         raise DeckCliError("--data DIR writes the Italian report: use it with --report and "
                            "no --rules/--variant")
     folder = check_folder(args.data, "--data")
@@ -134,9 +135,10 @@ def write_charts(folder: Path, suffix: str = ".png", lang: str = "en",
     from settemezzo.cli_chart import save_chart
     from settemezzo.deckcount import DATA, count_card, edge_by_count, load_report
     from settemezzo.plots_deck import count_card_chart, count_chart, worth_chart
+    from settemezzo.rules import ITALIAN
 
     rep = load_report(DATA if data is None else data)
-    rules = "Italian rules"
+    rules = ITALIAN
     points, means = edge_by_count(rep.hands, rep.count)
     card = count_card(rep.flips)
     written = save_chart(worth_chart(rep.summary, rules, lang=lang),

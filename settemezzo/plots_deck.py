@@ -64,7 +64,7 @@ def worth_chart(summary: pd.DataFrame, rules: Rules = ITALIAN, *,
 
 
 def count_chart(points: pd.DataFrame, means: pd.DataFrame, rule: str, capture: float | None,
-                rules: str = "Italian rules", *, capture_se: float | None = None,
+                rules: Rules = ITALIAN, *, capture_se: float | None = None,
                 ax: Axes | None = None, lang: str = "en") -> Figure:
     """The banker's edge against the player who remembers, against the count per 10 cards
     left: each hand a dot, each count bucket its mean ± one standard error
@@ -83,7 +83,7 @@ def count_chart(points: pd.DataFrame, means: pd.DataFrame, rule: str, capture: f
     ax.yaxis.set_major_formatter(_percent_axis(lang, 0))
     ax.set_xlabel(t("deck.count_axis", lang, rule=rule))
     ax.set_ylabel(t("deck.edge_axis", lang))
-    ax.set_title(f"{t('deck.count_title', lang)}\n{describe_rules(rules, lang)}")
+    ax.set_title(f"{t('deck.count_title', lang)}\n{rules.describe(lang)}")
     ax.grid(True, color=GREYS[1], linewidth=0.5)
     ax.legend(loc="best", fontsize=8)
     if capture is not None:
@@ -95,7 +95,7 @@ def count_chart(points: pd.DataFrame, means: pd.DataFrame, rule: str, capture: f
     return fig
 
 
-def count_card_chart(card: pd.DataFrame, rule: str, rules: str = "Italian rules", *,
+def count_card_chart(card: pd.DataFrame, rule: str, rules: Rules = ITALIAN, *,
                      lang: str = "en") -> Figure:
     """The printable counting card (`settemezzo.deckcount.count_card`): the count's rule,
     then one row per decision that flips, its play on a fresh deck and at each count."""
@@ -108,7 +108,7 @@ def count_card_chart(card: pd.DataFrame, rule: str, rules: str = "Italian rules"
     fig = Figure(figsize=(8.27, 2.2 + 0.32 * max(len(card), 1)))
     ax = fig.add_subplot()
     ax.axis("off")
-    ax.set_title(f"{t('deck.card_title', lang)} - {describe_rules(rules, lang)}\n"
+    ax.set_title(f"{t('deck.card_title', lang)} - {rules.describe(lang)}\n"
                  f"{textwrap.fill(t('deck.card_rule', lang, rule=rule), 90)}", fontsize=10)
     if card.empty:
         ax.text(0.5, 0.5, t("deck.card_none", lang), ha="center", va="center")
