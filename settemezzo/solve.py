@@ -557,25 +557,27 @@ class _Solver:
     def __post_init__(self) -> None:
         g = self.game
         K = len(g.kinds)
-        decks = np.zeros((len(g.infosets), K), dtype=np.int64)
-        pscore = np.zeros(len(g.infosets), dtype=np.int64)
+        pos = {k: p for p, k in enumerate(g.kinds)}
+        deck_rows = []
         shown_decks, shown_score, shown_of = [], [], []
+        shown_only = {int(SWAP), int(SPLIT), BUST}
         for s in g.infosets:
             deck = g.deck_after(s.hole, s.up, s.burnt)
-            decks[s.index] = deck
-            pscore[s.index] = s.total
+            deck_rows.append(deck)
             for a, kids in ((1, s.children), (0, s.children0)):
                 for ci, ch in enumerate(kids):
-                    if ch.infoset < 0 and ch.score not in (BUST, SWAP, SPLIT):
+                    if ch.infoset < 0 and ch.score not in shown_only:
                         d = list(deck)
-                        d[g.kinds.index(ch.kind)] -= 1
+                        d[pos[ch.kind]] -= 1
                         shown_decks.append(d)
                         shown_score.append(ch.score)
                         shown_of.append((s.index, a, ci))
+        decks = np.array(deck_rows, dtype=np.int64).reshape(len(g.infosets), K)
+        pscore = np.array([s.total for s in g.infosets], dtype=np.int64)
         for ci, ch in enumerate(g.root_terminals):  # after a swap: 7½ or bust at once
             if ch.score != BUST:
                 d = list(g.counts)
-                d[g.kinds.index(ch.kind)] -= 1
+                d[pos[ch.kind]] -= 1
                 shown_decks.append(d)
                 shown_score.append(ch.score)
                 shown_of.append((-1, 1, ci))
@@ -1464,13 +1466,15 @@ class _Cuts:
                          per_row[rows_])
 
     def _append(self, choice: npt.NDArray[np.int8], which: Any, vals: FloatArray) -> None:
-        at = 0
-        for g in which:
-            m = self.members[g]
-            self.rows.append(self.reach[m] * vals[at:at + len(m)] * LP_SCALE)
-            at += len(m)
-            self.group.append(g)
-            self.policy.append(choice[g].copy())
+        which = list(which)
+        if not which:
+            return
+        members = [self.members[g] for g in which]
+        coef = self.reach[np.concatenate(members)] * vals * LP_SCALE
+        ends = np.cumsum([len(m) for m in members])[:-1]
+        self.rows.extend(np.split(coef, ends))
+        self.group.extend(which)
+        self.policy.extend(choice[which])
 
     def new_block(self) -> sparse.csr_matrix:
         """The rows ``t_g - sum_i coef_i x(i, STAND) <= 0`` of the cuts not yet in the LP."""
