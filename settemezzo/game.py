@@ -187,6 +187,11 @@ class HeadsUpGame:
         self.start: tuple[Kind, ...] = tuple(sorted(start))
         self.swap_target: dict[int, tuple[Kind, ...]] = {}
         self._subgames: dict[int, HeadsUpGame] = {}
+        self._subgames_by_cards: dict[tuple[tuple[Kind, ...], tuple[Kind, ...]],
+                                      HeadsUpGame] = {}
+        # what the solver derives from this game's structure alone (its banker hands'
+        # levels, the settlement table...), built once per game (`settemezzo.solve`)
+        self.memo: dict[Any, Any] = {}
         # after a swap, a face-down card that finishes the hand at once (7½ or bust)
         self.root_terminals: list[Child] = []
         pairs = dict(draw_kinds(self.deck, rules))
@@ -271,8 +276,7 @@ class HeadsUpGame:
             self.banker_nodes = _restrict(universe[1], self.counts)
             return
         K = len(self.kinds)
-        burnable = {pos for pos, k in enumerate(self.kinds)
-                    if 1 <= int(k) <= 7 and int(k) in rules.burn}
+        burnable = {pos for pos, k in enumerate(self.kinds) if rules.may_burn(k)}
         index: dict[tuple[tuple[int, ...], int], int] = {}
         keys: list[tuple[tuple[int, ...], int]] = []
 
@@ -387,8 +391,13 @@ class HeadsUpGame:
         if target is None:
             raise RulesError(f"decision {i} ({s.label}) is not a swap decision")
         gone = (s.hole, *s.up, *((s.burnt,) if s.burnt is not None else ()))
-        sub = self._subgames[i] = heads_up(self.rules, _without(self.deck, gone, self.rules),
-                                           target, self.kinds)
+        # many decisions (the same cards in other orders, other stakes) share a subgame
+        key = (tuple(sorted(gone)), target)
+        sub = self._subgames_by_cards.get(key)
+        if sub is None:
+            sub = self._subgames_by_cards[key] = heads_up(
+                self.rules, _without(self.deck, gone, self.rules), target, self.kinds)
+        self._subgames[i] = sub
         return sub
 
     def infosets_of_kind(self, kind: str) -> list[InfoSet]:
@@ -429,8 +438,7 @@ class _PlayerTree:
         self.classic = game.classic
         self.stakes = game.stakes
         # only the first card of the hand may be burnt: never after a swap
-        self.burn_kinds = {k for k in self.kinds
-                           if 1 <= int(k) <= 7 and int(k) in self.rules.burn and not self.start}
+        self.burn_kinds = {k for k in self.kinds if self.rules.may_burn(k) and not self.start}
         self.queue: list[_Item] = []
         self.rows: list[tuple[Any, ...]] = []   # the InfoSet fields but the children
         self.kids: list[tuple[list[Child], list[Child]]] = []  # per set: action 0, action 1
@@ -623,7 +631,8 @@ def _without(deck: Unseen, kinds: tuple[Kind, ...], rules: Rules) -> Unseen:
     not wild; the K♦ is taken last, so equal games get equal decks)."""
     counts = list(deck.counts)
     for k in kinds:
-        if k == Kind.FIGURE and not counts[Kind.FIGURE] and not rules.wild_king:
+        if (k == Kind.FIGURE and not counts[Kind.FIGURE]
+                and rules.plain(Kind.KING_OF_DIAMONDS) is Kind.FIGURE):
             k = Kind.KING_OF_DIAMONDS
         counts[k] -= 1
     if min(counts) < 0:
@@ -745,5 +754,6 @@ def heads_up(rules: Rules, deck: Unseen | None = None,
         twin = copy.copy(game)
         twin.rules = rules
         twin._subgames = {}  # its subgames carry its own rules
+        twin._subgames_by_cards = {}
         return twin
     return game

@@ -26,7 +26,9 @@ from bench.bench_classroom import (
     student,
 )
 from settemezzo.klass.server import ClassServer, make_server
+from settemezzo.klass.service import Classroom
 from settemezzo.klass.store import ClassStore
+from settemezzo.klass.table import ClassTables
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -94,11 +96,12 @@ def test_teacher_code_guards_the_dashboard(served: ClassServer) -> None:
 
 @pytest.mark.slow
 def test_thirty_students_at_once() -> None:
-    """The load test of ``python -m bench classroom``, smaller (5 hands each): the budgets
-    of issue #16 and every answer recorded."""
-    result = run_load(students=30, hands=5, seed=2, time_limit=60)
+    """The load test of ``python -m bench classroom`` with one hand at the table each (not
+    three): the budgets of issue #16 and every answer recorded."""
+    result = run_load(students=30, hands=10, seed=2, time_limit=90, table_hands=1)
     print(result.report())
-    assert result.recorded == 150 and len(result.clicks) == 30 * (1 + 5 + 4)
+    assert result.recorded == 300 and result.table_decisions >= 1
+    assert len(result.clicks) >= 30 * (1 + 10 + 9 + 2)    # join, trainer, a table hand
     assert result.p95 <= P95_BUDGET_S, result.report()
     assert result.peak_bytes <= MEMORY_BUDGET_BYTES, result.report()
 
@@ -170,3 +173,43 @@ def test_readme_classroom_section_start_join_stop(tmp_path: Path) -> None:
     if "--out" in report:
         report[report.index("--out") + 1] = str(out)
     assert main(report) == 0
+
+
+def test_the_table_records_judged_decisions(served: ClassServer) -> None:
+    """Stake, hit or stand until the hand ends: each judged decision is recorded with the
+    values `settemezzo.tables.advise` gives for those cards, computed here independently."""
+    from settemezzo.tables import TIE, advise
+
+    kid = Client(_port(served))
+    page = kid.click("/join", {"code": served.room.store.class_code, "name": "Ada"})
+    assert 'href="/table"' in page
+    served.tables.ready.wait(120)
+    page = kid.request("GET", "/table")[1]
+    assert 'id="stake"' in page and "<script" not in page
+    assert kid.request("POST", "/table", {"seq": "x", "action": "stake"})[0] == 400
+    page = kid.click("/table", {"seq": "0", "action": "stake", "amount": "2", "shown": "0"})
+    kid.click("/table", {"seq": "0", "action": "stake", "amount": "2"})     # an old page again
+    assert served.room.store.moves(1, 1) == [("stake", 2)]
+    seq, moves = 1, 0
+    while 'id="hit"' in page and moves < 8:
+        page = kid.click("/table", {"seq": str(seq), "action": "hit" if moves == 0 else "stand",
+                                    "shown": "0"})
+        seq, moves = seq + 1, moves + 1
+    assert 'id="next_hand"' in page or 'id="over"' in page
+    judged = served.room.store.answers(kind="table")
+    assert 1 <= len(judged) <= moves
+    for a in judged:
+        cards = a.cards.split()
+        ref = advise(cards[0], cards[1:], rules=served.room.rules)
+        assert a.values == {"stand": float(ref.stand_ev), "hit": float(ref.hit_ev)}
+        tie = abs(float(ref.hit_ev - ref.stand_ev)) < TIE
+        assert a.correct == (tie or a.choice == ref.best)
+        assert a.cost == (0.0 if a.correct else abs(float(ref.hit_ev - ref.stand_ev)))
+    moves_kept = served.room.store.moves(1, 1)
+    assert moves_kept[0] == ("stake", 2) and len(moves_kept) == seq
+    # a server started again on the file replays the moves: the same table
+    token = served.room.store.students()[0].token
+    again = ClassTables(Classroom.open(served.room.store.path))
+    before, after = served.tables.game(token), again.game(token)
+    assert before is not None and after is not None
+    assert after.seats() == before.seats() and after.hand_no == before.hand_no
