@@ -6,7 +6,8 @@
 (`bench.bench_widgets`), ``python -m bench solver`` the exact engine's targets against the
 Monte Carlo baseline (`bench.bench_solver`); otherwise all three follow the suite.
 ``python -m bench classroom`` runs thirty simulated students against ``settemezzo classroom``
-(`bench.bench_classroom`).
+(`bench.bench_classroom`); ``python -m bench classroom-voila`` measures Voilà's memory per
+visitor of the classroom notebook (`bench.bench_classroom_voila`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ if __name__ == "__main__":
         from bench.bench_widgets import main as widgets_main
 
         sys.exit(widgets_main(sys.argv[2:]))
+    if sys.argv[1:2] == ["classroom-voila"]:
+        from bench.bench_classroom_voila import main as voila_main
+
+        sys.exit(voila_main(sys.argv[2:]))
     if sys.argv[1:2] == ["classroom"]:
         from bench.bench_classroom import main as classroom_main
 

@@ -189,6 +189,9 @@ class HeadsUpGame:
         self._subgames: dict[int, HeadsUpGame] = {}
         self._subgames_by_cards: dict[tuple[tuple[Kind, ...], tuple[Kind, ...]],
                                       HeadsUpGame] = {}
+        # what the solver derives from this game's structure alone (its banker hands'
+        # levels, the settlement table...), built once per game (`settemezzo.solve`)
+        self.memo: dict[Any, Any] = {}
         # after a swap, a face-down card that finishes the hand at once (7½ or bust)
         self.root_terminals: list[Child] = []
         pairs = dict(draw_kinds(self.deck, rules))
