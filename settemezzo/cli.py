@@ -34,9 +34,9 @@ from settemezzo.odds import (
     final_distribution,
     hit_outcomes,
     next_card,
-    parse_threshold,
     points_label,
 )
+from settemezzo.policy import parse_threshold
 from settemezzo.rules import KNOBS, PRESETS, Rules, from_spec
 
 __all__ = ["build_parser", "main"]

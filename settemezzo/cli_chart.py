@@ -106,7 +106,7 @@ def cached_banker_table(rules: Rules) -> pd.DataFrame:
 
 
 def _thresholds(text: str | Sequence[str | int | float]) -> list[str | int | float]:
-    from settemezzo.odds import parse_threshold
+    from settemezzo.policy import parse_threshold
 
     items: list[str | int | float] = (
         [x.strip() for x in text.split(",") if x.strip()] if isinstance(text, str)

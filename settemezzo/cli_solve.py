@@ -13,12 +13,12 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from settemezzo import policy
 from settemezzo.cards import DECK_SIZE
 from settemezzo.cli_common import print_json, replaced, value_json
 from settemezzo.fileio import check_folder, check_out, writing
 from settemezzo.i18n import LANGUAGES, number, percent
 from settemezzo.limits import check_count, check_exact_size
-from settemezzo.odds import parse_threshold
 from settemezzo.rules import Rules, RulesError
 
 __all__ = ["DATA_FILES", "EDGE_FILE", "check_policy", "register", "value_json", "write_data"]
@@ -43,19 +43,20 @@ BANKERS = ("equilibrium", "threshold:K", "omniscient")
 def check_policy(text: str, option: str, allowed: Sequence[str]) -> str:
     """``text`` (lower-cased) if it is one of the policies ``allowed`` in this place, else a
     `RulesError` naming the option and listing exactly those policies. ``threshold:K`` stands
-    for every threshold (checked by `settemezzo.odds.parse_threshold`); ``threshold:K,split``
-    for a player threshold with ``,split``/``,swap``."""
-    name = text.strip().lower()
-    base, *extras = [t.strip() for t in name.split(",")]
-    listed = ", ".join(allowed)
-    if base in allowed and not extras:
-        return name
-    extras_ok = all(e in ("split", "swap") for e in extras) and (
-        not extras or "threshold:K,split" in allowed)
-    if base.startswith("threshold:") and "threshold:K" in allowed and extras_ok:
-        parse_threshold(base)  # a RulesError quoting a bad K
-        return name
-    raise RulesError(f"{option} {text!r} is not a policy here; use one of: {listed}")
+    for every threshold (checked by `settemezzo.policy.parse_threshold`); ``threshold:K,split``
+    for a player threshold with ``,split``/``,swap`` (the grammar: `settemezzo.policy`)."""
+    bases = [a for a in allowed if a != "threshold:K,split"]
+    options = ("split", "swap") if "threshold:K,split" in allowed else ()
+    try:
+        p = policy.parse(text, bases, options)
+    except policy.PolicyError as e:
+        if str(e).startswith("bad "):  # a bad K: the threshold's own message
+            raise
+        p = None
+    if p is None or (p.kind != "threshold" and p.name != p.kind):  # options: thresholds only
+        raise RulesError(f"{option} {text!r} is not a policy here; use one of: "
+                         f"{', '.join(allowed)}")
+    return p.name
 
 
 def _pct(x: float, digits: int = 6) -> str:

@@ -26,6 +26,7 @@ from fractions import Fraction
 
 import pandas as pd
 
+from settemezzo import policy
 from settemezzo.game import heads_up
 from settemezzo.rules import ITALIAN, KNOB_TABLE, SPANISH, SWITCHES, Rules, RulesError
 from settemezzo.solve import PlayerStrategy, best_response, equilibrium, expected_stake
@@ -72,14 +73,14 @@ class Edge:
 def banker_edge(rules: Rules = ITALIAN, method: str = "equilibrium") -> Edge:
     """The banker's edge under ``rules``; ``method`` as in the module docstring."""
     t0 = time.perf_counter()
+    m = policy.parse(method, ("equilibrium", "threshold:K", "omniscient"), who="banker").name
     game = heads_up(rules)
-    m = method.strip().lower()
     if m == "equilibrium":
         eq = equilibrium(game)
         return Edge(rules, "equilibrium", eq.banker_edge, None,
                     eq.exploitability / eq.expected_stake, time.perf_counter() - t0,
                     game.restriction_codes)
-    if m == "omniscient" or m.startswith("threshold:"):
+    else:
         br = best_response(m, "player", game)
         value = br.value
         assert isinstance(br.strategy, PlayerStrategy)
@@ -88,9 +89,6 @@ def banker_edge(rules: Rules = ITALIAN, method: str = "equilibrium") -> Edge:
         exact = -per_stake if isinstance(per_stake, Fraction) else None
         return Edge(rules, m, -float(per_stake), exact, None, time.perf_counter() - t0,
                     game.restriction_codes)
-    raise RulesError(
-        f"unknown banker {method!r}: use equilibrium, threshold:K (e.g. threshold:5) or "
-        f"omniscient")
 
 
 def standard_rule_sets() -> list[tuple[str, Rules]]:

@@ -35,6 +35,7 @@ from settemezzo.hands import BUST, PAIR_OF_SEVENS, ROYAL, points_label
 if TYPE_CHECKING:
     from settemezzo.tables import Advice
 
+from settemezzo import policy
 from settemezzo.rules import Rules, knob
 
 __all__ = [
@@ -1938,31 +1939,24 @@ def score_label(score: int, lang: str = "en") -> str:
 
 def policy_label(name: str, lang: str = "en") -> str:
     """A banker policy name ('equilibrium', 'omniscient', 'threshold:5') in words."""
-    text = name.strip().lower()
-    if text == "equilibrium":
-        return t("policy.equilibrium", lang)
-    if text == "omniscient":
-        return t("policy.omniscient", lang)
-    if text.startswith("threshold:"):
-        return t("policy.threshold", lang, k=_threshold_points(text))
-    return name
+    return _policy_words("policy", name, lang)
 
 
 def method_label(name: str, lang: str = "en") -> str:
     """An edge method ('equilibrium', 'threshold:5', 'omniscient') in a few words."""
-    text = name.strip().lower()
-    if text == "equilibrium":
-        return t("method.equilibrium", lang)
-    if text == "omniscient":
-        return t("method.omniscient", lang)
-    if text.startswith("threshold:"):
-        return t("method.threshold", lang, k=_threshold_points(text))
-    return name
+    return _policy_words("method", name, lang)
 
 
-def _threshold_points(text: str) -> str:
-    k = text.removeprefix("threshold:").replace(".5", "½")
-    return k.replace("0½", "½")
+def _policy_words(space: str, name: str, lang: str) -> str:
+    """``space.equilibrium``, ``space.omniscient`` or ``space.threshold`` for a policy name
+    (`settemezzo.policy`); any other name as it is."""
+    try:
+        p = policy.parse(name, ("equilibrium", "omniscient", "threshold:K"))
+    except policy.PolicyError:
+        return name
+    if p.kind == "threshold":
+        return t(f"{space}.threshold", lang, k=points(p.k))
+    return t(f"{space}.{p.kind}", lang)
 
 
 RESTRICTION_CODES: tuple[str, ...] = ("resplit", "split_swap")

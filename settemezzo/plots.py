@@ -62,7 +62,8 @@ from settemezzo.i18n import (
     score_label,
     t,
 )
-from settemezzo.odds import bust_chance, draw_kinds, final_distribution, parse_threshold
+from settemezzo.odds import bust_chance, draw_kinds, final_distribution
+from settemezzo.policy import parse_threshold
 from settemezzo.rules import ITALIAN, Rules, from_spec
 
 __all__ = [

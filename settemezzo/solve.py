@@ -43,6 +43,7 @@ import numpy as np
 import numpy.typing as npt
 from scipy import sparse
 
+from settemezzo import policy
 from settemezzo.cards import Kind, Unseen
 from settemezzo.game import (
     HIT,
@@ -57,7 +58,6 @@ from settemezzo.game import (
     with_card,
 )
 from settemezzo.hands import BUST, PAIR_OF_SEVENS, settle
-from settemezzo.odds import parse_threshold, threshold_name
 from settemezzo.rules import ITALIAN, Rules, RulesError
 
 __all__ = [
@@ -148,34 +148,21 @@ def player_policy(name: str, game: HeadsUpGame) -> PlayerStrategy:
     A rule of thumb has no other choices: it never burns and stakes the minimum; it never
     splits or swaps unless named with ``,split`` or ``,swap`` (``threshold:5,split``).
     """
-    text = name.strip().lower()
-    base, *extras = [t.strip() for t in text.split(",")]
-    bad = [e for e in extras if e not in ("split", "swap")]
-    if (base.startswith("threshold:") or base.replace(".", "", 1).isdigit()) and not bad:
-        k = parse_threshold(base)
-        # ",split": split two first figures (then hit below K on each hand); ",swap": swap
-        # the face-down card on every hit (settemezzo.simulate's players of the same names)
-        take = {"split": "split" in extras, "swap": "swap" in extras}
-        label = ",".join([threshold_name(k), *sorted(set(extras))])
-        return PlayerStrategy(label, tuple(
-            int((s.kind == "play" and s.total < k) or take.get(s.kind, False))
-            for s in game.infosets))
-    raise RulesError(
-        f"unknown player policy {name!r}; use threshold:K (e.g. threshold:5), equilibrium "
-        f"or best")
+    p = policy.parse(name, ("threshold:K",), ("split", "swap"), who="player")
+    # ",split": split two first figures (then hit below K on each hand); ",swap": swap
+    # the face-down card on every hit (settemezzo.simulate's players of the same names)
+    take = {"split": p.split, "swap": p.swap}
+    return PlayerStrategy(p.name, tuple(
+        int((s.kind == "play" and s.total < p.k) or take.get(s.kind, False))
+        for s in game.infosets))
 
 
 def banker_policy(name: str, game: HeadsUpGame) -> BankerStrategy:
     """``threshold:K`` or ``omniscient`` as a `BankerStrategy`."""
-    text = name.strip().lower()
-    if text == "omniscient":
+    p = policy.parse(name, ("threshold:K", "omniscient"), (), who="banker")
+    if p.kind == "omniscient":
         return BankerStrategy("omniscient", "omniscient")
-    if text.startswith("threshold:") or text.replace(".", "", 1).isdigit():
-        k = parse_threshold(text)
-        return BankerStrategy(threshold_name(k), "threshold", k=k)
-    raise RulesError(
-        f"unknown banker policy {name!r}; use threshold:K (e.g. threshold:5), omniscient, "
-        f"equilibrium or best")
+    return BankerStrategy(p.name, "threshold", k=p.k)
 
 
 
@@ -989,8 +976,8 @@ def _split_terms(game: HeadsUpGame, b: BankerStrategy | None,
     from settemezzo.split import split_value
 
     name = b.name if b is not None and b.kind == "threshold" else "best"
-    who = player.split(",")[0] if player is not None and player.startswith("threshold:") \
-        else "best"
+    who = (policy.threshold_name(policy.parse(player).k)
+           if player is not None and player.startswith("threshold:") else "best")
     values: dict[int, float] = {}
     extra: dict[int, float] = {}
     for st in game.infosets:

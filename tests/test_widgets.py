@@ -114,8 +114,10 @@ def test_explore_in_italian_and_spanish() -> None:
 
 def test_explore_finished_and_bad_hands() -> None:
     assert explore("7", ["J"]).status == "seven_half"
-    assert explore("5", ["3"]).status == "bust"                 # 5 + 3 = 8, over 7½
-    assert explore("5", ["3", "3"]).status == "error"           # no card after a bust
+    assert explore("5", ["3"]).status == "bust"
+    # a card after the bust cannot be dealt (issue 15): the explorer says why
+    after = explore("5", ["3", "3"])
+    assert after.status == "error" and "is bust" in after.message
     bad = explore("8")
     assert bad.status == "error" and "'8'" in bad.message and "40-card deck" in bad.message
     assert explore("5", seen="5 5 5 5").status == "error"   # five 5s
