@@ -3,7 +3,8 @@
 ``python -m bench simulate [--quick]`` runs only the simulator's benchmarks
 (`bench.bench_simulate`), ``python -m bench edge`` only the banker's-edge table
 (`bench.bench_edge`), ``python -m bench widgets`` only the widgets' click latency
-(`bench.bench_widgets`); otherwise all three follow the suite.
+(`bench.bench_widgets`), ``python -m bench memory`` only the memory of 20 solved rule sets
+(`bench.bench_memory`); otherwise all four follow the suite.
 """
 
 from __future__ import annotations
@@ -21,13 +22,18 @@ if __name__ == "__main__":
         from bench.bench_widgets import main as widgets_main
 
         sys.exit(widgets_main(sys.argv[2:]))
+    if sys.argv[1:2] == ["memory"]:
+        from bench.bench_memory import main as memory_main
+
+        sys.exit(memory_main(sys.argv[2:]))
     if sys.argv[1:2] == ["simulate"]:
         from bench.bench_simulate import main as simulate_main
 
         sys.exit(simulate_main(sys.argv[2:]))
     code = main()
     from bench.bench_edge import main as edge_main
+    from bench.bench_memory import main as memory_main
     from bench.bench_simulate import main as simulate_main
     from bench.bench_widgets import main as widgets_main
 
-    sys.exit(max(code, simulate_main([]), edge_main([]), widgets_main([])))
+    sys.exit(max(code, simulate_main([]), edge_main([]), widgets_main([]), memory_main([])))

@@ -50,10 +50,11 @@ def _say_restriction(text: str) -> None:
 
 
 def cmd_solve(args: argparse.Namespace, rules: Rules) -> int:
-    from settemezzo.solve import equilibrium
+    from settemezzo import solved
 
     t0 = time.perf_counter()
-    eq = equilibrium(rules)
+    entry = solved.get(rules)
+    eq = entry.summary()  # shipped precomputed for the presets and single variants
     seconds = time.perf_counter() - t0
     if args.json:
         print(json.dumps({
@@ -61,7 +62,7 @@ def cmd_solve(args: argparse.Namespace, rules: Rules) -> int:
             "expected_stake": eq.expected_stake,
             "certificate": {"lower": eq.lower, "upper": eq.upper,
                             "exploitability": eq.exploitability},
-            "subgames": len(eq.subgames), "restriction": eq.restriction,
+            "subgames": eq.subgames, "restriction": eq.restriction,
             "lp_rounds": eq.iterations, "seconds": seconds}, indent=2))
         return 0
     print(f"Rules: {rules.describe()} - heads-up, both sides playing an equilibrium")
@@ -75,9 +76,13 @@ def cmd_solve(args: argparse.Namespace, rules: Rules) -> int:
         print(f"Player's value: {eq.value:+.9f} chips per hand")
     print(f"Certificate:    the value lies in [{eq.lower:+.12f}, {eq.upper:+.12f}] "
           f"(exploitability {eq.exploitability:.1e})")
-    after = (f", and {len(eq.subgames)} subgames after a swap, each certified"
+    after = (f", and {eq.subgames} subgames after a swap, each certified"
              if eq.subgames else "")
-    print(f"Solved in {seconds:.2f} s ({eq.iterations} LP rounds{after})")
+    if entry.is_precomputed:
+        print(f"Solved ahead ({eq.iterations} LP rounds{after}; shipped with the package), "
+              f"read in {seconds:.2f} s")
+    else:
+        print(f"Solved in {seconds:.2f} s ({eq.iterations} LP rounds{after})")
     return 0
 
 
@@ -143,10 +148,11 @@ def cmd_advise(args: argparse.Namespace, rules: Rules) -> int:
 
 
 def cmd_table(args: argparse.Namespace, rules: Rules) -> int:
-    from settemezzo.tables import banker_table, player_table
+    from settemezzo import solved
 
-    df = (player_table(rules, args.against) if args.side == "player"
-          else banker_table(rules, max_up=args.max_up))
+    entry = solved.get(rules)
+    df = (entry.player_table(args.against) if args.side == "player"
+          else entry.banker_table(max_up=args.max_up))
     if args.out:
         path = Path(args.out)
         if path.suffix.lower() != ".csv":

@@ -49,6 +49,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "ev_hit": "hit",
         "best_play": "Best play: {play}",
         "computing": "Computing the exact table for {rules} (a few seconds, once per rule set)...",
+        "computing_about": "Computing the exact table for {rules}: about {seconds} s, once per "
+                           "rule set...",
         "unsupported": "The exact engine does not handle {rules} yet: {why}",
         "engine_failed": "The exact engine failed on {rules}: {why}",
         "bad_cards": "Cannot read the cards: {why}",
@@ -213,6 +215,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "best_play": "Giocata migliore: {play}",
         "computing": "Calcolo la tabella esatta per {rules} (qualche secondo, una volta sola "
                      "per regolamento)...",
+        "computing_about": "Calcolo la tabella esatta per {rules}: circa {seconds} s, una "
+                           "volta sola per regolamento...",
         "unsupported": "Il motore esatto non gestisce ancora {rules}: {why}",
         "engine_failed": "Il motore esatto non è riuscito con {rules}: {why}",
         "bad_cards": "Non riesco a leggere le carte: {why}",
@@ -374,6 +378,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "best_play": "Mejor jugada: {play}",
         "computing": "Calculando la tabla exacta para {rules} (unos segundos, una vez por "
                      "reglamento)...",
+        "computing_about": "Calculando la tabla exacta para {rules}: unos {seconds} s, una "
+                           "vez por reglamento...",
         "unsupported": "El motor exacto aún no trata {rules}: {why}",
         "engine_failed": "El motor exacto falló con {rules}: {why}",
         "bad_cards": "No puedo leer las cartas: {why}",
