@@ -3,8 +3,11 @@
 ``python -m bench simulate [--quick]`` runs only the simulator's benchmarks
 (`bench.bench_simulate`), ``python -m bench edge`` only the banker's-edge table
 (`bench.bench_edge`), ``python -m bench widgets`` only the widgets' click latency
-(`bench.bench_widgets`), ``python -m bench memory`` only the memory of 20 solved rule sets
-(`bench.bench_memory`); otherwise all four follow the suite.
+(`bench.bench_widgets`), ``python -m bench solver`` the exact engine's targets against the
+Monte Carlo baseline (`bench.bench_solver`), ``python -m bench memory`` the memory of 20
+solved rule sets (`bench.bench_memory`); otherwise all follow the suite.
+``python -m bench classroom`` runs thirty simulated students against ``settemezzo classroom``
+(`bench.bench_classroom`).
 """
 
 from __future__ import annotations
@@ -26,6 +29,14 @@ if __name__ == "__main__":
         from bench.bench_memory import main as memory_main
 
         sys.exit(memory_main(sys.argv[2:]))
+    if sys.argv[1:2] == ["classroom"]:
+        from bench.bench_classroom import main as classroom_main
+
+        sys.exit(classroom_main(sys.argv[2:]))
+    if sys.argv[1:2] == ["solver"]:
+        from bench.bench_solver import main as solver_main
+
+        sys.exit(solver_main(sys.argv[2:]))
     if sys.argv[1:2] == ["simulate"]:
         from bench.bench_simulate import main as simulate_main
 

@@ -176,14 +176,13 @@ def bench_table(n: int, rng: random.Random) -> Latency:
     while len(times) < n:
         g = w.game
         assert g is not None
-        legal = g.legal()
-        if "deal" in legal:
-            for s in w.stakes.values():
-                s.value = rng.randint(s.min, s.max)
-            times += _time([w.deal.click])
-        elif "next" in legal:
+        if g.can_stake():
+            lo, hi = g.stake_range()
+            w.stake.value = rng.randint(lo, hi)
+            times += _time([w.stake_button.click])
+        elif g.can_next_hand():
             times += _time([w.next_hand.click])
-        elif "hit" in legal:
+        elif g.can_hit():
             button = w.hit_button if rng.random() < 0.4 else w.stand_button
             times += _time([button.click])
         else:                              # the game is over: a new one

@@ -32,6 +32,7 @@ __all__ = [
     "CardError",
     "CardSpec",
     "CardsSeenTwiceError",
+    "ImpossibleHandError",
     "InvalidCardError",
     "Kind",
     "Rank",
@@ -62,6 +63,11 @@ class InvalidCardError(CardError):
 
 class CardsSeenTwiceError(CardError):
     """A card listed twice, or more cards of a rank than the deck holds."""
+
+
+class ImpossibleHandError(CardError):
+    """A hand no deal can produce: a card dealt after the turn ended (bust, 7½), or more
+    copies of a card in the hand and the unseen cards together than the deck holds."""
 
 
 class Rank(StrEnum):

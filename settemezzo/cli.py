@@ -5,20 +5,27 @@ Every subcommand is one pair of functions: ``_add_NAME(subparsers)`` registers i
 write the pair and append ``_add_NAME`` to `_SUBCOMMANDS`. Rule-set options are shared:
 call `_add_rules_args` on the parser and `_rules_from` in the handler.
 
-Any `ValueError` raised by the engine (bad cards, bad rules...) becomes one line
-``settemezzo: error: <message>`` on stderr and exit status 2, like an argparse usage error.
+Exit status: 0 done; 2 bad input (argparse usage errors, and any `ValueError` the engine
+raises: bad cards, bad rules, a number beyond its limit, an output path that cannot be
+written), one line ``settemezzo: error: <message>`` on stderr; 1 a run that failed (an OS
+error while writing, naming the path; memory; an interrupt; a solver failure), one line too.
+A closed pipe (``settemezzo ... | head``) ends quietly with status 1, as Python advises.
+Every ``--json`` output is printed by `settemezzo.cli_common.print_json`; every file is
+written by `settemezzo.fileio.writing` (atomic: the old file or the new one, never half).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import os
+import sqlite3
 import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any
 
+from settemezzo import cli_classroom, cli_play
 from settemezzo.cards import CardSpec, parse_spec, parse_specs
+from settemezzo.cli_common import print_json, value_json
 from settemezzo.hands import BUST, describe_score, is_finished, score, total
 from settemezzo.odds import (
     HandState,
@@ -89,15 +96,6 @@ def _table(rows: Sequence[tuple[str, Fraction]]) -> list[str]:
     return [f"  {label:<{lw}}  {_frac(p, fw)}".rstrip() for label, p in rows]
 
 
-def _prob_json(p: Fraction) -> dict[str, Any]:
-    from settemezzo.cli_solve import value_json
-
-    return value_json(p)
-
-
-def _print_json(obj: dict[str, Any]) -> None:
-    print(json.dumps(obj, ensure_ascii=False, indent=2))
-
 
 # ---------------------------------------------------------------------------------------------
 # settemezzo odds
@@ -136,7 +134,7 @@ def _cmd_odds(args: argparse.Namespace) -> int:
     if len(hole) != 1:
         raise ValueError(f"--hole takes one card, got {args.hole!r}")
     state = HandState.of(hole[0], up=_parse_cards_args(args.up),
-                         seen=_parse_cards_args(args.seen))
+                         seen=_parse_cards_args(args.seen), rules=rules)
     hand = state.cards
     unseen = state.unseen()
     t = total(hand, rules)
@@ -150,8 +148,7 @@ def _cmd_odds(args: argparse.Namespace) -> int:
     seven_half = "exactly 7½" + (" or a pair of sevens" if rules.pair_of_sevens else "")
 
     if args.json:
-        _print_json({
-            "rules": rules.describe(),
+        print_json({
             "hand": str(state),
             "total": t,
             "total_label": points_label(t),
@@ -160,16 +157,16 @@ def _cmd_odds(args: argparse.Namespace) -> int:
             "unseen": unseen.total,
             "next_card": [
                 {"card": kind.label, "half_points": kind.half_points, "count": counts[kind],
-                 **_prob_json(p)}
+                 **value_json(p)}
                 for kind, p in nxt.items()],
-            "bust_chance": None if hit is None else _prob_json(hit["bust"]),
-            "seven_half_chance": None if hit is None else _prob_json(hit["seven_half"]),
+            "bust_chance": None if hit is None else value_json(hit["bust"]),
+            "seven_half_chance": None if hit is None else value_json(hit["seven_half"]),
             "threshold": points_label(k),
             "policy": policy,
             "final_distribution": [
-                {"score": s, "label": describe_score(s), **_prob_json(p)}
+                {"score": s, "label": describe_score(s), **value_json(p)}
                 for s, p in sorted(final.items())],
-        })
+        }, rules)
         return 0
 
     if not finished:
@@ -226,7 +223,8 @@ def _cmd_solver(args: argparse.Namespace) -> int:
 
 
 _SUBCOMMANDS: list[Callable[[Subparsers[argparse.ArgumentParser]], None]] = [
-    _add_odds, _add_solver_commands, _add_chart_commands, _add_simulate]
+    _add_odds, _add_solver_commands, _add_chart_commands, _add_simulate, cli_classroom.add_to,
+    cli_play.add_to]
 """Each registers one subcommand; add yours here."""
 
 
@@ -241,24 +239,71 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _error(message: str) -> int:
+def _error(message: str, status: int = 2) -> int:
     one_line = " ".join(str(message).split())
     print(f"{PROG}: error: {one_line}", file=sys.stderr)
-    return 2
+    return status
+
+
+def _os_error(exc: OSError) -> str:
+    """One line naming the path: "out/x.csv: Permission denied"."""
+    what = exc.strerror or type(exc).__name__
+    if exc.filename is None:
+        return f"{what}: {exc}"
+    return f"{exc.filename!s}: {what}"
+
+
+def _quiet_stdout() -> None:
+    """After a closed pipe: point stdout at /dev/null, so that the interpreter's last flush
+    does not complain (https://docs.python.org/3/library/signal.html#note-on-sigpipe)."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, ValueError, OSError):  # captured output (tests): nothing to do
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
+
+
+def _run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    """Run a handler, turning every expected failure into one line and a status."""
+    try:
+        status = handler(args)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        _quiet_stdout()
+        return 1
+    except (ValueError, OverflowError) as exc:  # CardError, RulesError... subclass ValueError
+        return _error(str(exc))
+    except OSError as exc:
+        return _error(_os_error(exc), 1)
+    except sqlite3.DatabaseError as exc:  # a class database (settemezzo.klass) that is not one
+        return _error(f"the database cannot be used: {exc}",
+                      1 if isinstance(exc, sqlite3.OperationalError) else 2)
+    except EOFError:  # an interactive command (play) whose input ended: Ctrl-D, or < /dev/null
+        print(file=sys.stderr)
+        return 0
+    except MemoryError:
+        return _error("out of memory: try fewer hands or a smaller rule set", 1)
+    except KeyboardInterrupt:
+        return _error("interrupted (no file was left half-written)", 1)
+    except RuntimeError as exc:  # a solver that failed (settemezzo.solve.SolverError)
+        return _error(f"the run failed: {exc}", 1)
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; return the exit status (0 ok, 2 bad input)."""
+    """Run the command line; return the exit status (0 ok, 2 bad input, 1 a failed run)."""
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse: --help (0) or a usage error (2)
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    except BrokenPipeError:  # --help | head
+        _quiet_stdout()
+        return 1
     handler: Callable[[argparse.Namespace], int] = getattr(args, "handler", _cmd_solver)
-    try:
-        return handler(args)
-    except ValueError as exc:  # CardError, RulesError... all subclass ValueError
-        return _error(str(exc))
+    return _run(handler, args)
 
 
 if __name__ == "__main__":

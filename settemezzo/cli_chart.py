@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from settemezzo.cli_common import replaced
 from settemezzo.i18n import check_lang
 from settemezzo.rules import ITALIAN, PRESETS, Rules
 
@@ -56,13 +57,15 @@ def check_kind(kind: str) -> str:
 
 
 def check_out(path: str | Path, formats: Sequence[str] = FORMATS) -> Path:
-    """The output path if its extension is one of ``formats``, else a ChartError."""
-    p = Path(path)
-    if p.suffix.lower() not in formats:
-        names = [f for f in formats]
-        allowed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
-        raise _error(f"--out must name a {allowed} file, got {str(path)!r}")
-    return p
+    """The output path if its extension is one of ``formats`` and it can be written there
+    (`settemezzo.fileio.check_out`), else a ChartError saying why."""
+    from settemezzo.fileio import OutputPathError
+    from settemezzo.fileio import check_out as check_path
+
+    try:
+        return check_path(path, formats)
+    except OutputPathError as exc:
+        raise _error(str(exc)) from None
 
 
 def edge_available() -> bool:
@@ -145,22 +148,37 @@ def chart(kind: str, rules: Rules = ITALIAN, *, against: str = "equilibrium",
     return plots.edge_by_variant_chart(edge_df, lang=lang), edge_df
 
 
-def save_chart(fig: Figure, path: str | Path, data: pd.DataFrame | None = None) -> list[Path]:
+def save_chart(fig: Figure, path: str | Path, data: pd.DataFrame | None = None,
+               replaced: Callable[[Path], None] | None = None) -> list[Path]:
     """Write ``fig`` to ``path`` (png, svg or pdf, by its extension) and ``data`` beside it as
-    CSV (same name, ``.csv``); returns the files written."""
+    CSV (same name, ``.csv``), atomically (`settemezzo.fileio.writing`); returns the files
+    written. ``replaced`` is told of each file that existed before."""
+    from settemezzo.fileio import writing
+
     p = check_out(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
     fmt = p.suffix.lower().lstrip(".")
     # no creation dates in the files, so that the same chart gives the same bytes
     metadata: dict[str, Any] = {"svg": {"Date": None}, "pdf": {"CreationDate": None}}.get(
         fmt, {})
-    fig.savefig(p, format=fmt, dpi=PNG_DPI, metadata=metadata)
-    written = [p]
-    if data is not None:
-        csv = p.with_suffix(".csv")
-        data.to_csv(csv, index=False, float_format="%.12g")
-        written.append(csv)
+    written = [p] if data is None else [p, p.with_suffix(".csv")]
+    # the chart and its numbers are written together: both or neither (never a PNG whose
+    # CSV failed), each to a temporary file first
+    with writing(*written, replaced=replaced) as temps:
+        fig.savefig(temps[0], format=fmt, dpi=PNG_DPI, metadata=metadata)
+        if data is not None:
+            data.to_csv(temps[1], index=False, float_format="%.12g")
     return written
+
+
+def _write_handout(pages: list[tuple[Rules, pd.DataFrame, Any]], path: Path, lang: str,
+                   replaced: Callable[[Path], None] | None = None) -> Path:
+    """`settemezzo.plots.write_handout`, atomically."""
+    from settemezzo.fileio import writing
+    from settemezzo.plots import write_handout
+
+    with writing(path, replaced=replaced) as (tmp,):
+        write_handout(pages, tmp, lang=lang)
+    return path
 
 
 def _handout_page(rules: Rules) -> tuple[Rules, pd.DataFrame, Any]:
@@ -169,11 +187,11 @@ def _handout_page(rules: Rules) -> tuple[Rules, pd.DataFrame, Any]:
     return rules, cached_player_table(rules, "equilibrium"), get(rules).handout_numbers()
 
 
-def write_all(out: str | Path, *, lang: str = "en", fmt: str = "png",
-              kinds: Sequence[str] = KINDS, say: Callable[[str], None] = print) -> list[Path]:
-    """Every chart of each preset, the edge chart, and a handout with one page per preset,
-    into the folder ``out``. A preset solved as a restricted game is named in a note (its
-    charts and its handout page say so too)."""
+def _check_all(out: str | Path, lang: str, fmt: str,
+               kinds: Sequence[str]) -> tuple[Path, str]:
+    """`write_all`'s arguments checked before any work: the folder and the file suffix."""
+    from settemezzo.fileio import OutputPathError, check_folder
+
     check_lang(lang)
     for k in kinds:
         check_kind(k)
@@ -181,7 +199,18 @@ def write_all(out: str | Path, *, lang: str = "en", fmt: str = "png",
     if suffix not in FORMATS:
         raise _error(f"--format must be one of {', '.join(f[1:] for f in FORMATS)}, "
                      f"got {fmt!r}")
-    folder = Path(out)
+    try:
+        return check_folder(out), suffix
+    except OutputPathError as exc:
+        raise _error(str(exc)) from None
+
+
+def write_all(out: str | Path, *, lang: str = "en", fmt: str = "png",
+              kinds: Sequence[str] = KINDS, say: Callable[[str], None] = print) -> list[Path]:
+    """Every chart of each preset, the edge chart, and a handout with one page per preset,
+    into the folder ``out``. A preset solved as a restricted game is named in a note (its
+    charts and its handout page say so too)."""
+    folder, suffix = _check_all(out, lang, fmt, kinds)
     written: list[Path] = []
 
     def wrote(paths: list[Path]) -> list[Path]:
@@ -210,35 +239,44 @@ def write_all(out: str | Path, *, lang: str = "en", fmt: str = "png",
         else:
             say("skipping the edge chart: settemezzo.edge is not installed yet")
     if pages:
-        from settemezzo.plots import write_handout
-
-        written += wrote([write_handout(pages, folder / "handout.pdf", lang=lang)])
+        written += wrote([_write_handout(pages, folder / "handout.pdf", lang)])
     return written
 
 
 def cmd_chart(args: argparse.Namespace, rules: Rules) -> int:
+    from settemezzo.cli_solve import BANKERS, check_policy
+    from settemezzo.limits import check_exact_size
+
     check_kind(args.kind)
     check_lang(args.lang)
     out = check_out(args.out)
-    fig, data = chart(args.kind, rules, against=args.against, lang=args.lang,
-                      thresholds=args.thresholds)
-    for p in save_chart(fig, out, data if args.csv else None):
+    if args.csv:
+        check_out(out.with_suffix(".csv"), (".csv",))
+    against = check_policy(args.against, "--against", BANKERS)
+    thresholds = _thresholds(args.thresholds)
+    if args.kind in ("strategy", "ev", "banker"):
+        check_exact_size(rules)
+    fig, data = chart(args.kind, rules, against=against, lang=args.lang,
+                      thresholds=thresholds)
+    for p in save_chart(fig, out, data if args.csv else None, replaced=replaced):
         print(f"wrote {p}")
     return 0
 
 
 def cmd_handout(args: argparse.Namespace, rules: Rules) -> int:
-    from settemezzo.plots import write_handout
+    from settemezzo.limits import check_exact_size
 
     check_lang(args.lang)
     out = check_out(args.out, (".pdf",))
-    path = write_handout([_handout_page(rules)], out, lang=args.lang)
+    check_exact_size(rules)
+    path = _write_handout([_handout_page(rules)], out, args.lang, replaced)
     print(f"wrote {path} (1 page: {rules.describe()})")
     return 0
 
 
 def cmd_charts(args: argparse.Namespace, rules: Rules) -> int:
     kinds: list[str] = args.kind or list(KINDS)
+    _check_all(args.out, args.lang, args.format, kinds)
     write_all(args.out, lang=args.lang, fmt=args.format, kinds=kinds)
     return 0
 

@@ -10,11 +10,14 @@ command runs.
 from __future__ import annotations
 
 import argparse
-import json
 import math
+import re
 from pathlib import Path
 from typing import Any
 
+from settemezzo import limits as L
+from settemezzo.cli_common import print_json, replaced
+from settemezzo.fileio import check_out, writing
 from settemezzo.rules import Rules
 
 __all__ = ["cmd_simulate", "register"]
@@ -30,20 +33,24 @@ def _chips(text: str) -> int | str | None:
         return "rules"
     if low in ("unlimited", "none", "inf"):
         return None
-    if low.isdigit() and int(low) > 0:
-        return int(low)
+    if re.fullmatch(r"[0-9]{1,30}", low):
+        return L.check_count("--chips", int(low), 1, L.MAX_CHIPS, L.CHIPS_REASON)
     raise CliError(f"--chips takes 'rules', 'unlimited' or a number of chips, got {text!r}")
 
 
-def _seats(items: list[str]) -> dict[int, tuple[str | None, str | None]]:
+def _seats(items: list[str], players: int) -> dict[int, tuple[str | None, str | None]]:
     out: dict[int, tuple[str | None, str | None]] = {}
     for item in items:
         seat, sep, spec = item.partition("=")
-        if not sep or not seat.strip().isdigit() or not spec.strip():
+        if not sep or not re.fullmatch(r"[0-9]{1,3}", seat.strip()) or not spec.strip():
             raise CliError(f"--seat takes SEAT=PLAYER or SEAT=PLAYER/BANKER (e.g. "
                            f"2=threshold:6/omniscient), got {item!r}")
+        n = int(seat)
+        if n > players:
+            raise CliError(f"--seat {item!r}: seats are 0 (the first banker) to {players} "
+                           f"with --players {players}")
         player, _, banker = spec.partition("/")
-        out[int(seat)] = (player.strip() or None, banker.strip() or None)
+        out[n] = (player.strip() or None, banker.strip() or None)
     return out
 
 
@@ -51,9 +58,42 @@ def _sale(text: str | None) -> tuple[int, int] | None:
     if text is None:
         return None
     price, _, after = text.partition("@")
-    if not price.strip().isdigit() or (after and not after.strip().isdigit()):
+    if not re.fullmatch(r"[0-9]{1,30}", price.strip()) or (
+            after and not re.fullmatch(r"[0-9]{1,30}", after.strip())):
         raise CliError(f"--sale takes PRICE or PRICE@HANDS (e.g. 20@5), got {text!r}")
-    return int(price), int(after) if after else 5
+    return (L.check_count("--sale price", int(price), 1, L.MAX_CHIPS, L.CHIPS_REASON),
+            L.check_count("--sale hands", int(after) if after else 5, 1, L.MAX_SESSION_HANDS,
+                          L.SESSION_HANDS_REASON))
+
+
+NUMBERS = {
+    "players": (1, 7, "seven players and the banker may need all 40 cards"),
+    "hands": (1, L.MAX_HANDS, L.HANDS_REASON),
+    "sessions": (1, L.MAX_SESSIONS, L.SESSIONS_REASON),
+    "seed": (0, 2**64 - 1, "a seed is a 64-bit number"),
+    "session_hands": (1, L.MAX_SESSION_HANDS, L.SESSION_HANDS_REASON),
+    "workers": (1, 256, "threads on one machine"),
+}
+"""Each whole-number option: its range and the reason for the upper limit."""
+
+
+def _check_numbers(args: argparse.Namespace) -> None:
+    for name, (lo, hi, reason) in NUMBERS.items():
+        value = getattr(args, name)
+        if value is not None:
+            L.check_count("--" + name.replace("_", "-"), value, lo, hi, reason)
+
+
+def _check_cost(args: argparse.Namespace, rules: Rules, hands: int | None) -> None:
+    """Refuse a run estimated above `settemezzo.limits.ASK_ABOVE_SECONDS` without --yes."""
+    per = args.session_hands or rules.rounds or 100
+    total = hands if hands is not None else args.sessions * per
+    seconds = L.simulation_seconds(total, args.players)
+    if seconds > L.ASK_ABOVE_SECONDS and not args.yes:
+        raise CliError(
+            f"{total:,} hands at {args.players} player(s) may take up to "
+            f"{seconds / 60:,.0f} minutes (estimated at {L.SIMULATION_RATE:,} player-hands "
+            f"per second); add --yes to run it anyway, or ask for fewer hands")
 
 
 def _pct(x: float) -> str:
@@ -65,45 +105,64 @@ def cmd_simulate(args: argparse.Namespace, rules: Rules) -> int:
     from settemezzo.simulate import simulate
     from settemezzo.simulate.analysis import exact_value
 
+    _check_numbers(args)
     hands = args.hands
     if hands is None and args.sessions is None:
         hands = 1_000_000
-    chips = _chips(args.chips)
+    if hands is not None and args.sessions is not None:
+        raise CliError("give --hands or --sessions, not both")
+    # every argument is checked before the first hand is dealt
+    chips, seats, sale = _chips(args.chips), _seats(args.seat, args.players), _sale(args.sale)
+    if args.exact and (args.players != 1 or args.seat):
+        raise CliError("--exact compares the heads-up game: use --players 1 and no --seat")
+    out = check_out(args.out, (".csv",)) if args.out is not None else None
+    sessions_out = (check_out(args.sessions_out, (".csv",), "--sessions-out")
+                    if args.sessions_out is not None else None)
+    hands_out = (check_out(args.hands_out, (".csv",), "--hands-out")
+                 if args.hands_out is not None else None)
+    if hands_out is not None:
+        per = args.session_hands or rules.rounds or 100
+        L.check_count("hands recorded (--hands-out)", hands if hands is not None
+                      else args.sessions * per, 1, L.MAX_RECORDED_HANDS, L.RECORDED_REASON)
+    _check_cost(args, rules, hands)
     result = simulate(rules, args.players, hands, sessions=args.sessions, seed=args.seed,
-                      player=args.player, banker=args.banker, seats=_seats(args.seat),
-                      chips=chips, session_hands=args.session_hands, sale=_sale(args.sale),
+                      player=args.player, banker=args.banker, seats=seats,
+                      chips=chips, session_hands=args.session_hands, sale=sale,
                       workers=args.workers, scheduler=args.scheduler,
-                      progress=False if args.no_progress else None)
+                      progress=False if args.no_progress else None,
+                      record_hands=hands_out is not None)
     exact: dict[str, Any] | None = None
     if args.exact:
-        if args.players != 1 or args.seat:
-            raise CliError("--exact compares the heads-up game: use --players 1 and no --seat")
         value = float(exact_value(rules, args.player, args.banker))
         exact = {"player_value": value, "banker_edge": -value,
                  "z": result.z(value) if result.edge_se > 0 else math.nan}
         if result.limited:
             exact["note"] = ("chips are limited (stakes capped, eliminations): use --chips "
                              "unlimited for a like-for-like comparison")
-    if args.out:
-        path = Path(args.out)
-        if path.suffix.lower() != ".csv":
-            raise CliError(f"--out must name a .csv file, got {args.out!r}")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        result.summary().to_csv(path, index=False, float_format="%.9g")
-    if args.sessions_out:
-        path = Path(args.sessions_out)
-        if path.suffix.lower() != ".csv":
-            raise CliError(f"--sessions-out must name a .csv file, got {args.sessions_out!r}")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        result.sessions().to_csv(path, index=False)
+    _write_csvs(result, out, sessions_out, hands_out)
     if args.json:
-        out = result.to_dict()
+        data = result.to_dict()
         if exact is not None:
-            out["exact"] = exact
-        print(json.dumps(out, ensure_ascii=False, indent=2))
+            data["exact"] = exact
+        print_json(data, rules)
         return 0
     _print_text(result, exact, args)
     return 0
+
+
+def _write_csvs(result: Any, out: Path | None, sessions_out: Path | None,
+                hands_out: Path | None) -> None:
+    """The summary, the sessions and the hands as CSV, written together: all or none."""
+    tables = {out: lambda path: result.summary().to_csv(path, index=False,
+                                                        float_format="%.9g"),
+              sessions_out: lambda path: result.sessions().to_csv(path, index=False),
+              hands_out: lambda path: result.hand_records().to_csv(path, index=False)}
+    paths = [p for p in tables if p is not None]
+    if not paths:
+        return
+    with writing(*paths, replaced=replaced) as temps:
+        for path, tmp in zip(paths, temps, strict=True):
+            tables[path](tmp)
 
 
 def _print_text(result: Any, exact: dict[str, Any] | None, args: argparse.Namespace) -> None:
@@ -193,7 +252,12 @@ def register(subparsers: Any, add_rules: Any) -> None:
     p.add_argument("--exact", action="store_true",
                    help="heads-up: also compute the exact value and the distance in standard "
                         "errors")
+    p.add_argument("--yes", action="store_true",
+                   help=f"run even when the estimated time is over "
+                        f"{L.ASK_ABOVE_SECONDS // 60} minutes")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--out", metavar="FILE.csv", help="write the summary table as CSV")
     p.add_argument("--sessions-out", metavar="FILE.csv", help="write one row per session")
+    p.add_argument("--hands-out", metavar="FILE.csv",
+                   help="write one row per hand (banker, stakes, results, chips after it)")
     p.set_defaults(solver_cmd=cmd_simulate)

@@ -6,14 +6,21 @@ Registered by `settemezzo.cli`; scipy and pandas are imported only when one of t
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import time
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from settemezzo.cards import DECK_SIZE
+from settemezzo.cli_common import print_json, replaced, value_json
+from settemezzo.fileio import check_folder, check_out, writing
+from settemezzo.limits import check_count, check_exact_size
+from settemezzo.odds import parse_threshold
 from settemezzo.rules import Rules, RulesError
+
+__all__ = ["DATA_FILES", "EDGE_FILE", "check_policy", "register", "value_json", "write_data"]
 
 DATA_FILES = {
     "italian_player_vs_equilibrium.csv": ("italian", "player", "equilibrium"),
@@ -28,11 +35,26 @@ EDGE_FILE = "edge_by_variant.csv"
 """The banker's edge of the presets and of every variant alone (`settemezzo.edge`)."""
 
 
-def value_json(v: Fraction | float) -> dict[str, Any]:
-    """An exact number as its fraction text and a float; a float alone with fraction None."""
-    if isinstance(v, Fraction):
-        return {"fraction": str(v), "float": float(v)}
-    return {"fraction": None, "float": float(v)}
+BANKERS = ("equilibrium", "threshold:K", "omniscient")
+"""The bankers a table, an advice, a chart or an edge is computed against."""
+
+
+def check_policy(text: str, option: str, allowed: Sequence[str]) -> str:
+    """``text`` (lower-cased) if it is one of the policies ``allowed`` in this place, else a
+    `RulesError` naming the option and listing exactly those policies. ``threshold:K`` stands
+    for every threshold (checked by `settemezzo.odds.parse_threshold`); ``threshold:K,split``
+    for a player threshold with ``,split``/``,swap``."""
+    name = text.strip().lower()
+    base, *extras = [t.strip() for t in name.split(",")]
+    listed = ", ".join(allowed)
+    if base in allowed and not extras:
+        return name
+    extras_ok = all(e in ("split", "swap") for e in extras) and (
+        not extras or "threshold:K,split" in allowed)
+    if base.startswith("threshold:") and "threshold:K" in allowed and extras_ok:
+        parse_threshold(base)  # a RulesError quoting a bad K
+        return name
+    raise RulesError(f"{option} {text!r} is not a policy here; use one of: {listed}")
 
 
 def _value_text(v: Fraction | float) -> str:
@@ -49,23 +71,57 @@ def _say_restriction(text: str) -> None:
               "settemezzo.game.restriction)")
 
 
+def _seen(args: argparse.Namespace) -> Any:
+    """The deck without the ``--seen`` cards (an `Unseen`), or None for the full deck."""
+    from settemezzo.tables import seen_deck
+
+    return seen_deck([c for text in args.seen for c in _seen_parts(text)])
+
+
+def _seen_parts(text: str) -> list[str]:
+    """One --seen value: cards separated by commas or spaces ('re di denari, 5 7d')."""
+    from settemezzo.cards import parse_spec
+
+    out: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        try:
+            parse_spec(part)
+            out.append(part)  # one card, maybe of several words
+        except ValueError:
+            out += part.split()
+    return out
+
+
+def _seen_json(deck: Any) -> dict[str, Any]:
+    return {} if deck is None else {"unseen_cards": deck.total,
+                                    "unseen": {k.label: n for k, n in deck}}
+
+
+def _say_seen(deck: Any) -> None:
+    if deck is not None:
+        print(f"Seen:           {DECK_SIZE - deck.total} cards; deck left: {deck}")
+
+
 def cmd_solve(args: argparse.Namespace, rules: Rules) -> int:
     from settemezzo import solved
 
+    check_exact_size(rules)
     t0 = time.perf_counter()
-    entry = solved.get(rules)
+    deck = _seen(args)
+    entry = solved.get(rules, deck)
     eq = entry.summary()  # shipped precomputed for the presets and single variants
     seconds = time.perf_counter() - t0
     if args.json:
-        print(json.dumps({
-            "rules": rules.describe(), "player_value": eq.value, "banker_edge": eq.banker_edge,
+        print_json({
+            "player_value": eq.value, "banker_edge": eq.banker_edge,
             "expected_stake": eq.expected_stake,
             "certificate": {"lower": eq.lower, "upper": eq.upper,
                             "exploitability": eq.exploitability},
             "subgames": eq.subgames, "restriction": eq.restriction,
-            "lp_rounds": eq.iterations, "seconds": seconds}, indent=2))
+            "lp_rounds": eq.iterations, "seconds": seconds, **_seen_json(deck)}, rules)
         return 0
     print(f"Rules: {rules.describe()} - heads-up, both sides playing an equilibrium")
+    _say_seen(deck)
     _say_restriction(eq.restriction)
     if abs(eq.expected_stake - 1) < 1e-12:
         print(f"Banker's edge:  {eq.banker_edge:.6%} of the stake per hand")
@@ -90,11 +146,16 @@ def cmd_evaluate(args: argparse.Namespace, rules: Rules) -> int:
     from settemezzo.game import heads_up
     from settemezzo.solve import best_response, equilibrium, evaluate, expected_stake
 
-    game = heads_up(rules)
-    p, b = args.player.strip().lower(), args.banker.strip().lower()
+    p = check_policy(args.player, "--player", ("threshold:K", "threshold:K,split",
+                                               "equilibrium", "best"))
+    b = check_policy(args.banker, "--banker", ("threshold:K", "omniscient", "equilibrium",
+                                               "best"))
     if p == "best" and b == "best":
         raise RulesError("--player best and --banker best together is the equilibrium: "
                          "run 'settemezzo solve'")
+    check_exact_size(rules)
+    deck = _seen(args)
+    game = heads_up(rules, deck)
     t0 = time.perf_counter()
     player_s: Any = equilibrium(game).player if p == "equilibrium" else p
     banker_s: Any = equilibrium(game).banker if b == "equilibrium" else b
@@ -113,13 +174,13 @@ def cmd_evaluate(args: argparse.Namespace, rules: Rules) -> int:
     edge = -value / stake
     seconds = time.perf_counter() - t0
     if args.json:
-        print(json.dumps({"rules": rules.describe(), "player": label[0], "banker": label[1],
-                          "player_value": value_json(value),
-                          "expected_stake": value_json(stake),
-                          "banker_edge": value_json(edge), "restriction": game.restriction,
-                          "seconds": seconds}, indent=2))
+        print_json({"player": label[0], "banker": label[1], "player_value": value,
+                    "expected_stake": stake, "banker_edge": edge,
+                    "restriction": game.restriction, "seconds": seconds, **_seen_json(deck)},
+                   rules)
         return 0
     print(f"Rules: {rules.describe()}; player {label[0]} against banker {label[1]}")
+    _say_seen(deck)
     _say_restriction(game.restriction)
     if stake == 1:
         print(f"Player's value: {_value_text(value)} stakes per hand")
@@ -132,16 +193,26 @@ def cmd_evaluate(args: argparse.Namespace, rules: Rules) -> int:
 
 
 def cmd_advise(args: argparse.Namespace, rules: Rules) -> int:
+    from settemezzo.cli import _parse_cards_arg, _parse_cards_args
+    from settemezzo.odds import HandState
     from settemezzo.tables import advise
 
-    up = [c for text in args.up for c in text.split()] if args.up else []
-    a = advise(args.hole, up, rules=rules, against=args.against)
+    against = check_policy(args.against, "--against", BANKERS)
+    hole = _parse_cards_arg(args.hole)
+    if len(hole) != 1:
+        raise RulesError(f"--hole takes one card, got {args.hole!r}")
+    up = _parse_cards_args(args.up)
+    seen = [c for text in args.seen for c in _seen_parts(text)]
+    # refuses an impossible hand (a card after a bust, a card seen twice) before any work
+    HandState.of(hole[0], up=up, seen=seen, rules=rules)
+    check_exact_size(rules)
+    a = advise(hole[0], up, rules=rules, against=against, seen=seen)
     if args.json:
         out = {k: (value_json(v) if isinstance(v, Fraction | float)
                    and k not in ("hit_frequency", "split_frequency") else v)
                for k, v in a.__dict__.items()}
         out["margin"] = value_json(a.margin)
-        print(json.dumps(out, indent=2))
+        print_json(out, rules)
         return 0
     print(a)
     return 0
@@ -150,15 +221,16 @@ def cmd_advise(args: argparse.Namespace, rules: Rules) -> int:
 def cmd_table(args: argparse.Namespace, rules: Rules) -> int:
     from settemezzo import solved
 
+    against = check_policy(args.against, "--against", BANKERS)
+    check_count("--max-up", args.max_up, 0, 12, "a hand below 7½ holds at most 13 cards")
+    path = check_out(args.out, (".csv",)) if args.out is not None else None
+    check_exact_size(rules)
     entry = solved.get(rules)
-    df = (entry.player_table(args.against) if args.side == "player"
+    df = (entry.player_table(against) if args.side == "player"
           else entry.banker_table(max_up=args.max_up))
-    if args.out:
-        path = Path(args.out)
-        if path.suffix.lower() != ".csv":
-            raise RulesError(f"--out must name a .csv file, got {args.out!r}")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        df.to_csv(path, index=False, float_format="%.12g")
+    if path is not None:
+        with writing(path, replaced=replaced) as (tmp,):
+            df.to_csv(tmp, index=False, float_format="%.12g")
         print(f"wrote {len(df)} rows to {path}")
     else:
         print(df.to_string(index=False, max_rows=60))
@@ -166,45 +238,46 @@ def cmd_table(args: argparse.Namespace, rules: Rules) -> int:
 
 
 def cmd_edge(args: argparse.Namespace, rules: Rules) -> int:
-    from settemezzo.edge import banker_edge, edge_table, standard_rule_sets
+    from settemezzo.edge import edge_table, standard_rule_sets
 
-    methods = args.method or ["equilibrium", "threshold:5", "omniscient"]
+    methods = [check_policy(m, "--method", BANKERS) for m in args.method] or \
+        ["equilibrium", "threshold:5", "omniscient"]
+    path = (check_out(args.out, (".csv", ".png", ".svg", ".pdf")) if args.out is not None
+            else None)
     if args.all:
         sets = standard_rule_sets()
     else:
-        for m in methods:  # fail early, naming the knob, if the engine cannot solve it
-            banker_edge(rules, m)
+        check_exact_size(rules)
         label = " + ".join([args.rules.capitalize(), *args.variant]) if args.variant \
             else args.rules.capitalize()
         sets = [(label, rules)]
-    import os
-
     df = edge_table(sets, methods, progress=not args.json and args.all,
                     workers=min(os.cpu_count() or 1, len(sets)))
-    if args.out:
-        path = Path(args.out)
-        suffix = path.suffix.lower()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if suffix == ".csv":
-            df.to_csv(path, index=False, float_format="%.12g")
-        elif suffix in (".png", ".svg", ".pdf"):
-            from settemezzo.plots import edge_by_variant_chart
-
-            shown = df[df.edge.notna()]
-            fig = edge_by_variant_chart(shown, title=f"Banker's edge by variant ({rules.name} "
-                                                     f"rules, heads-up)")
-            fig.savefig(path, bbox_inches="tight")
-        else:
-            raise RulesError(f"--out must end in .csv, .png, .svg or .pdf, got {args.out!r}")
+    if path is not None:
+        _write_edges(df, path, rules)
         print(f"wrote {path}")
     if args.json:
-        print(df.to_json(orient="records", indent=2))
+        print_json({"edges": df.to_dict(orient="records")}, None if args.all else rules)
         return 0
     if not args.out or args.all:
         view = df.assign(edge=df.edge.map(lambda e: f"{e:.4%}" if e == e else "-"))
         print(view[["variant", "method", "edge", "exploitability", "note"]]
               .to_string(index=False, max_colwidth=60))
     return 0
+
+
+def _write_edges(df: Any, path: Path, rules: Rules) -> None:
+    """The edge table as CSV, or its chart (PNG, SVG, PDF), written atomically."""
+    with writing(path, replaced=replaced) as (tmp,):
+        if path.suffix.lower() == ".csv":
+            df.to_csv(tmp, index=False, float_format="%.12g")
+            return
+        from settemezzo.plots import edge_by_variant_chart
+
+        shown = df[df.edge.notna()]
+        fig = edge_by_variant_chart(shown, title=f"Banker's edge by variant ({rules.name} "
+                                                 f"rules, heads-up)")
+        fig.savefig(tmp, bbox_inches="tight", format=path.suffix.lower().lstrip("."))
 
 
 def write_data(out: Path) -> list[Path]:
@@ -222,21 +295,29 @@ def write_data(out: Path) -> list[Path]:
             # played (`settemezzo table` writes them all)
             df = df[df.own_reach > 0]
         path = out / name
-        df.to_csv(path, index=False, float_format="%.12g")
+        with writing(path) as (tmp,):
+            df.to_csv(tmp, index=False, float_format="%.12g")
         written.append(path)
     from settemezzo.edge import edge_table
 
     path = out / EDGE_FILE
     edges = edge_table(workers=min(2, os.cpu_count() or 1)).drop(columns=["seconds"])
-    edges.to_csv(path, index=False, float_format="%.12g")
+    with writing(path) as (tmp,):
+        edges.to_csv(tmp, index=False, float_format="%.12g")
     written.append(path)
     return written
 
 
 def cmd_data(args: argparse.Namespace, rules: Rules) -> int:
-    for path in write_data(Path(args.out)):
+    for path in write_data(check_folder(args.out)):
         print(f"wrote {path}")
     return 0
+
+
+def _add_seen(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seen", action="append", default=[], metavar="CARDS",
+                   help="cards of earlier hands, out of the deck before this hand (e.g. "
+                        "'7d 7 K 5', or 're di denari, 5c'); repeatable. Both sides know them")
 
 
 def register(subparsers: Any, add_rules: Any) -> None:
@@ -244,6 +325,7 @@ def register(subparsers: Any, add_rules: Any) -> None:
     p = subparsers.add_parser("solve", help="the heads-up equilibrium and the banker's edge")
     add_rules(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_seen(p)
     p.set_defaults(solver_cmd=cmd_solve)
 
     p = subparsers.add_parser(
@@ -254,6 +336,7 @@ def register(subparsers: Any, add_rules: Any) -> None:
     p.add_argument("--player", default="threshold:5", metavar="POLICY")
     p.add_argument("--banker", default="threshold:5", metavar="POLICY")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_seen(p)
     p.set_defaults(solver_cmd=cmd_evaluate)
 
     p = subparsers.add_parser("advise", help="stand or hit for one hand, and by how much")
@@ -263,6 +346,7 @@ def register(subparsers: Any, add_rules: Any) -> None:
     p.add_argument("--against", default="equilibrium", metavar="POLICY",
                    help="the banker: equilibrium (default), threshold:K or omniscient")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_seen(p)
     p.set_defaults(solver_cmd=cmd_advise)
 
     p = subparsers.add_parser("table", help="the strategy table, to the screen or a CSV")

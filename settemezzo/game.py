@@ -29,6 +29,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from enum import IntEnum
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from typing import Any
@@ -47,9 +48,11 @@ __all__ = [
     "SPLIT",
     "STAND",
     "SWAP",
+    "Action",
     "BankerNode",
     "HeadsUpGame",
     "InfoSet",
+    "Move",
     "UnsupportedRulesError",
     "heads_up",
     "restriction",
@@ -60,16 +63,39 @@ __all__ = [
 MODELLED_HANDS = 2
 """The most hands a split opens in the exact game (`restriction`: a third is never modelled)."""
 
-STAND = 0
-HIT = 1
+class Action(IntEnum):
+    """A choice's code, the same for both sides: ``STAND`` 0 (or action 0 of any two-way
+    decision, see `InfoSet`), ``HIT`` 1 (or action 1), and the banker's ``BURN`` 2 under the
+    ``burn`` variant. Plain ints in arrays and compiled code (``int(Action.HIT) == 1``)."""
+
+    STAND = 0
+    HIT = 1
+    BURN = 2
+
+
+class Move(IntEnum):
+    """`Child.score` of a child that is not a finished hand (finished hands carry their
+    score, 0 bust .. 17 pair of sevens, `settemezzo.hands`).
+
+    - ``OPEN``: the hand goes on, at information set `Child.infoset`.
+    - ``SWAP``: the ``swap_hidden`` move: the face-down card turned up, the new card taken
+      face down. Everything about the hand is public at that moment, so the rest of the
+      hand is a *proper subgame*: `HeadsUpGame.swap_subgame` gives it and the solver values
+      it apart.
+    - ``SPLIT``: splitting two figures (``split_figures``): both figures are shown, so the
+      rest of the hand is of perfect information; `settemezzo.split` values it.
+    """
+
+    OPEN = -1
+    SWAP = -2
+    SPLIT = -3
+
+
+STAND = Action.STAND
+HIT = Action.HIT
 ACTIONS = ("stand", "hit")
-SWAP = -2
-SPLIT = -3
-"""`Child.score` of splitting two figures (``split_figures``): both figures are shown, so
-the rest of the hand is of perfect information; `settemezzo.split` values it."""
-"""`Child.score` of the ``swap_hidden`` move: the face-down card turned up, the new card
-taken face down. Everything about the hand is public at that moment, so the rest of the hand
-is a *proper subgame*: `HeadsUpGame.swap_subgame` gives it and the solver values it apart."""
+SWAP = Move.SWAP
+SPLIT = Move.SPLIT
 
 
 class UnsupportedRulesError(RulesError):
@@ -84,7 +110,7 @@ class Child:
     prob: Fraction            # chance of this kind given (h, u), as the player sees it
     infoset: int              # index of the next information set, or -1 if finished
     score: int                # finished hand's score (0 bust, 15 7½, 16 royal, 17 pair),
-    #                           SWAP for the swap move (valued by its subgame), or -1
+    #                           or a `Move`: OPEN (infoset >= 0), SWAP, SPLIT
 
 
 @dataclass(frozen=True)
@@ -163,6 +189,8 @@ class HeadsUpGame:
         self.start: tuple[Kind, ...] = tuple(sorted(start))
         self.swap_target: dict[int, tuple[Kind, ...]] = {}
         self._subgames: dict[int, HeadsUpGame] = {}
+        self._subgames_by_cards: dict[tuple[tuple[Kind, ...], tuple[Kind, ...]],
+                                      HeadsUpGame] = {}
         # after a swap, a face-down card that finishes the hand at once (7½ or bust)
         self.root_terminals: list[Child] = []
         # what the solver and the tables compute from this game (its solvers, equilibrium,
@@ -229,128 +257,9 @@ class HeadsUpGame:
         return len(self.stakes) > 1
 
     def _build_player_tree(self) -> None:
-        """Breadth-first, so that every information set comes after its parent."""
-        rules = self.rules
-        # only the first card of the hand may be burnt: never after a swap
-        burn_kinds = {k for k in self.kinds if 1 <= int(k) <= 7 and int(k) in rules.burn
-                      and not self.start}
-        start = self.start
-        # a queue item: (kind, stake, burnt, hidden, events, rest, reach, parent, action, prob)
-        Item = tuple[str, int, Kind | None, Kind, tuple[tuple[str, Kind], ...], list[int],
-                     Fraction, int, int, Fraction, Kind]
-        queue: list[Item] = []
-        n0 = self.n_cards
-        for pos, k in enumerate(self.kinds):
-            if self.counts[pos]:
-                rest = list(self.counts)
-                rest[pos] -= 1
-                p = Fraction(self.counts[pos], n0)
-                if start and is_finished((k, *start), rules):  # after a swap: 7½ or bust
-                    self.root_terminals.append(Child(k, p, -1, score((k, *start), rules)))
-                    continue
-                first = "stake" if self.stake_choice else (
-                    "burn" if k in burn_kinds else "play")
-                if _splits(rules, (k, *start)):
-                    # a swap on the first hit turned a figure up and dealt a figure face
-                    # down: the first two cards are both figures, so they may be split
-                    first = "split"
-                queue.append((first, self.stakes[0], None, k, (), rest, p, -1, 1, p, k))
-        pending: dict[tuple[int, int], list[Child]] = {}
-        infos: list[InfoSet] = []
-        head = 0
-
-        def add_terminal_or_play(parent: int, action: int, stake: int, burnt: Kind | None,
-                                 hidden: Kind, events: tuple[tuple[str, Kind], ...],
-                                 rest: list[int], reach: Fraction, prob: Fraction,
-                                 via: Kind) -> None:
-            hand = (hidden, *start, *(c for _, c in events))
-            if is_finished(hand, rules):
-                pending[(parent, action)].append(Child(via, prob, -1, score(hand, rules)))
-            else:
-                queue.append(("split" if _splits(rules, hand) else "play", stake, burnt,
-                              hidden, events,
-                              rest, reach, parent, action, prob, via))
-
-        def deal(parent: int, action: int, stake: int, burnt: Kind | None, hidden: Kind,
-                 events: tuple[tuple[str, Kind], ...], rest: list[int], reach: Fraction,
-                 how: str) -> None:
-            n = sum(rest)
-            for pos, k in enumerate(self.kinds):
-                c = rest[pos]
-                if not c:
-                    continue
-                nxt = rest.copy()
-                nxt[pos] -= 1
-                p = Fraction(c, n)
-                if how == "up":
-                    add_terminal_or_play(parent, action, stake, burnt, hidden,
-                                         (*events, ("up", k)), nxt, reach * p, p, k)
-                else:  # a new face-down card after burning
-                    queue.append(("play", stake, hidden, k, events, nxt, reach * p, parent,
-                                  action, p, k))
-
-        while head < len(queue):
-            kind, stake, burnt, hidden, events, rest, reach, parent, action, prob, via = \
-                queue[head]
-            head += 1
-            i = len(infos)
-            up = tuple(c for _, c in events)
-            hand = (hidden, *start, *up)
-            pub = -1
-            if kind == "play":
-                key: Any = up if self.classic else (stake, burnt, events)
-                pub = self.public_index.get(key, -1)
-                if pub < 0:
-                    pub = self.public_index[key] = len(self.publics)
-                    self.publics.append(key)
-                if self.classic or (burnt is None and stake == self.stakes[0]
-                                    and (hidden, up) not in self.index):
-                    # (other games: the hand kept, at the smallest stake)
-                    self.index[(hidden, up)] = i
-            self.key_index[(kind, stake, burnt, hidden, events)] = i
-            infos.append(InfoSet(i, hidden, up, total(hand, rules), reach, parent, pub,
-                                 kind=kind, stake=stake, burnt=burnt, events=events,
-                                 parent_action=action))
-            if parent >= 0:
-                pending[(parent, action)].append(Child(via, prob, i, -1))
-            pending[(i, 0)] = []
-            pending[(i, 1)] = []
-            if kind == "stake":
-                nxt_kind = "burn" if hidden in burn_kinds else "play"
-                queue.append((nxt_kind, stake, burnt, hidden, events, rest, reach, i, 0,
-                              Fraction(1), hidden))
-                queue.append(("stake" if stake + 1 < self.stakes[-1] else nxt_kind, stake + 1,
-                              burnt, hidden, events, rest, reach, i, 1, Fraction(1), hidden))
-            elif kind == "burn":
-                queue.append(("play", stake, burnt, hidden, events, rest, reach, i, 0,
-                              Fraction(1), hidden))
-                deal(i, 1, stake, burnt, hidden, events, rest, reach, "burn")
-            elif kind == "split":
-                # both figures shown: the rest is valued apart (perfect information)
-                queue.append(("play", stake, burnt, hidden, events, rest, reach, i, 0,
-                              Fraction(1), hidden))
-                pending[(i, 1)].append(Child(hidden, Fraction(1), -1, SPLIT))
-            elif kind == "swap":
-                deal(i, 0, stake, burnt, hidden, events, rest, reach, "up")
-                # turning the face-down card up leaves nothing hidden: a proper subgame
-                pending[(i, 1)].append(Child(hidden, Fraction(1), -1, SWAP))
-                self.swap_target[i] = tuple(sorted((*start, *up, hidden)))
-            elif rules.swap_hidden:
-                queue.append(("swap", stake, burnt, hidden, events, rest, reach, i, 1,
-                              Fraction(1), hidden))
-            else:
-                deal(i, 1, stake, burnt, hidden, events, rest, reach, "up")
-        order = {k: j for j, k in enumerate(self.kinds)}
-
-        def ordered(children: list[Child]) -> tuple[Child, ...]:
-            return tuple(sorted(children, key=lambda ch: order[ch.kind]))
-
-        self.infosets = [
-            InfoSet(s.index, s.hole, s.up, s.total, s.reach, s.parent, s.public,
-                    ordered(pending[(s.index, 1)]), s.kind, s.stake, s.burnt, s.events,
-                    ordered(pending[(s.index, 0)]), s.parent_action)
-            for s in infos
-        ]
+        """Breadth-first, so that every information set comes after its parent (see
+        `_PlayerTree`)."""
+        self.infosets = _PlayerTree(self).build()
 
     def _build_banker_nodes(self) -> None:
         """Every banker hand that is not finished, breadth-first from the empty hand.
@@ -487,8 +396,13 @@ class HeadsUpGame:
         if target is None:
             raise RulesError(f"decision {i} ({s.label}) is not a swap decision")
         gone = (s.hole, *s.up, *((s.burnt,) if s.burnt is not None else ()))
-        sub = self._subgames[i] = heads_up(self.rules, _without(self.deck, gone, self.rules),
-                                           target, self.kinds)
+        # many decisions (the same cards in other orders, other stakes) share a subgame
+        key = (tuple(sorted(gone)), target)
+        sub = self._subgames_by_cards.get(key)
+        if sub is None:
+            sub = self._subgames_by_cards[key] = heads_up(
+                self.rules, _without(self.deck, gone, self.rules), target, self.kinds)
+        self._subgames[i] = sub
         return sub
 
     def infosets_of_kind(self, kind: str) -> list[InfoSet]:
@@ -503,6 +417,181 @@ class HeadsUpGame:
         return (f"HeadsUpGame({self.rules.describe()!r}{after}, {len(self.infosets)} player "
                 f"information sets, {len(self.publics)} public states, "
                 f"{len(self.banker_nodes)} banker hands)")
+
+
+# a queue item of `_PlayerTree`: what the next information set is, and how it was reached:
+# (kind, stake, burnt, hidden, events, rest, reach, parent, action, prob, via)
+_Item = tuple[str, int, Kind | None, Kind, tuple[tuple[str, Kind], ...], list[int], Fraction,
+              int, int, Fraction, Kind]
+_ONE = Fraction(1)
+
+
+class _PlayerTree:
+    """The breadth-first construction of a game's player information sets, so that every
+    information set comes after its parent (`HeadsUpGame._build_player_tree`).
+
+    Speed: a draw's chance ``Fraction(c, n)`` is made once per ``(c, n)``, the chance of
+    reaching a node only where an information set needs it (not at the finished hands), and
+    the facts of a hand (total, score, finished) are looked up by its cards as dealt.
+    """
+
+    def __init__(self, game: HeadsUpGame) -> None:
+        self.game = game
+        self.rules = game.rules
+        self.start = game.start
+        self.kinds = game.kinds
+        self.classic = game.classic
+        self.stakes = game.stakes
+        # only the first card of the hand may be burnt: never after a swap
+        self.burn_kinds = {k for k in self.kinds
+                           if 1 <= int(k) <= 7 and int(k) in self.rules.burn and not self.start}
+        self.queue: list[_Item] = []
+        self.rows: list[tuple[Any, ...]] = []   # the InfoSet fields but the children
+        self.kids: list[tuple[list[Child], list[Child]]] = []  # per set: action 0, action 1
+        self._probs: dict[int, list[Fraction]] = {}
+        self.most = max(game.counts, default=0)
+        self._facts: dict[tuple[tuple[Kind, ...], Kind | None], tuple[int, int, bool]] = {}
+
+    def probs(self, n: int) -> list[Fraction]:
+        """``Fraction(c, n)`` for every count ``c`` a kind can have left, made once per ``n``."""
+        out = self._probs.get(n)
+        if out is None:
+            out = self._probs[n] = [Fraction(c, n) for c in range(self.most + 1)]
+        return out
+
+    def facts(self, hand: tuple[Kind, ...], k: Kind | None = None) -> tuple[int, int, bool]:
+        """(total, score, finished) of ``hand`` (sorted) plus the card ``k`` if given."""
+        f = self._facts.get((hand, k))
+        if f is None:
+            cards = hand if k is None else tuple(sorted((*hand, k)))
+            f = self._facts[(hand, k)] = _facts(cards, self.rules)
+        return f
+
+    def build(self) -> list[InfoSet]:
+        self.seed()
+        head = 0
+        while head < len(self.queue):
+            self.visit(self.queue[head])
+            head += 1
+        return self.infosets()
+
+    def seed(self) -> None:
+        """The first card of each kind: a root decision, or (after a swap) a finished hand."""
+        g, start = self.game, self.start
+        for pos, k in enumerate(self.kinds):
+            if not g.counts[pos]:
+                continue
+            rest = list(g.counts)
+            rest[pos] -= 1
+            p = self.probs(g.n_cards)[g.counts[pos]]
+            _, sc, finished = self.facts(start, k)
+            if start and finished:  # after a swap: 7½ or bust
+                g.root_terminals.append(Child(k, p, -1, sc))
+                continue
+            first = "stake" if len(self.stakes) > 1 else (
+                "burn" if k in self.burn_kinds else "play")
+            if _splits(self.rules, (k, *start)):
+                # a swap on the first hit turned a figure up and dealt a figure face
+                # down: the first two cards are both figures, so they may be split
+                first = "split"
+            self.queue.append((first, self.stakes[0], None, k, (), rest, p, -1, 1, p, k))
+
+    def visit(self, item: _Item) -> None:
+        """Number the information set of ``item``, link it to its parent, queue what follows."""
+        g = self.game
+        kind, stake, burnt, hidden, events, _, reach, parent, action, prob, via = item
+        i = len(self.rows)
+        up = tuple(c for _, c in events)
+        pub = -1
+        if kind == "play":
+            key: Any = up if self.classic else (stake, burnt, events)
+            pub = g.public_index.get(key, -1)
+            if pub < 0:
+                pub = g.public_index[key] = len(g.publics)
+                g.publics.append(key)
+            if self.classic or (burnt is None and stake == self.stakes[0]
+                                and (hidden, up) not in g.index):
+                # (other games: the hand kept, at the smallest stake)
+                g.index[(hidden, up)] = i
+        g.key_index[(kind, stake, burnt, hidden, events)] = i
+        tot = self.facts(tuple(sorted((hidden, *self.start, *up))))[0]
+        self.rows.append((i, hidden, up, tot, reach, parent, pub, kind, stake, burnt, events,
+                          action))
+        if parent >= 0:
+            self.kids[parent][action].append(Child(via, prob, i, Move.OPEN))
+        self.kids.append(([], []))
+        self.follow(i, item)
+
+    def follow(self, i: int, item: _Item) -> None:
+        """Queue (or finish) the successors of information set ``i`` by its kind."""
+        kind, stake, burnt, hidden, events, rest, reach, _, _, _, _ = item
+        same = (stake, burnt, hidden, events, rest, reach, i)
+        if kind == "stake":
+            nxt = "burn" if hidden in self.burn_kinds else "play"
+            self.queue.append((nxt, *same, 0, _ONE, hidden))
+            self.queue.append(("stake" if stake + 1 < self.stakes[-1] else nxt, stake + 1,
+                               burnt, hidden, events, rest, reach, i, 1, _ONE, hidden))
+        elif kind == "burn":
+            self.queue.append(("play", *same, 0, _ONE, hidden))
+            self.deal(i, 1, item, "burn")
+        elif kind == "split":
+            # both figures shown: the rest is valued apart (perfect information)
+            self.queue.append(("play", *same, 0, _ONE, hidden))
+            self.kids[i][1].append(Child(hidden, _ONE, -1, SPLIT))
+        elif kind == "swap":
+            self.deal(i, 0, item, "up")
+            # turning the face-down card up leaves nothing hidden: a proper subgame
+            self.kids[i][1].append(Child(hidden, _ONE, -1, SWAP))
+            self.game.swap_target[i] = tuple(sorted((*self.start, *(c for _, c in events),
+                                                     hidden)))
+        elif self.rules.swap_hidden:
+            self.queue.append(("swap", *same, 1, _ONE, hidden))
+        else:
+            self.deal(i, 1, item, "up")
+
+    def deal(self, parent: int, action: int, item: _Item, how: str) -> None:
+        """One more card from the rest after ``action`` at ``parent``: face up (``how="up"``),
+        or a new face-down card after burning (``"burn"``)."""
+        _, stake, burnt, hidden, events, rest, reach, _, _, _, _ = item
+        probs = self.probs(sum(rest))
+        hand = (hidden, *self.start, *(c for _, c in events))
+        held = tuple(sorted(hand))
+        kids = self.kids[parent][action]
+        for pos, k in enumerate(self.kinds):
+            c = rest[pos]
+            if not c:
+                continue
+            p = probs[c]
+            nxt_kind = "play"
+            if how == "up":
+                _, sc, finished = self.facts(held, k)
+                if finished:
+                    kids.append(Child(k, p, -1, sc))
+                    continue
+                if _splits(self.rules, (*hand, k)):
+                    nxt_kind = "split"
+            nxt = rest.copy()
+            nxt[pos] -= 1
+            if how == "up":
+                self.queue.append((nxt_kind, stake, burnt, hidden, (*events, ("up", k)), nxt,
+                                   reach * p, parent, action, p, k))
+            else:  # a new face-down card after burning
+                self.queue.append(("play", stake, hidden, k, events, nxt, reach * p, parent,
+                                   action, p, k))
+
+    def infosets(self) -> list[InfoSet]:
+        """The information sets, each one's children in the order of the game's kinds."""
+        order = {k: j for j, k in enumerate(self.kinds)}
+
+        def ordered(children: list[Child]) -> tuple[Child, ...]:
+            return tuple(sorted(children, key=lambda ch: order[ch.kind]))
+
+        out = []
+        for row, (zero, one) in zip(self.rows, self.kids, strict=True):
+            i, hidden, up, tot, reach, parent, pub, kind, stake, burnt, events, action = row
+            out.append(InfoSet(i, hidden, up, tot, reach, parent, pub, ordered(one), kind,
+                               stake, burnt, events, ordered(zero), action))
+        return out
 
 
 def restriction_codes(rules: Rules) -> tuple[str, ...]:
@@ -686,5 +775,6 @@ def heads_up(rules: Rules, deck: Unseen | None = None,
         twin = copy.copy(game)
         twin.rules = rules
         twin._subgames = {}  # its subgames carry its own rules
+        twin._subgames_by_cards = {}
         return twin
     return game

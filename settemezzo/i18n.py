@@ -4,9 +4,9 @@ One dictionary, one function: ``t(key, lang, **fields)`` returns the text for ``
 ``lang``, with ``{fields}`` filled in. A key missing in Spanish or French falls back to
 English; English and Italian are complete (a test checks it).
 
->>> t("stand", "it"), t("hit", "it")
+>>> t("chart.stand", "it"), t("chart.hit", "it")
 ('sto', 'carta')
->>> t("against", "en", policy=policy_label("threshold:5", "en"))
+>>> t("policy.against", "en", policy=policy_label("threshold:5", "en"))
 'against a banker who hits below 5'
 >>> describe_rules("Italian rules + royal 7½", "it")
 'regole italiane + sette e mezzo reale'
@@ -51,446 +51,1082 @@ class UnknownLanguageError(ValueError):
 
 
 TEXT: dict[str, dict[str, str]] = {
-    # -- actions ---------------------------------------------------------------------------
-    "stand": {"en": "stand", "it": "sto", "es": "plantarse", "fr": "rester"},
-    "hit": {"en": "hit", "it": "carta", "es": "pedir", "fr": "tirer"},
-    "mixed": {"en": "mixed", "it": "misto", "es": "mixto", "fr": "mixte"},
-    "stand_short": {"en": "S", "it": "S", "es": "P", "fr": "R"},
-    "hit_short": {"en": "H", "it": "C", "es": "C", "fr": "T"},
-    "legend_stand": {"en": "stand", "it": "stare (sto)", "es": "plantarse",
-                     "fr": "rester"},
-    "legend_hit": {"en": "hit (ask for a card)", "it": "chiedere carta",
-                   "es": "pedir carta", "fr": "tirer une carte"},
-    "legend_mixed": {"en": "mixed, or depends on the cards: hit in the % shown",
-                     "it": "misto, o dipende dalle carte: carta nella % indicata",
-                     "es": "mixto, o depende de las cartas: pedir en el % indicado",
-                     "fr": "mixte, ou selon les cartes : tirer dans le % indiqué"},
-    # -- policies --------------------------------------------------------------------------
-    "policy_equilibrium": {"en": "the equilibrium banker (optimal play)",
-                           "it": "il banco in equilibrio (gioco ottimale)",
-                           "es": "la banca en equilibrio (juego óptimo)",
-                           "fr": "la banque à l'équilibre (jeu optimal)"},
-    "policy_omniscient": {"en": "a banker who sees the face-down card",
-                          "it": "un banco che vede la carta coperta",
-                          "es": "una banca que ve la carta tapada",
-                          "fr": "une banque qui voit la carte cachée"},
-    "policy_threshold": {"en": "a banker who hits below {k}",
-                         "it": "un banco che chiede carta sotto {k}",
-                         "es": "una banca que pide por debajo de {k}",
-                         "fr": "une banque qui tire en dessous de {k}"},
-    "against": {"en": "against {policy}", "it": "contro {policy}", "es": "contra {policy}",
-                "fr": "contre {policy}"},
-    "method_equilibrium": {"en": "both play optimally (equilibrium)",
-                           "it": "entrambi giocano al meglio (equilibrio)",
-                           "es": "ambos juegan de forma óptima (equilibrio)",
-                           "fr": "les deux jouent au mieux (équilibre)"},
-    "method_threshold": {"en": "banker hits below {k}, player plays its best",
-                         "it": "il banco chiede carta sotto {k}, il giocatore al meglio",
-                         "es": "la banca pide por debajo de {k}, el jugador lo mejor posible",
-                         "fr": "la banque tire en dessous de {k}, le joueur au mieux"},
-    "method_omniscient": {"en": "banker sees the face-down card",
-                          "it": "il banco vede la carta coperta",
-                          "es": "la banca ve la carta tapada",
-                          "fr": "la banque voit la carte cachée"},
-    # -- strategy chart --------------------------------------------------------------------
-    "strategy_title": {"en": "Player's best play", "it": "La giocata migliore del giocatore",
-                       "es": "La mejor jugada del jugador", "fr": "Le meilleur coup du joueur"},
-    "face_down_card": {"en": "face-down card", "it": "carta coperta", "es": "carta tapada",
-                       "fr": "carte cachée"},
-    "face_up_total": {"en": "total of the face-up cards (points; 0 = none yet)",
-                      "it": "totale delle carte scoperte (punti; 0 = nessuna)",
-                      "es": "total de las cartas descubiertas (puntos; 0 = ninguna)",
-                      "fr": "total des cartes visibles (points ; 0 = aucune)"},
-    "strategy_note": {
-        "en": "Each cell: the best play holding the face-down card of its row with face-up "
-              "cards adding up to its column; the number is EV(hit) − EV(stand) in stakes. "
-              "Hands sharing a cell are weighed by how often the player holds them (a hand "
-              "behind one of its stands as if it had hit); hands its strategy never holds "
-              "are left out.",
+    # -- words shared by many views --------------------------------------------------------------
+    "word.or": {"en": "or", "it": "o", "es": "o", "fr": "ou"},
+    "word.chips": {"en": "{n} chips", "it": "{n} fiches", "es": "{n} fichas", "fr": "{n} jetons"},
+    # -- charts: plays and legends ---------------------------------------------------------------
+    "chart.stand": {"en": "stand", "it": "sto", "es": "plantarse", "fr": "rester"},
+    "chart.hit": {"en": "hit", "it": "carta", "es": "pedir", "fr": "tirer"},
+    "chart.mixed": {"en": "mixed", "it": "misto", "es": "mixto", "fr": "mixte"},
+    "chart.stand_short": {"en": "S", "it": "S", "es": "P", "fr": "R"},
+    "chart.hit_short": {"en": "H", "it": "C", "es": "C", "fr": "T"},
+    "chart.legend_stand": {"en": "stand", "it": "stare (sto)", "es": "plantarse", "fr": "rester"},
+    "chart.legend_hit": {
+        "en": "hit (ask for a card)",
+        "it": "chiedere carta",
+        "es": "pedir carta",
+        "fr": "tirer une carte",
+    },
+    "chart.legend_mixed": {
+        "en": "mixed, or depends on the cards: hit in the % shown",
+        "it": "misto, o dipende dalle carte: carta nella % indicata",
+        "es": "mixto, o depende de las cartas: pedir en el % indicado",
+        "fr": "mixte, ou selon les cartes : tirer dans le % indiqué",
+    },
+    "chart.probability": {
+        "en": "probability",
+        "it": "probabilità",
+        "es": "probabilidad",
+        "fr": "probabilité",
+    },
+    # -- banker policies -------------------------------------------------------------------------
+    "policy.equilibrium": {
+        "en": "the equilibrium banker (optimal play)",
+        "it": "il banco in equilibrio (gioco ottimale)",
+        "es": "la banca en equilibrio (juego óptimo)",
+        "fr": "la banque à l'équilibre (jeu optimal)",
+    },
+    "policy.omniscient": {
+        "en": "a banker who sees the face-down card",
+        "it": "un banco che vede la carta coperta",
+        "es": "una banca que ve la carta tapada",
+        "fr": "une banque qui voit la carte cachée",
+    },
+    "policy.threshold": {
+        "en": "a banker who hits below {k}",
+        "it": "un banco che chiede carta sotto {k}",
+        "es": "una banca que pide por debajo de {k}",
+        "fr": "une banque qui tire en dessous de {k}",
+    },
+    "policy.against": {
+        "en": "against {policy}",
+        "it": "contro {policy}",
+        "es": "contra {policy}",
+        "fr": "contre {policy}",
+    },
+    # -- edge methods ----------------------------------------------------------------------------
+    "method.equilibrium": {
+        "en": "both play optimally (equilibrium)",
+        "it": "entrambi giocano al meglio (equilibrio)",
+        "es": "ambos juegan de forma óptima (equilibrio)",
+        "fr": "les deux jouent au mieux (équilibre)",
+    },
+    "method.threshold": {
+        "en": "banker hits below {k}, player plays its best",
+        "it": "il banco chiede carta sotto {k}, il giocatore al meglio",
+        "es": "la banca pide por debajo de {k}, el jugador lo mejor posible",
+        "fr": "la banque tire en dessous de {k}, le joueur au mieux",
+    },
+    "method.omniscient": {
+        "en": "banker sees the face-down card",
+        "it": "il banco vede la carta coperta",
+        "es": "la banca ve la carta tapada",
+        "fr": "la banque voit la carte cachée",
+    },
+    # -- strategy chart --------------------------------------------------------------------------
+    "strategy_chart.title": {
+        "en": "Player's best play",
+        "it": "La giocata migliore del giocatore",
+        "es": "La mejor jugada del jugador",
+        "fr": "Le meilleur coup du joueur",
+    },
+    "strategy_chart.face_down_card": {
+        "en": "face-down card",
+        "it": "carta coperta",
+        "es": "carta tapada",
+        "fr": "carte cachée",
+    },
+    "strategy_chart.face_up_total": {
+        "en": "total of the face-up cards (points; 0 = none yet)",
+        "it": "totale delle carte scoperte (punti; 0 = nessuna)",
+        "es": "total de las cartas descubiertas (puntos; 0 = ninguna)",
+        "fr": "total des cartes visibles (points ; 0 = aucune)",
+    },
+    "strategy_chart.note": {
+        "en": "Each cell: the best play holding the face-down card of its row with face-up cards "
+              "adding up to its column; the number is EV(hit) − EV(stand) in stakes. Hands "
+              "sharing a cell are weighed by how often the player holds them (a hand behind one "
+              "of its stands as if it had hit); hands its strategy never holds are left out.",
         "it": "Ogni casella: la giocata migliore con la carta coperta della riga e carte "
-              "scoperte che sommano il valore della colonna; il numero è VA(carta) − VA(sto) "
-              "in poste. Le mani di una casella pesano quanto spesso il giocatore le ha (una "
-              "mano dopo un suo 'sto' come se avesse chiesto carta); le mani che la sua "
-              "strategia non raggiunge mai sono escluse.",
+              "scoperte che sommano il valore della colonna; il numero è VA(carta) − VA(sto) in "
+              "poste. Le mani di una casella pesano quanto spesso il giocatore le ha (una mano "
+              "dopo un suo 'sto' come se avesse chiesto carta); le mani che la sua strategia non "
+              "raggiunge mai sono escluse.",
         "es": "Cada casilla: la mejor jugada con la carta tapada de su fila y cartas "
-              "descubiertas que suman su columna; el número es VE(pedir) − VE(plantarse) "
-              "en apuestas, ponderado por la frecuencia con que el jugador tiene cada mano; "
-              "las manos que su estrategia nunca alcanza se omiten.",
+              "descubiertas que suman su columna; el número es VE(pedir) − VE(plantarse) en "
+              "apuestas, ponderado por la frecuencia con que el jugador tiene cada mano; las "
+              "manos que su estrategia nunca alcanza se omiten.",
         "fr": "Chaque case : le meilleur coup avec la carte cachée de sa ligne et des cartes "
-              "visibles dont la somme est sa colonne ; le nombre est EV(tirer) − EV(rester) "
-              "en mises, pondéré par la fréquence de chaque main pour le joueur ; les mains "
-              "que sa stratégie n'atteint jamais sont omises."},
-    "stake_line": {"en": "Stake chosen after the first card ({who}): {stakes}.",
-                   "it": "Posta scelta dopo la prima carta ({who}): {stakes}.",
-                   "es": "Apuesta elegida tras la primera carta ({who}): {stakes}.",
-                   "fr": "Mise choisie après la première carte ({who}) : {stakes}."},
-    "stake_who_equilibrium": {"en": "equilibrium player", "it": "giocatore in equilibrio",
-                              "es": "jugador en equilibrio", "fr": "joueur à l'équilibre"},
-    "stake_who_reply": {"en": "player's best reply", "it": "miglior risposta del giocatore",
-                        "es": "mejor respuesta del jugador",
-                        "fr": "meilleure réponse du joueur"},
-    "stake_first": {"en": "first card {cards} → {stakes}", "it": "prima carta {cards} → "
-                    "{stakes}", "es": "primera carta {cards} → {stakes}",
-                    "fr": "première carte {cards} → {stakes}"},
-    "stake_chips": {"en": "{n} chips", "it": "{n} fiches", "es": "{n} fichas",
-                    "fr": "{n} jetons"},
-    "stake_swap_note": {"en": "After a swap the turned-up card counts in the face-up total and "
-                              "the new hidden card is the row.",
-                        "it": "Dopo uno scambio la carta scoperta conta nel totale delle "
-                              "scoperte e la nuova coperta è la riga.",
-                        "es": "Tras un cambio, la carta descubierta cuenta en el total de las "
-                              "descubiertas y la nueva tapada es la fila.",
-                        "fr": "Après un échange, la carte retournée compte dans le total des "
-                              "cartes visibles et la nouvelle carte cachée est la ligne."},
-    # -- banker chart ----------------------------------------------------------------------
-    "banker_title": {"en": "Banker's chance to hit after the player stands",
-                     "it": "Probabilità che il banco chieda carta dopo che il giocatore sta",
-                     "es": "Probabilidad de que la banca pida tras plantarse el jugador",
-                     "fr": "Probabilité que la banque tire après que le joueur reste"},
-    "against_equilibrium_player": {"en": "equilibrium banker against the equilibrium player",
-                                   "it": "banco in equilibrio contro il giocatore in "
-                                         "equilibrio",
-                                   "es": "banca en equilibrio contra el jugador en equilibrio",
-                                   "fr": "banque à l'équilibre contre le joueur à "
-                                         "l'équilibre"},
-    "banker_total": {"en": "banker's total (points)", "it": "totale del banco (punti)",
-                     "es": "total de la banca (puntos)", "fr": "total de la banque (points)"},
-    "player_up": {"en": "the player's face-up cards: how many, and their total (points)",
-                  "it": "le carte scoperte del giocatore: quante, e il loro totale (punti)",
-                  "es": "las cartas descubiertas del jugador: cuántas y su total (puntos)",
-                  "fr": "les cartes visibles du joueur : combien, et leur total (points)"},
-    "n_up_0": {"en": "none", "it": "nessuna", "es": "ninguna", "fr": "aucune"},
-    "n_up_1": {"en": "one card", "it": "una carta", "es": "una carta", "fr": "une carte"},
-    "n_up_2": {"en": "two cards", "it": "due carte", "es": "dos cartas", "fr": "deux cartes"},
-    "n_up_n": {"en": "{n} cards", "it": "{n} carte", "es": "{n} cartas", "fr": "{n} cartes"},
-    "banker_note": {
-        "en": "Number: the banker's chance to hit. Faded cells: no real choice (standing "
-              "surely loses, or surely wins). Below {low} the banker always hits. "
-              "Averaged over the hands behind each cell, weighed by their chance.",
-        "it": "Numero: probabilità che il banco chieda carta. Caselle sbiadite: nessuna "
-              "vera scelta (stare perde sicuramente, o vince sicuramente). Sotto {low} il "
-              "banco chiede sempre carta. Media sulle mani di ogni casella, pesate per la "
-              "loro probabilità.",
-        "es": "Número: probabilidad de que la banca pida. Casillas claras: no hay elección "
-              "real. Por debajo de {low} la banca siempre pide.",
-        "fr": "Nombre : probabilité que la banque tire. Cases pâles : pas de vrai choix. "
-              "En dessous de {low} la banque tire toujours."},
-    "no_choice": {"en": "no real choice", "it": "nessuna vera scelta",
-                  "es": "sin elección real", "fr": "pas de vrai choix"},
-    # -- bust chart ------------------------------------------------------------------------
-    "bust_title": {"en": "Chance that one more card busts (fresh deck)",
-                   "it": "Probabilità di sballare con un'altra carta (mazzo nuovo)",
-                   "es": "Probabilidad de pasarse con una carta más (baraja nueva)",
-                   "fr": "Probabilité de sauter avec une carte de plus (jeu neuf)"},
-    "bust_x": {"en": "your total before the card (points)",
-               "it": "il tuo totale prima della carta (punti)",
-               "es": "tu total antes de la carta (puntos)",
-               "fr": "votre total avant la carte (points)"},
-    "bust_y": {"en": "chance to bust", "it": "probabilità di sballare",
-               "es": "probabilidad de pasarse", "fr": "probabilité de sauter"},
-    "one_card": {"en": "one card (the face-down card only)",
-                 "it": "una carta (solo la coperta)", "es": "una carta (solo la tapada)",
-                 "fr": "une carte (la cachée seule)"},
-    "two_cards": {"en": "two cards (average over the pairs with this total)",
-                  "it": "due carte (media sulle coppie con questo totale)",
-                  "es": "dos cartas (media de los pares con este total)",
-                  "fr": "deux cartes (moyenne des paires de ce total)"},
-    "no_opponent": {"en": "no opponent: the cards alone", "it": "nessun avversario: solo le "
-                    "carte", "es": "sin rival: solo las cartas",
-                    "fr": "sans adversaire : les cartes seules"},
-    # -- banker final total ----------------------------------------------------------------
-    "final_title": {"en": "Banker's final total, drawing from a fresh deck",
-                    "it": "Totale finale del banco, pescando da un mazzo nuovo",
-                    "es": "Total final de la banca, robando de una baraja nueva",
-                    "fr": "Total final de la banque, tirant d'un jeu neuf"},
-    "final_x": {"en": "the banker's final total", "it": "totale finale del banco",
-                "es": "total final de la banca", "fr": "total final de la banque"},
-    "probability": {"en": "probability", "it": "probabilità", "es": "probabilidad",
-                    "fr": "probabilité"},
-    "hits_below": {"en": "hits below {k}", "it": "chiede carta sotto {k}",
-                   "es": "pide por debajo de {k}", "fr": "tire en dessous de {k}"},
-    "banker_policies": {"en": "the banker hits below {ks}", "it": "il banco chiede carta "
-                        "sotto {ks}", "es": "la banca pide por debajo de {ks}",
-                        "fr": "la banque tire en dessous de {ks}"},
-    "or": {"en": "or", "it": "o", "es": "o", "fr": "ou"},
-    "bust": {"en": "bust", "it": "sballato", "es": "pasado", "fr": "sauté"},
-    "royal": {"en": "royal 7½", "it": "7½ reale", "es": "7½ real", "fr": "7½ royal"},
-    "pair_of_sevens": {"en": "pair of 7s", "it": "coppia di 7", "es": "pareja de 7",
-                       "fr": "paire de 7"},
-    # -- EV chart --------------------------------------------------------------------------
-    "ev_title": {"en": "Expected value of standing and of hitting",
-                 "it": "Valore atteso di stare e di chiedere carta",
-                 "es": "Valor esperado de plantarse y de pedir",
-                 "fr": "Espérance de rester et de tirer"},
-    "ev_x": {"en": "your total (points)", "it": "il tuo totale (punti)",
-             "es": "tu total (puntos)", "fr": "votre total (points)"},
-    "ev_y": {"en": "expected gain (stakes per hand)",
-             "it": "guadagno atteso (poste per mano)",
-             "es": "ganancia esperada (apuestas por mano)",
-             "fr": "gain espéré (mises par main)"},
-    "ev_stand": {"en": "stand now", "it": "stai ora", "es": "plantarse ahora",
-                 "fr": "rester maintenant"},
-    "ev_hit": {"en": "hit, then play on as well as possible",
-               "it": "chiedi carta, poi gioca al meglio",
-               "es": "pedir y seguir jugando lo mejor posible",
-               "fr": "tirer, puis jouer au mieux"},
-    "hit_better": {"en": "hitting is worth more (by over 0.005 stakes)",
-                   "it": "chiedere carta vale di più (oltre 0,005 poste)",
-                   "es": "pedir vale más (más de 0,005 apuestas)",
-                   "fr": "tirer vaut plus (de plus de 0,005 mise)"},
-    "ev_note": {"en": "Average over every hand with this total, weighed by how often the "
-                      "player holds it (as in the strategy chart), per unit stake.",
-                "it": "Media su tutte le mani con questo totale, pesate per quanto spesso il "
-                      "giocatore le ha (come nella tabella della strategia), per posta "
-                      "unitaria.",
-                "es": "Media de todas las manos con este total, ponderadas por la frecuencia "
-                      "con que el jugador las tiene, por apuesta unitaria.",
-                "fr": "Moyenne de toutes les mains de ce total, pondérées par leur fréquence "
-                      "pour le joueur, par mise unitaire."},
-    # -- edge chart ------------------------------------------------------------------------
-    "edge_title": {"en": "Banker's edge by variant (heads-up)",
-                   "it": "Vantaggio del banco per variante (uno contro uno)",
-                   "es": "Ventaja de la banca por variante (uno contra uno)",
-                   "fr": "Avantage de la banque par variante (un contre un)"},
-    "edge_x": {"en": "banker's edge (% of the stake per hand)",
-               "it": "vantaggio del banco (% della posta per mano)",
-               "es": "ventaja de la banca (% de la apuesta por mano)",
-               "fr": "avantage de la banque (% de la mise par main)"},
-    "edge_y": {"en": "rule set", "it": "regole", "es": "reglas", "fr": "règles"},
-    "edge_missing": {"en": "not in the exact engine yet: {names}",
-                     "it": "non ancora nel calcolo esatto: {names}",
-                     "es": "aún no en el cálculo exacto: {names}",
-                     "fr": "pas encore dans le calcul exact : {names}"},
-    "edge_bound": {"en": "≤ at most this: the player is restricted",
-                   "it": "≤ al massimo questo: il giocatore è limitato",
-                   "es": "≤ como mucho esto: el jugador está limitado",
-                   "fr": "≤ au plus ceci : le joueur est limité"},
-    # -- restricted games (settemezzo.game.restriction_codes) -----------------------------
-    "restricted_resplit": {"en": "player kept to two hands",
-                           "it": "giocatore limitato a due mani",
-                           "es": "jugador limitado a dos manos",
-                           "fr": "joueur limité à deux mains"},
-    "restricted_split_swap": {"en": "no swap inside a split hand",
-                              "it": "nessuno scambio in una mano divisa",
-                              "es": "sin cambio dentro de una mano separada",
-                              "fr": "pas d'échange dans une main séparée"},
-    "restricted_and": {"en": "and", "it": "e", "es": "y", "fr": "et"},
-    "restricted_edge": {"en": "{what}: the banker's edge is at most this",
-                        "it": "{what}: il vantaggio del banco è al massimo questo",
-                        "es": "{what}: la ventaja de la banca es como mucho esta",
-                        "fr": "{what} : l'avantage de la banque est au plus celui-ci"},
-    "restricted_value": {"en": "{what}: the player's values are at least these",
-                         "it": "{what}: i valori del giocatore sono almeno questi",
-                         "es": "{what}: los valores del jugador son al menos estos",
-                         "fr": "{what} : les valeurs du joueur sont au moins celles-ci"},
-    "restricted_banker": {"en": "{what}: the banker's play against that player",
-                          "it": "{what}: il gioco del banco contro quel giocatore",
-                          "es": "{what}: el juego de la banca contra ese jugador",
-                          "fr": "{what} : le jeu de la banque contre ce joueur"},
-    "edge_line_bound": {"en": "The banker's edge when both sides play perfectly: at most "
-                              "{edge} of the stake per hand ({what}).",
-                        "it": "Il vantaggio del banco quando entrambi giocano al meglio: al "
-                              "massimo {edge} della posta per mano ({what}).",
-                        "es": "La ventaja de la banca cuando ambos juegan de forma óptima: "
-                              "como mucho {edge} de la apuesta por mano ({what}).",
-                        "fr": "L'avantage de la banque quand les deux jouent au mieux : au "
-                              "plus {edge} de la mise par main ({what})."},
-    # -- posterior chart -------------------------------------------------------------------
-    "posterior_title": {"en": "What the banker can infer about the face-down card",
-                        "it": "Cosa può dedurre il banco sulla carta coperta",
-                        "es": "Lo que la banca puede deducir de la carta tapada",
-                        "fr": "Ce que la banque peut déduire de la carte cachée"},
-    "posterior_x": {"en": "the player's face-down card", "it": "la carta coperta del "
-                    "giocatore", "es": "la carta tapada del jugador",
-                    "fr": "la carte cachée du joueur"},
-    # -- handout ---------------------------------------------------------------------------
-    "handout_title": {"en": "Sette e mezzo: strategy card", "it": "Sette e mezzo: la scheda "
-                      "della strategia", "es": "Siete y media: la ficha de estrategia",
-                      "fr": "Sept et demi : la fiche de stratégie"},
-    "numbers_title": {"en": "Numbers to remember", "it": "Numeri da ricordare",
-                      "es": "Números para recordar", "fr": "Les chiffres à retenir"},
-    "edge_line": {"en": "The banker's edge when both sides play perfectly: {edge} of the "
-                        "stake per hand.",
-                  "it": "Il vantaggio del banco quando entrambi giocano al meglio: {edge} "
-                        "della posta per mano.",
-                  "es": "La ventaja de la banca cuando ambos juegan de forma óptima: {edge} "
-                        "de la apuesta por mano.",
-                  "fr": "L'avantage de la banque quand les deux jouent au mieux : {edge} de "
-                        "la mise par main."},
-    "thumb_line": {"en": "Rule of thumb: hit below {k}, stand on {k} or more. Against the "
-                         "equilibrium banker it loses {loss} of the stake per hand; perfect "
-                         "play loses {best}.",
-                   "it": "Regola pratica: chiedi carta sotto {k}, stai da {k} in su. Contro "
-                         "il banco in equilibrio perde il {loss} della posta per mano; il "
-                         "gioco perfetto perde il {best}.",
-                   "es": "Regla práctica: pide por debajo de {k}, plántate con {k} o más. "
-                         "Contra la banca en equilibrio pierde el {loss} de la apuesta por "
-                         "mano; el juego perfecto pierde el {best}.",
-                   "fr": "Règle simple : tirez en dessous de {k}, restez à {k} ou plus. "
-                         "Contre la banque à l'équilibre elle perd {loss} de la mise par "
-                         "main ; le jeu parfait perd {best}."},
-    "thumb_other": {"en": "Hit below {k} instead: loses {loss}.",
-                    "it": "Chiedere carta sotto {k}, invece: perde il {loss}.",
-                    "es": "Pedir por debajo de {k}, en cambio: pierde el {loss}.",
-                    "fr": "Tirer en dessous de {k} à la place : perd {loss}."},
-    "bust_line": {"en": "The chance that one more card busts you, by your total:",
-                  "it": "La probabilità di sballare con un'altra carta, secondo il tuo "
-                        "totale:",
-                  "es": "La probabilidad de pasarte con una carta más, según tu total:",
-                  "fr": "La probabilité de sauter avec une carte de plus, selon votre "
-                        "total :"},
-    "your_total": {"en": "your total", "it": "il tuo totale", "es": "tu total",
-                   "fr": "votre total"},
-    "bust_row": {"en": "bust chance", "it": "sballi", "es": "te pasas", "fr": "vous sautez"},
-    "rules_title": {"en": "The rules in brief", "it": "Le regole in breve",
-                    "es": "Las reglas en breve", "fr": "Les règles en bref"},
-    # the rules in brief, one line per key (`settemezzo.plots.rules_brief` picks them)
-    "brief_cards": {"en": "40 cards: ace to 7 at face value, the three figures ½ each.",
-                    "it": "40 carte: dall'asso al 7 al loro valore, le tre figure mezzo punto "
-                          "l'una.",
-                    "es": "40 cartas: del as al 7 por su valor, las tres figuras medio punto "
-                          "cada una.",
-                    "fr": "40 cartes : de l'as au 7 à leur valeur, les trois figures un "
-                          "demi-point."},
-    "brief_wild": {"en": "The K♦ is wild: it counts ½ or any whole number from 1 to 7, as "
-                         "its holder likes.",
-                   "it": "Il re di denari è la matta: vale ½ o un numero intero da 1 a 7, "
-                         "a scelta di chi lo ha.",
-                   "es": "El rey de oros es comodín: vale ½ o cualquier número entero del 1 "
-                         "al 7, a elección de quien lo tiene.",
-                   "fr": "Le roi de carreau est joker : il vaut ½ ou un nombre entier de 1 à "
-                         "7, au choix de son détenteur."},
-    "brief_stake_before": {"en": "Everyone stakes, then gets one face-down card; the banker "
-                                 "is dealt last.",
-                           "it": "Tutti puntano, poi ricevono una carta coperta; il banco "
-                                 "riceve l'ultima.",
-                           "es": "Todos apuestan y reciben una carta tapada; la banca recibe "
-                                 "la última.",
-                           "fr": "Chacun mise puis reçoit une carte cachée ; la banque est "
-                                 "servie en dernier."},
-    "brief_stake_after": {"en": "Everyone gets one face-down card, looks at it, then stakes "
-                                "between {lo} and {hi} chips{later}; the banker sees every "
-                                "stake and is dealt last.",
-                          "it": "Ognuno riceve una carta coperta, la guarda, poi punta tra "
-                                "{lo} e {hi} fiches{later}; il banco vede ogni posta e "
-                                "riceve l'ultima carta.",
-                          "es": "Cada uno recibe una carta tapada, la mira y apuesta entre "
-                                "{lo} y {hi} fichas{later}; la banca ve cada apuesta y recibe "
-                                "la última carta.",
-                          "fr": "Chacun reçoit une carte cachée, la regarde, puis mise entre "
-                                "{lo} et {hi} jetons{later} ; la banque voit chaque mise et "
-                                "est servie en dernier."},
-    "brief_stake_later": {"en": " (rising to {lo}–{hi} by the last round)",
-                          "it": " (fino a {lo}–{hi} all'ultimo giro)",
-                          "es": " (hasta {lo}–{hi} en la última ronda)",
-                          "fr": " (jusqu'à {lo}–{hi} au dernier tour)"},
-    "brief_burn": {"en": "A face-down first card of {cards} may be thrown away face up for a "
-                         "new face-down card, once (the banker may do it too).",
-                   "it": "Una prima carta coperta di {cards} si può bruciare: la si scopre e "
-                         "si riceve un'altra carta coperta, una volta (anche il banco).",
-                   "es": "Una primera carta tapada de {cards} se puede descartar boca arriba "
-                         "por otra carta tapada, una vez (también la banca).",
-                   "fr": "Une première carte cachée de {cards} peut être brûlée, retournée, "
-                         "contre une nouvelle carte cachée, une fois (la banque aussi)."},
-    "brief_or": {"en": "or", "it": "o", "es": "o", "fr": "ou"},
-    "brief_turn": {"en": "In turn, each player stands or asks for cards, face up. Over 7½: "
-                         "bust, the stake is lost at once. Exactly 7½: show it, the turn "
-                         "ends.",
-                   "it": "A turno ogni giocatore sta o chiede carte, scoperte. Oltre 7½: "
-                         "sballa, la posta è persa subito. Esattamente 7½: si mostra, il "
-                         "turno finisce.",
-                   "es": "Por turno, cada jugador se planta o pide cartas descubiertas. Más "
-                         "de 7½: se pasa y pierde la apuesta. Justo 7½: la muestra y termina "
-                         "su turno.",
-                   "fr": "À tour de rôle, chaque joueur reste ou tire des cartes visibles. "
-                         "Plus de 7½ : il saute et perd sa mise. Exactement 7½ : il la "
-                         "montre, son tour finit."},
-    "brief_swap": {"en": "When asking for a card you may turn your face-down card up and take "
-                         "the new card face down: you never hold more than one hidden card.",
-                   "it": "Chiedendo carta si può scoprire la carta coperta e ricevere la "
-                         "nuova coperta: non si ha mai più di una carta nascosta.",
-                   "es": "Al pedir carta se puede descubrir la carta tapada y recibir la "
-                         "nueva tapada: nunca se tiene más de una carta oculta.",
-                   "fr": "En tirant, on peut retourner sa carte cachée et recevoir la "
-                         "nouvelle face cachée : on n'a jamais plus d'une carte cachée."},
-    "brief_split": {"en": "Two figures as the first two cards may be split into two hands, "
-                          "with a second equal stake.",
-                    "it": "Due figure come prime due carte si possono dividere in due mani, "
-                          "con una seconda posta uguale.",
-                    "es": "Dos figuras como primeras cartas se pueden separar en dos manos, "
-                          "con una segunda apuesta igual.",
-                    "fr": "Deux figures comme premières cartes peuvent être séparées en deux "
-                          "mains, avec une seconde mise égale."},
-    "brief_resplit": {"en": " Each further figure dealt onto the first hand may open one more "
-                            "hand (up to {n} hands).",
-                      "it": " Ogni altra figura che arriva sulla prima mano può aprire "
-                            "un'altra mano (fino a {n} mani).",
-                      "es": " Cada figura más que llega a la primera mano puede abrir otra "
-                            "mano (hasta {n} manos).",
-                      "fr": " Chaque autre figure reçue sur la première main peut ouvrir une "
-                            "main de plus (jusqu'à {n} mains)."},
-    "brief_banker": {"en": "The banker then plays the same way, seeing every face-up card.",
-                     "it": "Poi gioca il banco allo stesso modo, vedendo tutte le carte "
-                           "scoperte.",
-                     "es": "Luego juega la banca igual, viendo todas las cartas "
-                           "descubiertas.",
-                     "fr": "La banque joue ensuite de même, en voyant toutes les cartes "
-                           "visibles."},
-    "brief_settle": {"en": "Banker bust: every player still in is paid. Otherwise the higher "
-                           "total wins; ties go to the banker.",
-                     "it": "Se il banco sballa paga chi è ancora in gioco. Altrimenti vince "
-                           "il totale più alto; il pareggio va al banco.",
-                     "es": "Si la banca se pasa, paga a quien sigue en juego. Si no, gana el "
-                           "total más alto; los empates son de la banca.",
-                     "fr": "Si la banque saute, elle paie ceux qui restent. Sinon le plus "
-                           "haut total gagne ; l'égalité va à la banque."},
-    "brief_settle_push": {"en": "Banker bust: every player still in is paid. Otherwise the "
-                                "higher total wins; a tie returns the stake.",
-                          "it": "Se il banco sballa paga chi è ancora in gioco. Altrimenti "
-                                "vince il totale più alto; in caso di pareggio la posta è "
-                                "resa.",
-                          "es": "Si la banca se pasa, paga a quien sigue en juego. Si no, "
-                                "gana el total más alto; un empate devuelve la apuesta.",
-                          "fr": "Si la banque saute, elle paie ceux qui restent. Sinon le "
-                                "plus haut total gagne ; une égalité rend la mise."},
-    "brief_pays": {"en": "Wins pay 1 to 1.", "it": "Le vincite sono pagate alla pari.",
-                   "es": "Las ganancias se pagan 1 a 1.", "fr": "Les gains sont payés 1 "
-                   "pour 1."},
-    "brief_pays_seven": {"en": "Wins pay 1 to 1; a winning 7½ pays {n}:1 when the banker did "
-                               "not bust.",
-                         "it": "Le vincite sono pagate alla pari; un 7½ vincente è pagato "
-                               "{n}:1 se il banco non ha sballato.",
-                         "es": "Las ganancias se pagan 1 a 1; un 7½ ganador se paga {n}:1 "
-                               "si la banca no se ha pasado.",
-                         "fr": "Les gains sont payés 1 pour 1 ; un 7½ gagnant est payé {n}:1 "
-                               "si la banque n'a pas sauté."},
-    "brief_royal": {"en": "Royal 7½ (a 7 and a figure as the only two cards) beats any other "
-                          "7½ and is paid double.",
-                    "it": "Il sette e mezzo reale (un 7 e una figura, solo due carte) batte "
-                          "ogni altro 7½ ed è pagato doppio.",
-                    "es": "El siete y media real (un 7 y una figura, solo dos cartas) gana a "
-                          "cualquier otro 7½ y se paga doble.",
-                    "fr": "Le sept et demi royal (un 7 et une figure, deux cartes seulement) "
-                          "bat tout autre 7½ et est payé double."},
-    "brief_pair": {"en": "A pair of sevens (two 7s and nothing else) beats everything, is "
-                         "shown at once and is paid triple.",
-                   "it": "La coppia di sette (due 7 e nient'altro) batte tutto, si mostra "
-                         "subito ed è pagata tripla.",
-                   "es": "La pareja de sietes (dos 7 y nada más) gana a todo, se muestra "
-                         "enseguida y se paga triple.",
-                   "fr": "La paire de sept (deux 7 et rien d'autre) bat tout, se montre tout "
-                         "de suite et est payée triple."},
-    "variants_line": {"en": "Variants in play: {variants}.", "it": "Varianti in gioco: "
-                      "{variants}.", "es": "Variantes en juego: {variants}.",
-                      "fr": "Variantes en jeu : {variants}."},
-    "footer": {"en": "Exact values from settemezzo (heads-up: one player against the "
-                     "banker). Made with: settemezzo handout --rules {preset} --lang {language}",
-               "it": "Valori esatti di settemezzo (uno contro uno: un giocatore contro il "
-                     "banco). Creato con: settemezzo handout --rules {preset} --lang {language}",
-               "es": "Valores exactos de settemezzo (un jugador contra la banca). Hecho "
-                     "con: settemezzo handout --rules {preset} --lang {language}",
-               "fr": "Valeurs exactes de settemezzo (un joueur contre la banque). Fait "
-                     "avec : settemezzo handout --rules {preset} --lang {language}"},
+              "visibles dont la somme est sa colonne ; le nombre est EV(tirer) − EV(rester) en "
+              "mises, pondéré par la fréquence de chaque main pour le joueur ; les mains que sa "
+              "stratégie n'atteint jamais sont omises.",
+    },
+    "strategy_chart.stake_line": {
+        "en": "Stake chosen after the first card ({who}): {stakes}.",
+        "it": "Posta scelta dopo la prima carta ({who}): {stakes}.",
+        "es": "Apuesta elegida tras la primera carta ({who}): {stakes}.",
+        "fr": "Mise choisie après la première carte ({who}) : {stakes}.",
+    },
+    "strategy_chart.stake_who_equilibrium": {
+        "en": "equilibrium player",
+        "it": "giocatore in equilibrio",
+        "es": "jugador en equilibrio",
+        "fr": "joueur à l'équilibre",
+    },
+    "strategy_chart.stake_who_reply": {
+        "en": "player's best reply",
+        "it": "miglior risposta del giocatore",
+        "es": "mejor respuesta del jugador",
+        "fr": "meilleure réponse du joueur",
+    },
+    "strategy_chart.stake_first": {
+        "en": "first card {cards} → {stakes}",
+        "it": "prima carta {cards} → {stakes}",
+        "es": "primera carta {cards} → {stakes}",
+        "fr": "première carte {cards} → {stakes}",
+    },
+    "strategy_chart.stake_swap_note": {
+        "en": "After a swap the turned-up card counts in the face-up total and the new hidden "
+              "card is the row.",
+        "it": "Dopo uno scambio la carta scoperta conta nel totale delle scoperte e la nuova "
+              "coperta è la riga.",
+        "es": "Tras un cambio, la carta descubierta cuenta en el total de las descubiertas y la "
+              "nueva tapada es la fila.",
+        "fr": "Après un échange, la carte retournée compte dans le total des cartes visibles et "
+              "la nouvelle carte cachée est la ligne.",
+    },
+    # -- banker chart ----------------------------------------------------------------------------
+    "banker_chart.title": {
+        "en": "Banker's chance to hit after the player stands",
+        "it": "Probabilità che il banco chieda carta dopo che il giocatore sta",
+        "es": "Probabilidad de que la banca pida tras plantarse el jugador",
+        "fr": "Probabilité que la banque tire après que le joueur reste",
+    },
+    "banker_chart.against_equilibrium_player": {
+        "en": "equilibrium banker against the equilibrium player",
+        "it": "banco in equilibrio contro il giocatore in equilibrio",
+        "es": "banca en equilibrio contra el jugador en equilibrio",
+        "fr": "banque à l'équilibre contre le joueur à l'équilibre",
+    },
+    "banker_chart.total": {
+        "en": "banker's total (points)",
+        "it": "totale del banco (punti)",
+        "es": "total de la banca (puntos)",
+        "fr": "total de la banque (points)",
+    },
+    "banker_chart.player_up": {
+        "en": "the player's face-up cards: how many, and their total (points)",
+        "it": "le carte scoperte del giocatore: quante, e il loro totale (punti)",
+        "es": "las cartas descubiertas del jugador: cuántas y su total (puntos)",
+        "fr": "les cartes visibles du joueur : combien, et leur total (points)",
+    },
+    "banker_chart.n_up_0": {"en": "none", "it": "nessuna", "es": "ninguna", "fr": "aucune"},
+    "banker_chart.n_up_1": {
+        "en": "one card",
+        "it": "una carta",
+        "es": "una carta",
+        "fr": "une carte",
+    },
+    "banker_chart.n_up_2": {
+        "en": "two cards",
+        "it": "due carte",
+        "es": "dos cartas",
+        "fr": "deux cartes",
+    },
+    "banker_chart.n_up_n": {
+        "en": "{n} cards",
+        "it": "{n} carte",
+        "es": "{n} cartas",
+        "fr": "{n} cartes",
+    },
+    "banker_chart.note": {
+        "en": "Number: the banker's chance to hit. Faded cells: no real choice (standing surely "
+              "loses, or surely wins). Below {low} the banker always hits. Averaged over the "
+              "hands behind each cell, weighed by their chance.",
+        "it": "Numero: probabilità che il banco chieda carta. Caselle sbiadite: nessuna vera "
+              "scelta (stare perde sicuramente, o vince sicuramente). Sotto {low} il banco "
+              "chiede sempre carta. Media sulle mani di ogni casella, pesate per la loro "
+              "probabilità.",
+        "es": "Número: probabilidad de que la banca pida. Casillas claras: no hay elección real. "
+              "Por debajo de {low} la banca siempre pide.",
+        "fr": "Nombre : probabilité que la banque tire. Cases pâles : pas de vrai choix. En "
+              "dessous de {low} la banque tire toujours.",
+    },
+    "banker_chart.no_choice": {
+        "en": "no real choice",
+        "it": "nessuna vera scelta",
+        "es": "sin elección real",
+        "fr": "pas de vrai choix",
+    },
+    # -- bust chart ------------------------------------------------------------------------------
+    "bust_chart.title": {
+        "en": "Chance that one more card busts (fresh deck)",
+        "it": "Probabilità di sballare con un'altra carta (mazzo nuovo)",
+        "es": "Probabilidad de pasarse con una carta más (baraja nueva)",
+        "fr": "Probabilité de sauter avec une carte de plus (jeu neuf)",
+    },
+    "bust_chart.x": {
+        "en": "your total before the card (points)",
+        "it": "il tuo totale prima della carta (punti)",
+        "es": "tu total antes de la carta (puntos)",
+        "fr": "votre total avant la carte (points)",
+    },
+    "bust_chart.y": {
+        "en": "chance to bust",
+        "it": "probabilità di sballare",
+        "es": "probabilidad de pasarse",
+        "fr": "probabilité de sauter",
+    },
+    "bust_chart.one_card": {
+        "en": "one card (the face-down card only)",
+        "it": "una carta (solo la coperta)",
+        "es": "una carta (solo la tapada)",
+        "fr": "une carte (la cachée seule)",
+    },
+    "bust_chart.two_cards": {
+        "en": "two cards (average over the pairs with this total)",
+        "it": "due carte (media sulle coppie con questo totale)",
+        "es": "dos cartas (media de los pares con este total)",
+        "fr": "deux cartes (moyenne des paires de ce total)",
+    },
+    "bust_chart.no_opponent": {
+        "en": "no opponent: the cards alone",
+        "it": "nessun avversario: solo le carte",
+        "es": "sin rival: solo las cartas",
+        "fr": "sans adversaire : les cartes seules",
+    },
+    # -- banker final total chart ----------------------------------------------------------------
+    "final_chart.title": {
+        "en": "Banker's final total, drawing from a fresh deck",
+        "it": "Totale finale del banco, pescando da un mazzo nuovo",
+        "es": "Total final de la banca, robando de una baraja nueva",
+        "fr": "Total final de la banque, tirant d'un jeu neuf",
+    },
+    "final_chart.x": {
+        "en": "the banker's final total",
+        "it": "totale finale del banco",
+        "es": "total final de la banca",
+        "fr": "total final de la banque",
+    },
+    "final_chart.hits_below": {
+        "en": "hits below {k}",
+        "it": "chiede carta sotto {k}",
+        "es": "pide por debajo de {k}",
+        "fr": "tire en dessous de {k}",
+    },
+    "final_chart.banker_policies": {
+        "en": "the banker hits below {ks}",
+        "it": "il banco chiede carta sotto {ks}",
+        "es": "la banca pide por debajo de {ks}",
+        "fr": "la banque tire en dessous de {ks}",
+    },
+    "final_chart.bust": {"en": "bust", "it": "sballato", "es": "pasado", "fr": "sauté"},
+    "final_chart.royal": {"en": "royal 7½", "it": "7½ reale", "es": "7½ real", "fr": "7½ royal"},
+    "final_chart.pair_of_sevens": {
+        "en": "pair of 7s",
+        "it": "coppia di 7",
+        "es": "pareja de 7",
+        "fr": "paire de 7",
+    },
+    # -- EV chart --------------------------------------------------------------------------------
+    "ev_chart.title": {
+        "en": "Expected value of standing and of hitting",
+        "it": "Valore atteso di stare e di chiedere carta",
+        "es": "Valor esperado de plantarse y de pedir",
+        "fr": "Espérance de rester et de tirer",
+    },
+    "ev_chart.x": {
+        "en": "your total (points)",
+        "it": "il tuo totale (punti)",
+        "es": "tu total (puntos)",
+        "fr": "votre total (points)",
+    },
+    "ev_chart.y": {
+        "en": "expected gain (stakes per hand)",
+        "it": "guadagno atteso (poste per mano)",
+        "es": "ganancia esperada (apuestas por mano)",
+        "fr": "gain espéré (mises par main)",
+    },
+    "ev_chart.stand": {
+        "en": "stand now",
+        "it": "stai ora",
+        "es": "plantarse ahora",
+        "fr": "rester maintenant",
+    },
+    "ev_chart.hit": {
+        "en": "hit, then play on as well as possible",
+        "it": "chiedi carta, poi gioca al meglio",
+        "es": "pedir y seguir jugando lo mejor posible",
+        "fr": "tirer, puis jouer au mieux",
+    },
+    "ev_chart.hit_better": {
+        "en": "hitting is worth more (by over 0.005 stakes)",
+        "it": "chiedere carta vale di più (oltre 0,005 poste)",
+        "es": "pedir vale más (más de 0,005 apuestas)",
+        "fr": "tirer vaut plus (de plus de 0,005 mise)",
+    },
+    "ev_chart.note": {
+        "en": "Average over every hand with this total, weighed by how often the player holds it "
+              "(as in the strategy chart), per unit stake.",
+        "it": "Media su tutte le mani con questo totale, pesate per quanto spesso il giocatore "
+              "le ha (come nella tabella della strategia), per posta unitaria.",
+        "es": "Media de todas las manos con este total, ponderadas por la frecuencia con que el "
+              "jugador las tiene, por apuesta unitaria.",
+        "fr": "Moyenne de toutes les mains de ce total, pondérées par leur fréquence pour le "
+              "joueur, par mise unitaire.",
+    },
+    # -- edge chart ------------------------------------------------------------------------------
+    "edge_chart.title": {
+        "en": "Banker's edge by variant (heads-up)",
+        "it": "Vantaggio del banco per variante (uno contro uno)",
+        "es": "Ventaja de la banca por variante (uno contra uno)",
+        "fr": "Avantage de la banque par variante (un contre un)",
+    },
+    "edge_chart.x": {
+        "en": "banker's edge (% of the stake per hand)",
+        "it": "vantaggio del banco (% della posta per mano)",
+        "es": "ventaja de la banca (% de la apuesta por mano)",
+        "fr": "avantage de la banque (% de la mise par main)",
+    },
+    "edge_chart.y": {"en": "rule set", "it": "regole", "es": "reglas", "fr": "règles"},
+    "edge_chart.missing": {
+        "en": "not in the exact engine yet: {names}",
+        "it": "non ancora nel calcolo esatto: {names}",
+        "es": "aún no en el cálculo exacto: {names}",
+        "fr": "pas encore dans le calcul exact : {names}",
+    },
+    "edge_chart.bound": {
+        "en": "≤ at most this: the player is restricted",
+        "it": "≤ al massimo questo: il giocatore è limitato",
+        "es": "≤ como mucho esto: el jugador está limitado",
+        "fr": "≤ au plus ceci : le joueur est limité",
+    },
+    # -- posterior chart -------------------------------------------------------------------------
+    "posterior_chart.title": {
+        "en": "What the banker can infer about the face-down card",
+        "it": "Cosa può dedurre il banco sulla carta coperta",
+        "es": "Lo que la banca puede deducir de la carta tapada",
+        "fr": "Ce que la banque peut déduire de la carte cachée",
+    },
+    "posterior_chart.x": {
+        "en": "the player's face-down card",
+        "it": "la carta coperta del giocatore",
+        "es": "la carta tapada del jugador",
+        "fr": "la carte cachée du joueur",
+    },
+    # -- restricted games (settemezzo.game.restriction_codes) ------------------------------------
+    "restricted.resplit": {
+        "en": "player kept to two hands",
+        "it": "giocatore limitato a due mani",
+        "es": "jugador limitado a dos manos",
+        "fr": "joueur limité à deux mains",
+    },
+    "restricted.split_swap": {
+        "en": "no swap inside a split hand",
+        "it": "nessuno scambio in una mano divisa",
+        "es": "sin cambio dentro de una mano separada",
+        "fr": "pas d'échange dans une main séparée",
+    },
+    "restricted.and": {"en": "and", "it": "e", "es": "y", "fr": "et"},
+    "restricted.edge": {
+        "en": "{what}: the banker's edge is at most this",
+        "it": "{what}: il vantaggio del banco è al massimo questo",
+        "es": "{what}: la ventaja de la banca es como mucho esta",
+        "fr": "{what} : l'avantage de la banque est au plus celui-ci",
+    },
+    "restricted.value": {
+        "en": "{what}: the player's values are at least these",
+        "it": "{what}: i valori del giocatore sono almeno questi",
+        "es": "{what}: los valores del jugador son al menos estos",
+        "fr": "{what} : les valeurs du joueur sont au moins celles-ci",
+    },
+    "restricted.banker": {
+        "en": "{what}: the banker's play against that player",
+        "it": "{what}: il gioco del banco contro quel giocatore",
+        "es": "{what}: el juego de la banca contra ese jugador",
+        "fr": "{what} : le jeu de la banque contre ce joueur",
+    },
+    # -- handout ---------------------------------------------------------------------------------
+    "handout.title": {
+        "en": "Sette e mezzo: strategy card",
+        "it": "Sette e mezzo: la scheda della strategia",
+        "es": "Siete y media: la ficha de estrategia",
+        "fr": "Sept et demi : la fiche de stratégie",
+    },
+    "handout.numbers_title": {
+        "en": "Numbers to remember",
+        "it": "Numeri da ricordare",
+        "es": "Números para recordar",
+        "fr": "Les chiffres à retenir",
+    },
+    "handout.edge_line": {
+        "en": "The banker's edge when both sides play perfectly: {edge} of the stake per hand.",
+        "it": "Il vantaggio del banco quando entrambi giocano al meglio: {edge} della posta per "
+              "mano.",
+        "es": "La ventaja de la banca cuando ambos juegan de forma óptima: {edge} de la apuesta "
+              "por mano.",
+        "fr": "L'avantage de la banque quand les deux jouent au mieux : {edge} de la mise par "
+              "main.",
+    },
+    "handout.edge_line_bound": {
+        "en": "The banker's edge when both sides play perfectly: at most {edge} of the stake per "
+              "hand ({what}).",
+        "it": "Il vantaggio del banco quando entrambi giocano al meglio: al massimo {edge} della "
+              "posta per mano ({what}).",
+        "es": "La ventaja de la banca cuando ambos juegan de forma óptima: como mucho {edge} de "
+              "la apuesta por mano ({what}).",
+        "fr": "L'avantage de la banque quand les deux jouent au mieux : au plus {edge} de la "
+              "mise par main ({what}).",
+    },
+    "handout.thumb_line": {
+        "en": "Rule of thumb: hit below {k}, stand on {k} or more. Against the equilibrium "
+              "banker it loses {loss} of the stake per hand; perfect play loses {best}.",
+        "it": "Regola pratica: chiedi carta sotto {k}, stai da {k} in su. Contro il banco in "
+              "equilibrio perde il {loss} della posta per mano; il gioco perfetto perde il "
+              "{best}.",
+        "es": "Regla práctica: pide por debajo de {k}, plántate con {k} o más. Contra la banca "
+              "en equilibrio pierde el {loss} de la apuesta por mano; el juego perfecto pierde "
+              "el {best}.",
+        "fr": "Règle simple : tirez en dessous de {k}, restez à {k} ou plus. Contre la banque à "
+              "l'équilibre elle perd {loss} de la mise par main ; le jeu parfait perd {best}.",
+    },
+    "handout.thumb_other": {
+        "en": "Hit below {k} instead: loses {loss}.",
+        "it": "Chiedere carta sotto {k}, invece: perde il {loss}.",
+        "es": "Pedir por debajo de {k}, en cambio: pierde el {loss}.",
+        "fr": "Tirer en dessous de {k} à la place : perd {loss}.",
+    },
+    "handout.bust_line": {
+        "en": "The chance that one more card busts you, by your total:",
+        "it": "La probabilità di sballare con un'altra carta, secondo il tuo totale:",
+        "es": "La probabilidad de pasarte con una carta más, según tu total:",
+        "fr": "La probabilité de sauter avec une carte de plus, selon votre total :",
+    },
+    "handout.your_total": {
+        "en": "your total",
+        "it": "il tuo totale",
+        "es": "tu total",
+        "fr": "votre total",
+    },
+    "handout.bust_row": {
+        "en": "bust chance",
+        "it": "sballi",
+        "es": "te pasas",
+        "fr": "vous sautez",
+    },
+    "handout.rules_title": {
+        "en": "The rules in brief",
+        "it": "Le regole in breve",
+        "es": "Las reglas en breve",
+        "fr": "Les règles en bref",
+    },
+    "handout.variants_line": {
+        "en": "Variants in play: {variants}.",
+        "it": "Varianti in gioco: {variants}.",
+        "es": "Variantes en juego: {variants}.",
+        "fr": "Variantes en jeu : {variants}.",
+    },
+    "handout.footer": {
+        "en": "Exact values from settemezzo (heads-up: one player against the banker). Made "
+              "with: settemezzo handout --rules {preset} --lang {language}",
+        "it": "Valori esatti di settemezzo (uno contro uno: un giocatore contro il banco). "
+              "Creato con: settemezzo handout --rules {preset} --lang {language}",
+        "es": "Valores exactos de settemezzo (un jugador contra la banca). Hecho con: settemezzo "
+              "handout --rules {preset} --lang {language}",
+        "fr": "Valeurs exactes de settemezzo (un joueur contre la banque). Fait avec : "
+              "settemezzo handout --rules {preset} --lang {language}",
+    },
+    # -- the rules in brief, one line per key (plots.rules_brief picks them) ---------------------
+    "brief.cards": {
+        "en": "40 cards: ace to 7 at face value, the three figures ½ each.",
+        "it": "40 carte: dall'asso al 7 al loro valore, le tre figure mezzo punto l'una.",
+        "es": "40 cartas: del as al 7 por su valor, las tres figuras medio punto cada una.",
+        "fr": "40 cartes : de l'as au 7 à leur valeur, les trois figures un demi-point.",
+    },
+    "brief.wild": {
+        "en": "The K♦ is wild: it counts ½ or any whole number from 1 to 7, as its holder likes.",
+        "it": "Il re di denari è la matta: vale ½ o un numero intero da 1 a 7, a scelta di chi "
+              "lo ha.",
+        "es": "El rey de oros es comodín: vale ½ o cualquier número entero del 1 al 7, a "
+              "elección de quien lo tiene.",
+        "fr": "Le roi de carreau est joker : il vaut ½ ou un nombre entier de 1 à 7, au choix de "
+              "son détenteur.",
+    },
+    "brief.stake_before": {
+        "en": "Everyone stakes, then gets one face-down card; the banker is dealt last.",
+        "it": "Tutti puntano, poi ricevono una carta coperta; il banco riceve l'ultima.",
+        "es": "Todos apuestan y reciben una carta tapada; la banca recibe la última.",
+        "fr": "Chacun mise puis reçoit une carte cachée ; la banque est servie en dernier.",
+    },
+    "brief.stake_after": {
+        "en": "Everyone gets one face-down card, looks at it, then stakes between {lo} and {hi} "
+              "chips{later}; the banker sees every stake and is dealt last.",
+        "it": "Ognuno riceve una carta coperta, la guarda, poi punta tra {lo} e {hi} "
+              "fiches{later}; il banco vede ogni posta e riceve l'ultima carta.",
+        "es": "Cada uno recibe una carta tapada, la mira y apuesta entre {lo} y {hi} "
+              "fichas{later}; la banca ve cada apuesta y recibe la última carta.",
+        "fr": "Chacun reçoit une carte cachée, la regarde, puis mise entre {lo} et {hi} "
+              "jetons{later} ; la banque voit chaque mise et est servie en dernier.",
+    },
+    "brief.stake_later": {
+        "en": " (rising to {lo}–{hi} by the last round)",
+        "it": " (fino a {lo}–{hi} all'ultimo giro)",
+        "es": " (hasta {lo}–{hi} en la última ronda)",
+        "fr": " (jusqu'à {lo}–{hi} au dernier tour)",
+    },
+    "brief.burn": {
+        "en": "A face-down first card of {cards} may be thrown away face up for a new face-down "
+              "card, once (the banker may do it too).",
+        "it": "Una prima carta coperta di {cards} si può bruciare: la si scopre e si riceve "
+              "un'altra carta coperta, una volta (anche il banco).",
+        "es": "Una primera carta tapada de {cards} se puede descartar boca arriba por otra carta "
+              "tapada, una vez (también la banca).",
+        "fr": "Une première carte cachée de {cards} peut être brûlée, retournée, contre une "
+              "nouvelle carte cachée, une fois (la banque aussi).",
+    },
+    "brief.turn": {
+        "en": "In turn, each player stands or asks for cards, face up. Over 7½: bust, the stake "
+              "is lost at once. Exactly 7½: show it, the turn ends.",
+        "it": "A turno ogni giocatore sta o chiede carte, scoperte. Oltre 7½: sballa, la posta è "
+              "persa subito. Esattamente 7½: si mostra, il turno finisce.",
+        "es": "Por turno, cada jugador se planta o pide cartas descubiertas. Más de 7½: se pasa "
+              "y pierde la apuesta. Justo 7½: la muestra y termina su turno.",
+        "fr": "À tour de rôle, chaque joueur reste ou tire des cartes visibles. Plus de 7½ : il "
+              "saute et perd sa mise. Exactement 7½ : il la montre, son tour finit.",
+    },
+    "brief.swap": {
+        "en": "When asking for a card you may turn your face-down card up and take the new card "
+              "face down: you never hold more than one hidden card.",
+        "it": "Chiedendo carta si può scoprire la carta coperta e ricevere la nuova coperta: non "
+              "si ha mai più di una carta nascosta.",
+        "es": "Al pedir carta se puede descubrir la carta tapada y recibir la nueva tapada: "
+              "nunca se tiene más de una carta oculta.",
+        "fr": "En tirant, on peut retourner sa carte cachée et recevoir la nouvelle face cachée "
+              ": on n'a jamais plus d'une carte cachée.",
+    },
+    "brief.split": {
+        "en": "Two figures as the first two cards may be split into two hands, with a second "
+              "equal stake.",
+        "it": "Due figure come prime due carte si possono dividere in due mani, con una seconda "
+              "posta uguale.",
+        "es": "Dos figuras como primeras cartas se pueden separar en dos manos, con una segunda "
+              "apuesta igual.",
+        "fr": "Deux figures comme premières cartes peuvent être séparées en deux mains, avec une "
+              "seconde mise égale.",
+    },
+    "brief.resplit": {
+        "en": " Each further figure dealt onto the first hand may open one more hand (up to {n} "
+              "hands).",
+        "it": " Ogni altra figura che arriva sulla prima mano può aprire un'altra mano (fino a "
+              "{n} mani).",
+        "es": " Cada figura más que llega a la primera mano puede abrir otra mano (hasta {n} "
+              "manos).",
+        "fr": " Chaque autre figure reçue sur la première main peut ouvrir une main de plus "
+              "(jusqu'à {n} mains).",
+    },
+    "brief.banker": {
+        "en": "The banker then plays the same way, seeing every face-up card.",
+        "it": "Poi gioca il banco allo stesso modo, vedendo tutte le carte scoperte.",
+        "es": "Luego juega la banca igual, viendo todas las cartas descubiertas.",
+        "fr": "La banque joue ensuite de même, en voyant toutes les cartes visibles.",
+    },
+    "brief.settle": {
+        "en": "Banker bust: every player still in is paid. Otherwise the higher total wins; ties "
+              "go to the banker.",
+        "it": "Se il banco sballa paga chi è ancora in gioco. Altrimenti vince il totale più "
+              "alto; il pareggio va al banco.",
+        "es": "Si la banca se pasa, paga a quien sigue en juego. Si no, gana el total más alto; "
+              "los empates son de la banca.",
+        "fr": "Si la banque saute, elle paie ceux qui restent. Sinon le plus haut total gagne ; "
+              "l'égalité va à la banque.",
+    },
+    "brief.settle_push": {
+        "en": "Banker bust: every player still in is paid. Otherwise the higher total wins; a "
+              "tie returns the stake.",
+        "it": "Se il banco sballa paga chi è ancora in gioco. Altrimenti vince il totale più "
+              "alto; in caso di pareggio la posta è resa.",
+        "es": "Si la banca se pasa, paga a quien sigue en juego. Si no, gana el total más alto; "
+              "un empate devuelve la apuesta.",
+        "fr": "Si la banque saute, elle paie ceux qui restent. Sinon le plus haut total gagne ; "
+              "une égalité rend la mise.",
+    },
+    "brief.pays": {
+        "en": "Wins pay 1 to 1.",
+        "it": "Le vincite sono pagate alla pari.",
+        "es": "Las ganancias se pagan 1 a 1.",
+        "fr": "Les gains sont payés 1 pour 1.",
+    },
+    "brief.pays_seven": {
+        "en": "Wins pay 1 to 1; a winning 7½ pays {n}:1 when the banker did not bust.",
+        "it": "Le vincite sono pagate alla pari; un 7½ vincente è pagato {n}:1 se il banco non "
+              "ha sballato.",
+        "es": "Las ganancias se pagan 1 a 1; un 7½ ganador se paga {n}:1 si la banca no se ha "
+              "pasado.",
+        "fr": "Les gains sont payés 1 pour 1 ; un 7½ gagnant est payé {n}:1 si la banque n'a pas "
+              "sauté.",
+    },
+    "brief.royal": {
+        "en": "Royal 7½ (a 7 and a figure as the only two cards) beats any other 7½ and is paid "
+              "double.",
+        "it": "Il sette e mezzo reale (un 7 e una figura, solo due carte) batte ogni altro 7½ ed "
+              "è pagato doppio.",
+        "es": "El siete y media real (un 7 y una figura, solo dos cartas) gana a cualquier otro "
+              "7½ y se paga doble.",
+        "fr": "Le sept et demi royal (un 7 et une figure, deux cartes seulement) bat tout autre "
+              "7½ et est payé double.",
+    },
+    "brief.pair": {
+        "en": "A pair of sevens (two 7s and nothing else) beats everything, is shown at once and "
+              "is paid triple.",
+        "it": "La coppia di sette (due 7 e nient'altro) batte tutto, si mostra subito ed è "
+              "pagata tripla.",
+        "es": "La pareja de sietes (dos 7 y nada más) gana a todo, se muestra enseguida y se "
+              "paga triple.",
+        "fr": "La paire de sept (deux 7 et rien d'autre) bat tout, se montre tout de suite et "
+              "est payée triple.",
+    },
+    # -- widgets: common controls and odds -------------------------------------------------------
+    "ui.stand": {"en": "Stand", "it": "Sto", "es": "Me planto"},
+    "ui.hit": {"en": "Hit", "it": "Carta", "es": "Pido"},
+    "ui.either": {"en": "Either", "it": "Indifferente", "es": "Da igual"},
+    "ui.rules": {"en": "Rules", "it": "Regole", "es": "Reglas"},
+    "ui.face_down": {"en": "Face-down card", "it": "Carta coperta", "es": "Carta tapada"},
+    "ui.seen": {"en": "Cards seen", "it": "Carte viste", "es": "Cartas vistas"},
+    "ui.seen_help": {
+        "en": "other cards on the table, e.g. 7d Kc 3",
+        "it": "altre carte sul tavolo, es. 7d Kc 3",
+        "es": "otras cartas en la mesa, p. ej. 7d Kc 3",
+    },
+    "ui.add_up": {"en": "Add face-up:", "it": "Aggiungi scoperta:", "es": "Añadir descubierta:"},
+    "ui.undo": {"en": "Remove last", "it": "Togli l'ultima", "es": "Quitar la última"},
+    "ui.clear": {"en": "Clear", "it": "Azzera", "es": "Borrar"},
+    "ui.nothing_up": {"en": "nothing up", "it": "nessuna scoperta", "es": "nada descubierto"},
+    "ui.none": {"en": "none", "it": "nessuna", "es": "ninguna"},
+    "ui.hand": {"en": "Your hand", "it": "La tua mano", "es": "Tu mano"},
+    "ui.total": {"en": "total {t}", "it": "totale {t}", "es": "total {t}"},
+    "ui.computing": {
+        "en": "Computing the exact table for {rules} (a few seconds, once per rule set)...",
+        "it": "Calcolo la tabella esatta per {rules} (qualche secondo, una volta sola per "
+              "regolamento)...",
+        "es": "Calculando la tabla exacta para {rules} (unos segundos, una vez por reglamento)...",
+    },
+    "ui.computing_about": {
+        "en": "Computing the exact table for {rules}: about {seconds} s, once per rule set...",
+        "it": "Calcolo la tabella esatta per {rules}: circa {seconds} s, una volta sola per "
+              "regolamento...",
+        "es": "Calculando la tabla exacta para {rules}: unos {seconds} s, una vez por "
+              "reglamento...",
+        "fr": "Calcul de la table exacte pour {rules} : environ {seconds} s, une fois par jeu "
+              "de règles...",
+    },
+    "ui.unsupported": {
+        "en": "The exact engine does not handle {rules} yet: {why}",
+        "it": "Il motore esatto non gestisce ancora {rules}: {why}",
+        "es": "El motor exacto aún no trata {rules}: {why}",
+    },
+    "ui.engine_failed": {
+        "en": "The exact engine failed on {rules}: {why}",
+        "it": "Il motore esatto non è riuscito con {rules}: {why}",
+        "es": "El motor exacto falló con {rules}: {why}",
+    },
+    "ui.bad_cards": {
+        "en": "Cannot read the cards: {why}",
+        "it": "Non riesco a leggere le carte: {why}",
+        "es": "No puedo leer las cartas: {why}",
+    },
+    "ui.bust_if_hit": {
+        "en": "Bust if you hit: {p}",
+        "it": "Sballi se chiedi carta: {p}",
+        "es": "Te pasas si pides: {p}",
+    },
+    "ui.seven_half_if_hit": {
+        "en": "Exactly 7½ with one card: {p}",
+        "it": "7½ esatto con una carta: {p}",
+        "es": "7½ justo con una carta: {p}",
+    },
+    "ui.win_stand": {
+        "en": "Win chance if you stand: {p}",
+        "it": "Probabilità di vincere se stai: {p}",
+        "es": "Probabilidad de ganar si te plantas: {p}",
+    },
+    "ui.win_hit": {
+        "en": "Win chance if you hit (then play well): {p}",
+        "it": "Probabilità di vincere se chiedi carta (e poi giochi bene): {p}",
+        "es": "Probabilidad de ganar si pides (y luego juegas bien): {p}",
+    },
+    "ui.ev": {
+        "en": "Expected gain per stake",
+        "it": "Guadagno atteso per posta",
+        "es": "Ganancia esperada por apuesta",
+    },
+    "ui.ev_stand": {"en": "stand", "it": "stai", "es": "plantarse"},
+    "ui.ev_hit": {"en": "hit", "it": "carta", "es": "pedir"},
+    "ui.mixed_pct": {
+        "en": "hit {p} of the time",
+        "it": "carta il {p} delle volte",
+        "es": "pide el {p} de las veces",
+    },
+    "ui.banker": {"en": "Banker", "it": "Banco", "es": "Banca"},
+    # -- the one-sentence advice -----------------------------------------------------------------
+    "advice.banker_equilibrium": {
+        "en": "best banker (equilibrium)",
+        "it": "banco migliore (equilibrio)",
+        "es": "mejor banca (equilibrio)",
+    },
+    "advice.banker_threshold": {
+        "en": "banker hits below {k} (rule of thumb)",
+        "it": "banco che chiede carta sotto {k} (regola pratica)",
+        "es": "banca que pide por debajo de {k} (regla práctica)",
+    },
+    "advice.banker_omniscient": {
+        "en": "banker who sees your face-down card",
+        "it": "banco che vede la tua carta coperta",
+        "es": "banca que ve tu carta tapada",
+    },
+    "advice.best": {
+        "en": "{hand}: {play} - worth {m} stakes more than to {other} ({ev}; {bust}) against the "
+              "{against} banker.",
+        "it": "{hand}: {play} - vale {m} poste più di {other} ({ev}; {bust}) contro il {against}.",
+        "es": "{hand}: {play} - vale {m} apuestas más que {other} ({ev}; {bust}) contra la "
+              "{against}.",
+    },
+    "advice.tie": {
+        "en": "{hand}: either - both plays are worth the same against the {against} banker "
+              "({ev}; {bust}).",
+        "it": "{hand}: indifferente - le due giocate valgono uguale contro il {against} ({ev}; "
+              "{bust}).",
+        "es": "{hand}: da igual - las dos jugadas valen lo mismo contra la {against} ({ev}; "
+              "{bust}).",
+    },
+    "advice.hand": {
+        "en": "face-down {hole}, up {up}",
+        "it": "coperta {hole}, scoperte {up}",
+        "es": "tapada {hole}, descubiertas {up}",
+    },
+    "advice.hand_none": {
+        "en": "face-down {hole}, nothing up",
+        "it": "coperta {hole}, nessuna scoperta",
+        "es": "tapada {hole}, nada descubierto",
+    },
+    "advice.at_stake": {
+        "en": "{hand}, at a stake of {n} chips",
+        "it": "{hand}, con una posta di {n} fiches",
+        "es": "{hand}, con una apuesta de {n} fichas",
+    },
+    "advice.ev_pair": {
+        "en": "stand {s}, hit {h} stakes",
+        "it": "stare {s}, carta {h} poste",
+        "es": "plantarse {s}, pedir {h} apuestas",
+    },
+    "advice.bust": {
+        "en": "a hit busts {p} of the time",
+        "it": "chiedendo carta sballi il {p} delle volte",
+        "es": "pidiendo te pasas el {p} de las veces",
+    },
+    "advice.stand": {"en": "stand", "it": "stare", "es": "plantarse"},
+    "advice.hit": {"en": "hit", "it": "chiedere carta", "es": "pedir"},
+    # -- odds explorer widget --------------------------------------------------------------------
+    "explorer.finished_seven_half": {
+        "en": "That hand is 7½ (or better): the turn is over, nothing to decide.",
+        "it": "Questa mano fa 7½ (o meglio): il turno è finito, non c'è niente da decidere.",
+        "es": "Esa mano hace 7½ (o mejor): el turno terminó, no hay nada que decidir.",
+    },
+    "explorer.finished_bust": {
+        "en": "That hand is bust (over 7½): the stake is lost.",
+        "it": "Questa mano ha sballato (oltre 7½): la posta è persa.",
+        "es": "Esa mano se pasó (más de 7½): la apuesta está perdida.",
+    },
+    "explorer.best_play": {
+        "en": "Best play: {play}",
+        "it": "Giocata migliore: {play}",
+        "es": "Mejor jugada: {play}",
+    },
+    "explorer.seen_note": {
+        "en": "Win chances assume the cards seen are back in the deck; the bust and 7½ chances "
+              "use them. Tick 'exact with seen cards' for a fresh solve.",
+        "it": "Le probabilità di vincere considerano le carte viste ancora nel mazzo; quelle di "
+              "sballare e di fare 7½ ne tengono conto. Spunta 'esatto con le carte viste' per un "
+              "nuovo calcolo.",
+        "es": "Las probabilidades de ganar suponen las cartas vistas de vuelta en el mazo; las "
+              "de pasarse y de 7½ las usan. Marca 'exacto con las cartas vistas' para un cálculo "
+              "nuevo.",
+    },
+    "explorer.exact_seen": {
+        "en": "exact with seen cards (slower)",
+        "it": "esatto con le carte viste (più lento)",
+        "es": "exacto con las cartas vistas (más lento)",
+    },
+    "explorer.exact_seen_on": {
+        "en": "Every number here takes the {n} seen card(s) into account.",
+        "it": "Ogni numero qui tiene conto delle {n} carte viste.",
+        "es": "Cada número aquí tiene en cuenta las {n} cartas vistas.",
+    },
+    # -- trainer widget --------------------------------------------------------------------------
+    "trainer.title": {
+        "en": "Stand or hit? The trainer",
+        "it": "Stai o carta? L'allenatore",
+        "es": "¿Plantarse o pedir? El entrenador",
+    },
+    "trainer.seed": {"en": "Class seed", "it": "Seme della classe", "es": "Semilla de la clase"},
+    "trainer.level": {"en": "Level", "it": "Livello", "es": "Nivel"},
+    "trainer.level_1": {
+        "en": "1 - first card only, banker hits below 5",
+        "it": "1 - solo la prima carta, il banco chiede sotto 5",
+        "es": "1 - solo la primera carta, la banca pide por debajo de 5",
+    },
+    "trainer.level_2": {
+        "en": "2 - longer hands, banker hits below 5",
+        "it": "2 - mani più lunghe, il banco chiede sotto 5",
+        "es": "2 - manos más largas, la banca pide por debajo de 5",
+    },
+    "trainer.level_3": {
+        "en": "3 - exact: the best banker",
+        "it": "3 - esatto: il banco migliore",
+        "es": "3 - exacto: la mejor banca",
+    },
+    "trainer.hard": {
+        "en": "hard cases only",
+        "it": "solo casi difficili",
+        "es": "solo casos difíciles",
+    },
+    "trainer.question": {"en": "Hand {i} of {n}", "it": "Mano {i} di {n}", "es": "Mano {i} de {n}"},
+    "trainer.your_hand": {
+        "en": "Your cards: {cards} (total {t}). Stand or hit?",
+        "it": "Le tue carte: {cards} (totale {t}). Stai o carta?",
+        "es": "Tus cartas: {cards} (total {t}). ¿Te plantas o pides?",
+    },
+    "trainer.right": {"en": "Right!", "it": "Giusto!", "es": "¡Bien!"},
+    "trainer.wrong": {"en": "Not this time.", "it": "Non questa volta.", "es": "Esta vez no."},
+    "trainer.tie_ok": {
+        "en": "Either is fine here: both plays are worth the same.",
+        "it": "Qui va bene tutto: le due giocate valgono uguale.",
+        "es": "Aquí vale cualquiera: las dos jugadas valen lo mismo.",
+    },
+    "trainer.cost": {
+        "en": "Your choice costs {c} stakes on average (over many such hands).",
+        "it": "La tua scelta costa in media {c} poste (su tante mani come questa).",
+        "es": "Tu elección cuesta de media {c} apuestas (en muchas manos como esta).",
+    },
+    "trainer.best_is": {
+        "en": "The better play is to {play}.",
+        "it": "La giocata migliore è {play}.",
+        "es": "La mejor jugada es {play}.",
+    },
+    "trainer.retry": {"en": "Try again", "it": "Riprova", "es": "Reintentar"},
+    "trainer.next": {"en": "Next hand", "it": "Mano successiva", "es": "Siguiente mano"},
+    "trainer.restart": {"en": "Start again", "it": "Ricomincia", "es": "Empezar de nuevo"},
+    "trainer.score": {
+        "en": "Answered {n}, right {r} ({acc}), stakes lost by mistakes {lost}",
+        "it": "Risposte {n}, giuste {r} ({acc}), poste perse per errori {lost}",
+        "es": "Respondidas {n}, bien {r} ({acc}), apuestas perdidas por errores {lost}",
+    },
+    "trainer.finished": {
+        "en": "Done: {r} right out of {n} ({acc}), {lost} stakes lost by mistakes.",
+        "it": "Fine: {r} giuste su {n} ({acc}), {lost} poste perse per errori.",
+        "es": "Fin: {r} bien de {n} ({acc}), {lost} apuestas perdidas por errores.",
+    },
+    "trainer.summary_title": {
+        "en": "Trainer: {r} of {n} right",
+        "it": "Allenatore: {r} giuste su {n}",
+        "es": "Entrenador: {r} de {n} bien",
+    },
+    "trainer.summary_cost": {
+        "en": "stakes lost by the choice",
+        "it": "poste perse per la scelta",
+        "es": "apuestas perdidas por la elección",
+    },
+    "trainer.summary_hand": {"en": "hand", "it": "mano", "es": "mano"},
+    "trainer.summary_cum": {
+        "en": "accuracy so far",
+        "it": "precisione finora",
+        "es": "acierto hasta ahora",
+    },
+    "trainer.retry_note": {
+        "en": "(retry: not counted in the score)",
+        "it": "(nuovo tentativo: non conta nel punteggio)",
+        "es": "(reintento: no cuenta en la puntuación)",
+    },
+    # -- classroom page --------------------------------------------------------------------------
+    "classroom.tab_trainer": {"en": "Trainer", "it": "Allenatore", "es": "Entrenador"},
+    "classroom.tab_table": {"en": "Table", "it": "Tavolo", "es": "Mesa"},
+    # -- banker's view widget --------------------------------------------------------------------
+    "banker.title": {
+        "en": "The banker's view",
+        "it": "Il punto di vista del banco",
+        "es": "El punto de vista de la banca",
+    },
+    "banker.player_up": {
+        "en": "Player's face-up cards",
+        "it": "Carte scoperte del giocatore",
+        "es": "Cartas descubiertas del jugador",
+    },
+    "banker.player_result": {
+        "en": "Player's result",
+        "it": "Risultato del giocatore",
+        "es": "Resultado del jugador",
+    },
+    "banker.result_stood": {
+        "en": "stood below 7½",
+        "it": "sta sotto 7½",
+        "es": "se planta por debajo de 7½",
+    },
+    "banker.result_seven_half": {"en": "showed 7½", "it": "mostra 7½", "es": "enseña 7½"},
+    "banker.result_bust": {"en": "bust", "it": "ha sballato", "es": "se pasó"},
+    "banker.total": {"en": "banker's total", "it": "totale del banco", "es": "total de la banca"},
+    "banker.cards": {"en": "banker holds", "it": "il banco ha", "es": "la banca tiene"},
+    "banker.action": {"en": "best play", "it": "giocata migliore", "es": "mejor jugada"},
+    "banker.win_stand": {
+        "en": "wins if it stands",
+        "it": "vince se sta",
+        "es": "gana si se planta",
+    },
+    "banker.bust": {"en": "bust if it hits", "it": "sballa se chiede", "es": "se pasa si pide"},
+    "banker.why": {
+        "en": "The player stood; face-up cards: {up}. Their total is {lo} to {hi}. The chart "
+              "shows how likely each face-down card is, given that the player stood (the banker "
+              "reads the player's choices).",
+        "it": "Il giocatore sta; carte scoperte: {up}. Il suo totale va da {lo} a {hi}. Il "
+              "grafico mostra quanto è probabile ogni carta coperta, sapendo che il giocatore si "
+              "è fermato (il banco legge le scelte del giocatore).",
+        "es": "El jugador se plantó; cartas descubiertas: {up}. Su total va de {lo} a {hi}. El "
+              "gráfico muestra lo probable que es cada carta tapada, sabiendo que el jugador se "
+              "plantó (la banca lee las decisiones del jugador).",
+    },
+    "banker.bust_text": {
+        "en": "The player went bust: the banker has already won that stake and does not need to "
+              "play.",
+        "it": "Il giocatore ha sballato: il banco ha già vinto quella posta e non deve giocare.",
+        "es": "El jugador se pasó: la banca ya ganó esa apuesta y no necesita jugar.",
+    },
+    "banker.seven_half_text": {
+        "en": "The player showed {score}: standing below it loses for sure, so the banker hits "
+              "until it reaches it or goes bust.",
+        "it": "Il giocatore mostra {score}: stare sotto perde di sicuro, quindi il banco chiede "
+              "carta finché lo raggiunge o sballa.",
+        "es": "El jugador enseña {score}: plantarse por debajo pierde seguro, así que la banca "
+              "pide hasta alcanzarlo o pasarse.",
+    },
+    "banker.posterior_title": {
+        "en": "Face-down card, as the banker sees it",
+        "it": "La carta coperta, vista dal banco",
+        "es": "La carta tapada, vista por la banca",
+    },
+    "banker.no_situation": {
+        "en": "The best player never stands with these face-up cards ({up}), so the equilibrium "
+              "says nothing here; try other cards.",
+        "it": "Il giocatore migliore non sta mai con queste carte scoperte ({up}): l'equilibrio "
+              "qui non dice nulla; prova altre carte.",
+        "es": "El mejor jugador nunca se planta con estas cartas descubiertas ({up}): el "
+              "equilibrio no dice nada aquí; prueba otras cartas.",
+    },
+    # -- variants widget -------------------------------------------------------------------------
+    "variants.title": {
+        "en": "Rule variants and the banker's edge",
+        "it": "Varianti e vantaggio del banco",
+        "es": "Variantes y ventaja de la banca",
+    },
+    "variants.base": {"en": "Base rules", "it": "Regole di base", "es": "Reglas base"},
+    "variants.edge_line": {
+        "en": "Banker's edge: {edge} of the stake per hand (base {base}: {base_edge}).",
+        "it": "Vantaggio del banco: {edge} della posta per mano (base {base}: {base_edge}).",
+        "es": "Ventaja de la banca: {edge} de la apuesta por mano (base {base}: {base_edge}).",
+    },
+    "variants.edge_only": {
+        "en": "Banker's edge: {edge} of the stake per hand.",
+        "it": "Vantaggio del banco: {edge} della posta per mano.",
+        "es": "Ventaja de la banca: {edge} de la apuesta por mano.",
+    },
+    "variants.compare_all": {
+        "en": "Compare every single variant",
+        "it": "Confronta ogni variante",
+        "es": "Comparar cada variante",
+    },
+    "variants.knob_royal": {
+        "en": "royal 7½",
+        "it": "sette e mezzo reale",
+        "es": "siete y media real",
+    },
+    "variants.knob_wild_king": {
+        "en": "wild K♦",
+        "it": "matta (re di denari)",
+        "es": "rey de oros comodín",
+    },
+    "variants.knob_pair_of_sevens": {
+        "en": "pair of sevens",
+        "it": "coppia di sette",
+        "es": "pareja de sietes",
+    },
+    "variants.knob_ties_push": {
+        "en": "ties push",
+        "it": "pareggio: posta restituita",
+        "es": "empate: se devuelve la apuesta",
+    },
+    "variants.knob_seven_half_pays": {
+        "en": "7½ pays 2:1",
+        "it": "7½ paga doppio",
+        "es": "7½ paga doble",
+    },
+    "variants.knob_burn": {"en": "burn a 4", "it": "bruciare un 4", "es": "quemar un 4"},
+    "variants.knob_swap_hidden": {
+        "en": "swap the hidden card",
+        "it": "scambio della carta coperta",
+        "es": "cambiar la carta tapada",
+    },
+    "variants.knob_split_figures": {
+        "en": "split two figures",
+        "it": "dividere due figure",
+        "es": "separar dos figuras",
+    },
+    "variants.knob_stake_after": {
+        "en": "stake after the first card",
+        "it": "posta dopo la prima carta",
+        "es": "apostar tras la primera carta",
+    },
+    # -- classroom table widget ------------------------------------------------------------------
+    "table.title": {
+        "en": "The classroom table",
+        "it": "Il tavolo della classe",
+        "es": "La mesa de la clase",
+    },
+    "table.players": {"en": "Students", "it": "Studenti", "es": "Alumnos"},
+    "table.computers": {
+        "en": "Computer players",
+        "it": "Giocatori computer",
+        "es": "Jugadores ordenador",
+    },
+    "table.hint": {
+        "en": "show the exact odds",
+        "it": "mostra le probabilità esatte",
+        "es": "mostrar las probabilidades exactas",
+    },
+    "table.stake": {"en": "Stake", "it": "Posta", "es": "Apuesta"},
+    "table.banker": {"en": "Banker", "it": "Banco", "es": "Banca"},
+    "table.to_play": {"en": "{name} to play", "it": "Tocca a {name}", "es": "Juega {name}"},
+    "table.banker_to_play": {
+        "en": "{name} plays the bank",
+        "it": "{name} gioca il banco",
+        "es": "{name} juega la banca",
+    },
+    "table.stood": {"en": "stood", "it": "sta", "es": "plantado"},
+    "table.showed": {"en": "shows {score}", "it": "mostra {score}", "es": "enseña {score}"},
+    "table.busted": {"en": "bust", "it": "sballato", "es": "pasado"},
+    "table.out": {"en": "out of chips", "it": "senza fiches", "es": "sin fichas"},
+    "table.hint_player": {
+        "en": "Hint: {sentence}",
+        "it": "Suggerimento: {sentence}",
+        "es": "Pista: {sentence}",
+    },
+    "table.hint_banker": {
+        "en": "Hint for the banker: {play} ({why})",
+        "it": "Suggerimento per il banco: {play} ({why})",
+        "es": "Pista para la banca: {play} ({why})",
+    },
+    "table.student": {"en": "Student {i}", "it": "Studente {i}", "es": "Alumno {i}"},
+    "table.computer": {"en": "Computer {i}", "it": "Computer {i}", "es": "Ordenador {i}"},
+    "table.bank_name": {"en": "Bank", "it": "Banco", "es": "Banca"},
+    "table.settled": {"en": "Hand over.", "it": "Mano finita.", "es": "Mano terminada."},
+    "table.burn": {"en": "Burn", "it": "Brucia", "es": "Quemar"},
+    "table.new_game": {"en": "New game", "it": "Nuova partita", "es": "Partida nueva"},
 }
 """``TEXT[key][lang]``: every label the charts and handouts print."""
 
@@ -512,6 +1148,260 @@ _RULE_PARTS: dict[str, dict[str, str]] = {
                          "fr": "échange de la cachée"},
     "bank rotates": {"it": "il banco gira", "es": "la banca rota", "fr": "la banque tourne"},
 }
+
+
+# -- the whole class at once (settemezzo.klass): the students' pages, the dashboard, the report --
+_CLASS_TEXT: dict[str, dict[str, str]] = {
+    "class.title": {"en": "Sette e mezzo in class", "it": "Sette e mezzo in classe",
+                    "es": "Siete y media en clase", "fr": "Sept et demi en classe"},
+    "class.language": {"en": "Language", "it": "Lingua", "es": "Idioma", "fr": "Langue"},
+    "class.join_title": {"en": "Join the class", "it": "Entra nella classe",
+                         "es": "Únete a la clase", "fr": "Rejoindre la classe"},
+    "class.code": {"en": "Class code", "it": "Codice della classe", "es": "Código de la clase",
+                   "fr": "Code de la classe"},
+    "class.name": {"en": "Your name", "it": "Il tuo nome", "es": "Tu nombre",
+                   "fr": "Ton prénom"},
+    "class.join": {"en": "Join", "it": "Entra", "es": "Entrar", "fr": "Entrer"},
+    "class.bad_code": {"en": "That class code is not right: check the board.",
+                       "it": "Il codice della classe non è giusto: guarda la lavagna.",
+                       "es": "El código de la clase no es correcto: mira la pizarra.",
+                       "fr": "Ce code de classe n'est pas le bon : regarde le tableau."},
+    "class.bad_name": {"en": "Type a name of 1 to 30 letters.",
+                       "it": "Scrivi un nome da 1 a 30 lettere.",
+                       "es": "Escribe un nombre de 1 a 30 letras.",
+                       "fr": "Écris un prénom de 1 à 30 lettres."},
+    "class.hello": {"en": "Hello, {name}", "it": "Ciao, {name}", "es": "Hola, {name}",
+                    "fr": "Bonjour, {name}"},
+    "class.round": {"en": "Round {r}", "it": "Turno {r}", "es": "Ronda {r}", "fr": "Manche {r}"},
+    "class.hand": {"en": "Hand {i} of {n}", "it": "Mano {i} di {n}", "es": "Mano {i} de {n}",
+                   "fr": "Main {i} sur {n}"},
+    "class.your_cards": {"en": "Your cards (face-down first): {cards}, total {t}",
+                         "it": "Le tue carte (prima la coperta): {cards}, totale {t}",
+                         "es": "Tus cartas (primero la tapada): {cards}, total {t}",
+                         "fr": "Tes cartes (la cachée d'abord) : {cards}, total {t}"},
+    "class.stand": {"en": "Stand", "it": "Sto", "es": "Me planto", "fr": "Je reste"},
+    "class.hit": {"en": "Hit", "it": "Carta", "es": "Pido", "fr": "Je tire"},
+    "class.play_stand": {"en": "stand", "it": "stare", "es": "plantarse", "fr": "rester"},
+    "class.play_hit": {"en": "hit", "it": "chiedere carta", "es": "pedir carta",
+                       "fr": "tirer"},
+    "class.play_mixed": {"en": "either (a mixed play)", "it": "indifferente (gioco misto)",
+                         "es": "cualquiera (juego mixto)", "fr": "l'un ou l'autre (mixte)"},
+    "class.play_either": {"en": "either", "it": "indifferente", "es": "cualquiera",
+                          "fr": "l'un ou l'autre"},
+    "class.right": {"en": "Right!", "it": "Giusto!", "es": "¡Correcto!", "fr": "Juste !"},
+    "class.wrong": {"en": "Not the best play.", "it": "Non è la giocata migliore.",
+                    "es": "No es la mejor jugada.", "fr": "Ce n'est pas le meilleur choix."},
+    "class.best_is": {"en": "The best play is to {play}.", "it": "La giocata migliore: {play}.",
+                      "es": "La mejor jugada: {play}.", "fr": "Le meilleur choix : {play}."},
+    "class.tie": {"en": "Both plays are worth the same here: either is right.",
+                  "it": "Qui le due giocate valgono uguale: vanno bene entrambe.",
+                  "es": "Aquí las dos jugadas valen lo mismo: ambas valen.",
+                  "fr": "Ici les deux choix se valent : les deux sont justes."},
+    "class.cost": {"en": "This choice gives away {c} of a stake on average.",
+                   "it": "Questa scelta costa in media {c} della posta.",
+                   "es": "Esta elección cuesta de media {c} de la apuesta.",
+                   "fr": "Ce choix coûte en moyenne {c} de la mise."},
+    "class.values": {"en": "Value per unit stake: stand {stand}, hit {hit}.",
+                     "it": "Valore per unità di posta: stare {stand}, carta {hit}.",
+                     "es": "Valor por unidad apostada: plantarse {stand}, pedir {hit}.",
+                     "fr": "Valeur par unité de mise : rester {stand}, tirer {hit}."},
+    "class.bust_if_hit": {"en": "Chance of going bust if you hit: {p}.",
+                          "it": "Probabilità di sballare chiedendo carta: {p}.",
+                          "es": "Probabilidad de pasarse si pides: {p}.",
+                          "fr": "Probabilité de dépasser si tu tires : {p}."},
+    "class.next": {"en": "Next hand", "it": "Mano successiva", "es": "Mano siguiente",
+                   "fr": "Main suivante"},
+    "class.score": {"en": "Right {r} of {n} ({acc}); stakes lost by mistakes {lost}",
+                    "it": "Giuste {r} su {n} ({acc}); poste perse per errori {lost}",
+                    "es": "Correctas {r} de {n} ({acc}); apuestas perdidas por errores {lost}",
+                    "fr": "Justes {r} sur {n} ({acc}) ; mises perdues par erreur {lost}"},
+    "class.done": {"en": "Round finished: {r} right out of {n}. Wait for the next round.",
+                   "it": "Turno finito: {r} giuste su {n}. Aspetta il prossimo turno.",
+                   "es": "Ronda terminada: {r} correctas de {n}. Espera la siguiente ronda.",
+                   "fr": "Manche finie : {r} justes sur {n}. Attends la manche suivante."},
+    "class.against": {"en": "Judged against {banker}.", "it": "Giudicato contro {banker}.",
+                      "es": "Juzgado contra {banker}.", "fr": "Jugé contre {banker}."},
+    "class.banker_equilibrium": {"en": "the best banker (equilibrium)",
+                                 "it": "il banco migliore (equilibrio)",
+                                 "es": "la mejor banca (equilibrio)",
+                                 "fr": "la meilleure banque (équilibre)"},
+    "class.banker_threshold": {"en": "a banker who hits below {k}",
+                               "it": "un banco che chiede carta sotto {k}",
+                               "es": "una banca que pide por debajo de {k}",
+                               "fr": "une banque qui tire en dessous de {k}"},
+    # the teacher
+    "class.teacher_title": {"en": "Teacher's dashboard", "it": "Pannello dell'insegnante",
+                            "es": "Panel del profesor", "fr": "Tableau de bord de l'enseignant"},
+    "class.teacher_code": {"en": "Teacher code", "it": "Codice dell'insegnante",
+                           "es": "Código del profesor", "fr": "Code de l'enseignant"},
+    "class.open": {"en": "Open", "it": "Apri", "es": "Abrir", "fr": "Ouvrir"},
+    "class.bad_teacher": {"en": "That teacher code is not right.",
+                          "it": "Il codice dell'insegnante non è giusto.",
+                          "es": "El código del profesor no es correcto.",
+                          "fr": "Ce code d'enseignant n'est pas le bon."},
+    "class.join_how": {"en": "Students open {url} and type the class code {code}.",
+                       "it": "Gli studenti aprono {url} e scrivono il codice {code}.",
+                       "es": "Los alumnos abren {url} y escriben el código {code}.",
+                       "fr": "Les élèves ouvrent {url} et tapent le code {code}."},
+    "class.summary_line": {"en": "Round {r} (seed {seed}): {s} students, {n} answers, {right} "
+                                 "right, {lost} stakes lost by mistakes.",
+                           "it": "Turno {r} (seme {seed}): {s} studenti, {n} risposte, {right} "
+                                 "giuste, {lost} poste perse per errori.",
+                           "es": "Ronda {r} (semilla {seed}): {s} alumnos, {n} respuestas, "
+                                 "{right} correctas, {lost} apuestas perdidas por errores.",
+                           "fr": "Manche {r} (graine {seed}) : {s} élèves, {n} réponses, "
+                                 "{right} justes, {lost} mises perdues par erreur."},
+    "class.scoreboard": {"en": "Scoreboard", "it": "Classifica", "es": "Clasificación",
+                         "fr": "Classement"},
+    "class.col_name": {"en": "Student", "it": "Studente", "es": "Alumno", "fr": "Élève"},
+    "class.col_answered": {"en": "Answered", "it": "Risposte", "es": "Respuestas",
+                           "fr": "Réponses"},
+    "class.col_right": {"en": "Right", "it": "Giuste", "es": "Correctas", "fr": "Justes"},
+    "class.col_accuracy": {"en": "Accuracy", "it": "Precisione", "es": "Acierto",
+                           "fr": "Réussite"},
+    "class.col_lost": {"en": "Stakes lost", "it": "Poste perse", "es": "Apuestas perdidas",
+                       "fr": "Mises perdues"},
+    "class.col_seconds": {"en": "Seconds per answer", "it": "Secondi per risposta",
+                          "es": "Segundos por respuesta", "fr": "Secondes par réponse"},
+    "class.col_state": {"en": "Hand", "it": "Mano", "es": "Mano", "fr": "Main"},
+    "class.col_choice": {"en": "Chose", "it": "Scelta", "es": "Eligió", "fr": "Choix"},
+    "class.col_best": {"en": "Best", "it": "Migliore", "es": "Mejor", "fr": "Meilleur"},
+    "class.col_cost": {"en": "Cost", "it": "Costo", "es": "Coste", "fr": "Coût"},
+    "class.heat_title": {"en": "Mistakes by hand: face-down card × face-up total",
+                         "it": "Errori per mano: carta coperta × totale scoperto",
+                         "es": "Errores por mano: carta tapada × total descubierto",
+                         "fr": "Erreurs par main : carte cachée × total visible"},
+    "class.heat_rows": {"en": "face-down card", "it": "carta coperta", "es": "carta tapada",
+                        "fr": "carte cachée"},
+    "class.heat_cols": {"en": "face-up total", "it": "totale scoperto",
+                        "es": "total descubierto", "fr": "total visible"},
+    "class.heat_cell": {"en": "{w} wrong of {n}", "it": "{w} errate su {n}",
+                        "es": "{w} mal de {n}", "fr": "{w} fausses sur {n}"},
+    "class.costly": {"en": "The most expensive mistakes", "it": "Gli errori più costosi",
+                     "es": "Los errores más caros", "fr": "Les erreurs les plus coûteuses"},
+    "class.progress": {"en": "Each student's progress", "it": "I progressi di ogni studente",
+                       "es": "El progreso de cada alumno", "fr": "La progression de chaque élève"},
+    "class.progress_axis": {"en": "answer", "it": "risposta", "es": "respuesta",
+                            "fr": "réponse"},
+    "class.accuracy_axis": {"en": "accuracy so far", "it": "precisione finora",
+                            "es": "acierto hasta ahora", "fr": "réussite jusqu'ici"},
+    "class.nobody": {"en": "No answers yet.", "it": "Ancora nessuna risposta.",
+                     "es": "Aún no hay respuestas.", "fr": "Pas encore de réponse."},
+    "class.export_csv": {"en": "Scoreboard (CSV)", "it": "Classifica (CSV)",
+                         "es": "Clasificación (CSV)", "fr": "Classement (CSV)"},
+    "class.export_answers": {"en": "Every answer (CSV)", "it": "Tutte le risposte (CSV)",
+                             "es": "Todas las respuestas (CSV)",
+                             "fr": "Toutes les réponses (CSV)"},
+    "class.export_pdf": {"en": "One-page summary (PDF)", "it": "Riassunto di una pagina (PDF)",
+                         "es": "Resumen de una página (PDF)",
+                         "fr": "Résumé d'une page (PDF)"},
+    "class.new_round": {"en": "Start a new round", "it": "Nuovo turno",
+                        "es": "Empezar una ronda nueva", "fr": "Nouvelle manche"},
+    "class.reset": {"en": "Reset the class (forget every answer)",
+                    "it": "Azzera la classe (dimentica ogni risposta)",
+                    "es": "Reiniciar la clase (olvidar todas las respuestas)",
+                    "fr": "Réinitialiser la classe (oublier toutes les réponses)"},
+    "class.report_title": {"en": "Class report", "it": "Resoconto della classe",
+                           "es": "Informe de la clase", "fr": "Bilan de la classe"},
+    "class.serving": {"en": "Class open at {url}  class code: {code}  teacher code: {teacher} "
+                            "(dashboard: {url}/teacher). Press Ctrl+C to stop.",
+                      "it": "Classe aperta su {url}  codice della classe: {code}  codice "
+                            "dell'insegnante: {teacher} (pannello: {url}/teacher). Ctrl+C per "
+                            "fermare.",
+                      "es": "Clase abierta en {url}  código de la clase: {code}  código del "
+                            "profesor: {teacher} (panel: {url}/teacher). Ctrl+C para parar.",
+                      "fr": "Classe ouverte sur {url}  code de la classe : {code}  code de "
+                            "l'enseignant : {teacher} (tableau de bord : {url}/teacher). "
+                            "Ctrl+C pour arrêter."},
+    "class.stopped": {"en": "Class stopped; every answer is kept in {db}.",
+                      "it": "Classe chiusa; ogni risposta è salvata in {db}.",
+                      "es": "Clase cerrada; todas las respuestas quedan en {db}.",
+                      "fr": "Classe arrêtée ; toutes les réponses restent dans {db}."},
+}
+TEXT.update(_CLASS_TEXT)
+
+
+# -- the classroom and terminal table (settemezzo.simulate.tablegame) -------------------------
+_TABLE_TEXT: dict[str, dict[str, str]] = {
+    "table.split": {"en": "Split", "it": "Dividi", "es": "Separar", "fr": "Séparer"},
+    "table.student": {"en": "Student {i}", "it": "Studente {i}", "es": "Estudiante {i}",
+                      "fr": "Élève {i}"},
+    "table.computer": {"en": "Computer {i}", "it": "Computer {i}", "es": "Ordenador {i}",
+                       "fr": "Ordinateur {i}"},
+    "table.bank": {"en": "Bank", "it": "Banco", "es": "Banca", "fr": "Banque"},
+    "table.hit": {"en": "hit", "it": "carta", "es": "pedir", "fr": "tirer"},
+    "table.stand": {"en": "stand", "it": "sto", "es": "plantarse", "fr": "rester"},
+    "table.burn": {"en": "burn", "it": "brucia", "es": "quemar", "fr": "brûler"},
+    "table.chips": {"en": "{n} chips", "it": "{n} fiches", "es": "{n} fichas",
+                    "fr": "{n} jetons"},
+    "table.next": {"en": "Enter: next hand, q: quit", "it": "Invio: mano successiva, q: esci",
+                   "es": "Intro: mano siguiente, q: salir",
+                   "fr": "Entrée : main suivante, q : quitter"},
+    "table.no_hint": {"en": "No exact hint for this hand.",
+                      "it": "Nessun consiglio esatto per questa mano.",
+                      "es": "No hay consejo exacto para esta mano.",
+                      "fr": "Pas de conseil exact pour cette main."},
+    "table.bank_hint": {"en": "The table banker would {play}.",
+                        "it": "Il banco del simulatore farebbe: {play}.",
+                        "es": "La banca del simulador haría: {play}.",
+                        "fr": "La banque du simulateur ferait : {play}."},
+    "table.swap": {"en": "Swap (new card face down)", "it": "Scambia (nuova carta coperta)",
+                   "es": "Cambiar (carta nueva tapada)",
+                   "fr": "Échanger (nouvelle carte cachée)"},
+    "table.stake_button": {"en": "Stake", "it": "Punta", "es": "Apostar", "fr": "Miser"},
+    "table.your_stake": {"en": "{name}: your stake ({lo} to {hi})",
+                         "it": "{name}: la tua puntata (da {lo} a {hi})",
+                         "es": "{name}: tu apuesta (de {lo} a {hi})",
+                         "fr": "{name} : ta mise (de {lo} à {hi})"},
+    "table.won": {"en": "won {n}", "it": "vince {n}", "es": "gana {n}", "fr": "gagne {n}"},
+    "table.lost": {"en": "lost {n}", "it": "perde {n}", "es": "pierde {n}", "fr": "perd {n}"},
+    "table.push": {"en": "push", "it": "patta", "es": "empate", "fr": "égalité"},
+    "table.total": {"en": "total {t}", "it": "totale {t}", "es": "total {t}",
+                    "fr": "total {t}"},
+    "table.hand_now": {"en": "Hand {n} (being played)", "it": "Mano {n} (in corso)",
+                       "es": "Mano {n} (en juego)", "fr": "Main {n} (en cours)"},
+    "table.hand_done": {"en": "Hand {n}: {name} (bank) {score}",
+                        "it": "Mano {n}: {name} (banco) {score}",
+                        "es": "Mano {n}: {name} (banca) {score}",
+                        "fr": "Main {n} : {name} (banque) {score}"},
+    "table.not_played": {"en": "did not play", "it": "non gioca", "es": "no juega",
+                         "fr": "ne joue pas"},
+    "table.seat_line": {"en": "{name}: {cards} = {score}, {result}",
+                        "it": "{name}: {cards} = {score}, {result}",
+                        "es": "{name}: {cards} = {score}, {result}",
+                        "fr": "{name} : {cards} = {score}, {result}"},
+    "table.burnt": {"en": "burnt {card}", "it": "bruciata {card}", "es": "quemada {card}",
+                    "fr": "brûlée {card}"},
+    "table.bank_taken": {"en": "{name} takes the bank with a 7½.",
+                         "it": "{name} prende il banco con un sette e mezzo.",
+                         "es": "{name} se queda la banca con un siete y media.",
+                         "fr": "{name} prend la banque avec un sept et demi."},
+    "table.bank_rotates": {"en": "The bank moves to {name}.", "it": "Il banco passa a {name}.",
+                           "es": "La banca pasa a {name}.", "fr": "La banque passe à {name}."},
+    "table.bank_eliminated": {"en": "The banker is out of chips: the bank goes to {name}.",
+                              "it": "Il banco ha finito le fiches: passa a {name}.",
+                              "es": "La banca se ha quedado sin fichas: pasa a {name}.",
+                              "fr": "La banque n'a plus de jetons : elle passe à {name}."},
+    "table.bank_sold": {"en": "{name} buys the bank.", "it": "{name} compra il banco.",
+                        "es": "{name} compra la banca.", "fr": "{name} achète la banque."},
+    "table.game_over": {"en": "Game over: {name} has the most chips.",
+                        "it": "Fine della partita: {name} ha più fiches.",
+                        "es": "Fin de la partida: {name} tiene más fichas.",
+                        "fr": "Partie terminée : {name} a le plus de jetons."},
+    "table.round": {"en": "Round {n}: stakes {lo} to {hi}",
+                    "it": "Giro {n}: puntate da {lo} a {hi}",
+                    "es": "Ronda {n}: apuestas de {lo} a {hi}",
+                    "fr": "Tour {n} : mises de {lo} à {hi}"},
+    "table.prompt": {"en": "{name}, choose: {options} (? hint, q quit)",
+                     "it": "{name}, scegli: {options} (? consiglio, q esci)",
+                     "es": "{name}, elige: {options} (? consejo, q salir)",
+                     "fr": "{name}, choisis : {options} (? conseil, q quitter)"},
+    "table.bust_hint": {"en": "Counting every card on the table, a hit busts {p}.",
+                        "it": "Contando ogni carta sul tavolo, una carta sballa {p}.",
+                        "es": "Contando todas las cartas de la mesa, pedir se pasa {p}.",
+                        "fr": "En comptant toutes les cartes de la table, tirer fait sauter {p}."},
+}
+TEXT.update(_TABLE_TEXT)
 
 
 def check_lang(lang: str) -> str:
@@ -554,11 +1444,11 @@ def policy_label(name: str, lang: str = "en") -> str:
     """A banker policy name ('equilibrium', 'omniscient', 'threshold:5') in words."""
     text = name.strip().lower()
     if text == "equilibrium":
-        return t("policy_equilibrium", lang)
+        return t("policy.equilibrium", lang)
     if text == "omniscient":
-        return t("policy_omniscient", lang)
+        return t("policy.omniscient", lang)
     if text.startswith("threshold:"):
-        return t("policy_threshold", lang, k=_threshold_points(text))
+        return t("policy.threshold", lang, k=_threshold_points(text))
     return name
 
 
@@ -566,11 +1456,11 @@ def method_label(name: str, lang: str = "en") -> str:
     """An edge method ('equilibrium', 'threshold:5', 'omniscient') in a few words."""
     text = name.strip().lower()
     if text == "equilibrium":
-        return t("method_equilibrium", lang)
+        return t("method.equilibrium", lang)
     if text == "omniscient":
-        return t("method_omniscient", lang)
+        return t("method.omniscient", lang)
     if text.startswith("threshold:"):
-        return t("method_threshold", lang, k=_threshold_points(text))
+        return t("method.threshold", lang, k=_threshold_points(text))
     return name
 
 
@@ -580,7 +1470,7 @@ def _threshold_points(text: str) -> str:
 
 
 RESTRICTION_CODES: tuple[str, ...] = ("resplit", "split_swap")
-"""The codes of `settemezzo.game.restriction_codes`, each with a ``restricted_CODE`` label."""
+"""The codes of `settemezzo.game.restriction_codes`, each with a ``restricted.CODE`` label."""
 
 _RESTRICTION_SIDES = ("edge", "value", "banker")
 
@@ -594,8 +1484,8 @@ def restriction_what(codes: Sequence[str], lang: str = "en") -> str:
         if code not in RESTRICTION_CODES:
             raise ValueError(f"unknown restriction code {code!r}; expected one of "
                              f"{', '.join(RESTRICTION_CODES)}")
-        parts.append(t(f"restricted_{code}", lang))
-    return f" {t('restricted_and', lang)} ".join(parts)
+        parts.append(t(f"restricted.{code}", lang))
+    return f" {t('restricted.and', lang)} ".join(parts)
 
 
 def restriction_note(codes: Sequence[str], lang: str = "en", side: str = "edge") -> str:
@@ -609,7 +1499,7 @@ def restriction_note(codes: Sequence[str], lang: str = "en", side: str = "edge")
     what = restriction_what(codes, lang)
     if not what:
         return ""
-    return t(f"restricted_{side}", lang, what=what[0].upper() + what[1:])
+    return t(f"restricted.{side}", lang, what=what[0].upper() + what[1:])
 
 
 def describe_rules(description: str, lang: str = "en") -> str:

@@ -53,63 +53,84 @@ def cfr_plus(rules: Rules | HeadsUpGame = ITALIAN, iterations: int = 300,
         raise UnsupportedRulesError(
             f"cfr_plus handles stand/hit decisions only, not burning or stake choices "
             f"({game.rules.describe()})")
-    s = _solver(game, False)
-    rows = s.stand_rows
-    n, G, J = len(game.infosets), len(game.publics), len(game.banker_nodes)
-    reach = np.array(s.reach, dtype=np.float64)
-    parent = np.array([st.parent for st in game.infosets])
-    shown = s.shown_values(BankerStrategy("best", "omniscient")).one
-    fixed_hit = np.array([sum(p * shown[st.index][ci]
-                              for ci, (ch, p) in enumerate(zip(st.children,
-                                                               s.child_prob[st.index],
-                                                               strict=True))
-                              if ch.infoset < 0) for st in game.infosets])
-    kids = [[(ch.infoset, p) for ch, p in zip(st.children, s.child_prob[st.index],
-                                              strict=True) if ch.infoset >= 0]
-            for st in game.infosets]
-    banker_parents: list[list[int]] = [[] for _ in range(J)]
-    for nd in game.banker_nodes:
-        for _pos, j2, _ in nd.children:
-            if j2 >= 0:
-                banker_parents[j2].append(nd.index)
-    group = s.group
-    p_regret = np.zeros((n, 2))
-    p_avg = np.zeros((n, 2))
-    b_regret = np.zeros((G, J, 2))
-    b_avg_hit = np.zeros((G, J))
-    b_avg_all = np.zeros((G, J))
+    cfr = _CFR(game)
     history: list[tuple[int, float, float]] = []
     every = max(1, iterations // max(1, checkpoints))
-
-    def match(r: np.ndarray) -> np.ndarray:
-        tot = r.sum(axis=-1)
-        return np.where(tot > 0, r[..., 1] / np.where(tot > 0, tot, 1.0), 0.5)
-
-    beta = match(b_regret)
-    beta[:, 0] = 1.0
     for t in range(1, iterations + 1):
-        # -- the player's update against the banker's current strategy
-        hit = match(p_regret)
-        stand = s.stand_values(BankerStrategy("cur", "behavioural", hit=beta))
-        v = np.zeros(n)
-        v_hit = fixed_hit.copy()
-        for i in range(n - 1, -1, -1):
-            for j, p in kids[i]:
+        cfr.player_step(t)
+        cfr.banker_step(t)
+        if t % every == 0 or t == iterations:
+            history.append((t, *_bracket(game, cfr.p_avg, cfr.b_avg_hit, cfr.b_avg_all)))
+    player, banker = _averages(cfr.p_avg, cfr.b_avg_hit, cfr.b_avg_all)
+    _, lower, upper = history[-1]
+    return IterativeResult(player, banker, lower, upper, iterations, tuple(history))
+
+
+def _match(r: np.ndarray) -> np.ndarray:
+    """Regret matching: the chance of action 1 (an even mix when no regret is positive)."""
+    tot = r.sum(axis=-1)
+    return np.where(tot > 0, r[..., 1] / np.where(tot > 0, tot, 1.0), 0.5)
+
+
+class _CFR:
+    """The regrets and weighted average strategies of both sides, updated in turn."""
+
+    def __init__(self, game: HeadsUpGame) -> None:
+        self.game = game
+        s = self.s = _solver(game, False)
+        self.rows = s.stand_rows
+        n, G, J = len(game.infosets), len(game.publics), len(game.banker_nodes)
+        self.n, self.G, self.J = n, G, J
+        self.reach = np.array(s.reach, dtype=np.float64)
+        self.parent = np.array([st.parent for st in game.infosets])
+        shown = s.shown_values(BankerStrategy("best", "omniscient")).one
+        self.fixed_hit = np.array([sum(p * shown[st.index][ci]
+                                       for ci, (ch, p) in enumerate(zip(
+                                           st.children, s.child_prob[st.index], strict=True))
+                                       if ch.infoset < 0) for st in game.infosets])
+        self.kids = [[(ch.infoset, p) for ch, p in zip(st.children, s.child_prob[st.index],
+                                                       strict=True) if ch.infoset >= 0]
+                     for st in game.infosets]
+        self.banker_parents: list[list[int]] = [[] for _ in range(J)]
+        for nd in game.banker_nodes:
+            for _pos, j2, _ in nd.children:
+                if j2 >= 0:
+                    self.banker_parents[j2].append(nd.index)
+        self.group = s.group
+        self.p_regret = np.zeros((n, 2))
+        self.p_avg = np.zeros((n, 2))
+        self.b_regret = np.zeros((G, J, 2))
+        self.b_avg_hit = np.zeros((G, J))
+        self.b_avg_all = np.zeros((G, J))
+        self.beta = _match(self.b_regret)
+        self.beta[:, 0] = 1.0
+
+    def player_step(self, t: int) -> None:
+        """The player's update against the banker's current strategy."""
+        hit = _match(self.p_regret)
+        stand = self.s.stand_values(BankerStrategy("cur", "behavioural", hit=self.beta))
+        v = np.zeros(self.n)
+        v_hit = self.fixed_hit.copy()
+        for i in range(self.n - 1, -1, -1):
+            for j, p in self.kids[i]:
                 v_hit[i] += p * v[j]
             v[i] = stand[i] + (v_hit[i] - stand[i]) * hit[i]
-        own = _own_reach(parent, hit)
-        p_regret[:, 0] += reach * (stand - v)
-        p_regret[:, 1] += reach * (v_hit - v)
-        np.maximum(p_regret, 0.0, out=p_regret)
-        p_avg[:, 0] += t * own * (1.0 - hit)
-        p_avg[:, 1] += t * own * hit
-        # -- the banker's update against the player's new strategy
-        hit = match(p_regret)
-        weights = reach * _own_reach(parent, hit) * (1.0 - hit)
+        own = _own_reach(self.parent, hit)
+        self.p_regret[:, 0] += self.reach * (stand - v)
+        self.p_regret[:, 1] += self.reach * (v_hit - v)
+        np.maximum(self.p_regret, 0.0, out=self.p_regret)
+        self.p_avg[:, 0] += t * own * (1.0 - hit)
+        self.p_avg[:, 1] += t * own * hit
+
+    def banker_step(self, t: int) -> None:
+        """The banker's update against the player's new strategy."""
+        G, J, beta, group, rows = self.G, self.J, self.beta, self.group, self.rows
+        hit = _match(self.p_regret)
+        weights = self.reach * _own_reach(self.parent, hit) * (1.0 - hit)
         Gv: list[np.ndarray] = [np.zeros(G)] * J
         for j in range(J - 1, -1, -1):
             h = np.bincount(group, weights=weights * rows.finished(j), minlength=G)
-            for _pos, j2, _ in game.banker_nodes[j].children:
+            for _pos, j2, _ in self.game.banker_nodes[j].children:
                 if j2 >= 0:
                     h = h + Gv[j2]
             if j == 0:
@@ -118,23 +139,18 @@ def cfr_plus(rules: Rules | HeadsUpGame = ITALIAN, iterations: int = 300,
             st_ = np.bincount(group, weights=weights * rows.stand(j), minlength=G)
             cur = st_ + (h - st_) * beta[:, j]
             Gv[j] = cur
-            b_regret[:, j, 0] += cur - st_   # the banker minimises the player's payoff
-            b_regret[:, j, 1] += cur - h
-        np.maximum(b_regret, 0.0, out=b_regret)
+            self.b_regret[:, j, 0] += cur - st_   # the banker minimises the player's payoff
+            self.b_regret[:, j, 1] += cur - h
+        np.maximum(self.b_regret, 0.0, out=self.b_regret)
         w = np.zeros((G, J))
         w[:, 0] = 1.0
         for j in range(1, J):
-            for p in banker_parents[j]:
+            for p in self.banker_parents[j]:
                 w[:, j] += w[:, p] * beta[:, p]
-        b_avg_hit += t * w * beta
-        b_avg_all += t * w
-        beta = match(b_regret)
-        beta[:, 0] = 1.0
-        if t % every == 0 or t == iterations:
-            history.append((t, *_bracket(game, p_avg, b_avg_hit, b_avg_all)))
-    player, banker = _averages(p_avg, b_avg_hit, b_avg_all)
-    _, lower, upper = history[-1]
-    return IterativeResult(player, banker, lower, upper, iterations, tuple(history))
+        self.b_avg_hit += t * w * beta
+        self.b_avg_all += t * w
+        self.beta = _match(self.b_regret)
+        self.beta[:, 0] = 1.0
 
 
 def _own_reach(parent: np.ndarray, hit: np.ndarray) -> np.ndarray:

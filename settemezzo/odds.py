@@ -18,6 +18,7 @@ Fraction(4, 13)
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -26,19 +27,22 @@ from functools import lru_cache
 from settemezzo.cards import (
     CardSpec,
     CardsSeenTwiceError,
+    ImpossibleHandError,
     Kind,
     Unseen,
     check_distinct,
     parse_specs,
     resolve_kinds,
 )
-from settemezzo.hands import BUST, is_finished, points_label, score, total
-from settemezzo.rules import Rules, RulesError
+from settemezzo.hands import BUST, describe_score, is_finished, points_label, score, total
+from settemezzo.rules import ITALIAN, Rules, RulesError
 
 __all__ = [
     "HandState",
     "Prob",
     "bust_chance",
+    "check_counts",
+    "check_order",
     "draw_kinds",
     "final_distribution",
     "hit_outcomes",
@@ -90,8 +94,17 @@ class HandState:
 
     @classmethod
     def of(cls, hole: str | CardSpec | None, up: str | Iterable[str | CardSpec] = (),
-           seen: str | Iterable[str | CardSpec] = ()) -> HandState:
-        """Parse a hand; raises a `ValueError` subclass quoting any bad card."""
+           seen: str | Iterable[str | CardSpec] = (), rules: Rules = ITALIAN) -> HandState:
+        """Parse a hand; raises a `ValueError` subclass quoting any bad card, and an
+        `ImpossibleHandError` for a card dealt after the turn ended under ``rules`` (the
+        default, ITALIAN, refuses only what every rule set refuses: a card after a bust or
+        a 7½ made without the wild K♦).
+
+        >>> HandState.of("7", up="J J")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        settemezzo.cards.ImpossibleHandError: the hand [7] ½ ½ cannot be dealt: [7] ½ makes 7½...
+        """
         hole_spec = parse_specs([hole])[0] if hole is not None else None
         up_specs = parse_specs(up) if not isinstance(up, tuple) or up else []
         seen_specs = parse_specs(seen) if seen else []
@@ -102,6 +115,7 @@ class HandState:
         hole_kind = kinds.pop(0) if hole_spec is not None else None
         state = cls(hole_kind, tuple(kinds), tuple(seen_specs), tuple(own))
         state.unseen()  # raises if more cards than the deck holds
+        check_order(state.cards, rules, str(state))
         return state
 
     @property
@@ -152,11 +166,55 @@ def seven_half_chance(hand: Sequence[Kind], unseen: Unseen, rules: Rules) -> Pro
     return hit_outcomes(hand, unseen, rules)["seven_half"]
 
 
+def _hand_text(hand: Sequence[Kind]) -> str:
+    return f"[{hand[0].label}] {' '.join(k.label for k in hand[1:])}".strip() if hand else "[]"
+
+
+def check_order(hand: Sequence[Kind], rules: Rules, shown: str | None = None) -> None:
+    """Raise `ImpossibleHandError` if a card of ``hand`` (in the order dealt) came after the
+    turn had ended: after a bust, a 7½ or a pair of sevens under ``rules``."""
+    for n in range(1, len(hand)):
+        head = hand[:n]
+        if is_finished(head, rules):
+            what = "is bust" if score(head, rules) == BUST else \
+                f"makes {describe_score(score(head, rules))}"
+            raise ImpossibleHandError(
+                f"the hand {shown or _hand_text(hand)} cannot be dealt: {_hand_text(head)} "
+                f"{what}, the turn ends there, so no card comes after it")
+
+
+def check_counts(hand: Sequence[Kind], unseen: Unseen) -> None:
+    """Raise `ImpossibleHandError` if the hand and the unseen cards together hold more
+    copies of a card than the 40-card deck (four aces, twelve figures, one K♦).
+
+    >>> check_counts([Kind.ACE] * 5, Unseen.full().remove(Kind.ACE, 4))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    settemezzo.cards.ImpossibleHandError: the hand [1] 1 1 1 1 and the unseen cards hold 5 ...
+    """
+    if not all(isinstance(k, Kind) for k in hand):
+        raise ImpossibleHandError(f"a hand is a sequence of Kind values, got {hand!r}")
+    figures = (Kind.FIGURE, Kind.KING_OF_DIAMONDS)
+    groups: list[tuple[tuple[Kind, ...], str]] = [((k,), k.label) for k in Kind
+                                                  if k not in figures]
+    groups += [(figures, "figure (K♦ included)"), ((Kind.KING_OF_DIAMONDS,), "K♦")]
+    for kinds, label in groups:
+        held = sum(1 for k in hand if k in kinds) + sum(unseen.count(k) for k in kinds)
+        deck = sum(k.deck_count for k in kinds)
+        if held > deck:
+            raise ImpossibleHandError(
+                f"the hand {_hand_text(hand)} and the unseen cards hold {held} cards of kind "
+                f"{label}, but the deck has {deck}")
+
+
 def _check_can_hit(hand: Sequence[Kind], rules: Rules) -> None:
     if hand and is_finished(hand, rules):
         raise RulesError(
             f"the hand {[k.label for k in hand]} is finished (total "
             f"{total(hand, rules)} half-points): it cannot take another card")
+
+
+_THRESHOLD_TEXT = re.compile(r"-?\d{1,6}(\.\d{1,6})?")
 
 
 def parse_threshold(k: int | float | Fraction | str) -> int:
@@ -170,11 +228,15 @@ def parse_threshold(k: int | float | Fraction | str) -> int:
         text = k.strip().lower().removeprefix("threshold:").replace("½", ".5").replace(",", ".")
         if text.startswith("."):
             text = "0" + text
-        try:
-            k = Fraction(text)
-        except ValueError:
-            raise RulesError(f"threshold {raw!r} is not a number of points such as 5 or 5.5") \
-                from None
+        # plain decimals only: no exponent ('1e99999999' would build a huge integer)
+        if not _THRESHOLD_TEXT.fullmatch(text):
+            raise RulesError(f"threshold {raw!r} is not a number of points such as 5 or 5.5")
+        k = Fraction(text)
+    elif isinstance(k, bool) or not isinstance(k, int | float | Fraction):
+        raise RulesError(f"threshold {raw!r} is not a number of points such as 5 or 5.5")
+    elif isinstance(k, float) and not math.isfinite(k):
+        raise RulesError(f"threshold {raw!r} must be a whole or half number of points from ½ "
+                         f"to 8")
     half = Fraction(k) * 2
     if half.denominator != 1 or not 1 <= half <= 16:
         raise RulesError(
@@ -203,6 +265,7 @@ def final_distribution(hand: Sequence[Kind], unseen: Unseen, rules: Rules,
     (Fraction(4, 13), Fraction(9, 13))
     """
     k = parse_threshold(threshold)
+    check_counts(hand, unseen)
     return dict(_final(tuple(sorted(hand)), unseen.counts, rules, k))
 
 

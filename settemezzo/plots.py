@@ -256,8 +256,8 @@ def _action_legend(ax: Axes, lang: str,
     """The stand / hit / mixed legend (``below``: that many points under the axes,
     whatever its height; ``anchor`` is then (x, 0))."""
     def label(a: str) -> str:
-        text = t(f"legend_{a}", lang)
-        return f"{t(f'{a}_short', lang)} = {text}" if letters and a != "mixed" else text
+        text = t(f"chart.legend_{a}", lang)
+        return f"{t(f'chart.{a}_short', lang)} = {text}" if letters and a != "mixed" else text
 
     handles = [Patch(facecolor=STYLE[a]["face"], hatch=STYLE[a]["hatch"],
                      edgecolor=HATCH_COLOUR, label=label(a))
@@ -433,19 +433,20 @@ def _stake_text(table: pd.DataFrame, lang: str) -> str:
     by_card: dict[str, str] = {}
     for card, d in cells.groupby("first_card", sort=False):
         if len(d) == 1:
-            by_card[str(card)] = t("stake_chips", lang, n=int(d["stake"].iloc[0]))
+            by_card[str(card)] = t("word.chips", lang, n=int(d["stake"].iloc[0]))
         else:
-            by_card[str(card)] = f" {t('brief_or', lang)} ".join(
+            by_card[str(card)] = f" {t('word.or', lang)} ".join(
                 f"{int(k)} ({percent(float(f), lang, 0)})"
                 for k, f in zip(d["stake"], d["frequency"], strict=True))
     groups: dict[str, list[str]] = {}
     for card in sorted(by_card, key=_hole_key):
         groups.setdefault(by_card[card], []).append(card)
-    clauses = [t("stake_first", lang, cards=", ".join(cards), stakes=choice)
+    clauses = [t("strategy_chart.stake_first", lang, cards=", ".join(cards), stakes=choice)
                for choice, cards in groups.items()]
     against = str(table.attrs.get("against", "")).strip().lower()
-    who = t("stake_who_equilibrium" if against == "equilibrium" else "stake_who_reply", lang)
-    return t("stake_line", lang, who=who, stakes="; ".join(clauses))
+    who = t("strategy_chart.stake_who_" + ("equilibrium" if against == "equilibrium" else "reply"),
+            lang)
+    return t("strategy_chart.stake_line", lang, who=who, stakes="; ".join(clauses))
 
 
 def strategy_chart(table: pd.DataFrame, *, ax: Axes | None = None, lang: str = "en",
@@ -474,9 +475,9 @@ def strategy_chart(table: pd.DataFrame, *, ax: Axes | None = None, lang: str = "
         _cell(ax, x, y, str(c["action"]))
         m = _margin_text(float(c["margin"]), lang)
         if c["action"] == "mixed":
-            head = f"{t('hit_short', lang)} {percent(float(c['hit_share']), lang, 0)}"
+            head = f"{t('chart.hit_short', lang)} {percent(float(c['hit_share']), lang, 0)}"
         else:
-            head = t(f"{c['action']}_short", lang)
+            head = t(f"chart.{c['action']}_short", lang)
         _cell_text(ax, x, y, f"{head}\n{m}", size=7)
     _grid(ax, n_cols, len(holes))
     ax.set_xlim(-0.5, n_cols - 0.5)
@@ -486,22 +487,22 @@ def strategy_chart(table: pd.DataFrame, *, ax: Axes | None = None, lang: str = "
     ax.tick_params(length=0)
     for side in ("top", "right", "bottom", "left"):
         ax.spines[side].set_visible(False)
-    ax.set_xlabel(t("face_up_total", lang))
-    ax.set_ylabel(t("face_down_card", lang))
+    ax.set_xlabel(t("strategy_chart.face_up_total", lang))
+    ax.set_ylabel(t("strategy_chart.face_down_card", lang))
     against = str(table.attrs.get("against", ""))
-    policy = t("against", lang, policy=policy_label(against, lang)) if against else None
+    policy = t("policy.against", lang, policy=policy_label(against, lang)) if against else None
     note = _note_of(table, lang, "value")  # a restricted game says so, whatever the title
     width = _note_width(ax)
     ax.set_title(_title(title, "", None, lang, note, width) if title is not None else
-                 _title(t("strategy_title", lang), str(table.attrs.get("rules", "")), policy,
+                 _title(t("strategy_chart.title", lang), str(table.attrs.get("rules", "")), policy,
                         lang, note, width), fontsize=11)
     # legend and note go in the empty lower-right corner when it is empty (it is unless a
     # wild K♦ row fills it), else below the chart
     corner_free = not any(holes.index(str(h)) >= len(holes) / 2 and int(u) >= n_cols - 6
                           for h, u in zip(cells["hole"], cells["up_total_half"], strict=True))
-    how = t("strategy_note", lang)
+    how = t("strategy_chart.note", lang)
     if "swapped" in table.columns and bool((table["swapped"].fillna("") != "").any()):
-        how += " " + t("stake_swap_note", lang)
+        how += " " + t("strategy_chart.stake_swap_note", lang)
     stakes = _stake_text(table, lang)
     if stakes:
         how = stakes + "\n" + how
@@ -634,23 +635,25 @@ def banker_strategy_chart(banker_table_df: pd.DataFrame, *, ax: Axes | None = No
     for i, (n, _u) in enumerate(columns):
         groups.setdefault(n, []).append(i)
     for n, xs in groups.items():
-        name = t(f"n_up_{n}", lang) if f"n_up_{n}" in TEXT else t("n_up_n", lang, n=n)
+        key = f"banker_chart.n_up_{n}"
+        name = t(key, lang) if key in TEXT else t("banker_chart.n_up_n", lang, n=n)
         ax.text((xs[0] + xs[-1]) / 2, -0.62, name, ha="center", va="bottom", fontsize=9,
                 fontweight="bold")
         if xs[0] > 0:
             ax.axvline(xs[0] - 0.5, color="black", linewidth=2, zorder=3)
-    ax.set_xlabel(t("player_up", lang))
-    ax.set_ylabel(t("banker_total", lang))
+    ax.set_xlabel(t("banker_chart.player_up", lang))
+    ax.set_ylabel(t("banker_chart.total", lang))
     rules = str(banker_table_df.attrs.get("rules", ""))
     note = _note_of(banker_table_df, lang, "banker")
     width = _note_width(ax)
     ax.set_title(_title(title, "", None, lang, note, width) if title is not None else
-                 _title(t("banker_title", lang), rules, t("against_equilibrium_player", lang),
-                        lang, note, width), fontsize=11, pad=22)
+                 _title(t("banker_chart.title", lang), rules,
+                        t("banker_chart.against_equilibrium_player", lang), lang, note, width),
+                 fontsize=11, pad=22)
     faded = Patch(facecolor=STYLE["hit"]["face"], hatch=STYLE["hit"]["hatch"],
-                  edgecolor=HATCH_COLOUR, alpha=FADED, label=t("no_choice", lang))
+                  edgecolor=HATCH_COLOUR, alpha=FADED, label=t("banker_chart.no_choice", lang))
     _action_legend(ax, lang, "upper left", [faded], anchor=(1.01, 1.0))
-    ax.text(1.01, 0.0, _wrap(t("banker_note", lang, low=points(rows[0])), 30),
+    ax.text(1.01, 0.0, _wrap(t("banker_chart.note", lang, low=points(rows[0])), 30),
             transform=ax.transAxes, ha="left", va="bottom", fontsize=7.5, color="#333333")
     return fig
 
@@ -674,7 +677,7 @@ def bust_chance_chart(rules: Rules = ITALIAN, *, ax: Axes | None = None,
     for series, style in styles.items():
         d = data[data["series"] == series]
         xs = [h / 2 for h in d["total_half"]]
-        ax.plot(xs, list(d["bust"]), label=t(series, lang), linewidth=1.6, **style)
+        ax.plot(xs, list(d["bust"]), label=t(f"bust_chart.{series}", lang), linewidth=1.6, **style)
         if series == "one_card":
             for x, y in zip(xs, d["bust"], strict=True):
                 ax.annotate(percent(float(y), lang, 0), (x, float(y)), textcoords="offset points",
@@ -685,10 +688,10 @@ def bust_chance_chart(rules: Rules = ITALIAN, *, ax: Axes | None = None,
     ax.yaxis.set_major_formatter(_percent_axis(lang))
     ax.grid(True, axis="y", color="#dddddd", linewidth=0.8)
     ax.set_axisbelow(True)
-    ax.set_xlabel(t("bust_x", lang))
-    ax.set_ylabel(t("bust_y", lang))
-    ax.set_title(_title(t("bust_title", lang), rules.describe(), t("no_opponent", lang), lang),
-                 fontsize=11)
+    ax.set_xlabel(t("bust_chart.x", lang))
+    ax.set_ylabel(t("bust_chart.y", lang))
+    ax.set_title(_title(t("bust_chart.title", lang), rules.describe(),
+                        t("bust_chart.no_opponent", lang), lang), fontsize=11)
     ax.legend(loc="upper left", fontsize=9)
     return fig
 
@@ -700,11 +703,11 @@ def bust_chance_chart(rules: Rules = ITALIAN, *, ax: Axes | None = None,
 
 def _score_label(s: int, lang: str) -> str:
     if s == 0:
-        return t("bust", lang)
+        return t("final_chart.bust", lang)
     if s == ROYAL:
-        return t("royal", lang)
+        return t("final_chart.royal", lang)
     if s == PAIR_OF_SEVENS:
-        return t("pair_of_sevens", lang)
+        return t("final_chart.pair_of_sevens", lang)
     return points(s)
 
 
@@ -747,7 +750,7 @@ def banker_final_distribution_chart(rules: Rules = ITALIAN,
                          strict=True))
         xs = [i + (j - (len(ks) - 1) / 2) * width for i in range(len(scores))]
         ys = [probs.get(s, 0.0) for s in scores]
-        bars = ax.bar(xs, ys, width, label=t("hits_below", lang, k=points(k)),
+        bars = ax.bar(xs, ys, width, label=t("final_chart.hits_below", lang, k=points(k)),
                       color=GREYS[j % len(GREYS)], hatch=HATCHES[j % len(HATCHES)],
                       edgecolor="black", linewidth=0.6)
         ax.bar_label(bars, labels=[percent(y, lang, 0) if y >= 0.005 else "" for y in ys],
@@ -758,13 +761,13 @@ def banker_final_distribution_chart(rules: Rules = ITALIAN,
     ax.yaxis.set_major_formatter(_percent_axis(lang))
     ax.grid(True, axis="y", color="#dddddd", linewidth=0.8)
     ax.set_axisbelow(True)
-    ax.set_xlabel(t("final_x", lang))
-    ax.set_ylabel(t("probability", lang))
+    ax.set_xlabel(t("final_chart.x", lang))
+    ax.set_ylabel(t("chart.probability", lang))
     names = [points(k) for k in ks]
     ks_text = names[0] if len(names) == 1 else (
-        f"{', '.join(names[:-1])} {t('or', lang)} {names[-1]}")
-    ax.set_title(_title(t("final_title", lang), rules.describe(),
-                        t("banker_policies", lang, ks=ks_text), lang), fontsize=11)
+        f"{', '.join(names[:-1])} {t('word.or', lang)} {names[-1]}")
+    ax.set_title(_title(t("final_chart.title", lang), rules.describe(),
+                        t("final_chart.banker_policies", lang, ks=ks_text), lang), fontsize=11)
     ax.legend(loc="upper right", fontsize=9)
     return fig
 
@@ -808,9 +811,9 @@ def ev_chart(table: pd.DataFrame, *, ax: Axes | None = None, lang: str = "en") -
     xs = [h / 2 for h in data["total_half"]]
     ax.axhline(0, color="black", linewidth=0.8)
     ax.plot(xs, list(data["stand_ev"]), marker="o", linestyle="-", color="#252525",
-            linewidth=1.8, label=t("ev_stand", lang))
+            linewidth=1.8, label=t("ev_chart.stand", lang))
     ax.plot(xs, list(data["hit_ev"]), marker="s", linestyle="--", color="#7f7f7f",
-            markerfacecolor="white", linewidth=1.8, label=t("ev_hit", lang))
+            markerfacecolor="white", linewidth=1.8, label=t("ev_chart.hit", lang))
     hit_better = [h > s + 0.005 for s, h in zip(data["stand_ev"], data["hit_ev"], strict=True)]
     for x, better in zip(xs, hit_better, strict=True):
         if better:
@@ -819,20 +822,20 @@ def ev_chart(table: pd.DataFrame, *, ax: Axes | None = None, lang: str = "en") -
     handles, labels = ax.get_legend_handles_labels()
     handles.append(Patch(facecolor=STYLE["hit"]["face"], alpha=0.25,
                          hatch=STYLE["hit"]["hatch"], edgecolor=HATCH_COLOUR))
-    labels.append(t("hit_better", lang))
+    labels.append(t("ev_chart.hit_better", lang))
     ax.legend(handles, labels, loc="upper left", fontsize=9)
     ax.set_xticks([h / 2 for h in range(1, 15)], [points(h) for h in range(1, 15)])
     ax.set_xlim(0.2, 7.3)
     ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _p: number(v, lang, 1, sign=v != 0)))
     ax.grid(True, axis="y", color="#dddddd", linewidth=0.8)
     ax.set_axisbelow(True)
-    ax.set_xlabel(t("ev_x", lang))
-    ax.set_ylabel(t("ev_y", lang))
+    ax.set_xlabel(t("ev_chart.x", lang))
+    ax.set_ylabel(t("ev_chart.y", lang))
     against = str(table.attrs.get("against", ""))
-    policy = t("against", lang, policy=policy_label(against, lang)) if against else None
-    ax.set_title(_title(t("ev_title", lang), str(table.attrs.get("rules", "")), policy, lang,
+    policy = t("policy.against", lang, policy=policy_label(against, lang)) if against else None
+    ax.set_title(_title(t("ev_chart.title", lang), str(table.attrs.get("rules", "")), policy, lang,
                         _note_of(table, lang, "value"), _note_width(ax)), fontsize=11)
-    ax.text(0.6, 0.97, _wrap(t("ev_note", lang), 60), transform=ax.transAxes, ha="center",
+    ax.text(0.6, 0.97, _wrap(t("ev_chart.note", lang), 60), transform=ax.transAxes, ha="center",
             va="top", fontsize=7.5, color="#333333",
             bbox={"boxstyle": "round,pad=0.3", "facecolor": "white", "edgecolor": "none"})
     return fig
@@ -910,19 +913,19 @@ def edge_by_variant_chart(edges: pd.DataFrame, *, ax: Axes | None = None, lang: 
     ax.xaxis.set_major_formatter(_percent_axis(lang))
     ax.grid(True, axis="x", color="#dddddd", linewidth=0.8)
     ax.set_axisbelow(True)
-    ax.set_xlabel(t("edge_x", lang))
-    ax.set_ylabel(t("edge_y", lang))
+    ax.set_xlabel(t("edge_chart.x", lang))
+    ax.set_ylabel(t("edge_chart.y", lang))
     subtitle = method_label(methods[0], lang) if len(methods) == 1 and methods[0] else None
-    ax.set_title(title if title is not None else _title(t("edge_title", lang), "", subtitle,
+    ax.set_title(title if title is not None else _title(t("edge_chart.title", lang), "", subtitle,
                                                         lang), fontsize=11)
     if len(methods) > 1 or methods[0]:
         ax.legend(loc="lower right", fontsize=8)
     notes = []
     if bool(df["bound"].any()):
         what = restriction_what(list(dict.fromkeys(bound_codes)), lang)
-        notes.append(t("edge_bound", lang) + (f" ({what})" if what else ""))
+        notes.append(t("edge_chart.bound", lang) + (f" ({what})" if what else ""))
     if missing:
-        notes.append(t("edge_missing", lang, names=", ".join(missing)))
+        notes.append(t("edge_chart.missing", lang, names=", ".join(missing)))
     if notes:  # below the axis label, whatever the chart's height
         ax.annotate("\n".join(_wrap(n, 110) for n in notes), (0.0, 0.0),
                     xycoords="axes fraction", xytext=(0, -42), textcoords="offset points",
@@ -959,9 +962,9 @@ def posterior_chart(posterior: Mapping[str, float], *, ax: Axes | None = None,
     ax.yaxis.set_major_formatter(_percent_axis(lang))
     ax.grid(True, axis="y", color="#dddddd", linewidth=0.8)
     ax.set_axisbelow(True)
-    ax.set_xlabel(t("posterior_x", lang))
-    ax.set_ylabel(t("probability", lang))
-    ax.set_title(title if title is not None else t("posterior_title", lang), fontsize=11)
+    ax.set_xlabel(t("posterior_chart.x", lang))
+    ax.set_ylabel(t("chart.probability", lang))
+    ax.set_title(title if title is not None else t("posterior_chart.title", lang), fontsize=11)
     return fig
 
 
@@ -984,37 +987,37 @@ def rules_brief(rules: Rules, lang: str = "en") -> list[str]:
     7½ pays, and each variant that changes a hand (wild K♦, burning, the hidden-card swap,
     splitting figures, royal 7½, pair of sevens, ties)."""
     check_lang(lang)
-    lines = [t("brief_cards", lang)]
+    lines = [t("brief.cards", lang)]
     if rules.wild_king:
-        lines[0] += " " + t("brief_wild", lang)
+        lines[0] += " " + t("brief.wild", lang)
     if rules.stake_timing == "after_first_card":
         later = ""
         if rules.final_min_stake is not None and rules.final_max_stake is not None and (
                 rules.final_min_stake, rules.final_max_stake) != (rules.min_stake,
                                                                   rules.max_stake):
-            later = t("brief_stake_later", lang, lo=rules.final_min_stake,
+            later = t("brief.stake_later", lang, lo=rules.final_min_stake,
                       hi=rules.final_max_stake)
-        lines.append(t("brief_stake_after", lang, lo=rules.min_stake, hi=rules.max_stake,
+        lines.append(t("brief.stake_after", lang, lo=rules.min_stake, hi=rules.max_stake,
                        later=later))
     else:
-        lines.append(t("brief_stake_before", lang))
+        lines.append(t("brief.stake_before", lang))
     if rules.burn:
         cards = [str(c) for c in sorted(rules.burn)]
-        lines.append(t("brief_burn", lang, cards=f" {t('brief_or', lang)} ".join(cards)))
-    lines.append(t("brief_turn", lang))
+        lines.append(t("brief.burn", lang, cards=f" {t('word.or', lang)} ".join(cards)))
+    lines.append(t("brief.turn", lang))
     if rules.swap_hidden:
-        lines[-1] += " " + t("brief_swap", lang)
+        lines[-1] += " " + t("brief.swap", lang)
     if rules.split_figures > 1:
-        lines.append(t("brief_split", lang) + (
-            t("brief_resplit", lang, n=rules.split_figures) if rules.split_figures > 2
+        lines.append(t("brief.split", lang) + (
+            t("brief.resplit", lang, n=rules.split_figures) if rules.split_figures > 2
             else ""))
-    lines.append(t("brief_banker", lang))
-    settle = t("brief_settle_push" if rules.ties_push else "brief_settle", lang)
-    pays = (t("brief_pays_seven", lang, n=rules.seven_half_pays)
-            if rules.seven_half_pays != 1 else t("brief_pays", lang))
+    lines.append(t("brief.banker", lang))
+    settle = t("brief.settle_push" if rules.ties_push else "brief.settle", lang)
+    pays = (t("brief.pays_seven", lang, n=rules.seven_half_pays)
+            if rules.seven_half_pays != 1 else t("brief.pays", lang))
     lines.append(settle + " " + pays)
-    extras = [t(key, lang) for key, on in (("brief_royal", rules.royal),
-                                           ("brief_pair", rules.pair_of_sevens)) if on]
+    extras = [t(key, lang) for key, on in (("brief.royal", rules.royal),
+                                           ("brief.pair", rules.pair_of_sevens)) if on]
     if extras:
         lines.append(" ".join(extras))
     return lines
@@ -1031,7 +1034,7 @@ def handout_page(rules: Rules, table: pd.DataFrame, numbers: HandoutNumbers, *,
     remember (``numbers``, from `handout_numbers`), and the rules in brief."""
     check_lang(lang)
     fig = Figure(figsize=A4_PORTRAIT)
-    fig.text(0.5, 0.965, t("handout_title", lang), ha="center", va="top", fontsize=17,
+    fig.text(0.5, 0.965, t("handout.title", lang), ha="center", va="top", fontsize=17,
              fontweight="bold")
     fig.text(0.5, 0.935, describe_rules(rules.describe(), lang), ha="center", va="top",
              fontsize=11)
@@ -1041,7 +1044,7 @@ def handout_page(rules: Rules, table: pd.DataFrame, numbers: HandoutNumbers, *,
     brief = rules_brief(rules, lang)
     parts = rules.describe().split(" + ")[1:]
     if parts:
-        brief.append(t("variants_line", lang, variants=", ".join(
+        brief.append(t("handout.variants_line", lang, variants=", ".join(
             describe_rules(" + ".join(["x", p]), lang).split(" + ")[1] for p in parts)))
     brief = [_wrap(line, 100) for line in brief]
     stakes = _stake_text(table, lang)
@@ -1053,23 +1056,23 @@ def handout_page(rules: Rules, table: pd.DataFrame, numbers: HandoutNumbers, *,
     ax = fig.add_axes((0.1, 0.525 + extra, 0.85, (0.33 if codes else 0.36) - extra))
     against = str(table.attrs.get("against", "equilibrium"))
     strategy_chart(table, ax=ax, lang=lang, title=t(
-        "strategy_title", lang) + " — " + t("against", lang, policy=policy_label(against,
-                                                                                   lang)),
+        "strategy_chart.title", lang) + " — " + t("policy.against", lang,
+                                                  policy=policy_label(against, lang)),
         note_below=False)
     y = 0.445 + extra
-    fig.text(0.07, y, t("numbers_title", lang), fontsize=13, fontweight="bold", va="top")
+    fig.text(0.07, y, t("handout.numbers_title", lang), fontsize=13, fontweight="bold", va="top")
     y -= 0.03
     best = numbers.best_threshold
     edge_text = percent(numbers.banker_edge, lang, 1)
-    lines = [t("edge_line_bound", lang, edge=edge_text, what=restriction_what(codes, lang))
-             if codes else t("edge_line", lang, edge=edge_text),
-             t("thumb_line", lang, k=points(best),
+    lines = [t("handout.edge_line_bound", lang, edge=edge_text, what=restriction_what(codes, lang))
+             if codes else t("handout.edge_line", lang, edge=edge_text),
+             t("handout.thumb_line", lang, k=points(best),
                loss=percent(-numbers.thresholds[best], lang, 2),
                best=percent(numbers.banker_edge, lang, 2))]
     if best != 10 and 10 in numbers.thresholds:
-        lines[-1] += " " + t("thumb_other", lang, k="5",
+        lines[-1] += " " + t("handout.thumb_other", lang, k="5",
                              loss=percent(-numbers.thresholds[10], lang, 2))
-    for line in [*([stakes] if stakes else []), *lines, t("bust_line", lang)]:
+    for line in [*([stakes] if stakes else []), *lines, t("handout.bust_line", lang)]:
         text = _wrap(line, 100)
         fig.text(0.07, y, "• " + text.replace("\n", "\n   "), fontsize=9.5, va="top")
         y -= 0.018 * (text.count("\n") + 1) + 0.005
@@ -1085,18 +1088,18 @@ def handout_page(rules: Rules, table: pd.DataFrame, numbers: HandoutNumbers, *,
     tab.axis("off")
     table_artist = tab.table(
         cellText=[[points(h) for h in halves], [percent(by_total[h], lang, 0) for h in halves]],
-        rowLabels=[t("your_total", lang), t("bust_row", lang)], loc="center",
+        rowLabels=[t("handout.your_total", lang), t("handout.bust_row", lang)], loc="center",
         cellLoc="center")
     table_artist.auto_set_font_size(False)
     table_artist.set_fontsize(8.5)
     table_artist.scale(1, 1.25)
     y -= 0.08
-    fig.text(0.07, y, t("rules_title", lang), fontsize=13, fontweight="bold", va="top")
+    fig.text(0.07, y, t("handout.rules_title", lang), fontsize=13, fontweight="bold", va="top")
     y -= 0.03
     for text in brief:
         fig.text(0.07, y, "• " + text.replace("\n", "\n   "), fontsize=9.5, va="top")
         y -= 0.018 * (text.count("\n") + 1) + 0.005
-    fig.text(0.5, 0.02, t("footer", lang, preset=_preset_name(rules), language=lang),
+    fig.text(0.5, 0.02, t("handout.footer", lang, preset=_preset_name(rules), language=lang),
              ha="center", va="bottom", fontsize=7.5, color="#555555")
     return fig
 

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from typing import Any, Literal
 
-__all__ = ["ITALIAN", "KNOBS", "PRESETS", "SPANISH", "Rules", "RulesError", "preset"]
+__all__ = ["ITALIAN", "KNOBS", "PRESETS", "SPANISH", "Rules", "RulesError", "next_banker",
+           "preset"]
 
 
 class RulesError(ValueError):
@@ -108,10 +109,12 @@ class Rules:
             v = getattr(self, name)
             if v is not None:
                 _check_int(name, v, 1, None, "a positive whole number of chips, or None")
+        if self.rounds is not None:
+            _check_int("rounds", self.rounds, 1, None, "a positive number of hands, or None")
         lo, hi = self.stake_limits(self.rounds or 1)
         if hi < lo:
             raise RulesError(f"final_max_stake {hi!r} is below final_min_stake {lo!r}")
-        _check_int("seven_half_pays", self.seven_half_pays, 1, 3, "1 (Italy) or 2 (Spain)")
+        _check_int("seven_half_pays", self.seven_half_pays, 1, 2, "1 (Italy) or 2 (Spain)")
         chips = self.starting_chips
         if (not isinstance(chips, tuple) or len(chips) != 7
                 or not all(isinstance(c, int) and not isinstance(c, bool) and c > 0
@@ -119,8 +122,6 @@ class Rules:
             raise RulesError(
                 f"starting_chips must be 7 positive whole numbers (for 2..8 players), "
                 f"got {chips!r}")
-        if self.rounds is not None:
-            _check_int("rounds", self.rounds, 1, None, "a positive number of hands, or None")
 
     # -- derived -----------------------------------------------------------------------------
     @property
@@ -313,3 +314,54 @@ def preset(name: str | Rules) -> Rules:
     if key not in PRESETS:
         raise RulesError(f"unknown rule set {name!r}; choose from {', '.join(PRESETS)}")
     return PRESETS[key]
+
+
+BankMove = Literal["kept", "7½", "rotation", "elimination"]
+
+
+def next_banker(rules: Rules, banker: int, seats: int,
+                players: tuple[tuple[int, tuple[int, ...]], ...], banker_score: int,
+                active: tuple[bool, ...]) -> tuple[int, BankMove]:
+    """Who holds the bank after a hand, and why: the one rule of RULES.md ("Who takes the
+    bank"; docs/rules.md), which the compiled engine (`settemezzo.simulate.engine.pass_bank`)
+    and every table follow.
+
+    ``players``: ``(seat, scores of its hands)`` in playing order (anticlockwise from the
+    banker); scores as in `settemezzo.hands.score` (0 bust, 1..15 half-points, 16 royal 7½,
+    17 pair of sevens); ``banker_score`` likewise, -1 if the banker did not play.
+    ``active``: per seat (``seats`` of them), still in the game after this hand.
+
+    - ``rotate``: the bank moves to the next seat still in, anticlockwise.
+    - Otherwise the first hand in playing order that is a 7½ (with ``royal``: only a royal
+      7½) and beats the banker's hand takes it; a tie never does (under ``ties_push`` too),
+      nor does a pair of sevens.
+    - Else a banker still in keeps it. An eliminated banker's bank goes to the next seat still
+      in; under ``keep`` to the best result of the round among those still in (equal results:
+      the first anticlockwise), or the next seat still in if every hand was bust.
+
+    >>> next_banker(ITALIAN, 0, 3, ((1, (15,)), (2, (10,))), 12, (True, True, True))
+    (1, '7½')
+    >>> next_banker(ITALIAN, 0, 3, ((1, (15,)), (2, (10,))), 15, (True, True, True))
+    (0, 'kept')
+    """
+    def next_in() -> int:
+        for t in range(1, seats + 1):
+            if active[(banker + t) % seats]:
+                return (banker + t) % seats
+        return banker
+
+    if rules.bank_passing == "rotate":
+        return next_in(), "rotation"
+    want = 16 if rules.royal else 15
+    for seat, scores in players:
+        if any(sc == want and sc > banker_score for sc in scores):
+            return seat, "7½"
+    if active[banker]:
+        return banker, "kept"
+    best, new = 0, next_in()
+    if rules.bank_passing == "keep":
+        for seat, scores in players:
+            top = max(scores, default=0)
+            if active[seat] and top > best:
+                best, new = top, seat
+    return new, "elimination"

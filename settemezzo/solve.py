@@ -50,6 +50,7 @@ from settemezzo.game import (
     SPLIT,
     STAND,
     SWAP,
+    Action,
     HeadsUpGame,
     heads_up,
     restriction,
@@ -79,7 +80,7 @@ LP_SCALE = 1000.0
 CERTIFICATE_LIMIT = 1e-7
 """`equilibrium` raises `SolverError` rather than return a certificate wider than this."""
 
-BURN = 2
+BURN = Action.BURN
 """The banker's third choice under the ``burn`` variant (after STAND 0 and HIT 1)."""
 
 FloatArray = npt.NDArray[np.float64]
@@ -250,10 +251,9 @@ class _BankerRows:
         by level (children before parents) with sparse child-incidence matrices."""
         J = len(self.nodes)
         self.Pm = np.vstack(self.P)
-        self.Sm = np.vstack([self.stand(j) for j in range(J)])
-        self.Fm = np.vstack([self.finished(j) for j in range(J)])
-        self._stand_cache.clear()
-        self._finished_cache.clear()
+        table = self.table[self.pscore]                      # (rows, scores)
+        self.Sm = self.Pm * table[:, [nd.score for nd in self.nodes]].T
+        self.Fm = self._dense_finished(table)
         keys = sorted({(nd.size, any(nd.counts)) for nd in self.nodes},
                       key=lambda k: (-k[0], k[1]))
         self.levels: list[tuple[npt.NDArray[np.int64], sparse.csr_matrix,
@@ -271,6 +271,25 @@ class _BankerRows:
             burn_child = np.array([self.nodes[j].burn_child for j in idx], dtype=np.int64)
             empty = np.array([not any(self.nodes[j].counts) for j in idx])
             self.levels.append((idx, C, burn_child, empty))
+
+    def _dense_finished(self, table: FloatArray) -> FloatArray:
+        """`finished` of every node at once (float mode): kind by kind, the nodes one card
+        short of a finished hand of that kind (the same sums in the same order)."""
+        by_pos: dict[int, list[tuple[int, int]]] = {}
+        for j, nd in enumerate(self.nodes):
+            for pos, j2, sc in nd.children:
+                if j2 < 0:
+                    by_pos.setdefault(pos, []).append((j, sc))
+        den = np.maximum(np.array(self._den_f, dtype=np.float64), 1.0)     # (depth, rows)
+        Fm = np.zeros((len(self.nodes), self.B))
+        for pos in sorted(by_pos):
+            js = np.array([j for j, _ in by_pos[pos]], dtype=np.int64)
+            scores = [sc for _, sc in by_pos[pos]]
+            drawn = np.array([self.nodes[j].drawn[pos] for j in js], dtype=np.int64)
+            sizes = np.array([self.nodes[j].size for j in js], dtype=np.int64)
+            left = np.maximum(self.decks[:, pos][None, :] - drawn[:, None], 0)
+            Fm[js] += self.Pm[js] * left / den[sizes] * table[:, scores].T
+        return Fm
 
     def _values_dense(self, hit: Any, mode: str, decisions: Any, burn: Any,
                       cols: npt.NDArray[np.int64] | None = None) -> Any:
@@ -334,7 +353,7 @@ class _BankerRows:
             if len(has_burn):
                 vb = Gv[burn_child[has_burn]]
                 better = vb < best[has_burn]
-                ch[has_burn] = np.where(better, np.int8(BURN), ch[has_burn])
+                ch[has_burn] = np.where(better, np.int8(int(BURN)), ch[has_burn])
                 best[has_burn] = np.minimum(best[has_burn], vb)
             Gv[idx] = best
             choice[:, idx] = ch.T
@@ -351,6 +370,8 @@ class _BankerRows:
 
     def stand(self, j: int) -> Any:
         """Stand contributions at banker hand ``j`` (player's payoff times P); cached."""
+        if not self.exact:
+            return self.Sm[j]
         out = self._stand_cache.get(j)
         if out is None:
             out = self._stand_cache[j] = self.P[j] * self.table[self.pscore,
@@ -359,6 +380,8 @@ class _BankerRows:
 
     def finished(self, j: int) -> Any:
         """Contributions of the finished hands one card after ``j`` (bust, 7½...); cached."""
+        if not self.exact:
+            return self.Fm[j]
         out = self._finished_cache.get(j)
         if out is None:
             out = self.P[j] * 0
@@ -466,7 +489,7 @@ class _BankerRows:
             best = np.minimum(s, h)
             if nd.burn_child >= 0:
                 vb = G[nd.burn_child]
-                choice[:, j] = np.where(vb < best, BURN, choice[:, j])
+                choice[:, j] = np.where(vb < best, int(BURN), choice[:, j])
                 best = np.minimum(best, vb)
             G[j] = best
         return G[0], choice
@@ -538,11 +561,27 @@ class _Solver:
             np.array(shown_decks, dtype=np.int64).reshape(-1, K),
             np.array(shown_score, dtype=np.int64))
         self.shown_of = shown_of
-        num: Any = (lambda x: x) if self.exact else float
-        self.reach = [num(s.reach) for s in g.infosets]
-        self.child_prob = [[num(ch.prob) for ch in s.children] for s in g.infosets]
-        self.child_prob0 = [[num(ch.prob) for ch in s.children0] for s in g.infosets]
-        self.root_prob = [num(ch.prob) for ch in g.root_terminals]
+        self.reach: list[Any]
+        self.child_prob: list[list[Any]]
+        self.child_prob0: list[list[Any]]
+        if self.exact:
+            self.reach = [s.reach for s in g.infosets]
+            self.child_prob = [[ch.prob for ch in s.children] for s in g.infosets]
+            self.child_prob0 = [[ch.prob for ch in s.children0] for s in g.infosets]
+        else:  # a draw's chance is one of few shared objects (`game._PlayerTree.probs`):
+            # convert each once (by identity: they are all alive while the game is)
+            floats: dict[int, float] = {}
+
+            def num(x: Fraction) -> float:
+                f = floats.get(id(x))
+                if f is None:
+                    f = floats[id(x)] = float(x)
+                return f
+
+            self.reach = [float(s.reach) for s in g.infosets]
+            self.child_prob = [[num(ch.prob) for ch in s.children] for s in g.infosets]
+            self.child_prob0 = [[num(ch.prob) for ch in s.children0] for s in g.infosets]
+        self.root_prob = [ch.prob if self.exact else float(ch.prob) for ch in g.root_terminals]
         # the first stand/hit decision of each deal (after the stake and burning choices)
         played = [False] * len(g.infosets)
         self.first_play = [False] * len(g.infosets)
@@ -642,9 +681,10 @@ class _Solver:
         conv: Any = Fraction if self.exact else float
         g = self.game
         # a swap's or a split's value comes from its subgame (`with_swaps`): None until then
-        out1 = [[None if ch.score in (SWAP, SPLIT) else conv(lose * s.stake)
+        lost = {k: conv(lose * k) for k in {s.stake for s in g.infosets}}
+        out1 = [[None if ch.score in (SWAP, SPLIT) else lost[s.stake]
                  for ch in s.children] for s in g.infosets]
-        out0 = [[conv(lose * s.stake) for _ in s.children0] for s in g.infosets]
+        out0 = [[lost[s.stake]] * len(s.children0) for s in g.infosets]
         root = [conv(lose) for _ in g.root_terminals]
         per_stake = self.measure == "value"
         for (i, a, ci), v in zip(self.shown_of, vals[self._shown_inverse], strict=True):
@@ -719,6 +759,34 @@ class _Solver:
                 best[i] = HIT if p == 1 else STAND
         total = sum(self.reach[i] * V[i] for i in g.roots) + self.root_value(T)
         return total, V, best
+
+    def policy_value(self, stand: Any, T: Terminal, hit: Sequence[Any]) -> Any:
+        """The game value of a pure player policy (``hit[i]`` 0 or 1): forward, over the
+        decisions it reaches only, the reach of each times the value of what it does there
+        (standing, or the finished hands one card later); the same sum as `player_values`
+        with ``hit``, without the decisions the policy never reaches."""
+        g = self.game
+        reached = [False] * len(g.infosets)
+        total = self.root_value(T)
+        for s in g.infosets:
+            i = s.index
+            if s.parent >= 0 and not (reached[s.parent]
+                                      and hit[s.parent] == s.parent_action):
+                continue
+            reached[i] = True
+            a = hit[i]
+            if a == 0 and s.kind == "play":
+                total += self.reach[i] * stand[i]
+                continue
+            kids, probs, vals = ((s.children, self.child_prob[i], T.one[i]) if a else
+                                 (s.children0, self.child_prob0[i], T.zero[i]))
+            acc = 0
+            for ci, ch in enumerate(kids):
+                if ch.infoset < 0:
+                    acc += probs[ci] * vals[ci]
+            if acc:
+                total += self.reach[i] * acc
+        return total
 
     def realization(self, hit: Sequence[Any]) -> tuple[list[Any], list[Any]]:
         """Reach of each information set under the player's own choices, and of standing
@@ -857,7 +925,10 @@ def _evaluate(p: PlayerStrategy, b: BankerStrategy, game: HeadsUpGame,
              for i in game.swap_target if hit[i]}
     swaps.update(_split_terms(game, b, hit, p.name)[0])
     shown = s.with_swaps(s.shown_values(b), swaps)
-    value, _, _ = s.player_values(stand, shown, hit)
+    if exact and all(h == 0 or h == 1 for h in hit):
+        value = s.policy_value(stand, shown, hit)
+    else:
+        value, _, _ = s.player_values(stand, shown, hit)
     result = Fraction(value) if exact else float(value)
     memo[key] = (result, p, b)
     return result
@@ -1202,42 +1273,85 @@ def remember_equilibrium(game: HeadsUpGame, eq: Equilibrium) -> None:
 
 def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None,
                 tol: float = 2e-10, max_rounds: int = 200) -> Equilibrium:
-    """Solve the heads-up game: both sides' strategies, the value, and the certificate."""
+    """Solve the heads-up game: both sides' strategies, the value, and the certificate.
+
+    The steps: the subgames after a swap first (`_subgame_equilibria`); the sequence-form
+    program's objective (`_lp_objective`) and realization constraints (`_lp_realization`);
+    the banker's stopping rules as cuts (`_Cuts`), generated by the cutting-plane loop
+    (`_cutting_planes`); the strategies read off its last solution (`_lp_strategies`); the
+    certificate (`_certificate`).
+    """
     game = _game(rules, deck)
     key = "equilibrium"  # kept in `HeadsUpGame.memo`, freed with the game
     if key in game.memo:
         cached: Equilibrium = game.memo[key]
         return cached if cached.rules == game.rules else replace(cached, rules=game.rules)
     t0 = time.perf_counter()
-    # swap_hidden: the subgames after a swap first (each a proper subgame, see game.py);
-    # here they count by their equilibrium value, in the certificate by its two bounds
-    subs: dict[Any, Equilibrium] = {}
-    for i in game.swap_target:
-        sub = game.swap_subgame(i)
-        if subgame_key(sub) not in subs:
-            subs[subgame_key(sub)] = equilibrium(sub, tol=tol, max_rounds=max_rounds)
-
+    subs = _subgame_equilibria(game, tol, max_rounds)
     split_values, split_extra = _split_terms(game, None)
-
-    def sub_values(which: str) -> dict[int, float]:
-        return {**{i: float(getattr(subs[subgame_key(game.swap_subgame(i))], which))
-                   for i in game.swap_target}, **split_values}
-
     s = _solver(game, False)
-    nI, G = len(game.infosets), len(game.publics)
-    nx = 2 * nI
-    T = s.with_swaps(s.shown_values(BankerStrategy("best", "omniscient")), sub_values("value"))
+    T = s.with_swaps(s.shown_values(BankerStrategy("best", "omniscient")),
+                     _sub_values(game, subs, split_values, "value"))
     const = float(s.root_value(T))
-    if nI == 0:  # after a swap, every next card finishes the hand: nothing to choose
+    if not game.infosets:  # after a swap, every next card finishes the hand: no choice
         eq = Equilibrium(game.rules, const, const, const, PlayerStrategy("equilibrium", ()),
                          BankerStrategy("equilibrium", "behavioural",
                                         hit=np.zeros((0, len(game.banker_nodes)))),
                          0, time.perf_counter() - t0, const)
         game.memo[key] = eq
         return eq
-    stake = s.stake.astype(np.float64)
-    # objective (maximise): finished hands reached by either action, plus t_g
-    c = np.zeros(nx + G)
+    c = _lp_objective(s, T)
+    cuts = _Cuts(s)
+    sol = _cutting_planes(s, c, const, cuts, tol, max_rounds)
+    player, banker = _lp_strategies(game, sol, cuts, subs)
+    low, upper = _certificate(s, player, banker, _sub_values(game, subs, split_values, "lower"),
+                              _sub_values(game, subs, split_values, "upper"))
+    for i in game.swap_target:  # splits inside the subgames after a swap open hands too
+        more = subs[subgame_key(game.swap_subgame(i))].expected_stake - 1.0
+        if more:
+            split_extra[i] = more
+    stake_mean = float(s.expected_stake([float(v) for v in player.hit], split_extra))
+    below = frozenset(subs).union(*(e.subgames for e in subs.values()))
+    eq = Equilibrium(game.rules, (upper + low) / 2, low, upper, player, banker, sol.rounds,
+                     time.perf_counter() - t0, sol.lp_value, stake_mean, below)
+    game.memo[key] = eq
+    return eq
+
+
+def _subgame_equilibria(game: HeadsUpGame, tol: float, max_rounds: int
+                        ) -> dict[Any, Equilibrium]:
+    """Under ``swap_hidden``, the equilibrium of each subgame after a swap, by `subgame_key`
+    (each a proper subgame, see `settemezzo.game`): the game counts each by its equilibrium
+    value, the certificate by its two bounds."""
+    subs: dict[Any, Equilibrium] = {}
+    for i in game.swap_target:
+        sub = game.swap_subgame(i)
+        if subgame_key(sub) not in subs:
+            subs[subgame_key(sub)] = equilibrium(sub, tol=tol, max_rounds=max_rounds)
+    return subs
+
+
+def _sub_values(game: HeadsUpGame, subs: dict[Any, Equilibrium], split_values: dict[int, float],
+                which: Literal["value", "lower", "upper"]) -> dict[int, float]:
+    """The value of each swap (its subgame's ``which``) and split move, by decision."""
+    return {**{i: float(getattr(subs[subgame_key(game.swap_subgame(i))], which))
+               for i in game.swap_target}, **split_values}
+
+
+def _lp_objective(s: _Solver, T: Terminal) -> FloatArray:
+    """The LP's objective (to maximise) over the sequences ``x[2i + a]`` (action ``a`` at
+    information set ``i``) and the banker's terms ``t_g`` (one per public state): per
+    sequence, the value of the hands it finishes at once (bust, a shown 7½, a swap or a
+    split valued by its subgame), times the chance of the cards; 1 per ``t_g``.
+
+    A toy game, by hand: the player holds a 5 (``reach`` 1) and may hit once into a deck of
+    one figure and one 7; a hit busts with chance 1/2 (-1) or makes 5½ (not finished). Then
+    ``c[2·0 + HIT] = 1 · (1/2 · -1) = -1/2`` and ``c[2·0 + STAND] = 0`` (standing finishes
+    nothing at once: the banker's reply to it is in ``t_g``).
+    """
+    game = s.game
+    nx = 2 * len(game.infosets)
+    c = np.zeros(nx + len(game.publics))
     for st in game.infosets:
         i = st.index
         for a, kids, probs, vals in ((HIT, st.children, s.child_prob[i], T.one[i]),
@@ -1245,7 +1359,18 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
             acc = sum(probs[ci] * vals[ci] for ci, ch in enumerate(kids) if ch.infoset < 0)
             c[2 * i + a] = s.reach[i] * acc
     c[nx:] = 1.0
-    # realization-plan constraints: x(I, 0) + x(I, 1) = x(parent sequence)
+    return c
+
+
+def _lp_realization(game: HeadsUpGame) -> tuple[sparse.csr_matrix, FloatArray]:
+    """The realization-plan constraints ``x(I, STAND) + x(I, HIT) = x(parent sequence)``
+    (1 at a first decision), as ``A_eq x = b_eq`` over the columns of `_lp_objective`.
+
+    Toy game: a first decision 0 whose hit leads to decision 1 gives the rows
+    ``x0 + x1 = 1`` and ``x2 + x3 - x1 = 0``.
+    """
+    nI = len(game.infosets)
+    nx = 2 * nI
     rows, cols, vals = [], [], []
     b_eq = np.zeros(nI)
     for st in game.infosets:
@@ -1259,109 +1384,183 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
             vals.append(-1.0)
         else:
             b_eq[i] = 1.0
-    A_eq = sparse.csr_matrix((vals, (rows, cols)), shape=(nI, nx + G))
-    reach = np.array(s.reach, dtype=np.float64) * stake
-    group = s.group
-    play = s.is_play
-    members = [np.flatnonzero((group == g) & play) for g in range(G)]
-    cut_rows: list[FloatArray] = []   # per cut: coefficients over the group's members
-    cut_group: list[int] = []
-    cut_policy: list[npt.NDArray[np.int8]] = []
+    return sparse.csr_matrix((vals, (rows, cols)), shape=(nI, nx + len(game.publics))), b_eq
 
-    def add_cuts(choice: npt.NDArray[np.int8],
-                 which: Sequence[int] | npt.NDArray[np.int64]) -> None:
-        # only the rows of the public states that get a cut
-        rows_ = np.concatenate([members[g] for g in which]) if len(which) else \
+
+class _Cuts:
+    """The banker's stopping rules generated so far, as cuts of the LP: a rule ``choice``
+    at public state ``g`` gives ``t_g <= sum_i coef_i x(i, STAND)`` over the decisions of
+    ``g``, with ``coef_i`` the chance of the cards of ``i`` times the stake times the
+    player's value of standing there against the rule (times `LP_SCALE`).
+
+    Toy game: one public state where the player stands on 5 with reach 1, and a banker
+    who hits below 5 wins with chance 0.6 and loses with 0.4: the cut reads
+    ``t_g <= (0.4 - 0.6) x(0, STAND) · LP_SCALE``.
+    """
+
+    def __init__(self, s: _Solver) -> None:
+        self.s = s
+        self.G = len(s.game.publics)
+        self.nx = 2 * len(s.game.infosets)
+        self.reach = np.array(s.reach, dtype=np.float64) * s.stake.astype(np.float64)
+        # the stand/hit decisions of each public state, in game order
+        play = np.flatnonzero(s.is_play)
+        order = play[np.argsort(s.group[play], kind="stable")]
+        ends = np.cumsum(np.bincount(s.group[play], minlength=self.G))
+        self.members = np.split(order, ends[:-1])
+        self.rows: list[FloatArray] = []   # per cut: coefficients over the group's members
+        self.group: list[int] = []
+        self.policy: list[npt.NDArray[np.int8]] = []
+        self.built = 0                      # cuts already in the LP
+
+    def add(self, choice: npt.NDArray[np.int8],
+            which: Sequence[int] | npt.NDArray[np.int64]) -> None:
+        """A cut for each public state ``g`` in ``which``: the rule ``choice[g]``."""
+        rows_ = np.concatenate([self.members[g] for g in which]) if len(which) else \
             np.zeros(0, dtype=np.int64)
-        per_row = choice[group[rows_]].T
-        vals_ = s.stand_rows.values((per_row == HIT).astype(np.float64),
-                                    burn=(per_row == BURN).astype(np.float64), cols=rows_)
+        per_row = choice[self.s.group[rows_]].T
+        vals = self.s.stand_rows.values((per_row == HIT).astype(np.float64),
+                                        burn=(per_row == BURN).astype(np.float64), cols=rows_)
+        self._append(choice, which, vals)
+
+    def add_thresholds(self, ks: Sequence[int] = (9, 10, 11, 12)) -> None:
+        """The starting cuts: the banker's rules of thumb (4½..6 by default) everywhere. A
+        rule of thumb plays alike in every public state, so each distinct situation (deck
+        and player's score) is valued once."""
+        uniq, inverse = self.s._stand_unique
+        nodes = self.s.game.banker_nodes
+        for k in ks:
+            rule = [int(nd.total < k or not any(nd.counts)) for nd in nodes]
+            per_row = uniq.values(rule)[inverse]
+            rows_ = np.concatenate(self.members) if self.members else np.zeros(0, np.int64)
+            self._append(np.array([rule] * self.G, dtype=np.int8), range(self.G),
+                         per_row[rows_])
+
+    def _append(self, choice: npt.NDArray[np.int8], which: Any, vals: FloatArray) -> None:
         at = 0
         for g in which:
-            m = members[g]
-            cut_rows.append(reach[m] * vals_[at:at + len(m)] * LP_SCALE)
+            m = self.members[g]
+            self.rows.append(self.reach[m] * vals[at:at + len(m)] * LP_SCALE)
             at += len(m)
-            cut_group.append(g)
-            cut_policy.append(choice[g].copy())
+            self.group.append(g)
+            self.policy.append(choice[g].copy())
 
-    for k in (9, 10, 11, 12):  # start from the banker rules of thumb 4½..6
-        dec = np.array([[int(nd.total < k or not any(nd.counts)) for nd in game.banker_nodes]]
-                       * G, dtype=np.int8)
-        add_cuts(dec, range(G))
-    rounds = 0
-    built = 0
-    previous = np.inf
-    # Values enter the LP scaled by LP_SCALE: HiGHS's tolerances are absolute, so this buys
-    # precision on the payoff side (the realization constraints are not scaled).
+    def new_block(self) -> sparse.csr_matrix:
+        """The rows ``t_g - sum_i coef_i x(i, STAND) <= 0`` of the cuts not yet in the LP."""
+        new = range(self.built, len(self.rows))
+        self.built = len(self.rows)
+        nx, G = self.nx, self.G
+        if not new:
+            return sparse.csr_matrix((0, nx + G))
+        lengths = np.array([len(self.members[self.group[k]]) + 1 for k in new])
+        rows = np.repeat(np.arange(len(new)), lengths)
+        parts_c: list[Any] = []
+        parts_v: list[Any] = []
+        for k in new:
+            g = self.group[k]
+            parts_c += [2 * self.members[g] + STAND, (nx + g,)]
+            parts_v += [-self.rows[k], (1.0,)]
+        cols = np.concatenate(parts_c)
+        vals = np.concatenate(parts_v)
+        return sparse.csr_matrix((vals, (rows, cols)), shape=(len(new), nx + G))
+
+
+@dataclass(frozen=True)
+class _LPSolution:
+    """The cutting-plane loop's last LP solution: sequences ``x``, the HiGHS result, the
+    rounds it took and the LP's value (the player's, unscaled, plus the constant part)."""
+
+    x: FloatArray
+    res: _LPResult
+    rounds: int
+    lp_value: float
+
+
+def _cutting_planes(s: _Solver, c: FloatArray, const: float, cuts: _Cuts, tol: float,
+                    max_rounds: int) -> _LPSolution:
+    """Solve the restricted LP, add the banker's best reply at each public state whose
+    ``t_g`` it beats, and repeat until none does (or the gap to the player's guaranteed
+    value is below ``tol``); the last round is solved afresh (polish), without the warm
+    start's drift, and checked like any other.
+
+    Values enter the LP scaled by `LP_SCALE`: HiGHS's tolerances are absolute, so this buys
+    precision on the payoff side (the realization constraints are not scaled).
+    """
+    game = s.game
+    nx, G = cuts.nx, cuts.G
+    cuts.add_thresholds()
     cost = -c * LP_SCALE
     cost[nx:] = -1.0
+    A_eq, b_eq = _lp_realization(game)
     lp = _LP(cost, A_eq, b_eq, [(0.0, np.inf)] * nx + [(-np.inf, np.inf)] * G)
-    x = np.zeros(nx)
-    lower = -np.inf
-    lp_value = np.inf
-    res: Any = None
-    polish = False
+    rounds, previous, polish = 0, np.inf, False
     while True:
         rounds += 1
-        if rounds > max_rounds:
-            raise SolverError(f"no convergence after {max_rounds} LP rounds "
-                              f"(gap {lp_value - lower:.3g})")
-        if built < len(cut_rows):
-            lp.add_rows(_cut_block(cut_rows[built:], cut_group[built:], members, nx, G))
-            built = len(cut_rows)
-        # the last round is solved afresh (polish), without the warm start's drift; it may
-        # land on another optimum of the restricted LP, so it is checked like any other
+        block = cuts.new_block()
+        if block.shape[0]:
+            lp.add_rows(block)
         res = lp.solve(rounds, cold=polish)
         x = res.x[:nx]
-        t = res.x[nx:] / LP_SCALE
         lp_value = -res.fun / LP_SCALE + const
-        weights = reach * np.maximum(x[0::2], 0.0) * play
-        Gv, decisions = s.stand_rows.grouped_best(weights, group, G)
+        weights = cuts.reach * np.maximum(x[0::2], 0.0) * s.is_play
+        Gv, decisions = s.stand_rows.grouped_best(weights, s.group, G)
         lower = float(c[:nx] @ x + Gv.sum()) + const
-        viol = np.flatnonzero(Gv < t - 1e-12)
+        viol = np.flatnonzero(Gv < res.x[nx:] / LP_SCALE - 1e-12)
         stalled = previous - lp_value < 1e-13 and lp_value - lower < 100 * tol
         if lp_value - lower <= tol or len(viol) == 0 or stalled:
-            # (a stall is floating-point noise; the certificate below measures it)
+            # (a stall is floating-point noise; the certificate measures it)
             if polish or rounds == 1:
-                break
+                return _LPSolution(x, res, rounds, lp_value)
             polish = True
-            continue
-        polish = False
-        previous = lp_value
-        add_cuts(decisions, viol)
-    # strategies
-    pairs = x.reshape(-1, 2)
+        else:
+            polish = False
+            previous = lp_value
+            cuts.add(decisions, viol)
+        if rounds >= max_rounds:
+            raise SolverError(f"no convergence after {max_rounds} LP rounds "
+                              f"(gap {lp_value - lower:.3g})")
+
+
+def _lp_strategies(game: HeadsUpGame, sol: _LPSolution, cuts: _Cuts,
+                   subs: dict[Any, Equilibrium]) -> tuple[PlayerStrategy, BankerStrategy]:
+    """Both sides' strategies from the LP's solution: the player's chance of hitting is
+    ``x(I, HIT) / (x(I, STAND) + x(I, HIT))`` (0 where ``I`` is never reached); the
+    banker's mixture over its stopping rules is the cuts' duals (`_mixture_to_behaviour`).
+
+    Toy game: ``x(0, STAND) = 0.25, x(0, HIT) = 0.75`` is a 75% chance of hitting.
+    """
+    pairs = sol.x.reshape(-1, 2)
     tot = pairs.sum(axis=1)
     p_hit = np.where(tot > 1e-14, pairs[:, 1] / np.where(tot > 1e-14, tot, 1.0), 0.0)
     p_hit = np.clip(p_hit, 0.0, 1.0)
     player = PlayerStrategy("equilibrium", tuple(float(v) for v in p_hit),
                             {k: e.player for k, e in subs.items()} if subs else None)
-    lam = -res.cut_duals  # >= 0, per cut
-    hit, burn = _mixture_to_behaviour(game, lam, cut_group, cut_policy)
+    lam = -sol.res.cut_duals  # >= 0, per cut
+    hit, burn = _mixture_to_behaviour(game, lam, cuts.group, cuts.policy)
     banker = BankerStrategy("equilibrium", "behavioural", hit=hit,
                             burn=burn if game.rules.burn else None,
                             sub={k: e.banker for k, e in subs.items()} if subs else None)
-    # the certificate: both sides' best replies to the strategies found (after a swap, the
-    # subgames' own certificates bound what follows: the best reply there is theirs)
+    return player, banker
+
+
+def _certificate(s: _Solver, player: PlayerStrategy, banker: BankerStrategy,
+                 lower_subs: dict[int, float], upper_subs: dict[int, float]
+                 ) -> tuple[float, float]:
+    """Both sides' best replies to the strategies found, which bracket the game value:
+    ``(lower, upper)``; `SolverError` if wider than `CERTIFICATE_LIMIT`. After a swap, the
+    subgames' own certificates bound what follows (``lower_subs``, ``upper_subs``).
+
+    Toy game: if the banker's best reply holds the player to -0.2 and the player's best
+    reply to the banker gains -0.2 as well, the value is -0.2 exactly (gap 0).
+    """
     sb = BankerStrategy("best", "omniscient")
     upper = float(s.player_values(s.stand_values(banker),
-                                  s.with_swaps(s.shown_values(sb), sub_values("upper")),
-                                  None)[0])
-    low = float(_banker_best(game, player, sub_values("lower"))[0])
+                                  s.with_swaps(s.shown_values(sb), upper_subs), None)[0])
+    low = float(_banker_best(s.game, player, lower_subs)[0])
     if upper - low > CERTIFICATE_LIMIT:
         raise SolverError(f"the equilibrium found is not certified: the game value lies in "
                           f"[{low:.12f}, {upper:.12f}], wider than {CERTIFICATE_LIMIT:g}")
-    # splits inside the subgames after a swap open hands too
-    for i in game.swap_target:
-        more = subs[subgame_key(game.swap_subgame(i))].expected_stake - 1.0
-        if more:
-            split_extra[i] = more
-    stake_mean = float(s.expected_stake([float(v) for v in p_hit], split_extra))
-    below = frozenset(subs).union(*(e.subgames for e in subs.values()))
-    eq = Equilibrium(game.rules, (upper + low) / 2, low, upper, player, banker, rounds,
-                     time.perf_counter() - t0, lp_value, stake_mean, below)
-    game.memo[key] = eq
-    return eq
+    return low, upper
 
 
 @contextlib.contextmanager
@@ -1440,23 +1639,6 @@ class _LP:
         info = h.getInfo()
         duals = np.array(sol.row_dual)[self.n_eq:]
         return _LPResult(np.array(sol.col_value), float(info.objective_function_value), duals)
-
-
-def _cut_block(cut_rows: list[FloatArray], cut_group: list[int],
-               members: list[npt.NDArray[np.int64]], nx: int, G: int) -> sparse.csr_matrix:
-    """Rows ``t_g - sum_i coef_i x_stand(i) <= 0`` for a batch of cuts."""
-    if not cut_rows:
-        return sparse.csr_matrix((0, nx + G))
-    lengths = np.array([len(members[g]) + 1 for g in cut_group])
-    rows = np.repeat(np.arange(len(cut_rows)), lengths)
-    parts_c: list[Any] = []
-    parts_v: list[Any] = []
-    for g, coef in zip(cut_group, cut_rows, strict=True):
-        parts_c += [2 * members[g] + STAND, (nx + g,)]
-        parts_v += [-coef, (1.0,)]
-    cols = np.concatenate(parts_c)
-    vals = np.concatenate(parts_v)
-    return sparse.csr_matrix((vals, (rows, cols)), shape=(len(cut_rows), nx + G))
 
 
 def _mixture_to_behaviour(game: HeadsUpGame, lam: FloatArray, cut_group: list[int],

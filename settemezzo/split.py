@@ -657,6 +657,49 @@ class _Level:
     value: FloatArray = field(default_factory=lambda: np.zeros(0))
 
 
+# one part of a level's next contexts: (level, contexts, exits or scores, by score?,
+# weights, weighted decks); contexts and exits are None for a streamed level (its keys are
+# looked up later)
+_Part = tuple[_Level, "IntArray | None", "IntArray | None", bool, FloatArray, FloatArray]
+
+
+@dataclass
+class _Enumeration:
+    """What `_Fast.enumerate` gathers over all levels for the banker's rows: the exact rows
+    as keys, with where each part goes (None: streamed), and the merged rows' blocks."""
+
+    row_parts: list[tuple[IntArray, tuple[_Level, IntArray, IntArray] | None]] = field(
+        default_factory=list)
+    merged_rows: list[tuple[FloatArray, IntArray]] = field(default_factory=list)
+    merged_slots: list[tuple[_Level, IntArray, IntArray]] = field(default_factory=list)
+
+
+@dataclass
+class _LevelStep:
+    """One level of `_Fast.enumerate`: whether its next level is merged, its depth, the keys
+    and parts of the next contexts, and (streamed levels) how many there are at most."""
+
+    merge_next: bool
+    depth: int
+    keys: list[IntArray] = field(default_factory=list)
+    parts: list[_Part] = field(default_factory=list)
+    n_next: int = 0
+
+
+@dataclass
+class _Chunk:
+    """Contexts ``gidx`` of level ``lv`` expanded at once: their decks, hands to come,
+    weights, score adders and the chance of each exit of their hand (`_Fast.reach`)."""
+
+    lv: _Level
+    gidx: IntArray
+    D: FloatArray
+    p: IntArray
+    w: FloatArray
+    add: IntArray
+    R: FloatArray
+
+
 class _BankerTree:
     """The banker's hands that are not over, with the burnt card if any (breadth-first)."""
 
@@ -777,167 +820,185 @@ class _Fast:
         follows it is the banker or a merged level (``stream``): its banker rows are kept as
         keys, and its values are computed chunk by chunk (`stream_values`).
         """
-        t = self.tree
-        K = self.m.K
-        nx = len(t.xsize)
         levels: list[_Level] = []
+        state = _Enumeration()
         pending = chain
         depth = 0
-        # banker rows of exact levels as keys, with where each part goes (None: streamed)
-        row_parts: list[tuple[IntArray, tuple[_Level, IntArray, IntArray] | None]] = []
-        merged_rows: list[tuple[FloatArray, IntArray]] = []
-        merged_slots: list[tuple[_Level, IntArray, IntArray]] = []
         while pending:
-            merge_next = depth + 1 >= exact_levels
-            n_next = 0   # at most this many contexts next (exact levels)
-            nkeys: list[IntArray] = []
-            # (level, contexts, exits or scores, by score?, weights, weighted decks); the
-            # contexts and exits are None for a streamed level (its keys are looked up later)
-            nparts: list[tuple[_Level, IntArray | None, IntArray | None, bool, FloatArray,
-                               FloatArray]] = []
+            step = _LevelStep(merge_next=depth + 1 >= exact_levels, depth=depth)
             for lv in pending:
-                C = len(lv.p)
-                step = C
-                # a quick estimate, to fail early: a tenth of the outcomes of each position
-                # with hands to come would be a new position
-                if (not merge_next and not lv.merged
-                        and int((lv.p > 0).sum()) * (nx // 10) > self.max_contexts):
-                    raise SplitTooLargeError(
-                        f"the exact model would have about "
-                        f"{int((lv.p > 0).sum()) * (nx // 10):,} positions at hand "
-                        f"{depth + 2} (more than {self.max_contexts:,}); use method='merged'")
-                if not lv.merged and C * nx > self.max_pairs:
-                    if not self.stream or len(lv.p) > self.max_contexts:
-                        raise SplitTooLargeError(
-                            f"the exact model has {C:,} positions at hand {depth + 1}, with up "
-                            f"to {nx:,} outcomes each (more than {self.max_pairs:,} pairs in "
-                            f"all); use method='merged'")
-                    lv.streamed = True
-                    step = max(1, self.max_pairs // nx)
-                present, inv = np.unique(lv.S, return_inverse=True)
-                add_all = self.scores.adder(present)[inv]        # (C, 18)
-                for start in range(0, C, step):
-                    sl = slice(start, min(C, start + step))
-                    gidx = np.arange(sl.start, sl.stop)
-                    D, p, w, add = lv.D[sl], lv.p[sl], lv.w[sl], add_all[sl]
-                    R = self.reach(_Level(D, lv.S[sl], p, w))
-                    # exact exits: the rows after an exact level; next contexts when exact
-                    per_exit = (np.zeros(len(p), dtype=np.bool_) if lv.merged
-                                else (p == 0) | (not merge_next))
-                    if per_exit.any():
-                        ok = (R > 0) & per_exit[:, None]
-                        ci, ei = np.nonzero(ok)
-                        s2 = add[ci, t.xscore[ei]]
-                        code2 = (np.rint(D).astype(np.int64) @ self.place)[ci] - self.xcode[ei]
-                        last = p[ci] == 0
-                        if last.any():
-                            keys = (code2[last] << _S_BITS) | s2[last]
-                            if lv.streamed:
-                                row_parts.append((np.unique(keys), None))
-                            else:
-                                if lv.to_exit is None or lv.to_exit_row is None:
-                                    lv.to_exit = np.full((C, nx), -1, dtype=np.int64)
-                                    lv.to_exit_row = np.zeros((C, nx), dtype=np.bool_)
-                                row_parts.append((keys, (lv, gidx[ci[last]], ei[last])))
-                                lv.to_exit_row[gidx[ci[last]], ei[last]] = True
-                        more = ~last
-                        if more.any():
-                            keys = (((code2[more] << _S_BITS) | s2[more]) << _P_BITS) \
-                                | (p[ci[more]] - 1)
-                            wk = w[ci[more]] * R[ci[more], ei[more]]
-                            if lv.streamed:   # keys only: found again when valued
-                                uk, kinv = np.unique(keys, return_inverse=True)
-                                n_next += len(uk)
-                                if n_next > self.max_contexts:
-                                    raise SplitTooLargeError(
-                                        f"the exact model has more than "
-                                        f"{self.max_contexts:,} positions at hand "
-                                        f"{depth + 2}; use method='merged'")
-                                nkeys.append(uk)
-                                nparts.append((lv, None, None, False,
-                                               np.bincount(kinv, weights=wk,
-                                                           minlength=len(uk)).astype(
-                                                   np.float64),
-                                               np.zeros((0, K))))
-                            else:
-                                if lv.to_exit is None:
-                                    lv.to_exit = np.full((C, nx), -1, dtype=np.int64)
-                                    lv.to_exit_row = np.zeros((C, nx), dtype=np.bool_)
-                                nkeys.append(keys)
-                                nparts.append((lv, gidx[ci[more]], ei[more], False, wk,
-                                               np.zeros((0, K))))
-                    by_score = ~per_exit
-                    if not by_score.any():
-                        continue
-                    # what follows depends on the exit's score only: aggregate by score
-                    Rw = R * (w * by_score)[:, None]
-                    Wcs = Rw @ self.onehot                               # (chunk, 18)
-                    Xcs = (Rw @ self.cards_by_score).reshape(len(p), -1, K)
-                    ci, si = np.nonzero(Wcs > 0)
-                    wpair = Wcs[ci, si]
-                    dnum = wpair[:, None] * D[ci] - Xcs[ci, si]         # weighted decks
-                    s2 = add[ci, si]
-                    gi = gidx[ci]
-                    if lv.to_score is None or lv.to_score_row is None:
-                        lv.to_score = np.full((C, PAIR_OF_SEVENS + 1), -1, dtype=np.int64)
-                        lv.to_score_row = np.zeros((C, PAIR_OF_SEVENS + 1), dtype=np.bool_)
-                    last = p[ci] == 0
-                    if last.any():
-                        uniq, rinv = np.unique(s2[last], return_inverse=True)
-                        tot = np.bincount(rinv, weights=wpair[last], minlength=len(uniq))
-                        Dm = np.stack([np.bincount(rinv, weights=dnum[last, k],
-                                                   minlength=len(uniq)) for k in range(K)],
-                                      axis=1) / tot[:, None]
-                        merged_rows.append((Dm, uniq))
-                        merged_slots.append((lv, gi[last], si[last]))
-                        lv.to_score[gi[last], si[last]] = rinv
-                        lv.to_score_row[gi[last], si[last]] = True
-                    more = ~last
-                    if more.any():
-                        nkeys.append((s2[more] << _P_BITS) | (p[ci[more]] - 1))
-                        nparts.append((lv, gi[more], si[more], True, wpair[more], dnum[more]))
-            if not nkeys:
+                self._exits_of(lv, step, state)
+            if not step.keys:
                 break
-            uniq, inv = np.unique(np.concatenate(nkeys), return_inverse=True)
-            if not merge_next and len(uniq) > self.max_contexts:
-                raise SplitTooLargeError(
-                    f"the exact model has {len(uniq):,} positions at hand {depth + 2} (more "
-                    f"than {self.max_contexts:,}); use method='merged'")
-            wall = np.concatenate([part[4] for part in nparts])
-            weights: FloatArray = np.bincount(inv, weights=wall,
-                                              minlength=len(uniq)).astype(np.float64)
-            p_new = uniq & ((1 << _P_BITS) - 1)
-            s_new = (uniq >> _P_BITS) & ((1 << _S_BITS) - 1)
-            D_new: FloatArray
-            if merge_next:
-                dall = np.concatenate([part[5] for part in nparts])
-                D_new = np.stack([np.bincount(inv, weights=dall[:, k], minlength=len(uniq))
-                                  for k in range(K)], axis=1).astype(np.float64)
-                D_new /= np.where(weights > 0, weights, 1.0)[:, None]
-            else:
-                code = uniq >> (_P_BITS + _S_BITS)
-                D_new = ((code[:, None] // self.place[None, :])
-                         % self.radix[None, :]).astype(np.float64)
-            new = _Level(D_new, s_new, p_new, weights, merged=merge_next)
-            new.keys = uniq
-            at = 0
-            for lv, pci, pxi, scored, wk, _ in nparts:
-                if pci is not None and pxi is not None:
-                    target = lv.to_score if scored else lv.to_exit
-                    assert target is not None
-                    target[pci, pxi] = inv[at: at + len(pci)]
-                at += len(wk)
+            new = self._next_level(step)
             for lv in pending:
                 lv.nxt = new
             levels.append(new)
             pending = [new]
             depth += 1
-        # the banker's rows: exact ones deduplicated together, then each merged block
+        self._banker_rows(state)
+        return levels
+
+    def _chunk_size(self, lv: _Level, step: _LevelStep) -> int:
+        """How many contexts of ``lv`` to expand at once (all of them unless it is
+        streamed); `SplitTooLargeError` if the exact model would be too large."""
+        nx = len(self.tree.xsize)
+        C = len(lv.p)
+        # a quick estimate, to fail early: a tenth of the outcomes of each position
+        # with hands to come would be a new position
+        if (not step.merge_next and not lv.merged
+                and int((lv.p > 0).sum()) * (nx // 10) > self.max_contexts):
+            raise SplitTooLargeError(
+                f"the exact model would have about "
+                f"{int((lv.p > 0).sum()) * (nx // 10):,} positions at hand "
+                f"{step.depth + 2} (more than {self.max_contexts:,}); use method='merged'")
+        if lv.merged or C * nx <= self.max_pairs:
+            return C
+        if not self.stream or len(lv.p) > self.max_contexts:
+            raise SplitTooLargeError(
+                f"the exact model has {C:,} positions at hand {step.depth + 1}, with up "
+                f"to {nx:,} outcomes each (more than {self.max_pairs:,} pairs in "
+                f"all); use method='merged'")
+        lv.streamed = True
+        return max(1, self.max_pairs // nx)
+
+    def _exits_of(self, lv: _Level, step: _LevelStep, state: _Enumeration) -> None:
+        """Expand the contexts of ``lv``, chunk by chunk, into the exits of their hand."""
+        C = len(lv.p)
+        size = self._chunk_size(lv, step)
+        present, inv = np.unique(lv.S, return_inverse=True)
+        add_all = self.scores.adder(present)[inv]        # (C, 18)
+        for start in range(0, C, size):
+            sl = slice(start, min(C, start + size))
+            chunk = _Chunk(lv, np.arange(sl.start, sl.stop), lv.D[sl], lv.p[sl], lv.w[sl],
+                           add_all[sl], self.reach(_Level(lv.D[sl], lv.S[sl], lv.p[sl],
+                                                          lv.w[sl])))
+            # exact exits: the rows after an exact level; next contexts when exact
+            per_exit = (np.zeros(len(chunk.p), dtype=np.bool_) if lv.merged
+                        else (chunk.p == 0) | (not step.merge_next))
+            if per_exit.any():
+                self._exact_exits(chunk, per_exit, step, state)
+            if (~per_exit).any():
+                self._scored_exits(chunk, ~per_exit, step, state)
+
+    def _exact_exits(self, ch: _Chunk, per_exit: npt.NDArray[np.bool_], step: _LevelStep,
+                     state: _Enumeration) -> None:
+        """Each (context, exit) pair kept apart: a banker row after the last hand, else a
+        context of the next level (by key; a streamed level keeps the keys only)."""
+        t, K, lv = self.tree, self.m.K, ch.lv
+        C, nx = len(lv.p), len(t.xsize)
+        ci, ei = np.nonzero((ch.R > 0) & per_exit[:, None])
+        s2 = ch.add[ci, t.xscore[ei]]
+        code2 = (np.rint(ch.D).astype(np.int64) @ self.place)[ci] - self.xcode[ei]
+        last = ch.p[ci] == 0
+        more = ~last
+        if not lv.streamed and (last.any() or more.any()) and (
+                lv.to_exit is None or lv.to_exit_row is None):
+            lv.to_exit = np.full((C, nx), -1, dtype=np.int64)
+            lv.to_exit_row = np.zeros((C, nx), dtype=np.bool_)
+        if last.any():
+            keys = (code2[last] << _S_BITS) | s2[last]
+            if lv.streamed:
+                state.row_parts.append((np.unique(keys), None))
+            else:
+                assert lv.to_exit_row is not None
+                state.row_parts.append((keys, (lv, ch.gidx[ci[last]], ei[last])))
+                lv.to_exit_row[ch.gidx[ci[last]], ei[last]] = True
+        if not more.any():
+            return
+        keys = (((code2[more] << _S_BITS) | s2[more]) << _P_BITS) | (ch.p[ci[more]] - 1)
+        wk = ch.w[ci[more]] * ch.R[ci[more], ei[more]]
+        if not lv.streamed:
+            step.keys.append(keys)
+            step.parts.append((lv, ch.gidx[ci[more]], ei[more], False, wk, np.zeros((0, K))))
+            return
+        uk, kinv = np.unique(keys, return_inverse=True)  # keys only: found again when valued
+        step.n_next += len(uk)
+        if step.n_next > self.max_contexts:
+            raise SplitTooLargeError(
+                f"the exact model has more than {self.max_contexts:,} positions at hand "
+                f"{step.depth + 2}; use method='merged'")
+        step.keys.append(uk)
+        step.parts.append((lv, None, None, False,
+                           np.bincount(kinv, weights=wk, minlength=len(uk)).astype(np.float64),
+                           np.zeros((0, K))))
+
+    def _scored_exits(self, ch: _Chunk, by_score: npt.NDArray[np.bool_], step: _LevelStep,
+                      state: _Enumeration) -> None:
+        """Exits whose future depends on their score only, aggregated by score with the
+        chance-weighted mean deck: merged banker rows, or merged next contexts."""
+        K, lv = self.m.K, ch.lv
+        C = len(lv.p)
+        Rw = ch.R * (ch.w * by_score)[:, None]
+        Wcs = Rw @ self.onehot                               # (chunk, 18)
+        Xcs = (Rw @ self.cards_by_score).reshape(len(ch.p), -1, K)
+        ci, si = np.nonzero(Wcs > 0)
+        wpair = Wcs[ci, si]
+        dnum = wpair[:, None] * ch.D[ci] - Xcs[ci, si]         # weighted decks
+        s2 = ch.add[ci, si]
+        gi = ch.gidx[ci]
+        if lv.to_score is None or lv.to_score_row is None:
+            lv.to_score = np.full((C, PAIR_OF_SEVENS + 1), -1, dtype=np.int64)
+            lv.to_score_row = np.zeros((C, PAIR_OF_SEVENS + 1), dtype=np.bool_)
+        last = ch.p[ci] == 0
+        if last.any():
+            uniq, rinv = np.unique(s2[last], return_inverse=True)
+            tot = np.bincount(rinv, weights=wpair[last], minlength=len(uniq))
+            Dm = np.stack([np.bincount(rinv, weights=dnum[last, k], minlength=len(uniq))
+                           for k in range(K)], axis=1) / tot[:, None]
+            state.merged_rows.append((Dm, uniq))
+            state.merged_slots.append((lv, gi[last], si[last]))
+            lv.to_score[gi[last], si[last]] = rinv
+            lv.to_score_row[gi[last], si[last]] = True
+        more = ~last
+        if more.any():
+            step.keys.append((s2[more] << _P_BITS) | (ch.p[ci[more]] - 1))
+            step.parts.append((lv, gi[more], si[more], True, wpair[more], dnum[more]))
+
+    def _next_level(self, step: _LevelStep) -> _Level:
+        """The next level's contexts, deduplicated (merged ones with their mean decks), and
+        where each part of this level goes in it."""
+        K = self.m.K
+        uniq, inv = np.unique(np.concatenate(step.keys), return_inverse=True)
+        if not step.merge_next and len(uniq) > self.max_contexts:
+            raise SplitTooLargeError(
+                f"the exact model has {len(uniq):,} positions at hand {step.depth + 2} (more "
+                f"than {self.max_contexts:,}); use method='merged'")
+        wall = np.concatenate([part[4] for part in step.parts])
+        weights: FloatArray = np.bincount(inv, weights=wall,
+                                          minlength=len(uniq)).astype(np.float64)
+        p_new = uniq & ((1 << _P_BITS) - 1)
+        s_new = (uniq >> _P_BITS) & ((1 << _S_BITS) - 1)
+        D_new: FloatArray
+        if step.merge_next:
+            dall = np.concatenate([part[5] for part in step.parts])
+            D_new = np.stack([np.bincount(inv, weights=dall[:, k], minlength=len(uniq))
+                              for k in range(K)], axis=1).astype(np.float64)
+            D_new /= np.where(weights > 0, weights, 1.0)[:, None]
+        else:
+            code = uniq >> (_P_BITS + _S_BITS)
+            D_new = ((code[:, None] // self.place[None, :])
+                     % self.radix[None, :]).astype(np.float64)
+        new = _Level(D_new, s_new, p_new, weights, merged=step.merge_next)
+        new.keys = uniq
+        at = 0
+        for lv, pci, pxi, scored, wk, _ in step.parts:
+            if pci is not None and pxi is not None:
+                target = lv.to_score if scored else lv.to_exit
+                assert target is not None
+                target[pci, pxi] = inv[at: at + len(pci)]
+            at += len(wk)
+        return new
+
+    def _banker_rows(self, state: _Enumeration) -> None:
+        """The banker's rows: exact ones deduplicated together, then each merged block;
+        each level's exits pointed at theirs."""
+        K = self.m.K
         blocks_D: list[FloatArray] = []
         blocks_S: list[IntArray] = []
         self.exact_row_keys = np.zeros(0, dtype=np.int64)
-        if row_parts:
-            uniq, rinv = np.unique(np.concatenate([keys for keys, _ in row_parts]),
+        if state.row_parts:
+            uniq, rinv = np.unique(np.concatenate([keys for keys, _ in state.row_parts]),
                                    return_inverse=True)
             self.exact_row_keys = uniq
             code = uniq >> _S_BITS
@@ -945,14 +1006,14 @@ class _Fast:
                              % self.radix[None, :]).astype(np.float64))
             blocks_S.append(uniq & ((1 << _S_BITS) - 1))
             at = 0
-            for keys, slot in row_parts:
+            for keys, slot in state.row_parts:
                 if slot is not None:
                     lv, ci, ei = slot
                     assert lv.to_exit is not None
                     lv.to_exit[ci, ei] = rinv[at: at + len(ci)]
                 at += len(keys)
         offset = sum(len(b) for b in blocks_S)
-        for (Dm, Sm), (lv, ci, si) in zip(merged_rows, merged_slots, strict=True):
+        for (Dm, Sm), (lv, ci, si) in zip(state.merged_rows, state.merged_slots, strict=True):
             blocks_D.append(Dm)
             blocks_S.append(Sm)
             assert lv.to_score is not None
@@ -961,7 +1022,6 @@ class _Fast:
         self.rows_D = np.concatenate(blocks_D) if blocks_D else np.zeros((0, K))
         self.rows_S = (np.concatenate(blocks_S) if blocks_S
                        else np.zeros(0, dtype=np.int64))
-        return levels
 
     def stream_values(self, lv: _Level, W: FloatArray) -> FloatArray:
         """The values of a streamed level, chunk by chunk (exits found again by key)."""
@@ -1390,6 +1450,63 @@ def split_decision(rules: Rules, hands: Sequence[Sequence[Kind]], current: int |
     _check_rules(rules)
     model = _Model(rules)
     hs = tuple(tuple(h) for h in hands)
+    current = _check_position(rules, model, hs, current)
+    figures = (hs[0][0], hs[1][0] if len(hs) > 1 else hs[0][1])
+    _check_deck(model, _rest_after(model, deck, figures))
+    rest = _rest_after(model, deck, [k for h in hs for k in h])
+    p, b = _player_policy(player), _banker_policy(banker)
+    scores = tuple(sorted(s for s in (model.facts(_count(model, h))[1] for h in hs[:current])
+                          if s != BUST))
+    drawn = list(_count(model, hs[current]))
+    drawn[model.pos(hs[current][0])] -= 1
+    first = current == 0
+    pending = len(hs) - 1 - current
+    if m == "exact":
+        cap = _max_hands(rules, m, max_hands)
+        ex = _Exact(model, cap, p, b, True)
+        opts = ex.options(rest, scores, tuple(drawn), pending, len(hs), first)
+        action = ex.choose(opts, tuple(drawn))
+        return SplitDecision(action, {a: float(v) for a, (v, _) in opts.items()},
+                             {a: v for a, (v, _) in opts.items()}, hs, current, "exact")
+    start = tuple(r + d for r, d in zip(rest, drawn, strict=True))
+    dmax = _rest_after(model, deck, figures[:1]) if len(hs) == 1 else \
+        _rest_after(model, deck, figures)
+    used, fast, (_, _, parts, split_v) = _fast_run(
+        model, p, b, dmax, m, start, scores, pending, len(hs), first, max_hands,
+        _exact_hands(exact_hands) if first else max(2, _exact_hands(exact_hands) - current))
+    tree = _HandTree(model, dmax)
+    node = tree.index[tuple(drawn)]
+    values = {"stand": float(parts["stand"][0, node])}
+    if np.isfinite(parts["hit"][0, node]):
+        values["hit"] = float(parts["hit"][0, node])
+    if (first and node == tree.split_node and split_v is not None and len(hs) < fast.n_max):
+        values["split"] = split_v
+    action = _policy_action(model, p, values, hs[current])
+    return SplitDecision(action, values, None, hs, current, used)
+
+
+def _policy_action(model: _Model, p: _Policy, values: dict[str, float],
+                   hand: tuple[Kind, ...]) -> str:
+    """What the player does with ``hand`` given the options' ``values``: the best one, or
+    its rule of thumb (split whenever allowed under ``+split``, else hit below K)."""
+    if p.best:
+        action = "stand"
+        for a in ("hit", "split"):
+            if a in values and values[a] > values[action]:
+                action = a
+        return action
+    if "split" in values and p.resplit:
+        return "split"
+    assert p.k is not None
+    total_now = model.facts(_count(model, hand))[0]
+    return "hit" if "hit" in values and total_now < p.k else "stand"
+
+
+def _check_position(rules: Rules, model: _Model, hs: tuple[tuple[Kind, ...], ...],
+                    current: int | None) -> int:
+    """`SplitInputError` unless ``hs`` is a position after a split (or the two figures
+    before it) with hand ``current`` to play; the current hand (default: the first one not
+    finished)."""
     if not 1 <= len(hs) <= rules.split_figures:
         raise SplitInputError(
             f"a position after a split has 2 to split_figures={rules.split_figures} hands "
@@ -1421,49 +1538,7 @@ def split_decision(rules: Rules, hands: Sequence[Sequence[Kind]], current: int |
             raise SplitInputError(
                 f"hand {i + 1} comes after the current hand {current + 1}, so it holds its "
                 f"figure alone, got {[k.label for k in hs[i]]}")
-    figures = (hs[0][0], hs[1][0] if len(hs) > 1 else hs[0][1])
-    _check_deck(model, _rest_after(model, deck, figures))
-    rest = _rest_after(model, deck, [k for h in hs for k in h])
-    p, b = _player_policy(player), _banker_policy(banker)
-    scores = tuple(sorted(s for s in (model.facts(_count(model, h))[1] for h in hs[:current])
-                          if s != BUST))
-    drawn = list(_count(model, hs[current]))
-    drawn[model.pos(hs[current][0])] -= 1
-    first = current == 0
-    pending = len(hs) - 1 - current
-    if m == "exact":
-        cap = _max_hands(rules, m, max_hands)
-        ex = _Exact(model, cap, p, b, True)
-        opts = ex.options(rest, scores, tuple(drawn), pending, len(hs), first)
-        action = ex.choose(opts, tuple(drawn))
-        return SplitDecision(action, {a: float(v) for a, (v, _) in opts.items()},
-                             {a: v for a, (v, _) in opts.items()}, hs, current, "exact")
-    start = tuple(r + d for r, d in zip(rest, drawn, strict=True))
-    dmax = _rest_after(model, deck, figures[:1]) if len(hs) == 1 else \
-        _rest_after(model, deck, figures)
-    used, fast, (_, _, parts, split_v) = _fast_run(
-        model, p, b, dmax, m, start, scores, pending, len(hs), first, max_hands,
-        _exact_hands(exact_hands) if first else max(2, _exact_hands(exact_hands) - current))
-    cap = fast.n_max
-    tree = _HandTree(model, dmax)
-    node = tree.index[tuple(drawn)]
-    values = {"stand": float(parts["stand"][0, node])}
-    if np.isfinite(parts["hit"][0, node]):
-        values["hit"] = float(parts["hit"][0, node])
-    if (first and node == tree.split_node and split_v is not None and len(hs) < cap):
-        values["split"] = split_v
-    if p.best:
-        action = "stand"
-        for a in ("hit", "split"):
-            if a in values and values[a] > values[action]:
-                action = a
-    elif "split" in values and p.resplit:
-        action = "split"
-    else:
-        assert p.k is not None
-        total_now = model.facts(_count(model, hs[current]))[0]
-        action = "hit" if "hit" in values and total_now < p.k else "stand"
-    return SplitDecision(action, values, None, hs, current, used)
+    return current
 
 
 def _count(model: _Model, hand: Sequence[Kind]) -> tuple[int, ...]:

@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from settemezzo.cards import CardSpec, Kind, Unseen, kind_of, parse_specs
+from settemezzo.cards import DECK_SIZE, CardSpec, Kind, Unseen, kind_of, parse_specs
 from settemezzo.game import HeadsUpGame, heads_up, restriction, restriction_codes
 from settemezzo.hands import describe_score, is_finished, points_label, total
 from settemezzo.odds import bust_chance, draw_kinds
@@ -47,7 +47,7 @@ from settemezzo.solve import (
 )
 
 __all__ = ["Advice", "HandoutNumbers", "advise", "banker_table", "bust_chance_data",
-           "handout_numbers", "player_table", "resolve_banker"]
+           "handout_numbers", "player_table", "resolve_banker", "seen_deck"]
 
 MIXED_EPS = 1e-6
 TIE = 1e-9
@@ -381,8 +381,13 @@ class Advice:
 
 
 def advise(hole: str | CardSpec, up: str | Iterable[str | CardSpec] = (), *,
-           rules: Rules = ITALIAN, against: str | BankerStrategy = "equilibrium") -> Advice:
+           rules: Rules = ITALIAN, against: str | BankerStrategy = "equilibrium",
+           seen: str | Iterable[str | CardSpec] = ()) -> Advice:
     """Stand or hit with face-down ``hole`` and face-up ``up`` (in order), and by how much.
+
+    ``seen``: cards of earlier hands, out of the deck before this hand is dealt; both sides
+    know them, so the banker ``against`` (the equilibrium, or a best reply) is that of the
+    thinned deck (`seen_deck`).
 
     Values (``stand_ev``, ``hit_ev``, ``split_ev``) are per unit stake ("stakes"); chances
     are chances. When the stake is chosen after the first card (SPANISH), the hand is played
@@ -398,7 +403,10 @@ def advise(hole: str | CardSpec, up: str | Iterable[str | CardSpec] = (), *,
     game's decision - what standing or hitting is worth had the cards come face up; the
     decisions after a swap are the rows of `player_table` with a non-empty ``swapped``.
     """
-    game = heads_up(rules)
+    deck = seen_deck(seen)
+    if deck is not None:  # the hand's own cards must be left to deal: else a clear error
+        deck.without([hole, *(parse_specs(up) if isinstance(up, str) else up)])
+    game = heads_up(rules, deck)
     h = kind_of(parse_specs([hole])[0])
     u = tuple(kind_of(x) for x in (parse_specs(up) if up else []))
     if not rules.wild_king:
@@ -429,11 +437,24 @@ def advise(hole: str | CardSpec, up: str | Iterable[str | CardSpec] = (), *,
                          [0][j])
         if freq is not None:
             split_freq = float(equilibrium(game).player.hit[j])
+    seen_text = f"; {DECK_SIZE - game.deck.total} cards seen" if deck is not None else ""
     return Advice(f"face-down {st.hole.label}" + (f", up {' '.join(k.label for k in u)}"
-                                                  if u else ", nothing up"),
+                                                  if u else ", nothing up") + seen_text,
                   banker.name, rules.describe(), best, se, he, cols.stand_win[i],
                   cols.hit_win[i], Fraction(cols.bust[i]), Fraction(cols.seven_half[i]), freq,
                   split_ev, split_freq, restriction(rules), stake)
+
+
+def seen_deck(seen: str | Iterable[str | CardSpec] = ()) -> Unseen | None:
+    """The 40-card deck without the ``seen`` cards (``"7d K 5"``, ``["re di denari"]``), or
+    None when nothing is seen (the full deck). A card not in the deck is an `InvalidCardError`,
+    more copies than the deck holds a `CardsSeenTwiceError` (both `ValueError`).
+
+    >>> seen_deck("7d 7 K").count(Kind.SEVEN)
+    2
+    """
+    specs = parse_specs(seen) if isinstance(seen, str) else parse_specs(list(seen))
+    return Unseen.full().without(specs) if specs else None
 
 
 def _named_columns(game: HeadsUpGame, against: str) -> _Columns:

@@ -3,7 +3,9 @@
 trainer, and the feedback must appear. A screenshot is saved (``tmp_path``, and also in
 ``$SETTEMEZZO_SCREENSHOTS`` when set).
 
-Needs ``/usr/bin/chromium`` (``make test`` installs Debian's chromium when missing).
+Needs ``/usr/bin/chromium``: ``make test`` installs Debian's chromium when missing and it
+can (root or password-less sudo, with apt-get); otherwise this test is skipped, with the
+reason, and every other test runs.
 """
 
 from __future__ import annotations
@@ -73,7 +75,9 @@ def voila_url() -> Iterator[str]:
 
 
 @pytest.mark.skipif(not Path(CHROMIUM).exists(),
-                    reason="Debian's chromium is missing: run `make browser` (make test does)")
+                    reason="Debian's chromium is missing (/usr/bin/chromium), so the browser "
+                           "smoke test is skipped; to enable it, install it (apt-get install "
+                           "chromium, or `make browser` as root) and run make test again")
 def test_trainer_click_shows_feedback_in_a_real_browser(voila_url: str, tmp_path: Path) -> None:
     from playwright.sync_api import sync_playwright
 

@@ -236,3 +236,40 @@ def test_console_script() -> None:
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["bust_chance"]["fraction"] == "9/13"
     assert "Traceback" not in done.stderr
+
+
+# ---------------------------------------------------------------------------------------------
+# One JSON emitter (settemezzo.cli_common.print_json)
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("argv", [
+    ["odds", "--hole", "7", "--up", "J"],
+    ["evaluate", "--player", "threshold:5", "--banker", "threshold:5"],
+    ["advise", "--hole", "7", "--against", "threshold:5"],
+    ["edge", "--method", "threshold:5"],
+    ["simulate", "--hands", "2000", "--no-progress"],
+    ["play", "--auto", "--player", "threshold:5"],
+], ids=lambda argv: argv[0])
+def test_every_json_output_carries_the_rules(capsys: pytest.CaptureFixture[str],
+                                             argv: list[str]) -> None:
+    from settemezzo.rules import ITALIAN
+
+    code, out, err = run(capsys, *argv, "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert isinstance(data, dict) and next(iter(data)) == "rules"
+    assert data["rules"] == ITALIAN.describe()
+    if hasattr(ITALIAN, "spec"):  # the canonical rule spec, once settemezzo.rules has it
+        assert data["rules_spec"] == ITALIAN.spec()
+    assert "\\u" not in out  # 7½, ♦ as they are, not \u00bd
+
+
+def test_json_text_is_utf8_and_strict() -> None:
+    from settemezzo.cli_common import json_text
+
+    text = json_text({"half": "7½", "x": Fraction(1, 3), "nan": float("nan"),
+                      "inf": float("inf")})
+    assert json.loads(text) == {"half": "7½", "x": {"fraction": "1/3", "float": 1 / 3},
+                                "nan": None, "inf": None}
+    assert "7½" in text

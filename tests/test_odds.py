@@ -257,10 +257,12 @@ def test_final_distribution_of_the_first_card() -> None:
 
 
 def test_final_distribution_of_a_finished_hand() -> None:
-    assert final_distribution([K7, F], Unseen.full(), ITALIAN, 5) == {15: 1}
-    assert final_distribution([K7, F], Unseen.full(), ROYAL, 5) == {16: 1}
-    assert final_distribution([K5], Unseen.full(), ITALIAN, 5) == {10: 1}  # stands on 5
-    assert final_distribution([K7, K7], Unseen.full(), ITALIAN, 5) == {0: 1}
+    # the unseen cards are the deck minus the hand (a hand beside a full deck is impossible)
+    seven_figure = Unseen.full().remove(K7).remove(F)
+    assert final_distribution([K7, F], seven_figure, ITALIAN, 5) == {15: 1}
+    assert final_distribution([K7, F], seven_figure, ROYAL, 5) == {16: 1}
+    assert final_distribution([K5], Unseen.full().remove(K5), ITALIAN, 5) == {10: 1}
+    assert final_distribution([K7, K7], Unseen.full().remove(K7, 2), ITALIAN, 5) == {0: 1}
 
 
 # ---------------------------------------------------------------------------------------------

@@ -288,7 +288,7 @@ def test_ax_argument_draws_into_the_callers_figure(eq_table: pd.DataFrame) -> No
 def test_italian_labels(eq_table: pd.DataFrame) -> None:
     en = plots.strategy_chart(eq_table, lang="en").axes[0]
     it = plots.strategy_chart(eq_table, lang="it").axes[0]
-    assert en.get_xlabel() != it.get_xlabel() == t("face_up_total", "it")
+    assert en.get_xlabel() != it.get_xlabel() == t("strategy_chart.face_up_total", "it")
     assert it.get_ylabel() == "carta coperta"
     assert "regole italiane" in it.get_title()
     legend = [x.get_text() for x in it.get_legend().get_texts()]
@@ -395,7 +395,7 @@ def test_spanish_charts_and_handout_say_they_are_bounds() -> None:
 def test_restriction_strings_in_english_and_italian() -> None:
     for code in ("resplit", "split_swap"):
         for lang in ("en", "it"):
-            assert TEXT[f"restricted_{code}"][lang]
+            assert TEXT[f"restricted.{code}"][lang]
             assert restriction_note((code,), lang)
     assert restriction_note((), "it") == ""
     assert restriction_note(("resplit",), "it") == ("Giocatore limitato a due mani: il "
@@ -456,7 +456,7 @@ def test_english_and_italian_are_complete_and_fields_match() -> None:
 def test_every_language_renders(eq_table: pd.DataFrame) -> None:
     for lang in LANGUAGES:
         fig = plots.strategy_chart(eq_table, lang=lang)
-        assert fig.axes[0].get_xlabel() == t("face_up_total", lang)
+        assert fig.axes[0].get_xlabel() == t("strategy_chart.face_up_total", lang)
 
 
 # ---------------------------------------------------------------------------------------------

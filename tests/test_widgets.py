@@ -13,16 +13,13 @@ import pytest
 from settemezzo import solved
 from settemezzo.cards import Kind
 from settemezzo.game import UnsupportedRulesError
+from settemezzo.i18n import UnknownLanguageError, t
 from settemezzo.rules import ITALIAN, SPANISH, RulesError
 from settemezzo.tables import advise
 from settemezzo.widgets import lookup as lk
-from settemezzo.widgets import table as tb
-from settemezzo.widgets.banker import Opponent, banker_advice, banker_decision, banker_view
+from settemezzo.widgets.banker import banker_advice, banker_view
 from settemezzo.widgets.classroom import classroom
 from settemezzo.widgets.explorer import explore, odds_explorer
-from settemezzo.widgets.strings import LANGS, STRINGS, text
-from settemezzo.widgets.table import TableError, TableGame, table_problem
-from settemezzo.widgets.tableview import classroom_table, seats_html
 from settemezzo.widgets.trainer import LEVELS, TrainerSession, summary_chart, trainer
 from settemezzo.widgets.variants import (
     KNOBS,
@@ -37,25 +34,13 @@ K = Kind
 
 
 # ---------------------------------------------------------------------------------------------
-# strings
+# language
 # ---------------------------------------------------------------------------------------------
 
-def test_every_language_has_every_string_with_the_same_fields() -> None:
-    import string
-
-    def fields(s: str) -> set[str]:
-        return {f for _, f, _, _ in string.Formatter().parse(s) if f}
-
-    for lang in LANGS:
-        assert set(STRINGS[lang]) == set(STRINGS["en"]), lang
-        for key, en in STRINGS["en"].items():
-            assert fields(STRINGS[lang][key]) == fields(en), (lang, key)
-
-
 def test_unknown_language_is_a_clear_error() -> None:
-    with pytest.raises(RulesError, match="'de'"):
-        text("stand", "de")
-    with pytest.raises(RulesError, match="'xx'"):
+    with pytest.raises(UnknownLanguageError, match="'de'"):
+        t("ui.stand", "de")
+    with pytest.raises(UnknownLanguageError, match="'xx'"):
         explore("5", lang="xx")
 
 
@@ -339,18 +324,6 @@ def test_banker_advice_other_results_and_errors() -> None:
         banker_advice("3", "folded")  # type: ignore[arg-type]
 
 
-def test_banker_decision_weighs_the_players() -> None:
-    # against a shown 7½ the banker hits whatever it holds; a bust player counts for nothing
-    shown = Opponent((K.FIGURE,), "shown", 1, (K.SEVEN, K.FIGURE))
-    assert banker_decision([shown], (K.SEVEN,)) == 1.0
-    assert banker_decision([Opponent((K.FIVE,), "bust", 5)], (K.TWO,)) == 0.0
-    stood = Opponent((), "stood", 3)
-    assert banker_decision([stood], (K.SEVEN,)) == 0.0      # 7 beats or ties every total
-    assert banker_decision([stood], (K.THREE,)) == 1.0      # equilibrium: hit on 3
-    mixed = banker_decision([stood, shown], (K.SIX,))       # stand (weight 3) vs hit (1)
-    assert mixed == pytest.approx(1 / 4)
-
-
 def test_banker_view_widget() -> None:
     w = banker_view()
     assert w.advice is not None and w.advice.status == "ok"
@@ -419,186 +392,6 @@ def test_variant_widget_toggles(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# the classroom table: the state machine
-# ---------------------------------------------------------------------------------------------
-
-def _rig(g: TableGame, cards: str) -> None:
-    """Put these cards on top of the deck, dealt in the order written."""
-    from settemezzo.cards import parse_cards
-
-    top = parse_cards(cards)
-    rest = [c for c in g.deck if c not in top]
-    g.deck = rest + top[::-1]
-
-
-def test_table_chips_are_conserved_and_the_bank_moves() -> None:
-    g = TableGame(students=0, computers=4, seed=9)
-    start = g.total_chips
-    bankers = {g.banker}
-    for _ in range(60):
-        g.deal()
-        assert g.phase == "done"
-        assert g.total_chips == start
-        bankers.add(g.banker)
-        if g.over:
-            break
-        g.new_hand()
-    assert len(bankers) > 1    # somebody made 7½ and took the bank
-
-
-def test_table_same_seed_same_game() -> None:
-    def play(seed: int) -> list[str]:
-        g = TableGame(students=0, computers=3, seed=seed)
-        for _ in range(5):
-            g.deal()
-            g.new_hand()
-        return [f"{e.key}{e.fields}" for e in g.events]
-
-    assert play(4) == play(4) and play(4) != play(5)
-
-
-def test_table_a_hand_by_hand() -> None:
-    g = TableGame(students=1, computers=0, seed=1)
-    assert g.order() == [1] and g.limits(1) == (1, 10)
-    with pytest.raises(TableError, match="outside the limits"):
-        g.set_stake(1, 11)
-    g.set_stake(1, 4)
-    _rig(g, "7d 5c Jh")         # student 7, bank 5, then the student's hit: J
-    g.deal()
-    assert g.current == 1 and g.legal() == {"hit", "stand"}
-    g.hit()                      # 7½: shown, the turn ends, the banker plays
-    assert g.score_of(1) == 15 and any(e.key == "showed_event" for e in g.events)
-    assert g.phase == "done"     # the computer banker hit until bust or 7½
-    bank = g.score_of(0)
-    if bank == 0:                # banker bust: the student wins 4 and takes the bank
-        assert g.seats[1].chips == 54 and g.banker == 1
-    else:                        # banker made 7½: ties go to the banker
-        assert g.seats[1].chips == 46 and g.banker == 0
-
-
-def test_table_bust_pays_at_once_and_ties_go_to_the_banker() -> None:
-    g = TableGame(students=1, computers=0, seed=2)
-    g.set_stake(1, 3)
-    _rig(g, "6d 7c 5h")          # student 6, bank 7, student hits 5: bust
-    g.deal()
-    g.hit()
-    assert g.seats[1].status == "bust" and g.seats[1].chips == 47 and g.seats[0].chips == 53
-    assert g.phase == "done"     # nobody left: the banker does not play
-    g.new_hand()
-    _rig(g, "7d 7c")             # 7 against 7: the banker stands and wins the tie
-    g.deal()
-    g.stand()
-    assert g.seats[1].chips == 46
-
-
-def test_table_ties_push_returns_the_stake() -> None:
-    g = TableGame(ITALIAN.with_variants("ties_push"), students=1, computers=0, seed=2)
-    _rig(g, "7d 7c")
-    g.deal()
-    g.stand()
-    assert g.seats[1].chips == 50 and any(e.key == "push" for e in g.events)
-
-
-def test_table_royal_takes_the_bank_a_plain_seven_and_a_half_does_not() -> None:
-    rules = ITALIAN.with_variants("royal")
-    g = TableGame(rules, students=1, computers=0, seed=2)
-    _rig(g, "5d 7c J♠ 2h")        # student 5 + ½ + 2 = 7½ (not royal); bank 7 stands
-    g.deal()
-    g.hit()
-    g.hit()
-    assert g.seats[1].status == "shown" and g.phase == "done"
-    assert g.banker == 0          # only a royal 7½ takes the bank under 'royal'
-
-
-def test_table_rotating_bank() -> None:
-    g = TableGame(ITALIAN.with_variants("rotate_bank"), students=0, computers=2, seed=3)
-    g.deal()
-    assert g.banker == 1
-    g.new_hand()
-    g.deal()
-    assert g.banker == 2
-
-
-def test_table_illegal_actions_are_clear_errors() -> None:
-    g = TableGame(students=1, computers=1, seed=1)
-    with pytest.raises(TableError, match="nobody is to play"):
-        g.hit()
-    with pytest.raises(TableError, match="does not play"):
-        g.set_stake(0, 2)          # the banker does not stake
-    with pytest.raises(TableError, match="2 to 8 people"):
-        TableGame(students=4, computers=4)
-    g.deal()
-    with pytest.raises(TableError, match="before the play"):
-        g.set_stake(1, 2)
-    with pytest.raises(TableError, match="may not burn"):
-        g.burn()
-
-
-def test_table_refuses_rules_it_cannot_deal(monkeypatch: pytest.MonkeyPatch) -> None:
-    # the exact engine solves SPANISH (restricted); the table itself does not split hands
-    assert lk.support_problem(SPANISH) is None
-    with pytest.raises(TableError, match=r"cannot deal .*does not split figures"):
-        TableGame(SPANISH)
-    monkeypatch.setattr(tb, "support_problem", lambda r: "not modelled yet")
-    with pytest.raises(TableError, match=r"cannot deal .*not modelled yet"):
-        TableGame(ITALIAN)
-    monkeypatch.setattr(tb, "support_problem", lambda r: None)
-    assert "split" in (table_problem(ITALIAN.with_variants("split_figures=2")) or "")
-
-
-def test_table_burning_and_swapping(monkeypatch: pytest.MonkeyPatch) -> None:
-    # the mechanics only (the engine's support of these knobs is tested with the engine):
-    # a student banker and a student player, so no exact table is needed
-    monkeypatch.setattr(tb, "support_problem", lambda r: None)
-    rules = ITALIAN.with_variants("burn=4", "swap_hidden")
-    g = TableGame(rules, students=1, computers=0, seed=1)
-    g.seats[0].human = True
-    _rig(g, "4d 2c 2h 3s 1c")
-    g.deal()
-    assert g.legal() == {"hit", "stand", "burn", "swap"}
-    new = g.burn()                 # the 4 goes face up, a 2 comes face down
-    assert str(new) == "2♥" and str(g.seats[1].burnt) == "4♦" and not g.can_burn()
-    g.hit(swap=True)               # the 2 turns up, the 3 stays hidden
-    assert [str(c) for c in g.seats[1].cards] == ["3♠", "2♥"]
-    g.stand()
-    assert g.phase == "banker" and g.current == 0
-    g.hit()                        # the banker: 2 + A
-    g.stand()
-    assert g.phase == "done" and g.seats[1].chips == 51   # 5 beats 3
-
-
-# ---------------------------------------------------------------------------------------------
-# the classroom table: the widget
-# ---------------------------------------------------------------------------------------------
-
-def test_classroom_table_widget_plays_a_hand() -> None:
-    w = classroom_table(students=1, computers=1, seed=7)
-    g = w.game
-    assert g is not None and g.phase == "stakes" and not w.deal.disabled
-    w.stakes[1].value = 5
-    w.deal.click()
-    assert g.seats[1].stake == 5
-    w.hint.value = True
-    if g.phase == "players":
-        assert "Hint:" in w.hint_view.value and "a hit busts" in w.hint_view.value
-        assert not w.stand_button.disabled
-        w.stand_button.click()
-    assert g.phase == "done" and not w.next_hand.disabled
-    assert g.total_chips == 150 and "★" in w.table.value
-    w.next_hand.click()
-    assert g.phase == "stakes" and g.hand_no == 2
-
-
-def test_classroom_table_in_italian_hides_the_other_face_down_cards() -> None:
-    g = TableGame(students=1, computers=1, seed=7)
-    g.deal()
-    html = seats_html(g, "it")
-    assert "Studente 1" in html and "Banco" in html
-    if g.phase == "players":
-        assert html.count("sm-hidden") == 2      # the computer's and the banker's
-
-
-# ---------------------------------------------------------------------------------------------
 # the classroom page
 # ---------------------------------------------------------------------------------------------
 
@@ -608,12 +401,19 @@ def test_classroom_page_builds_the_table_on_demand_and_switches_language() -> No
     assert page.tabs.titles == ("Trainer", "Table")
     page.trainer.stand.click()
     assert "sm-msg" in page.trainer.feedback.value
+    session = page.trainer.session
+    assert session is not None and session.answered == 1
     page.tabs.selected_index = 1
     assert page.table is not None and page.table.game is not None
+    game = page.table.game
+    game.stake(game.default_stake())
     page.lang.value = "it"
     assert page.tabs.titles == ("Allenatore", "Tavolo")
     assert page.table is not None       # the table tab is open: rebuilt in Italian at once
     assert "Studente 1" in page.table.table.value
+    # the progress is kept: the same trainer session (one answer) and the same game
+    assert page.trainer.session is session and session.answered == 1
+    assert page.table.game is game and game.hand_no == 1
 
 
 # ---------------------------------------------------------------------------------------------

@@ -59,7 +59,7 @@ MAXC = 16          # cards in one hand at most (12 figures and an ace make 7, th
 NK = 9             # kinds: 0 figure, 1..7, 8 the wild K♦
 NSC = 18           # scores: 0 bust, 1..15 totals, 16 royal 7½, 17 pair of sevens
 NLOG = 1024        # decisions logged per hand for the table banker's posterior
-NREC = 10          # fields of a hand record
+NREC = 10 + 8      # fields of a hand record (the last NSEAT: each seat's chips after it)
 NSESSF = 2 + 2 * NSEAT  # fields of a session record
 
 # C: configuration (rules and run)
@@ -146,6 +146,7 @@ S_REC = 27
 S_BPLAYED = 28
 S_LASTB = 29       # banker of the hand just settled (for the caller)
 S_PASS = 30        # how the bank moved after it: 0 kept, 1 7½, 2 rotation, 3 elimination, 4 sale
+S_BBURNT = 31      # the card the banker burnt this hand (id), -1 if none
 NS = 32
 
 PH_SESSION, PH_HAND, PH_STAKE, PH_DEAL, PH_STAKE2, PH_TURN, PH_BANK, PH_SETTLE = range(8)
@@ -177,7 +178,9 @@ PL_FIRST = 1
 PL_NH = 2
 PL_CUR = 3
 PL_BURN = 4
-NPL = 5
+PL_BURNT = 5   # the card this player burnt this hand (id), -1 if none
+PL_HIDQ = 6    # after a split: the next card dealt to this player goes face down
+NPL = 7
 
 # LOG: the decisions of the hand (for the table banker's posterior)
 LG_TYPE = 0
@@ -883,6 +886,50 @@ def _next_active(active: Any, n: int, seat: int) -> int:
 
 
 @_jit
+def pass_bank(C: Any, S: Any, H: Any, PL: Any, active: Any) -> int:
+    """Who holds the bank after the hand just scored (`settemezzo.rules.next_banker`, which
+    the tests compare with this over every combination); sets ``S[S_PASS]`` to how it
+    moved: 0 kept, 1 taken by a 7½, 2 rotation, 3 the banker eliminated.
+
+    Reads each hand's ``H_SCORE``, the banker's (``H[0, H_SCORE]``, -1 if it did not play)
+    and ``active`` after this hand's eliminations.
+    """
+    n = C[C_NSEATS]
+    b = S[S_BANKER]
+    npl = S[S_NPLAY]
+    pas = C[C_PASSING]
+    S[S_PASS] = 0
+    if pas == 1:
+        S[S_PASS] = 2
+        return _next_active(active, n, b)   # the bank rotates anticlockwise
+    bscore = H[0, H_SCORE]
+    want = 16 if C[C_ROYAL] == 1 else 15
+    for i in range(npl):
+        for j in range(PL[i, PL_NH]):
+            sc = H[PL[i, PL_FIRST] + j, H_SCORE]
+            if sc == want and sc > bscore:
+                S[S_PASS] = 1
+                return int(PL[i, PL_SEAT])
+    if active[b] == 1:
+        return int(b)
+    S[S_PASS] = 3
+    newb = _next_active(active, n, b)
+    if pas == 2:
+        # keep: an eliminated banker's bank goes to the best result of the round
+        best = 0
+        for i in range(npl):
+            seat = PL[i, PL_SEAT]
+            if active[seat] == 0:
+                continue
+            for j in range(PL[i, PL_NH]):
+                sc = H[PL[i, PL_FIRST] + j, H_SCORE]
+                if sc > best:
+                    best = sc
+                    newb = seat
+    return newb
+
+
+@_jit
 def run(C: Any, LIM: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, EQN: Any,
         EQP: Any, PUBN: Any, EQB: Any, NNEXT: Any, NCNT: Any, NSIZE: Any, NSCO: Any,
         NCHSC: Any, NTOT: Any, S: Any, R: Any, deck: Any, disc: Any, chips: Any, active: Any,
@@ -951,12 +998,15 @@ def run(C: Any, LIM: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, EQN: 
                 PL[i, PL_NH] = 1
                 PL[i, PL_CUR] = 0
                 PL[i, PL_BURN] = 0
+                PL[i, PL_BURNT] = -1
+                PL[i, PL_HIDQ] = 0
             S[S_CUR] = 0
             S[S_LOGN] = 0
             S[S_HG] = 0
             S[S_PLAN] = 0
             S[S_BSTART] = 0
             S[S_BBURN] = 0
+            S[S_BBURNT] = -1
             S[S_BPLAYED] = 0
             S[S_PHASE] = PH_DEAL if C[C_STAKE_AFTER] == 1 else PH_STAKE
         # ---------------------------------------------------------------------------------
@@ -1022,6 +1072,7 @@ def run(C: Any, LIM: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, EQN: 
                     if a == 1:
                         _remove_last(H, HC, first, KIND, VAL)
                         _discard(S, disc, c0)   # thrown away face up: seen by all
+                        PL[i, PL_BURNT] = c0
                         c = _deal(S, deck, disc, R, FORCED, A)
                         _add(H, HC, first, c, True, KIND, VAL)
                         A[A_BURNS] += 1
@@ -1050,12 +1101,15 @@ def run(C: Any, LIM: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, EQN: 
                 _log(C, S, H, HC, LOG, LOGC, D_SPLIT, i, seat, slot, a, chips[seat])
                 H[slot, H_SPLITQ] = 0
                 if a == 1:
-                    was_hidden = H[slot, H_HID] == 1
+                    # splitting shows both figures; the player then holds no face-down card,
+                    # so the next card dealt to it goes face down (RULES.md, seed 002)
                     card = _remove_last(H, HC, slot, KIND, VAL)
+                    H[slot, H_HID] = -1
+                    PL[i, PL_HIDQ] = 1
                     ns = first + PL[i, PL_NH]
                     PL[i, PL_NH] += 1
                     _clear(H, ns, seat, i, C[C_PUB0])
-                    _add(H, HC, ns, card, was_hidden, KIND, VAL)
+                    _add(H, HC, ns, card, False, KIND, VAL)
                     H[ns, H_STAKE] = H[slot, H_STAKE]   # a second stake of the same size
                     A[A_SPLITS] += 1
                 continue
@@ -1096,6 +1150,9 @@ def run(C: Any, LIM: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, EQN: 
                 H[slot, H_HID] = -1
                 _add(H, HC, slot, card, True, KIND, VAL)
                 A[A_SWAPS] += 1
+            elif PL[i, PL_HIDQ] == 1:
+                PL[i, PL_HIDQ] = 0
+                _add(H, HC, slot, card, True, KIND, VAL)
             else:
                 _add(H, HC, slot, card, False, KIND, VAL)
                 if C[C_HAVE_EQP] == 1 and H[slot, H_INFO] >= 0:
@@ -1157,6 +1214,7 @@ def run(C: Any, LIM: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, EQN: 
                         if a == 1:
                             _remove_last(H, HC, 0, KIND, VAL)
                             _discard(S, disc, c0)
+                            S[S_BBURNT] = c0
                             c = _deal(S, deck, disc, R, FORCED, A)
                             _add(H, HC, 0, c, False, KIND, VAL)
                             H[0, H_NODE] = NNEXT[0, KIND[c]]
@@ -1288,50 +1346,15 @@ def run(C: Any, LIM: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, EQN: 
                 tot += chips[s]
             if tot != S[S_TOTAL]:
                 A[A_VIOL] += 1
-            # who holds the bank next
-            newb = b
-            how = 0
-            pas = C[C_PASSING]
-            if pas != 1:
-                # ITALIAN: the first player anticlockwise with a 7½ the banker does not tie
-                # takes the bank (seed 000); with `royal` only a royal 7½ does; a tied 7½
-                # under ties_push does not (RULES.md). The keep-the-bank variant: beaten by
-                # a 7½, that player takes it (seed 002).
-                want = 16 if C[C_ROYAL] == 1 else 15
-                for i in range(npl):
-                    if newb != b:
-                        break
-                    for j in range(PL[i, PL_NH]):
-                        slot = PL[i, PL_FIRST] + j
-                        sc = H[slot, H_SCORE]
-                        if (sc == want or (pas == 2 and sc == 15)) and H[slot, H_GAIN] > 0:
-                            newb = PL[i, PL_SEAT]
-                            how = 1
-                            break
+            # who holds the bank next (`settemezzo.rules.next_banker`), then a sale
             for s in range(n):
                 if limited == 1 and active[s] == 1 and chips[s] <= 0:
                     active[s] = 0          # a player with no chips is eliminated
                     elim[s] = S[S_HANDNO]
                     A[A_ELIM] += 1
-            if pas == 1:
-                newb = _next_active(active, n, b)   # the bank rotates anticlockwise
-                how = 2
-            elif newb == b and active[b] == 0:
-                how = 3
-                newb = _next_active(active, n, b)
-                if pas == 2:
-                    # keep: an eliminated banker's bank goes to the best result of the round
-                    best = -1
-                    for i in range(npl):
-                        seat = PL[i, PL_SEAT]
-                        if active[seat] == 0:
-                            continue
-                        for j in range(PL[i, PL_NH]):
-                            sc = H[PL[i, PL_FIRST] + j, H_SCORE]
-                            if sc > best and sc > 0:
-                                best = sc
-                                newb = seat
-            elif pas == 2 and newb == b and C[C_SALE_PRICE] > 0 \
+            newb = pass_bank(C, S, H, PL, active)
+            how = S[S_PASS]
+            if C[C_PASSING] == 2 and how == 0 and C[C_SALE_PRICE] > 0 \
                     and S[S_TEN_LEN] + 1 >= C[C_SALE_AFTER]:
                 # keep: the bank is sold at the agreed price to the first player able to pay
                 price = C[C_SALE_PRICE]
@@ -1371,6 +1394,8 @@ def run(C: Any, LIM: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, EQN: 
                 REC[r, 7] = newb
                 REC[r, 8] = how
                 REC[r, 9] = n75
+                for s in range(n):
+                    REC[r, 10 + s] = chips[s]
                 S[S_REC] = r + 1
             S[S_LASTB] = b
             S[S_PASS] = how

@@ -38,6 +38,19 @@ import pandas as pd
 
 from settemezzo.cards import Card, Kind, Rank, Suit
 from settemezzo.hands import describe_score
+from settemezzo.limits import (
+    CHIPS_REASON,
+    HANDS_REASON,
+    MAX_CHIPS,
+    MAX_HANDS,
+    MAX_RECORDED_HANDS,
+    MAX_SESSION_HANDS,
+    MAX_SESSIONS,
+    RECORDED_REASON,
+    SESSION_HANDS_REASON,
+    SESSIONS_REASON,
+)
+from settemezzo.limits import check_count as _limit
 from settemezzo.odds import points_label
 from settemezzo.rules import Rules, RulesError, preset
 from settemezzo.simulate import engine as E
@@ -100,12 +113,29 @@ def card_id(card: Card) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
+def _count(name: str, value: object, lo: int, hi: int, reason: str) -> int:
+    """`settemezzo.limits.check_count`, raising a `SimulationError`."""
+    return _limit(name, value, lo, hi, reason, SimulationError)
+
+
 def _check_int(name: str, value: object, lo: int, hi: int | None = None) -> int:
     if not isinstance(value, int | np.integer) or isinstance(value, bool) or value < lo \
             or (hi is not None and value > hi):
         rng = f"from {lo} to {hi}" if hi is not None else f"of at least {lo}"
         raise SimulationError(f"{name} must be a whole number {rng}, got {value!r}")
     return int(value)
+
+
+def _check_rules_fit(rules: Rules) -> None:
+    """The rule set's numbers fit the compiled engine's 64-bit sums (`settemezzo.limits`)."""
+    for name in ("min_stake", "max_stake", "final_min_stake", "final_max_stake"):
+        v = getattr(rules, name)
+        if v is not None:
+            _count(name, v, 1, MAX_CHIPS, CHIPS_REASON)
+    for v in rules.starting_chips:
+        _count("starting_chips", v, 1, MAX_CHIPS, CHIPS_REASON)
+    if rules.rounds is not None:
+        _count("rounds", rules.rounds, 1, MAX_SESSION_HANDS, SESSION_HANDS_REASON)
 
 
 def build_spec(rules: Rules, players: int, seats: Sequence[Seat], *,
@@ -127,17 +157,21 @@ def build_spec(rules: Rules, players: int, seats: Sequence[Seat], *,
     C[E.C_SEVEN_PAYS] = rules.seven_half_pays
     C[E.C_EXHAUST] = rules.reshuffle == "when_exhausted"
     C[E.C_PASSING] = {"seven_half": 0, "rotate": 1, "keep": 2}[rules.bank_passing]
+    _check_rules_fit(rules)
     if chips == "rules":
-        C[E.C_LIMITED], C[E.C_START] = 1, rules.chips_for(n)
+        C[E.C_LIMITED], C[E.C_START] = 1, _count(
+            "the rules' starting chips", rules.chips_for(n), 1, MAX_CHIPS, CHIPS_REASON)
     elif chips is None or chips == "unlimited":
         C[E.C_LIMITED], C[E.C_START] = 0, 0
     else:
-        C[E.C_LIMITED], C[E.C_START] = 1, _check_int("chips", chips, 1)
+        C[E.C_LIMITED], C[E.C_START] = 1, _count("chips", chips, 1, MAX_CHIPS,
+                                                      CHIPS_REASON)
     if rules.rounds is not None:
         hands = rules.rounds if session_hands is None else session_hands
     else:
         hands = DEFAULT_SESSION_HANDS if session_hands is None else session_hands
-    C[E.C_HANDS] = _check_int("session_hands", hands, 1)
+    C[E.C_HANDS] = _count("session_hands", hands, 1, MAX_SESSION_HANDS,
+                               SESSION_HANDS_REASON)
     if sale is not None:
         if rules.bank_passing != "keep":
             raise SimulationError(
@@ -145,8 +179,9 @@ def build_spec(rules: Rules, players: int, seats: Sequence[Seat], *,
                 f"(--variant keep_bank), not under {rules.describe()}")
         if not isinstance(sale, tuple) or len(sale) != 2:
             raise SimulationError(f"sale must be (price, after hands), got {sale!r}")
-        C[E.C_SALE_PRICE] = _check_int("sale price", sale[0], 1)
-        C[E.C_SALE_AFTER] = _check_int("sale after", sale[1], 1)
+        C[E.C_SALE_PRICE] = _count("sale price", sale[0], 1, MAX_CHIPS, CHIPS_REASON)
+        C[E.C_SALE_AFTER] = _count("sale after", sale[1], 1, MAX_SESSION_HANDS,
+                                        SESSION_HANDS_REASON)
     rounds = rules.rounds or 1
     LIM = np.array([rules.stake_limits(max(r, 1)) for r in range(rounds + 1)], dtype=np.int64)
     SP = np.zeros((E.NSEAT, E.NSP), dtype=np.int64)
@@ -169,6 +204,8 @@ def build_spec(rules: Rules, players: int, seats: Sequence[Seat], *,
         SP[s, E.SP_MK] = p.k
         if seat.person is not None:
             SP[s, E.SP_HUMAN] = sum(1 << DECISIONS.index(d) for d in seat.person.decides)
+        if isinstance(p.stake, str) and p.stake.isdigit():
+            _count(f"seat {s}'s stake", int(p.stake), 1, MAX_CHIPS, CHIPS_REASON)
         ST[s] = stake_codes(p, rules)
         need_eqp |= p.kind == "equilibrium"
         if b.kind == "equilibrium":
@@ -361,7 +398,9 @@ class SimulationResult:
         R = self.chunks.REC
         cols = ["session", "hand", "banker", "players", "stakes", "banker_gain",
                 "banker_score", "next_banker", "bank_moved", "sevens_and_half"]
-        df = pd.DataFrame(R, columns=cols)
+        df = pd.DataFrame(R[:, :len(cols)], columns=cols)
+        for s in range(self.players + 1):
+            df[f"chips_{s}"] = R[:, len(cols) + s]
         df["bank_moved"] = df["bank_moved"].map(
             {0: "kept", 1: "7½", 2: "rotation", 3: "elimination", 4: "sale"})
         return df
@@ -509,13 +548,20 @@ def simulate(rules: Rules | str = "italian", players: int = 1, hands: int | None
                               f"sessions={sessions!r})")
     length = session_hands
     if hands is not None:
-        hands = _check_int("hands", hands, 1)
+        hands = _count("hands", hands, 1, MAX_HANDS, HANDS_REASON)
         if rules.rounds is None and session_hands is None:
             length = min(DEFAULT_SESSION_HANDS, hands)
     spec = build_spec(rules, players, seat_list, chips=chips, session_hands=length,
                       sale=sale, record_hands=record_hands)
     hps = spec.hands_per_session
-    n_sessions = -(-hands // hps) if hands is not None else _check_int("sessions", sessions, 1)
+    if hands is None:
+        n_sessions = _count("sessions", sessions, 1, MAX_SESSIONS, SESSIONS_REASON)
+    elif (n_sessions := -(-hands // hps)) > MAX_SESSIONS:
+        raise SimulationError(
+            f"hands={hands:,} in sessions of {hps:,} hands are {n_sessions:,} sessions, over "
+            f"the limit of {MAX_SESSIONS:,} ({SESSIONS_REASON})")
+    if record_hands:
+        _count("hands recorded", n_sessions * hps, 1, MAX_RECORDED_HANDS, RECORDED_REASON)
     sizes = chunk_sizes(n_sessions, hps, chunk_hands or CHUNK_HANDS)
     update, close = _progress_bar(n_sessions * hps, progress, len(sizes))
     try:
@@ -595,6 +641,10 @@ class HandReport:
     next_banker: int
     bank_moved: str
     chips: tuple[int, ...]
+    burnt: tuple[tuple[int, Card], ...] = ()
+    """``(seat, card)`` for every first card thrown away this hand (the banker's too)."""
+    stakes: tuple[tuple[int, ...], ...] = ()
+    """Each player's stakes, hand by hand, in the order of ``players``."""
 
 
 class IllegalActionError(SimulationError):
@@ -634,9 +684,10 @@ class Table:
         self.spec = build_spec(self.rules, self.players, self.seats, chips=chips,
                                session_hands=session_hands, sale=sale, record_hands=True)
         self.seed = _check_int("seed", seed, 0)
-        rng = np.random.default_rng(np.random.SeedSequence(self.seed))
+        # chunk 0's seed of `run_chunks`: a game of bots equals `simulate(sessions=1)`
+        rng = np.random.default_rng(np.random.SeedSequence(self.seed).spawn(1)[0])
         ids = [card_id(parse_card(c) if isinstance(c, str) else c) for c in forced]
-        n_sess = _check_int("sessions", sessions, 1)
+        n_sess = _count("sessions", sessions, 1, MAX_SESSIONS, SESSIONS_REASON)
         self.state = State.new(self.spec, n_sess, rng,
                                record=n_sess * self.spec.hands_per_session, forced=ids,
                                pause=True)
@@ -773,6 +824,13 @@ class Table:
                             tuple(describe_score(int(st.H[x, E.H_SCORE])) for x in slots),
                             tuple(int(st.H[x, E.H_GAIN]) for x in slots)))
         bscore = int(rec[6])
+        burnt = [(int(st.PL[i, E.PL_SEAT]), card_of(int(st.PL[i, E.PL_BURNT])))
+                 for i in range(int(rec[3])) if st.PL[i, E.PL_BURNT] >= 0]
+        if st.S[E.S_BBURNT] >= 0:
+            burnt.append((int(rec[2]), card_of(int(st.S[E.S_BBURNT]))))
+        stakes = tuple(tuple(int(st.H[x, E.H_STAKE]) for x in range(
+            int(st.PL[i, E.PL_FIRST]), int(st.PL[i, E.PL_FIRST] + st.PL[i, E.PL_NH])))
+            for i in range(int(rec[3])))
         return HandReport(
             session=int(rec[0]), hand=int(rec[1]), banker=int(rec[2]),
             banker_cards=tuple(card_of(int(st.HC[0, t])) for t in range(int(st.H[0, E.H_N]))),
@@ -780,7 +838,8 @@ class Table:
             players=tuple(players), banker_gain=int(rec[5]), next_banker=int(rec[7]),
             bank_moved={0: "kept", 1: "7½", 2: "rotation", 3: "elimination",
                         4: "sale"}[int(rec[8])],
-            chips=tuple(int(x) for x in st.chips[:self.players + 1]))
+            chips=tuple(int(x) for x in st.chips[:self.players + 1]), burnt=tuple(burnt),
+            stakes=stakes)
 
     def posteriors(self) -> dict[tuple[int, int], dict[Kind, float]]:
         """What a table banker believes now: for each hand that stood with a face-down card,
@@ -839,7 +898,7 @@ def play(rules: Rules | str = "italian", players: int = 1, hands: int = 1, *,
     loop around the engine). Returns each hand's report and the tallies."""
     table = Table(rules, players, seats=seats, player=player, banker=banker, seed=seed,
                   chips=chips, session_hands=session_hands,
-                  sessions=_check_int("hands", hands, 1))
+                  sessions=_count("hands", hands, 1, MAX_SESSIONS, SESSIONS_REASON))
     reports = table.play(hands)
     return reports, table.result()
 

@@ -11,8 +11,9 @@ from the cached exact tables (`settemezzo.widgets.lookup`):
   why, with the posterior of the player's face-down card;
 - `variant_comparison` (logic: `compare`): toggle rule knobs, see the banker's edge and the
   strategy chart change;
-- `classroom_table` (logic: `TableGame`): students against computer players and a computer
-  banker, with chips, hints and the bank changing hands;
+- `classroom_table` (logic: `settemezzo.simulate.tablegame.TableGame`, the simulator's
+  engine stepped by people): students against computer players and a computer banker, with
+  chips, hints and the bank changing hands, under every rule set;
 - `classroom`: the trainer and the table in two tabs with a language switch (the page
   `make classroom` serves).
 
@@ -22,11 +23,11 @@ package does not import ipywidgets or matplotlib; building a widget does.
 
 from __future__ import annotations
 
+from settemezzo.simulate.tablegame import TableGame
 from settemezzo.widgets.banker import BankerView, banker_advice, banker_view
 from settemezzo.widgets.classroom import Classroom, classroom
 from settemezzo.widgets.explorer import Exploration, OddsExplorer, explore, odds_explorer
 from settemezzo.widgets.strings import LANGS
-from settemezzo.widgets.table import TableError, TableGame
 from settemezzo.widgets.tableview import ClassroomTable, classroom_table
 from settemezzo.widgets.trainer import Trainer, TrainerSession, trainer
 from settemezzo.widgets.variants import VariantComparison, compare, variant_comparison
@@ -38,7 +39,6 @@ __all__ = [
     "ClassroomTable",
     "Exploration",
     "OddsExplorer",
-    "TableError",
     "TableGame",
     "Trainer",
     "TrainerSession",

@@ -3,8 +3,8 @@
 `banker_advice` is the logic: for a player who stood with some face-up cards, one line per
 banker total where the banker has a real choice, with the equilibrium banker's play, the
 chance that standing wins, the chance that hitting busts, and the posterior of the player's
-face-down card (what the banker reads from the player's choices). `banker_decision` is the
-computer banker of the classroom table, built on the same lines. `BankerView` is the view.
+face-down card (what the banker reads from the player's choices). `BankerView` is the view.
+(The classroom table's computer banker is the simulator's table banker.)
 
 >>> a = banker_advice("", "stood")        # the player stood on the face-down card alone
 >>> [(line.total_label, line.action) for line in a.lines][::2]
@@ -13,7 +13,6 @@ computer banker of the classroom table, built on the same lines. `BankerView` is
 
 from __future__ import annotations
 
-import random
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -28,7 +27,7 @@ from settemezzo.cards import (
     parse_specs,
     resolve_kinds,
 )
-from settemezzo.hands import describe_score, is_finished, score, total
+from settemezzo.hands import describe_score, is_finished, total
 from settemezzo.odds import bust_chance
 from settemezzo.rules import ITALIAN, Rules, RulesError
 from settemezzo.widgets.explain import (
@@ -46,8 +45,8 @@ from settemezzo.widgets.lookup import (
 )
 from settemezzo.widgets.strings import check_lang, text
 
-__all__ = ["BankerAdvice", "BankerLine", "BankerView", "Opponent", "banker_advice",
-           "banker_decision", "banker_view", "unseen_without"]
+__all__ = ["BankerAdvice", "BankerLine", "BankerView", "banker_advice", "banker_view",
+           "unseen_without"]
 
 Result = Literal["stood", "shown", "bust"]
 PURE = 1e-6
@@ -191,63 +190,6 @@ def banker_advice(up: Sequence[str] | str = (), result: Result = "stood", *,
 # =============================================================================================
 # The computer banker of the classroom table
 # =============================================================================================
-
-
-@dataclass(frozen=True)
-class Opponent:
-    """A player as the banker sees one: face-up cards in order, result, stake, and the whole
-    hand when it was shown (a 7½, or a pair of sevens)."""
-
-    up: tuple[Kind, ...]
-    result: Result
-    stake: int = 1
-    shown: tuple[Kind, ...] = ()
-
-
-def banker_decision(opponents: Sequence[Opponent], banker: Sequence[Kind],
-                    rules: Rules = ITALIAN) -> float:
-    """The computer banker's chance of hitting with ``banker`` against these players.
-
-    Against each player still in, the heads-up equilibrium banker's choice (a player who
-    stood), or "hit" against a shown hand it does not beat yet (standing would lose for
-    sure); the players' choices are weighted by their stakes. A player who stood where the
-    equilibrium player never stands gets the simple reply: hit below the lowest total the
-    player can have, else stand from 5 points. Bust players count for nothing: the banker
-    has their stake already.
-    """
-    hand = tuple(banker)
-    if is_finished(hand, rules):
-        return 0.0
-    b_total = total(hand, rules)
-    b_score = score(hand, rules)
-    weight = 0.0
-    hits = 0.0
-    look = banker_lookup(rules)
-    for o in opponents:
-        if o.result == "bust":
-            continue
-        if o.result == "shown":
-            p = 1.0 if score(o.shown, rules) > b_score else 0.0
-        else:
-            row = look.row(o.up, hand)
-            if row is not None:
-                p = row.hit_probability
-            else:
-                possible = [total((k, *o.up), rules) for k in Kind
-                            if (k is not Kind.KING_OF_DIAMONDS or rules.wild_king)
-                            and not is_finished((k, *o.up), rules)]
-                lo = min(possible) if possible else 0
-                p = 1.0 if b_total < lo or b_total < 10 else 0.0
-        weight += o.stake
-        hits += o.stake * p
-    return hits / weight if weight else 0.0
-
-
-def banker_hits(opponents: Sequence[Opponent], banker: Sequence[Kind], rules: Rules,
-                rng: random.Random) -> bool:
-    """Draw the computer banker's choice (it mixes only where the equilibrium does)."""
-    p = banker_decision(opponents, banker, rules)
-    return p >= 1 - PURE or (p > PURE and rng.random() < p)
 
 
 # =============================================================================================

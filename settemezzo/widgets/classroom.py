@@ -21,7 +21,9 @@ _LANG_NAMES = {"en": "English", "it": "Italiano", "es": "Español"}
 
 
 class Classroom:
-    """Two tabs, the trainer and the table; ``lang`` (ToggleButtons) rebuilds both.
+    """Two tabs, the trainer and the table; ``lang`` (ToggleButtons) redraws both in the
+    new language and keeps the progress (the trainer's session and score, the table's
+    game).
 
     ``trainer`` and ``table`` are the current `Trainer` and `ClassroomTable` (the table is
     None until its tab is opened, or `open_table` is called).
@@ -41,6 +43,7 @@ class Classroom:
         self.tabs = W.Tab()
         self.trainer: Trainer | None = None
         self.table: ClassroomTable | None = None
+        self._game: Any = None
         self.lang.observe(lambda _c: self.build(), names="value")
         self.tabs.observe(lambda c: self.open_table() if c["new"] == 1 else None,
                           names="selected_index")
@@ -52,7 +55,11 @@ class Classroom:
         W = self.W
         lang = self.lang.value
         s = self.settings
+        old, game = self.trainer, (self.table.game if self.table is not None else None)
         self.trainer = Trainer(lang, self.rules, s["seed"], s["level"], s["hands"])
+        if old is not None and old.session is not None:
+            self._carry_over(old, self.trainer, lang)
+        self._game = game
         self.table = None
         self._table_box = W.VBox([W.HTML(text("computing", lang,
                                               rules=rules_name(self.rules, lang)))])
@@ -66,9 +73,21 @@ class Classroom:
         if self.table is None:
             s = self.settings
             self.table = ClassroomTable(self.lang.value, self.rules, s["students"],
-                                        s["computers"], s["seed"])
+                                        s["computers"], s["seed"], game=self._game)
             self._table_box.children = [self.table.view]
         return self.table
+
+    @staticmethod
+    def _carry_over(old: Trainer, new: Trainer, lang: str) -> None:
+        """Give the new trainer the old one's session (hands, answers, score)."""
+        assert old.session is not None
+        new.seed.value, new.level.value, new.hard.value = (old.seed.value, old.level.value,
+                                                           old.hard.value)
+        new.session = old.session
+        new.session.lang = lang
+        new._show_question()
+        new._show_score()
+        new._buttons()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.view._repr_mimebundle_(**kwargs)

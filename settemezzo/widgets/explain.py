@@ -13,10 +13,10 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from settemezzo.cards import Kind
+from settemezzo.i18n import t
 from settemezzo.rules import Rules
 from settemezzo.tables import TIE, Advice
 from settemezzo.widgets.lookup import Row, rule_choices
-from settemezzo.widgets.strings import text
 
 __all__ = ["advice_sentence", "banker_name", "hand_text", "pct", "play_word",
            "restriction_line", "rules_name", "stakes"]
@@ -36,24 +36,24 @@ def hand_text(hole: Kind, up: Iterable[Kind], lang: str = "en") -> str:
     """'face-down 5, up 1 ½' (or 'nothing up')."""
     up = tuple(up)
     if not up:
-        return text("hand_desc_none", lang, hole=hole.label)
-    return text("hand_desc", lang, hole=hole.label, up=" ".join(k.label for k in up))
+        return t("advice.hand_none", lang, hole=hole.label)
+    return t("advice.hand", lang, hole=hole.label, up=" ".join(k.label for k in up))
 
 
 def play_word(best: str, lang: str = "en") -> str:
     """The button word for a play: 'Stand', 'Hit' or 'Either'."""
-    return text({"stand": "stand", "hit": "hit"}.get(best, "either"), lang)
+    return t("ui." + (best if best in ("stand", "hit") else "either"), lang)
 
 
 def banker_name(against: str, lang: str = "en") -> str:
     """A banker policy in words: 'best banker (equilibrium)', 'banker hits below 5'..."""
     a = against.strip().lower()
     if a == "equilibrium":
-        return text("banker_equilibrium", lang)
+        return t("advice.banker_equilibrium", lang)
     if a == "omniscient":
-        return text("banker_omniscient", lang)
+        return t("advice.banker_omniscient", lang)
     if a.startswith("threshold:"):
-        return text("banker_threshold", lang, k=a.removeprefix("threshold:"))
+        return t("advice.banker_threshold", lang, k=a.removeprefix("threshold:"))
     return against
 
 
@@ -104,13 +104,13 @@ def advice_sentence(row: Row, against: str, lang: str = "en") -> str:
                       row.hit_win, Fraction(row.bust_if_hit), Fraction(row.seven_half_if_hit),
                       row.hit_frequency, stake=row.stake).sentence()
     if row.stake is not None:  # the stake the values are per unit of (chosen by the player)
-        hand = text("hand_at_stake", lang, hand=hand, n=row.stake)
+        hand = t("advice.at_stake", lang, hand=hand, n=row.stake)
     against = banker_name(against, lang)
-    ev = text("ev_pair", lang, s=stakes(row.stand_ev), h=stakes(row.hit_ev))
-    bust = text("bust_pct", lang, p=pct(row.bust_if_hit))
+    ev = t("advice.ev_pair", lang, s=stakes(row.stand_ev), h=stakes(row.hit_ev))
+    bust = t("advice.bust", lang, p=pct(row.bust_if_hit))
     if abs(row.margin) < TIE:
-        return text("sentence_tie", lang, hand=hand, against=against, ev=ev, bust=bust)
-    other = "stand_word" if row.best == "hit" else "hit_word"
-    return text("sentence_best", lang, hand=hand, play=play_word(row.best, lang).upper(),
-                m=f"{abs(row.margin):.3f}", other=text(other, lang), ev=ev, bust=bust,
+        return t("advice.tie", lang, hand=hand, against=against, ev=ev, bust=bust)
+    other = "advice.stand" if row.best == "hit" else "advice.hit"
+    return t("advice.best", lang, hand=hand, play=play_word(row.best, lang).upper(),
+                m=f"{abs(row.margin):.3f}", other=t(other, lang), ev=ev, bust=bust,
                 against=against)

@@ -21,6 +21,7 @@ from typing import Any
 from settemezzo import solved
 from settemezzo.cards import CardError, Kind, Unseen, parse_specs
 from settemezzo.hands import describe_score, is_bust, is_finished, score, total
+from settemezzo.i18n import check_lang, t
 from settemezzo.odds import HandState, hit_outcomes
 from settemezzo.rules import ITALIAN, Rules, RulesError
 from settemezzo.tables import TIE
@@ -40,7 +41,6 @@ from settemezzo.widgets.lookup import (
     player_ready,
     support_problem,
 )
-from settemezzo.widgets.strings import check_lang, text
 
 __all__ = ["Exploration", "OddsExplorer", "explore", "odds_explorer"]
 
@@ -88,41 +88,41 @@ def explore(hole: str, up: Sequence[str] | str = (), seen: str = "", *,
         state = HandState.of(hole, list(up) if not isinstance(up, str) else up, seen)
         seen_specs = parse_specs(seen) if seen else []
     except (CardError, RulesError) as e:
-        return Exploration("error", text("bad_cards", lang, why=e))
+        return Exploration("error", t("ui.bad_cards", lang, why=e))
     cards = state.cards
     if not rules.wild_king:
         cards = tuple(Kind.FIGURE if k is Kind.KING_OF_DIAMONDS else k for k in cards)
-    t = total(cards, rules)
+    tot = total(cards, rules)
     if is_finished(cards, rules):
-        key = "finished_bust" if is_bust(cards, rules) else "finished_seven_half"
-        return Exploration("bust" if key == "finished_bust" else "seven_half",
-                           text(key, lang) + f" ({describe_score(score(cards, rules))})",
-                           cards, t)
+        key = "explorer.finished_bust" if is_bust(cards, rules) else "explorer.finished_seven_half"
+        return Exploration("bust" if key == "explorer.finished_bust" else "seven_half",
+                           t(key, lang) + f" ({describe_score(score(cards, rules))})",
+                           cards, tot)
     unseen = state.unseen()
     out = hit_outcomes(cards, unseen, rules)
-    base = Exploration("ok", hand=cards, total=t, bust_if_hit=out["bust"],
+    base = Exploration("ok", hand=cards, total=tot, bust_if_hit=out["bust"],
                        seven_half_if_hit=out["seven_half"], unseen=unseen.total)
     problem = support_problem(rules)
     if problem is not None:
-        return replace(base, status="unsupported", message=text(
-            "unsupported", lang, rules=rules_name(rules, lang), why=problem))
+        return replace(base, status="unsupported", message=t(
+            "ui.unsupported", lang, rules=rules_name(rules, lang), why=problem))
     notes: list[str] = [x for x in (restriction_line(rules, lang),) if x]
     deck = None
     if seen_specs:
         if exact_seen:
             deck = Unseen.full().without(seen)
-            notes.append(text("exact_seen_on", lang, n=len(seen_specs)))
+            notes.append(t("explorer.exact_seen_on", lang, n=len(seen_specs)))
         else:
-            notes.append(text("seen_note", lang))
+            notes.append(t("explorer.seen_note", lang))
     try:
         lookup = player_lookup(rules, against, deck)
     except RulesError as e:  # e.g. a deck too small for the exact game
-        return replace(base, status="unsupported", message=text(
-            "unsupported", lang, rules=rules_name(rules, lang), why=e))
+        return replace(base, status="unsupported", message=t(
+            "ui.unsupported", lang, rules=rules_name(rules, lang), why=e))
     row = lookup.row(cards[0], cards[1:])
     if row is None:
         return replace(base, status="error",
-                       message=text("bad_cards", lang, why=f"no hand state {cards!r}"))
+                       message=t("ui.bad_cards", lang, why=f"no hand state {cards!r}"))
     return replace(base, row=row, against=lookup.banker_name,
                    sentence=advice_sentence(row, lookup.banker_name, lang), notes=tuple(notes))
 
@@ -157,21 +157,21 @@ class OddsExplorer:
                                         layout=W.Layout(display="none"))
         self.up: list[str] = []
         choices = rules_options(rules, lang)
-        self.rules = W.Dropdown(options=choices, value=rules, description=text("rules", lang))
+        self.rules = W.Dropdown(options=choices, value=rules, description=t("ui.rules", lang))
         ag = list(AGAINST_CHOICES) if against in AGAINST_CHOICES else [against,
                                                                         *AGAINST_CHOICES]
         self.against = W.Dropdown(options=[(banker_name(a, lang), a) for a in ag],
-                                  value=against, description=text("against", lang))
+                                  value=against, description=t("ui.banker", lang))
         self.hole = W.ToggleButtons(options=_HOLE_OPTIONS, value="5",
-                                    description=text("face_down", lang),
+                                    description=t("ui.face_down", lang),
                                     style={"button_width": "4.2em"})
         self.up_buttons = {v: W.Button(description=label, layout=W.Layout(width="3.4em"))
                            for label, v in _UP_VALUES}
-        self.undo = W.Button(description=text("undo", lang))
-        self.clear = W.Button(description=text("clear", lang))
-        self.seen = W.Text(value="", placeholder=text("seen_help", lang),
-                           description=text("seen", lang))
-        self.exact_seen = W.Checkbox(value=False, description=text("exact_seen", lang),
+        self.undo = W.Button(description=t("ui.undo", lang))
+        self.clear = W.Button(description=t("ui.clear", lang))
+        self.seen = W.Text(value="", placeholder=t("ui.seen_help", lang),
+                           description=t("ui.seen", lang))
+        self.exact_seen = W.Checkbox(value=False, description=t("explorer.exact_seen", lang),
                                      indent=False)
         self.hand_view = W.HTML()
         self.output = W.HTML()
@@ -185,7 +185,7 @@ class OddsExplorer:
         self.view = W.VBox([
             W.HBox([self.rules, self.against]),
             self.hole,
-            W.HBox([W.Label(text("add_up", lang)), *self.up_buttons.values(), self.undo,
+            W.HBox([W.Label(t("ui.add_up", lang)), *self.up_buttons.values(), self.undo,
                     self.clear]),
             W.HBox([self.seen, self.exact_seen]),
             self.hand_view,
@@ -237,8 +237,8 @@ class OddsExplorer:
                     against=self.against.value, exact_seen=self.exact_seen.value, lang=lang)
         self.result = r
         hand = "".join(kind_html(k) for k in r.hand)
-        tot = f" &nbsp; {esc(text('total', lang, t=describe_score(r.total)))}" if r.hand else ""
-        self.hand_view.value = f"<div><b>{esc(text('hand', lang))}:</b> {hand}{tot}</div>"
+        tot = f" &nbsp; {esc(t('ui.total', lang, t=describe_score(r.total)))}" if r.hand else ""
+        self.hand_view.value = f"<div><b>{esc(t('ui.hand', lang))}:</b> {hand}{tot}</div>"
         parts: list[str] = []
         if r.status in ("error", "bust", "seven_half"):
             kind = {"error": "bad", "bust": "bad", "seven_half": "good"}[r.status]
@@ -246,22 +246,22 @@ class OddsExplorer:
             return r
         assert r.bust_if_hit is not None and r.seven_half_if_hit is not None
         n_bust = int(r.bust_if_hit * r.unseen)
-        parts.append(f"<div>{esc(text('bust_if_hit', lang, p=pct(r.bust_if_hit)))} "
+        parts.append(f"<div>{esc(t('ui.bust_if_hit', lang, p=pct(r.bust_if_hit)))} "
                      f"<small>({n_bust}/{r.unseen})</small></div>")
-        parts.append(f"<div>{esc(text('seven_half_if_hit', lang, p=pct(r.seven_half_if_hit)))}"
+        parts.append(f"<div>{esc(t('ui.seven_half_if_hit', lang, p=pct(r.seven_half_if_hit)))}"
                      f"</div>")
         if r.status == "unsupported" or r.row is None:
             parts.append(message(r.message, "warn"))
             self.output.value = "".join(parts)
             return r
         row = r.row
-        parts.append(f"<div>{esc(text('win_stand', lang, p=pct(row.stand_win, 1)))}</div>")
-        parts.append(f"<div>{esc(text('win_hit', lang, p=pct(row.hit_win, 1)))}</div>")
-        parts.append(bars([(text("ev_stand", lang), row.stand_ev),
-                           (text("ev_hit", lang), row.hit_ev)], title=text("ev", lang)))
+        parts.append(f"<div>{esc(t('ui.win_stand', lang, p=pct(row.stand_win, 1)))}</div>")
+        parts.append(f"<div>{esc(t('ui.win_hit', lang, p=pct(row.hit_win, 1)))}</div>")
+        parts.append(bars([(t("ui.ev_stand", lang), row.stand_ev),
+                           (t("ui.ev_hit", lang), row.hit_ev)], title=t("ui.ev", lang)))
         play = play_word("either" if abs(row.margin) < TIE else row.best, lang).upper()
         parts.append(f'<div class="sm-best" style="font-size:120%;margin-top:4px;">'
-                     f'<b>{esc(text("best_play", lang, play=play))}</b></div>')
+                     f'<b>{esc(t("explorer.best_play", lang, play=play))}</b></div>')
         parts.append(f'<div class="sm-reason">{esc(r.sentence)}</div>')
         parts += [message(n, "info") for n in r.notes]
         self.output.value = "".join(parts)
@@ -269,7 +269,7 @@ class OddsExplorer:
 
     # -- a table that is not at hand: computed in the background ---------------------------
     def _computing_text(self, rules: Rules) -> str:
-        return text("computing_about", self.lang, rules=rules_name(rules, self.lang),
+        return t("ui.computing_about", self.lang, rules=rules_name(rules, self.lang),
                     seconds=max(1, round(solved.estimate_seconds(rules))))
 
     def _compute(self, rules: Rules, against: str, deck: Unseen | None) -> None:

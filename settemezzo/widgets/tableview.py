@@ -1,162 +1,242 @@
-"""The classroom table widget: a thin view over `settemezzo.widgets.table.TableGame`.
+"""The classroom table widget: a thin view over `settemezzo.simulate.tablegame.TableGame`.
 
-Everything it shows is rendered from the game's state by `seats_html` and `hint_text`
-(plain functions the tests call); the buttons call the game's methods.
+Everything it shows is rendered from the game by `seats_html`, `log_lines` and `hint_text`
+(plain functions the tests call); the buttons call the game's actions, and are enabled by
+its ``can_*`` answers.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from settemezzo.hands import describe_score
+from settemezzo.cards import parse_card
+from settemezzo.i18n import t
 from settemezzo.rules import ITALIAN, Rules
-from settemezzo.widgets.explain import (
-    advice_sentence,
-    pct,
-    play_word,
-    rules_name,
-    rules_options,
-)
+from settemezzo.simulate.session import HandReport, SimulationError
+from settemezzo.simulate.tablegame import SeatState, TableGame
+from settemezzo.widgets.explain import advice_sentence, pct, play_word, rules_name, rules_options
 from settemezzo.widgets.html import card_html, esc, message
 from settemezzo.widgets.strings import check_lang, text
-from settemezzo.widgets.table import TableError, TableGame, table_problem
 
-__all__ = ["ClassroomTable", "classroom_table", "hint_text", "log_lines", "seats_html"]
+__all__ = ["ClassroomTable", "classroom_table", "hint_text", "log_lines", "seats_html",
+           "table_rules"]
+
+_BACK = card_html(parse_card("A♠"), hidden=True)
+
+MAX_PLAYERS = 7
+"""Students and computers beside the banker (eight people at the table at most)."""
 
 
-def _name(game: TableGame, i: int, lang: str) -> str:
+def table_rules(rules: Rules, lang: str) -> list[tuple[str, Rules]]:
+    """The table's rules dropdown: the usual rule sets, burning and keeping the bank too."""
+    out = rules_options(rules, lang)
+    for extra in (ITALIAN.with_variants("burn=3,4"), ITALIAN.with_variants("keep_bank")):
+        if all(r != extra for _, r in out):
+            out.append((rules_name(extra, lang), extra))
+    return out
+
+
+def seat_name(game: TableGame, i: int, lang: str) -> str:
     """Seat names in the language: 'Student 1' -> 'Studente 1', 'Bank' -> 'Banco'."""
-    n = game.seats[i].name
-    for key, prefix in (("student", "Student "), ("computer", "Computer ")):
-        if n.startswith(prefix) and n[len(prefix):].isdigit():
-            return text(key, lang, i=n[len(prefix):])
-    return text("bank_name", lang) if n == "Bank" else n
+    if i == 0:
+        return t("table.bank", lang)
+    if i <= game.students:
+        n = game.names[i]
+        return t("table.student", lang, i=i) if n == f"Student {i}" else n
+    return t("table.computer", lang, i=i - game.students)
 
 
-def _visible(game: TableGame, i: int) -> bool:
-    """Whether seat ``i``'s face-down card is shown on the shared screen now."""
-    s = game.seats[i]
-    if s.revealed or game.phase == "done":
-        return True
-    if not s.human:
-        return False
-    return game.current == i or (game.phase == "stakes"
-                                 and game.rules.stake_after_first_card)
+def _result(result: str, gain: int, lang: str) -> str:
+    if result == "won":
+        return t("table.won", lang, n=gain)
+    if result == "lost":
+        return t("table.lost", lang, n=-gain)
+    return t("table.push", lang) if result == "push" else ""
+
+
+def _status(seat: SeatState, j: int, lang: str) -> str:
+    h = seat.hands[j]
+    if h.result:
+        return f"{h.score}: {_result(h.result, h.gain, lang)}"
+    if seat.to_play:
+        return "▶"
+    return {"stood": text("stood", lang), "bust": text("busted", lang),
+            "shown": text("showed", lang, score=h.score or h.total_label)}.get(h.status, "")
+
+
+def _hand_cells(seat: SeatState, lang: str) -> tuple[str, str, str, str]:
+    stakes, cards, totals, status = [], [], [], []
+    for j, h in enumerate(seat.hands):
+        stakes.append(str(h.stake) if h.stake else "")
+        cards.append("".join(card_html(c) if c is not None else _BACK for c in h.cards))
+        hidden = any(c is None for c in h.cards)
+        totals.append("" if not h.cards else
+                      t("table.total", lang, t=h.total_label + (" + ?" if hidden else "")))
+        status.append(_status(seat, j, lang))
+    if seat.burnt is not None:
+        cards.append(f'<small>({esc(t("table.burnt", lang, card=seat.burnt))})</small>')
+    sep = "<br>"
+    return (sep.join(map(esc, stakes)), sep.join(cards),
+            sep.join(f'<span class="sm-total">{esc(x)}</span>' for x in totals),
+            sep.join(f'<span class="sm-result">{esc(x)}</span>' for x in status))
 
 
 def seats_html(game: TableGame, lang: str = "en") -> str:
-    """The table as a person sees it: name, chips, stake, cards (face-down ones hidden),
-    and what each one did."""
+    """The table as the shared screen shows it: name, chips, stake, cards (face-down ones
+    hidden), total, and each hand's result with the chips moved."""
     rows = []
-    for i, s in enumerate(game.seats):
-        name = _name(game, i, lang)
-        if i == game.banker:
+    td = '<td style="padding:3px 8px;">'
+    for seat in game.seats():
+        name = seat_name(game, seat.seat, lang)
+        if seat.banker:
             name = f"★ {name} ({text('banker', lang)})"
-        cards = "".join(card_html(c, hidden=(k == 0 and not _visible(game, i)))
-                        for k, c in enumerate(s.cards))
-        if s.burnt is not None:
-            cards += f' <small>({esc(text("burn", lang).lower())}: {esc(s.burnt)})</small>'
-        status = {"stood": text("stood", lang), "bust": text("busted", lang),
-                  "out": text("out", lang), "waiting": "", "banker": "",
-                  "playing": "▶" if game.current == i else ""}.get(s.status, s.status)
-        if s.status == "shown":
-            status = text("showed", lang, score=describe_score(game.score_of(i)))
-        if game.current == i and game.phase == "banker":
-            status = "▶"
-        stake = str(s.stake) if s.stake and i != game.banker else ""
-        rows.append(f'<tr class="sm-seat"><td style="padding:3px 8px;"><b>{esc(name)}</b></td>'
-                    f'<td style="padding:3px 8px;">{esc(text("chips", lang, n=s.chips))}</td>'
-                    f'<td style="padding:3px 8px;">{esc(stake)}</td>'
-                    f'<td style="padding:3px 8px;font-size:120%;">{cards}</td>'
-                    f'<td style="padding:3px 8px;">{esc(status)}</td></tr>')
+        stake, cards, total, status = _hand_cells(seat, lang)
+        if seat.out:
+            status = esc(text("out", lang))
+        rows.append(f'<tr class="sm-seat" data-seat="{seat.seat}">{td}<b>{esc(name)}</b></td>'
+                    f'{td}<span class="sm-chips">{esc(text("chips", lang, n=seat.chips))}'
+                    f'</span></td>{td}{stake}</td><td style="padding:3px 8px;font-size:120%;">'
+                    f'{cards}</td>{td}{total}</td>{td}{status}</td></tr>')
     head = "".join(f'<th style="padding:3px 8px;text-align:left;">{esc(h)}</th>'
-                   for h in ("", "", text("stake", lang), "", ""))
+                   for h in ("", "", text("stake", lang), "", "", ""))
     return (f'<table class="sm-table-seats" style="border-collapse:collapse;background:#eef6ee;'
             f'border-radius:8px;"><tr>{head}</tr>{"".join(rows)}</table>')
 
 
+def _report_lines(game: TableGame, r: HandReport, lang: str) -> list[str]:
+    name = seat_name(game, r.banker, lang)
+    score = t("table.not_played", lang) if r.banker_result == "did not play" else \
+        r.banker_result
+    out = [t("table.hand_done", lang, n=r.hand + 1, name=name, score=score)]
+    for seat, hands, results, gains in r.players:
+        for cards, res, gain in zip(hands, results, gains, strict=True):
+            word = _result("won" if gain > 0 else "lost" if gain < 0 else "push", gain, lang)
+            out.append(t("table.seat_line", lang, name=seat_name(game, seat, lang),
+                         cards=" ".join(map(str, cards)), score=res, result=word))
+    for seat, card in r.burnt:
+        out.append(f"{seat_name(game, seat, lang)}: {t('table.burnt', lang, card=card)}")
+    key = {"7½": "table.bank_taken", "rotation": "table.bank_rotates",
+           "elimination": "table.bank_eliminated", "sale": "table.bank_sold"}.get(r.bank_moved)
+    if key is not None:
+        out.append(t(key, lang, name=seat_name(game, r.next_banker, lang)))
+    return out
+
+
+def log_lines(game: TableGame, lang: str = "en", hands: int = 3) -> list[str]:
+    """What happened, the current hand first: the hand being played, then the last
+    ``hands`` hands, newest first."""
+    out = []
+    if game.over:
+        best = max(range(len(game.names)), key=lambda j: game.chips[j])
+        out.append(t("table.game_over", lang, name=seat_name(game, best, lang)))
+    elif game.view is not None:
+        out.append(t("table.hand_now", lang, n=game.hand_no))
+    for r in reversed(game.reports[-hands:]):
+        out += _report_lines(game, r, lang)
+    return out
+
+
 def hint_text(game: TableGame, lang: str = "en") -> str:
-    """The exact odds for the student who is to play (empty if no student is)."""
-    i = game.current
-    if i is None or not game.seats[i].human or game.phase not in ("players", "banker"):
+    """The exact odds for the student to act (empty if no student is)."""
+    v = game.view
+    if v is None or v.decision == "stake":
         return ""
-    if game.phase == "banker":
-        p = game.banker_hit_chance()
-        play = play_word("hit" if p >= 0.5 else "stand", lang)
-        why = text("mixed_pct", lang, p=pct(p))
-        return text("hint_banker", lang, play=play, why=why)
+    if v.role == "banker":
+        hit = game.bank_hint()
+        if hit is None:
+            return ""
+        return text("hint_banker", lang, play=play_word("hit" if hit else "stand", lang),
+                    why=rules_name(game.rules, lang))
     parts = []
-    row = game.player_row(i)
+    row = _player_row(game)
     if row is not None:
         parts.append(text("hint_player", lang, sentence=advice_sentence(
-            row, game.lookup.banker_name, lang)))
-    parts.append(text("hint_bust_table", lang, p=pct(game.table_bust_chance(i))))
+            row, "equilibrium", lang)))
+    p = game.bust_chance()
+    if p is not None:
+        parts.append(t("table.bust_hint", lang, p=pct(p)))
     return " ".join(parts)
 
 
-def log_lines(game: TableGame, lang: str = "en", n: int = 8) -> list[str]:
-    """The last ``n`` events in words."""
-    out = []
-    for e in game.events[-n:]:
-        fields = dict(e.fields)
-        for key in ("name", "to"):
-            if key in fields:
-                idx = next((j for j, s in enumerate(game.seats) if s.name == fields[key]), None)
-                if idx is not None:
-                    fields[key] = _name(game, idx, lang)
-        out.append(text(e.key, lang, **fields))
-    return out
+def _player_row(game: TableGame) -> Any:
+    """The exact table's row for the hand to play (heads-up, equilibrium banker), if any."""
+    from settemezzo.widgets.lookup import player_lookup
+
+    v = game.view
+    if v is None or v.hands > 1 or v.hidden != 0:
+        return None
+    kinds = game._kinds(v.hand)
+    try:
+        return player_lookup(game.rules, "equilibrium").row(kinds[0], kinds[1:])
+    except (ValueError, KeyError):
+        return None
 
 
 class ClassroomTable:
     """The playable table: set the students, computers, seed and rules, then play.
 
-    Controls: ``students``, ``computers`` (IntSliders), ``seed`` (IntText), ``rules``
-    (Dropdown), ``new_game``, ``stakes`` (one IntSlider per student, rebuilt each hand),
-    ``deal``, ``hit_button``, ``stand_button``, ``burn_button``, ``swap_button``,
-    ``next_hand``, ``hint`` (Checkbox). ``table`` (HTML) shows the seats, ``hint_view`` the
-    exact odds, ``log`` what happened.
+    Controls: ``students``, ``computers`` (IntSliders: one to seven beside the bank),
+    ``seed`` (IntText), ``rules`` (Dropdown), ``new_game``; ``stake`` (BoundedIntText, the
+    student's last stake offered again) and ``stake_button``; ``hit_button``,
+    ``stand_button``, ``swap_button``, ``split_button``, ``burn_button``, ``next_hand``,
+    ``hint`` (Checkbox). ``table`` (HTML) shows the seats, ``hint_view`` the exact odds,
+    ``log`` what happened, the current hand first. ``game`` may be given: the progress
+    carries over (a language change).
     """
 
     def __init__(self, lang: str = "en", rules: Rules = ITALIAN, students: int = 1,
-                 computers: int = 2, seed: int = 1) -> None:
+                 computers: int = 2, seed: int = 1, game: TableGame | None = None) -> None:
         import ipywidgets as W
 
         self.W = W
         self.lang = check_lang(lang)
-        self.game: TableGame | None = None
-        choices = rules_options(rules, lang)
+        self.game = game
+        if game is not None:
+            rules, students, computers, seed = (game.rules, game.students, game.computers,
+                                                game.seed)
         wide = {"description_width": "initial"}
-        self.students = W.IntSlider(value=students, min=1, max=4,
+        self.students = W.IntSlider(value=students, min=1, max=MAX_PLAYERS,
                                     description=text("players", lang), style=wide)
-        self.computers = W.IntSlider(value=computers, min=0, max=5,
+        self.computers = W.IntSlider(value=computers, min=0, max=MAX_PLAYERS - 1,
                                      description=text("computers", lang), style=wide)
         self.seed = W.IntText(value=seed, description=text("seed", lang),
-                              layout=W.Layout(width="12em"))
-        self.rules = W.Dropdown(options=choices, value=rules, description=text("rules", lang))
+                              layout=W.Layout(width="12em"), continuous_update=True)
+        self.rules = W.Dropdown(options=table_rules(rules, lang), value=rules,
+                                description=text("rules", lang))
         self.new_game = W.Button(description=text("new_game", lang), icon="refresh")
         self.hint = W.Checkbox(value=False, description=text("hint", lang), indent=False)
-        self.stakes_box = W.HBox()
-        self.stakes: dict[int, Any] = {}
-        self.deal = W.Button(description=text("deal", lang), button_style="success")
+        self.stake = W.BoundedIntText(value=1, min=1, max=1, layout=W.Layout(width="6em"),
+                                      continuous_update=True)
+        self.stake_label = W.HTML()
+        self.stake_button = W.Button(description=t("table.stake_button", lang),
+                                     button_style="success")
         self.hit_button = W.Button(description=text("hit", lang), button_style="warning")
         self.stand_button = W.Button(description=text("stand", lang), button_style="primary")
+        self.swap_button = W.Button(description=t("table.swap", lang),
+                                    layout=W.Layout(width="auto"))
+        self.split_button = W.Button(description=t("table.split", lang))
         self.burn_button = W.Button(description=text("burn", lang))
-        self.swap_button = W.Button(description=text("swap", lang))
         self.next_hand = W.Button(description=text("next", lang))
         self.status = W.HTML()
         self.table = W.HTML()
         self.hint_view = W.HTML()
         self.log = W.HTML()
-        self.hit_button.add_class("sm-table-hit")
-        self.stand_button.add_class("sm-table-stand")
+        for b, cls in ((self.hit_button, "hit"), (self.stand_button, "stand"),
+                       (self.swap_button, "swap"), (self.split_button, "split"),
+                       (self.burn_button, "burn"), (self.next_hand, "next"),
+                       (self.stake_button, "stake"), (self.new_game, "new")):
+            b.add_class(f"sm-table-{cls}")
+        self.stake.add_class("sm-table-stake-value")
+        self.seed.add_class("sm-table-seed")
+        self.rules.add_class("sm-table-rules")
         self.new_game.on_click(lambda _b: self.start())
-        self.deal.on_click(lambda _b: self._act(self._deal))
+        self.stake_button.on_click(lambda _b: self._act(lambda g: g.stake(int(self.stake.value))))
         self.hit_button.on_click(lambda _b: self._act(lambda g: g.hit()))
         self.stand_button.on_click(lambda _b: self._act(lambda g: g.stand()))
+        self.swap_button.on_click(lambda _b: self._act(lambda g: g.swap()))
+        self.split_button.on_click(lambda _b: self._act(lambda g: g.split()))
         self.burn_button.on_click(lambda _b: self._act(lambda g: g.burn()))
-        self.swap_button.on_click(lambda _b: self._act(lambda g: g.hit(swap=True)))
-        self.next_hand.on_click(lambda _b: self._act(lambda g: g.new_hand()))
+        self.next_hand.on_click(lambda _b: self._act(lambda g: g.next_hand()))
         self.hint.observe(lambda _c: self.refresh(), names="value")
         self.view = W.VBox([
             W.HTML(f"<h3>{text('table_title', lang)}</h3>"),
@@ -164,35 +244,28 @@ class ClassroomTable:
             W.HBox([self.seed, self.rules, self.new_game]),
             self.table,
             self.status,
-            W.HBox([self.stakes_box, self.deal]),
-            W.HBox([self.hit_button, self.stand_button, self.burn_button, self.swap_button,
-                    self.next_hand, self.hint]),
+            W.HBox([self.stake_label, self.stake, self.stake_button]),
+            W.HBox([self.hit_button, self.stand_button, self.swap_button, self.split_button,
+                    self.burn_button, self.next_hand, self.hint]),
             self.hint_view,
             self.log,
         ])
-        self.start()
+        if self.game is None:
+            self.start()
+        else:
+            self.refresh()
 
     # -- actions -----------------------------------------------------------------------------
     def start(self) -> None:
         """A new game with the settings now chosen."""
-        rules = self.rules.value
-        problem = table_problem(rules)
-        if problem is not None:
+        students = self.students.value
+        computers = min(self.computers.value, MAX_PLAYERS - students)
+        try:
+            self.game = TableGame(self.rules.value, students, computers, int(self.seed.value))
+        except SimulationError as e:
             self.game = None
-            self.status.value = message(text("unsupported_table", self.lang,
-                                             rules=rules_name(rules, self.lang), why=problem),
-                                        "warn")
-            self.refresh()
-            return
-        self.game = TableGame(rules, self.students.value, self.computers.value,
-                              self.seed.value)
-        self.game.warm()
+            self.status.value = message(str(e), "bad")
         self.refresh()
-
-    def _deal(self, g: TableGame) -> None:
-        for i, slider in self.stakes.items():
-            g.set_stake(i, int(slider.value))
-        g.deal()
 
     def _act(self, f: Any) -> None:
         g = self.game
@@ -200,8 +273,7 @@ class ClassroomTable:
             return
         try:
             f(g)
-            g.play_computers()
-        except TableError as e:
+        except SimulationError as e:
             self.status.value = message(str(e), "bad")
             return
         self.refresh()
@@ -209,51 +281,53 @@ class ClassroomTable:
     # -- drawing -----------------------------------------------------------------------------
     def refresh(self) -> None:
         """Redraw everything from the game's state."""
-        W = self.W
         g = self.game
         lang = self.lang
-        legal = g.legal() if g is not None else set()
-        for b, name in ((self.hit_button, "hit"), (self.stand_button, "stand"),
-                        (self.burn_button, "burn"), (self.swap_button, "swap")):
-            b.disabled = name not in legal
-        self.burn_button.layout.display = None if (g and g.rules.burn) else "none"
-        self.swap_button.layout.display = None if (g and g.rules.swap_hidden) else "none"
-        self.deal.disabled = "deal" not in legal
-        self.next_hand.disabled = "next" not in legal
+        for b, can in ((self.hit_button, "can_hit"), (self.stand_button, "can_stand"),
+                       (self.swap_button, "can_swap"), (self.split_button, "can_split"),
+                       (self.burn_button, "can_burn"), (self.next_hand, "can_next_hand"),
+                       (self.stake_button, "can_stake")):
+            b.disabled = g is None or not getattr(g, can)()
+        rules = g.rules if g is not None else self.rules.value
+        self.burn_button.layout.display = None if rules.burn else "none"
+        self.swap_button.layout.display = None if rules.swap_hidden else "none"
+        self.split_button.layout.display = None if rules.split_figures > 1 else "none"
         if g is None:
-            self.table.value = ""
-            self.hint_view.value = ""
-            self.log.value = ""
+            self.table.value = self.hint_view.value = self.log.value = ""
             return
         self.table.value = seats_html(g, lang)
-        if g.phase == "stakes":
-            sliders = {}
-            for i in g.order():
-                if g.seats[i].human:
-                    lo, hi = g.limits(i)
-                    sliders[i] = W.IntSlider(value=g.seats[i].stake, min=lo, max=hi,
-                                             description=f"{_name(g, i, lang)}",
-                                             layout=W.Layout(width="22em"))
-            self.stakes = sliders
-            self.stakes_box.children = list(sliders.values())
-            self.status.value = message(text("stakes_phase", lang))
-        else:
-            self.stakes = {}
-            self.stakes_box.children = []
-            if g.over:
-                best = max(range(len(g.seats)), key=lambda j: g.seats[j].chips)
-                self.status.value = message(text("game_over", lang, name=_name(g, best, lang)),
-                                            "good")
-            elif g.current is not None:
-                key = "banker_to_play" if g.phase == "banker" else "to_play"
-                self.status.value = message(text(key, lang, name=_name(g, g.current, lang)))
-            else:
-                self.status.value = message(text("settled", lang))
-        self.hint_view.value = (message(hint_text(g, lang), "info")
-                                if self.hint.value and hint_text(g, lang) else "")
+        self._draw_stake(g)
+        self._draw_status(g)
+        hint = hint_text(g, lang) if self.hint.value else ""
+        self.hint_view.value = message(hint, "info") if hint else ""
         self.log.value = ('<div class="sm-log" style="color:#333;">'
                           + "".join(f"<div>{esc(line)}</div>" for line in log_lines(g, lang))
                           + "</div>")
+
+    def _draw_stake(self, g: TableGame) -> None:
+        if g.can_stake():
+            lo, hi = g.stake_range()
+            self.stake.min, self.stake.max = 0, max(hi, self.stake.max)
+            self.stake.min, self.stake.max = lo, hi
+            self.stake.value = g.default_stake()
+            assert g.to_play is not None
+            self.stake_label.value = esc(t("table.your_stake", self.lang,
+                                           name=seat_name(g, g.to_play, self.lang),
+                                           lo=lo, hi=hi))
+            self.stake.layout.display = None
+        else:
+            self.stake_label.value = ""
+            self.stake.layout.display = "none"
+
+    def _draw_status(self, g: TableGame) -> None:
+        lang = self.lang
+        if g.over:
+            self.status.value = message(log_lines(g, lang)[0], "good")
+        elif g.to_play is not None:
+            key = "banker_to_play" if g.phase == "bank" else "to_play"
+            self.status.value = message(text(key, lang, name=seat_name(g, g.to_play, lang)))
+        else:
+            self.status.value = message(text("settled", lang))
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.view._repr_mimebundle_(**kwargs)
@@ -263,4 +337,3 @@ def classroom_table(lang: str = "en", rules: Rules = ITALIAN, students: int = 1,
                     computers: int = 2, seed: int = 1) -> ClassroomTable:
     """The playable classroom table widget."""
     return ClassroomTable(lang, rules, students, computers, seed)
-

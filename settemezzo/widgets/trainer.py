@@ -24,6 +24,7 @@ import pandas as pd
 
 from settemezzo.cards import Card, Kind, full_deck, kind_of
 from settemezzo.hands import is_finished
+from settemezzo.i18n import check_lang, t
 from settemezzo.rules import ITALIAN, Rules, RulesError
 from settemezzo.tables import TIE
 from settemezzo.widgets.explain import (
@@ -34,7 +35,6 @@ from settemezzo.widgets.explain import (
     rules_name,
 )
 from settemezzo.widgets.lookup import PlayerLookup, Row, player_lookup, support_problem
-from settemezzo.widgets.strings import check_lang, text
 
 __all__ = ["LEVELS", "Feedback", "Level", "Question", "Trainer", "TrainerSession", "trainer"]
 
@@ -264,19 +264,19 @@ def summary_chart(session: TrainerSession, ax: Any = None) -> Any:
         b.set_hatch(h)
     for x, c, cost in zip(xs, df["correct"], df["cost"], strict=True):
         ax.text(x, cost, "✓" if c else f"{cost:.2f}", ha="center", va="bottom", fontsize=8)
-    ax.set_xlabel(text("summary_hand", lang))
-    ax.set_ylabel(text("summary_cost", lang))
+    ax.set_xlabel(t("trainer.summary_hand", lang))
+    ax.set_ylabel(t("trainer.summary_cost", lang))
     ax.set_xticks(xs)
     top = max([0.1, *df["cost"]]) * 1.3
     ax.set_ylim(0, top)
     ax2 = ax.twinx()
     ax2.plot(xs, list(df["accuracy"]), color="#222", marker="o", linestyle="--")
     ax2.set_ylim(0, 1.05)
-    ax2.set_ylabel(text("summary_cum", lang))
+    ax2.set_ylabel(t("trainer.summary_cum", lang))
     ax2.yaxis.set_major_formatter(lambda v, _p: f"{v:.0%}")
     note = restriction_line(session.rules, lang)
-    ax.set_title(text("summary_title", lang, r=session.right, n=session.answered)
-                 + f" - {rules_name(session.rules, lang)}, {text('level', lang).lower()} "
+    ax.set_title(t("trainer.summary_title", lang, r=session.right, n=session.answered)
+                 + f" - {rules_name(session.rules, lang)}, {t('trainer.level', lang).lower()} "
                  f"{session.level.number}" + (f"\n{note}" if note else ""), fontsize=10)
     return fig
 
@@ -303,17 +303,17 @@ class Trainer:
         self.rules = rules
         self.hands = hands
         self.session: TrainerSession | None = None
-        self.seed = W.IntText(value=seed, description=text("seed", lang),
+        self.seed = W.IntText(value=seed, description=t("trainer.seed", lang),
                               layout=W.Layout(width="12em"))
-        self.level = W.Dropdown(options=[(text(f"level_{k}", lang), k) for k in LEVELS],
-                                value=level, description=text("level", lang),
+        self.level = W.Dropdown(options=[(t(f"trainer.level_{k}", lang), k) for k in LEVELS],
+                                value=level, description=t("trainer.level", lang),
                                 layout=W.Layout(width="28em"))
-        self.hard = W.Checkbox(value=hard, description=text("hard", lang), indent=False)
-        self.restart = W.Button(description=text("restart", lang), icon="refresh")
-        self.stand = W.Button(description=text("stand", lang), button_style="primary")
-        self.hit = W.Button(description=text("hit", lang), button_style="warning")
-        self.retry_button = W.Button(description=text("retry", lang))
-        self.next_button = W.Button(description=text("next", lang))
+        self.hard = W.Checkbox(value=hard, description=t("trainer.hard", lang), indent=False)
+        self.restart = W.Button(description=t("trainer.restart", lang), icon="refresh")
+        self.stand = W.Button(description=t("ui.stand", lang), button_style="primary")
+        self.hit = W.Button(description=t("ui.hit", lang), button_style="warning")
+        self.retry_button = W.Button(description=t("trainer.retry", lang))
+        self.next_button = W.Button(description=t("trainer.next", lang))
         self.hand_view = W.HTML()
         self.feedback = W.HTML()
         self.score = W.HTML()
@@ -329,7 +329,7 @@ class Trainer:
         for control in (self.seed, self.level, self.hard):
             control.observe(lambda _c: self.start(), names="value")
         self.view = W.VBox([
-            W.HTML(f"<h3>{text('trainer_title', lang)}</h3>"),
+            W.HTML(f"<h3>{t('trainer.title', lang)}</h3>"),
             W.HBox([self.seed, self.level, self.hard, self.restart]),
             self.hand_view,
             W.HBox([self.stand, self.hit]),
@@ -349,7 +349,7 @@ class Trainer:
         problem = support_problem(self.rules)
         if problem is not None:
             self.session = None
-            self.hand_view.value = message(text("unsupported", self.lang,
+            self.hand_view.value = message(t("ui.unsupported", self.lang,
                                                 rules=self.rules.describe(), why=problem),
                                            "warn")
             self._buttons()
@@ -371,22 +371,23 @@ class Trainer:
         tie = abs(row.margin) < TIE or row.best in ("mixed", "either")
         parts = []
         if tie:
-            parts.append(message(text("right", lang) + " " + text("tie_ok", lang), "good"))
+            parts.append(message(t("trainer.right", lang) + " " + t("trainer.tie_ok", lang),
+                                 "good"))
         elif fb.correct:
-            parts.append(message(text("right", lang) + " " + text(
-                "best_is", lang, play=play_word(row.best, lang).upper()), "good"))
+            parts.append(message(t("trainer.right", lang) + " " + t(
+                "trainer.best_is", lang, play=play_word(row.best, lang).upper()), "good"))
         else:
             parts.append(message(
-                text("wrong", lang) + " " + text("best_is", lang,
+                t("trainer.wrong", lang) + " " + t("trainer.best_is", lang,
                                                  play=play_word(row.best, lang).upper())
-                + " " + text("cost", lang, c=f"{fb.cost:.3f}"), "bad"))
+                + " " + t("trainer.cost", lang, c=f"{fb.cost:.3f}"), "bad"))
         if fb.retry:
-            parts.append(f"<div><small>{esc(text('retry_note', lang))}</small></div>")
-        parts.append(f"<div>{esc(text('bust_if_hit', lang, p=pct(row.bust_if_hit)))}; "
-                     f"{esc(text('win_stand', lang, p=pct(row.stand_win, 1)))}; "
-                     f"{esc(text('win_hit', lang, p=pct(row.hit_win, 1)))}</div>")
-        parts.append(bars([(text("ev_stand", lang), row.stand_ev),
-                           (text("ev_hit", lang), row.hit_ev)], title=text("ev", lang)))
+            parts.append(f"<div><small>{esc(t('trainer.retry_note', lang))}</small></div>")
+        parts.append(f"<div>{esc(t('ui.bust_if_hit', lang, p=pct(row.bust_if_hit)))}; "
+                     f"{esc(t('ui.win_stand', lang, p=pct(row.stand_win, 1)))}; "
+                     f"{esc(t('ui.win_hit', lang, p=pct(row.hit_win, 1)))}</div>")
+        parts.append(bars([(t("ui.ev_stand", lang), row.stand_ev),
+                           (t("ui.ev_hit", lang), row.hit_ev)], title=t("ui.ev", lang)))
         parts.append(f'<div class="sm-reason">{esc(fb.sentence)}</div>')
         self.feedback.value = "".join(parts)
         self._show_score()
@@ -417,11 +418,11 @@ class Trainer:
         q = s.question
         cards = "".join(card_html(c) for c in q.cards)
         total = s.row().total_label
+        hand = t("trainer.your_hand", self.lang, cards=" ".join(map(str, q.cards)), t=total)
         self.hand_view.value = (
-            f"<div><b>{esc(text('question', self.lang, i=q.number, n=s.hands))}</b></div>"
+            f"<div><b>{esc(t('trainer.question', self.lang, i=q.number, n=s.hands))}</b></div>"
             f'<div class="sm-question" style="font-size:130%;margin:4px 0;">{cards}</div>'
-            f"<div>{esc(text('your_hand', self.lang, cards=' '.join(map(str, q.cards)), t=total))}"
-            f"</div>")
+            f"<div>{esc(hand)}</div>")
         note = restriction_line(s.rules, self.lang)
         if note:
             self.hand_view.value += message(note, "info")
@@ -435,8 +436,8 @@ class Trainer:
         if s is None:
             self.score.value = ""
             return
-        key = "finished" if s.finished else "score"
-        line = text(key, self.lang, n=s.answered, r=s.right, acc=pct(s.accuracy),
+        key = "trainer.finished" if s.finished else "trainer.score"
+        line = t(key, self.lang, n=s.answered, r=s.right, acc=pct(s.accuracy),
                     lost=f"{s.stakes_lost:.3f}")
         self.score.value = f'<div class="sm-score">{esc(line)}</div>'
 

@@ -22,10 +22,10 @@ from typing import Any
 import pandas as pd
 
 from settemezzo.game import restriction_codes
+from settemezzo.i18n import check_lang, t
 from settemezzo.rules import ITALIAN, SPANISH, Rules
 from settemezzo.widgets.explain import pct, restriction_line, rules_name
 from settemezzo.widgets.lookup import banker_edge, player_frame, player_lookup, support_problem
-from settemezzo.widgets.strings import check_lang, text
 
 __all__ = ["KNOBS", "QUICK_KNOBS", "Comparison", "VariantComparison", "compare", "edges_frame",
            "knob_is_on", "variant_comparison", "variant_rules"]
@@ -95,7 +95,7 @@ def compare(base: Rules, knobs: Mapping[str, bool], lang: str = "en",
             edges[r] = banker_edge(r)
         else:
             edges[r] = None
-            notes.append(text("unsupported", lang, rules=rules_name(r, lang), why=problem))
+            notes.append(t("ui.unsupported", lang, rules=rules_name(r, lang), why=problem))
     changes: list[tuple[str, str, str]] = []
     if strategy and edges[base] is not None and edges[rules] is not None and rules != base:
         a = player_lookup(base, "equilibrium")
@@ -153,12 +153,12 @@ class VariantComparison:
 
         self.lang = check_lang(lang)
         self.base = W.Dropdown(options=[(rules_name(r, lang), k) for k, r in BASES.items()],
-                               value=base, description=text("base", lang))
+                               value=base, description=t("variants.base", lang))
         self.knobs = {k: W.Checkbox(value=knob_is_on(BASES[base], k),
-                                    description=text(f"knob_{k}", lang), indent=False,
+                                    description=t(f"variants.knob_{k}", lang), indent=False,
                                     layout=W.Layout(width="15em"))
                       for k in KNOBS}
-        self.compare_all = W.Button(description=text("compare_all", lang), icon="bar-chart")
+        self.compare_all = W.Button(description=t("variants.compare_all", lang), icon="bar-chart")
         self.output = W.HTML()
         self.chart = W.Image(format="png", layout=W.Layout(width="800px"))
         self.edges_chart = W.Image(format="png", layout=W.Layout(width="700px",
@@ -172,7 +172,7 @@ class VariantComparison:
         self.compare_all.on_click(lambda _b: self.draw_edges())
         boxes = list(self.knobs.values())
         self.view = W.VBox([
-            W.HTML(f"<h3>{text('variants_title', lang)}</h3>"),
+            W.HTML(f"<h3>{t('variants.title', lang)}</h3>"),
             self.base,
             W.HBox(boxes[:5]),
             W.HBox(boxes[5:]),
@@ -201,23 +201,23 @@ class VariantComparison:
         knobs = {k: cb.value for k, cb in self.knobs.items()}
         rules = variant_rules(base, knobs)
         if support_problem(rules) is None and not _ready(rules):
-            self.output.value = message(text("computing", lang, rules=rules_name(rules, lang)))
+            self.output.value = message(t("ui.computing", lang, rules=rules_name(rules, lang)))
         try:
             c = compare(base, knobs, lang)
         except Exception as e:  # the engine failed: say so in the widget, not as a traceback
-            self.output.value = message(text("engine_failed", lang,
+            self.output.value = message(t("ui.engine_failed", lang,
                                              rules=rules_name(rules, lang), why=e), "bad")
             self.chart.layout.display = "none"
             return None
         self.result = c
         parts = []
         if c.edge is not None and c.base_edge is not None and rules != base:
-            line = text("edge_line", lang, edge=pct(c.edge, 2), base=rules_name(base, lang),
+            line = t("variants.edge_line", lang, edge=pct(c.edge, 2), base=rules_name(base, lang),
                         base_edge=pct(c.base_edge, 2))
             parts.append(f'<div class="sm-edge" style="font-size:120%;"><b>{esc(line)}</b></div>')
         elif c.edge is not None:
             parts.append(f'<div class="sm-edge" style="font-size:120%;"><b>'
-                         f'{esc(text("edge_only", lang, edge=pct(c.edge, 2)))}</b></div>')
+                         f'{esc(t("variants.edge_only", lang, edge=pct(c.edge, 2)))}</b></div>')
         if c.restriction:
             parts.append(message(c.restriction, "info"))
         if c.note:

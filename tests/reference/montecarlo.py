@@ -17,13 +17,14 @@ for it (computed here by a small dynamic programme over the cards left, in float
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["DECK40", "McResult", "simulate"]
+__all__ = ["DECK40", "McResult", "simulate", "simulate_policy", "thinned"]
 
 SEVEN_HALF = 15
 VALUES = (1, 2, 4, 6, 8, 10, 12, 14)
@@ -46,9 +47,18 @@ class McResult:
         return abs(self.mean - exact) / self.stderr
 
 
-def shuffled_decks(n: int, rng: np.random.Generator) -> IntArray:
-    """``n`` independent shuffles of the 40-card deck, one per row."""
-    return rng.permuted(np.tile(DECK40, (n, 1)), axis=1).astype(np.int64)
+def shuffled_decks(n: int, rng: np.random.Generator,
+                   deck: npt.NDArray[np.int8] = DECK40) -> IntArray:
+    """``n`` independent shuffles of ``deck`` (the 40 cards by default), one per row."""
+    return rng.permuted(np.tile(deck, (n, 1)), axis=1).astype(np.int64)
+
+
+def thinned(seen: list[int]) -> npt.NDArray[np.int8]:
+    """The 40 cards without the ``seen`` ones (half-point values; each must be in the deck)."""
+    cards = list(DECK40)
+    for v in seen:
+        cards.remove(v)
+    return np.array(cards, dtype=np.int8)
 
 
 def _card(cards: IntArray, pos: IntArray) -> IntArray:
@@ -56,18 +66,46 @@ def _card(cards: IntArray, pos: IntArray) -> IntArray:
 
 
 def simulate(player_k: int, banker: int | str, hands: int, seed: int,
-             batch: int = 50_000) -> McResult:
+             batch: int = 50_000, deck: npt.NDArray[np.int8] = DECK40) -> McResult:
     """Play ``hands`` hands: a ``threshold`` player (K in half-points: hit while below K)
-    against a threshold banker (K in half-points) or the ``"omniscient"`` banker."""
+    against a threshold banker (K in half-points) or the ``"omniscient"`` banker, each hand
+    from a fresh shuffle of ``deck`` (the 40 cards, or a thinned deck: `thinned`)."""
     rng = np.random.default_rng(seed)
     gains: list[IntArray] = []
     done = 0
     while done < hands:
         n = min(batch, hands - done)
-        gains.append(_play(shuffled_decks(n, rng), player_k, banker))
+        gains.append(_play(shuffled_decks(n, rng, deck), player_k, banker))
         done += n
     g = np.concatenate(gains).astype(np.float64)
     return McResult(float(g.mean()), float(g.std(ddof=1) / np.sqrt(len(g))), len(g))
+
+
+def simulate_policy(hit: Callable[[int, tuple[int, ...]], bool], banker_k: int, hands: int,
+                    seed: int, deck: npt.NDArray[np.int8] = DECK40) -> McResult:
+    """Play ``hands`` hands, one by one: a player who hits when ``hit(face-down, face-up
+    cards in order)`` (half-points) says so, against a threshold banker (K in half-points)."""
+    rng = np.random.default_rng(seed)
+    g = np.array([_play_one(row, hit, banker_k) for row in shuffled_decks(hands, rng, deck)],
+                 dtype=np.float64)
+    return McResult(float(g.mean()), float(g.std(ddof=1) / np.sqrt(len(g))), len(g))
+
+
+def _play_one(row: IntArray, hit: Callable[[int, tuple[int, ...]], bool], banker_k: int
+              ) -> int:
+    hole, up, pos = int(row[0]), [], 2
+    player = hole
+    while player < SEVEN_HALF and hit(hole, tuple(up)):
+        up.append(int(row[pos]))
+        player += up[-1]
+        pos += 1
+    if player > SEVEN_HALF:
+        return -1
+    bank = int(row[1])
+    while bank < banker_k and bank < SEVEN_HALF:
+        bank += int(row[pos])
+        pos += 1
+    return 1 if bank > SEVEN_HALF or player > bank else -1
 
 
 def _play(cards: IntArray, player_k: int, banker: int | str) -> IntArray:
@@ -100,8 +138,10 @@ def _play(cards: IntArray, player_k: int, banker: int | str) -> IntArray:
 def _omniscient_banker(cards: IntArray, pos: IntArray, player: IntArray,
                        bust: IntArray) -> IntArray:
     bank = cards[:, 1].copy()
-    full = [12, 4, 4, 4, 4, 4, 4, 4]   # cards per value in DECK40
     index = {v: i for i, v in enumerate(VALUES)}
+    full = [0] * len(VALUES)                # cards per value in this deck (every row's)
+    for v in cards[0]:
+        full[index[int(v)]] += 1
     for i in np.flatnonzero(~bust):
         row = cards[i]
         left = list(full)

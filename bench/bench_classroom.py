@@ -1,0 +1,274 @@
+"""The whole class at once: thirty simulated students against one ``settemezzo classroom``.
+
+``python -m bench classroom [--students 30] [--hands 10] [--seed S]``. The server runs as its
+own process on loopback (``settemezzo classroom --port 0 --db TMP``), exactly as a teacher
+starts it. Each simulated student is a thread with its own keep-alive connection and cookie:
+it joins with the class code, then for every hand it loads its page, waits a short random
+"thinking" time (0.05-0.3 s, far less than a person: the load is harsher than a class), answers
+stand or hit, and moves to the next hand. A click is timed from the request to the end of the
+page that answers it (the POST and the page it redirects to): what the student waits for.
+
+Memory is the server's proportional set size (PSS: shared pages split fairly, the process and
+any children), sampled every 0.1 s; its peak is reported. The budget (issue #16): thirty
+students use at most 4 GB in all, with click p95 at most 150 ms. Every answer must be in the
+database afterwards. Exit status 1 if a budget or that check fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import http.client
+import json
+import os
+import random
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+P95_BUDGET_S = 0.150
+MEMORY_BUDGET_BYTES = 4 * 2**30
+THINK_S = (0.05, 0.3)
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class Server:
+    """A ``settemezzo classroom`` process and what it printed."""
+
+    proc: subprocess.Popen[str]
+    url: str
+    class_code: str
+    teacher_code: str
+    db: Path
+    lines: list[str] = field(default_factory=list)
+
+    @property
+    def port(self) -> int:
+        return int(self.url.rsplit(":", 1)[1])
+
+    def stop(self, sig: int = signal.SIGINT, timeout: float = 15) -> int:
+        """Stop it (Ctrl+C by default) and return its exit status."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+        status = self.proc.wait(timeout)
+        assert self.proc.stdout is not None
+        self.lines.extend(self.proc.stdout.read().splitlines())
+        return status
+
+
+_SERVING = re.compile(r"(http://\S+)\s+class code: (\w+)\s+teacher code: (\w+)")
+
+
+def start_server(db: Path, args: Sequence[str] = (), timeout: float = 60) -> Server:
+    """Start ``settemezzo classroom --port 0 --db DB`` and wait for its address line."""
+    cmd = [sys.executable, "-m", "settemezzo", "classroom", "--port", "0", "--db", str(db),
+           *args]
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    return wait_for_server(proc, db, timeout)
+
+
+def wait_for_server(proc: subprocess.Popen[str], db: Path, timeout: float = 60) -> Server:
+    """Read the server's output until it prints its address and codes."""
+    assert proc.stdout is not None
+    deadline = time.monotonic() + timeout
+    lines: list[str] = []
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the server exited: {' '.join(lines)!r}")
+        lines.append(line.rstrip("\n"))
+        m = _SERVING.search(line)
+        if m:
+            return Server(proc, m.group(1), m.group(2), m.group(3), db, lines)
+    proc.kill()
+    raise TimeoutError(f"no address printed within {timeout} s: {lines!r}")
+
+
+class Client:
+    """One browser: a keep-alive connection, its cookies, and the clicks it timed."""
+
+    def __init__(self, port: int) -> None:
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.cookies: dict[str, str] = {}
+        self.clicks: list[float] = []
+
+    def request(self, method: str, path: str, form: dict[str, str] | None = None
+                ) -> tuple[int, str]:
+        """One request, following a 303 redirect like a browser; returns (status, page)."""
+        body = urllib.parse.urlencode(form) if form is not None else None
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        if body is not None:
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        self.conn.request(method, path, body, headers)
+        r = self.conn.getresponse()
+        page = r.read().decode("utf-8", "replace")   # a PDF is read as text too
+        for value in r.headers.get_all("Set-Cookie") or []:
+            name, _, rest = value.partition("=")
+            self.cookies[name] = rest.split(";", 1)[0]
+        if r.status == 303:
+            return self.request("GET", r.headers["Location"])
+        return r.status, page
+
+    def click(self, path: str, form: dict[str, str]) -> str:
+        """A timed POST (and the page it leads to)."""
+        t0 = time.perf_counter()
+        status, page = self.request("POST", path, form)
+        self.clicks.append(time.perf_counter() - t0)
+        if status != 200:
+            raise RuntimeError(f"POST {path} answered {status}")
+        return page
+
+
+def student(port: int, code: str, name: str, hands: int, rng: random.Random) -> Client:
+    """One simulated student: join, then answer ``hands`` hands."""
+    c = Client(port)
+    page = c.click("/join", {"code": code, "name": name})
+    for _ in range(hands):
+        m = re.search(r'name="hand" value="(\d+)".*?name="shown" value="([\d.]+)"', page)
+        if m is None:
+            raise RuntimeError(f"{name}: no hand to answer on the page")
+        time.sleep(rng.uniform(*THINK_S))
+        page = c.click("/answer", {"hand": m.group(1), "shown": m.group(2),
+                                   "choice": rng.choice(("stand", "hit"))})
+        if 'id="verdict"' not in page:
+            raise RuntimeError(f"{name}: no verdict after answering")
+        if 'id="next"' in page:
+            page = c.click("/next", {})
+    c.conn.close()
+    return c
+
+
+def pss_bytes(pid: int) -> int:
+    """The proportional set size of a process and its children."""
+    import psutil
+
+    root = psutil.Process(pid)
+    total = 0
+    for p in (root, *root.children(recursive=True)):
+        with contextlib.suppress(psutil.Error):
+            total += p.memory_full_info().pss
+    return int(total)
+
+
+@dataclass(frozen=True)
+class LoadResult:
+    """What one load run measured."""
+
+    students: int
+    hands: int
+    clicks: list[float]
+    seconds: float
+    idle_bytes: int
+    peak_bytes: int
+    recorded: int
+
+    def quantile(self, q: float) -> float:
+        xs = sorted(self.clicks)
+        return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))]
+
+    @property
+    def p95(self) -> float:
+        return self.quantile(0.95)
+
+    def ok(self) -> bool:
+        return (self.p95 <= P95_BUDGET_S and self.peak_bytes <= MEMORY_BUDGET_BYTES
+                and self.recorded == self.students * self.hands)
+
+    def report(self) -> str:
+        return (f"classroom load: {self.students} students x {self.hands} hands, "
+                f"{len(self.clicks)} clicks in {self.seconds:.1f} s; click latency "
+                f"median {statistics.median(self.clicks) * 1e3:.1f} ms, "
+                f"p95 {self.p95 * 1e3:.1f} ms, max {max(self.clicks) * 1e3:.1f} ms "
+                f"(budget p95 {P95_BUDGET_S * 1e3:.0f} ms); server memory (PSS) idle "
+                f"{self.idle_bytes / 2**20:.0f} MB, peak {self.peak_bytes / 2**20:.0f} MB "
+                f"(budget {MEMORY_BUDGET_BYTES / 2**30:.0f} GB); answers recorded "
+                f"{self.recorded}/{self.students * self.hands}")
+
+
+def run_load(students: int = 30, hands: int = 10, seed: int = 1, time_limit: float = 120,
+             db_dir: str | None = None) -> LoadResult:
+    """Serve a class, run ``students`` simulated students at once, stop; the figures."""
+    with tempfile.TemporaryDirectory(dir=db_dir) as tmp:
+        db = Path(tmp) / "load.db"
+        server = start_server(db, ["--seed", str(seed), "--hands", str(hands)])
+        try:
+            return _measure(server, students, hands, seed, time_limit)
+        finally:
+            server.stop()
+
+
+def _measure(server: Server, students: int, hands: int, seed: int,
+             time_limit: float) -> LoadResult:
+    pid = server.proc.pid
+    idle = pss_bytes(pid)
+    peak = [idle]
+    done = threading.Event()
+
+    def sample() -> None:
+        while not done.wait(0.1):
+            peak[0] = max(peak[0], pss_bytes(pid))
+
+    results: list[Client] = []
+    errors: list[BaseException] = []
+
+    def one(i: int) -> None:
+        try:
+            results.append(student(server.port, server.class_code, f"Student {i + 1}",
+                                   hands, random.Random(seed * 1000 + i)))
+        except BaseException as exc:
+            errors.append(exc)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    threads = [threading.Thread(target=one, args=(i,), daemon=True) for i in range(students)]
+    t0 = time.perf_counter()
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(max(0.0, time_limit - (time.perf_counter() - t0)))
+    seconds = time.perf_counter() - t0
+    done.set()
+    sampler.join()
+    peak[0] = max(peak[0], pss_bytes(pid))
+    if errors or len(results) != students:
+        raise RuntimeError(f"{len(results)}/{students} students finished in {seconds:.0f} s; "
+                           f"errors: {errors[:3]!r}")
+    recorded = _recorded(server)
+    return LoadResult(students, hands, [x for c in results for x in c.clicks], seconds,
+                      idle, peak[0], recorded)
+
+
+def _recorded(server: Server) -> int:
+    teacher = Client(server.port)
+    teacher.request("POST", "/teacher", {"code": server.teacher_code})
+    status, page = teacher.request("GET", "/teacher/summary.json")
+    assert status == 200
+    return int(json.loads(page)["answers"])
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the load and print the figures; 1 if over a budget."""
+    parser = argparse.ArgumentParser(prog="python -m bench classroom")
+    parser.add_argument("--students", type=int, default=30)
+    parser.add_argument("--hands", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    result = run_load(args.students, args.hands, args.seed)
+    print(result.report())
+    return 0 if result.ok() else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

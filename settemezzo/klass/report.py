@@ -1,0 +1,167 @@
+"""The class summary as text, CSV or a one-page PDF (views of `settemezzo.klass.summary`).
+
+Every word comes from `settemezzo.i18n` (keys ``class.*``). matplotlib is imported only when
+a PDF is drawn.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from settemezzo.i18n import number, percent, points, t
+from settemezzo.klass.store import Answer, ClassStore
+from settemezzo.klass.summary import class_summary, costliest, heat_map, progress, scoreboard
+
+__all__ = ["ANSWER_COLUMNS", "answers_csv", "load_summary", "pdf_summary", "scoreboard_csv",
+           "summary_text", "write_report"]
+
+ANSWER_COLUMNS = ("name", "round", "kind", "hand", "step", "hole", "up", "up_total", "cards",
+                  "choice", "best", "value_stand", "value_hit", "cost", "correct", "seconds",
+                  "at")
+"""The columns of `answers_csv`: one row per recorded answer."""
+
+_SCORE_COLUMNS = ("name", "answered", "right", "accuracy", "stakes_lost", "mean_seconds")
+
+
+def load_summary(store: ClassStore, round_number: int | None = None) -> dict[str, Any]:
+    """`settemezzo.klass.summary.class_summary` of one round (the current one by default)."""
+    rnd = store.round if round_number is None else round_number
+    return class_summary(store.answers(rnd), rnd, store.round_seed(rnd), None)
+
+
+def scoreboard_csv(summary: dict[str, Any]) -> str:
+    """The scoreboard as CSV (one row per student)."""
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=_SCORE_COLUMNS, lineterminator="\n")
+    w.writeheader()
+    for row in summary["scoreboard"]:
+        w.writerow({k: row[k] for k in _SCORE_COLUMNS})
+    return buf.getvalue()
+
+
+def answers_csv(answers: Sequence[Answer]) -> str:
+    """Every answer as CSV, the exact tables' value of each option included."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(ANSWER_COLUMNS)
+    for a in answers:
+        w.writerow([a.name, a.round, a.kind, a.hand, a.step, a.hole, a.up, a.up_total,
+                    a.cards, a.choice, a.best, a.values.get("stand", ""),
+                    a.values.get("hit", ""), a.cost, int(a.correct), a.seconds, a.at])
+    return buf.getvalue()
+
+
+def summary_text(summary: dict[str, Any], lang: str = "en") -> str:
+    """The summary line and the scoreboard as plain text."""
+    lines = [t("class.report_title", lang),
+             t("class.summary_line", lang, r=summary["round"], seed=summary["seed"],
+               s=summary["students"], n=summary["answers"], right=summary["right"],
+               lost=number(summary["stakes_lost"], lang, 3))]
+    if not summary["scoreboard"]:
+        return "\n".join([*lines, t("class.nobody", lang)])
+    heads = [t(f"class.col_{k}", lang) for k in ("name", "answered", "right", "accuracy",
+                                                  "lost")]
+    rows = [[s["name"], str(s["answered"]), str(s["right"]), percent(s["accuracy"], lang),
+             number(s["stakes_lost"], lang, 3)] for s in summary["scoreboard"]]
+    widths = [max(len(r[i]) for r in [heads, *rows]) for i in range(len(heads))]
+    for r in [heads, *rows]:
+        lines.append("  ".join(c.ljust(w) if i == 0 else c.rjust(w)
+                               for i, (c, w) in enumerate(zip(r, widths, strict=True))))
+    return "\n".join(lines)
+
+
+def pdf_summary(answers: Sequence[Answer], summary: dict[str, Any], lang: str = "en") -> Any:
+    """The one-page summary (A4 portrait): the scoreboard, the heat map of mistakes, each
+    student's progress and the most expensive mistakes; returns the matplotlib Figure."""
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(8.27, 11.69), layout="constrained")
+    fig.suptitle(t("class.report_title", lang) + "\n" + t(
+        "class.summary_line", lang, r=summary["round"], seed=summary["seed"],
+        s=summary["students"], n=summary["answers"], right=summary["right"],
+        lost=number(summary["stakes_lost"], lang, 3)), fontsize=10)
+    grid = fig.add_gridspec(3, 1, height_ratios=[1.1, 1.2, 1.0])
+    _draw_table(fig.add_subplot(grid[0]), _board_rows(answers, lang), t("class.scoreboard",
+                                                                         lang))
+    _draw_heat(fig.add_subplot(grid[1]), answers, lang)
+    sub = grid[2].subgridspec(1, 2)
+    _draw_progress(fig.add_subplot(sub[0]), answers, lang)
+    _draw_table(fig.add_subplot(sub[1]), _costly_rows(answers, lang), t("class.costly", lang))
+    return fig
+
+
+def _board_rows(answers: Sequence[Answer], lang: str) -> list[list[str]]:
+    head = [t(f"class.col_{k}", lang) for k in ("name", "answered", "right", "accuracy",
+                                                 "lost")]
+    return [head, *([s.name, str(s.answered), str(s.right), percent(s.accuracy, lang),
+                     number(s.stakes_lost, lang, 3)] for s in scoreboard(answers)[:20])]
+
+
+def _costly_rows(answers: Sequence[Answer], lang: str) -> list[list[str]]:
+    head = [t(f"class.col_{k}", lang) for k in ("name", "state", "choice", "cost")]
+    return [head, *([a.name, a.state, t(f"class.play_{a.choice}", lang),
+                     number(a.cost, lang, 3)] for a in costliest(answers, 8))]
+
+
+def _draw_table(ax: Any, rows: list[list[str]], title: str) -> None:
+    ax.set_axis_off()
+    ax.set_title(title, fontsize=10)
+    if len(rows) > 1:
+        table = ax.table(cellText=rows[1:], colLabels=rows[0], loc="upper center",
+                         cellLoc="center")
+        table.auto_set_font_size(False)
+        table.set_fontsize(7)
+
+
+def _draw_heat(ax: Any, answers: Sequence[Answer], lang: str) -> None:
+    hm = heat_map(answers)
+    ax.set_title(t("class.heat_title", lang), fontsize=10)
+    if not hm.cells:
+        ax.set_axis_off()
+        return
+    grid = [[hm.share(h, c) for c in hm.totals] for h in hm.holes]
+    data = [[float("nan") if v is None else v for v in row] for row in grid]
+    ax.imshow(data, cmap="Greys", vmin=0, vmax=1, aspect="auto")
+    for i, h in enumerate(hm.holes):
+        for j, c in enumerate(hm.totals):
+            if (h, c) in hm.cells:
+                wrong, n = hm.cells[(h, c)]
+                ax.text(j, i, f"{wrong}/{n}", ha="center", va="center", fontsize=7,
+                        color="white" if wrong > n / 2 else "black")
+    ax.set_xticks(range(len(hm.totals)), [points(c) for c in hm.totals])
+    ax.set_yticks(range(len(hm.holes)), list(hm.holes))
+    ax.set_xlabel(t("class.heat_cols", lang))
+    ax.set_ylabel(t("class.heat_rows", lang))
+
+
+def _draw_progress(ax: Any, answers: Sequence[Answer], lang: str) -> None:
+    styles = ["-", "--", ":", "-."]
+    for i, (name, rows) in enumerate(sorted(progress(answers).items())[:12]):
+        ax.plot([r[0] for r in rows], [r[1] for r in rows], linestyle=styles[i % 4],
+                marker="o", markersize=2, color="black", linewidth=0.8, label=name)
+    ax.set_ylim(0, 1.05)
+    ax.set_xlabel(t("class.progress_axis", lang))
+    ax.set_ylabel(t("class.accuracy_axis", lang))
+    ax.set_title(t("class.progress", lang), fontsize=10)
+    if answers:
+        ax.legend(fontsize=6, loc="lower right")
+
+
+def write_report(store: ClassStore, out: str | Path, lang: str = "en",
+                 round_number: int | None = None) -> Path:
+    """Write the round's summary to ``out``: a ``.csv`` scoreboard or a ``.pdf`` page."""
+    path = Path(out)
+    suffix = path.suffix.lower()
+    if suffix not in (".csv", ".pdf"):
+        raise ValueError(f"the report is written as .csv or .pdf, got {str(out)!r}")
+    summary = load_summary(store, round_number)
+    if suffix == ".csv":
+        path.write_text(scoreboard_csv(summary), encoding="utf-8")
+    else:
+        rnd = summary["round"]
+        pdf_summary(store.answers(rnd), summary, lang).savefig(path, format="pdf")
+    return path

@@ -1,0 +1,472 @@
+"""The classroom table: students and computer seats stepping through the simulator's engine.
+
+`TableGame` is the one table of the project for people: the classroom widget
+(`settemezzo.widgets.tableview`) and the terminal table (``settemezzo play``) draw what it
+returns, and it steps through `settemezzo.simulate.session.Table`, the compiled engine of
+the Monte Carlo. So every rule set plays at it in full (SPANISH: the stake after the first
+card, swaps, splits with re-splits, one face-down card per player, 15 rounds), and a game
+of computer seats only is, hand by hand, the simulator's game for that seed.
+
+Each action has a triple, as in pokerkit: ``verify_hit()`` raises `IllegalActionError`
+(quoting the action and the table's state), ``can_hit()`` answers True or False, ``hit()``
+does it; likewise for ``stake``, ``burn``, ``swap``, ``split``, ``stand`` and ``next_hand``.
+
+Seats: seat 0 ("Bank") is a computer and holds the bank first; then the students, then the
+computers, anticlockwise (seat 1 plays first). Computer seats play `computer_strategy`
+(the heads-up equilibrium where the exact engine solves the rules, else the rule of thumb
+``threshold:5``); the computer banker is the simulator's ``table`` banker. A student who
+takes the bank decides as the banker.
+
+>>> g = TableGame(students=1, computers=1, seed=3)
+>>> g.phase, g.to_play, [s.name for s in g.seats()]
+('stake', 1, ['Bank', 'Student 1', 'Computer 1'])
+>>> g.can_hit(), g.can_stake(1)
+(False, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from settemezzo.cards import Card, Kind
+from settemezzo.hands import describe_score, points_label, total
+from settemezzo.rules import ITALIAN, Rules, preset
+from settemezzo.simulate import engine as E
+from settemezzo.simulate.session import (
+    HandReport,
+    IllegalActionError,
+    SimulationError,
+    Table,
+    TableView,
+    card_of,
+)
+from settemezzo.simulate.strategies import DECISIONS, Person
+
+__all__ = ["HandState", "SeatState", "TableGame", "computer_strategy"]
+
+ACTIONS = ("stake", "burn", "hit", "swap", "split", "stand", "next_hand")
+
+
+def computer_strategy(rules: Rules) -> str:
+    """What a computer seat plays: the heads-up equilibrium when the exact engine solves the
+    rules as a classic game (no burning, swap, stake choice or splitting), else the rule of
+    thumb ``threshold:5`` (RULES.md: it never burns, splits or swaps, and stakes the
+    minimum)."""
+    classic = not (rules.burn or rules.swap_hidden or rules.stake_after_first_card
+                   or rules.split_figures > 1)
+    return "equilibrium" if classic else "threshold:5"
+
+
+def _no_callback(view: Any) -> str:  # pragma: no cover - TableGame answers, not a callback
+    raise SimulationError("a classroom seat answers through TableGame's actions")
+
+
+@dataclass(frozen=True)
+class HandState:
+    """One hand of a seat as the shared screen shows it.
+
+    ``cards``: None for a face-down card the screen does not show; ``total``: half-points of
+    the cards shown; ``result``: ``won``/``lost``/``push`` once settled, with ``gain`` the
+    chips moved (positive: won).
+    """
+
+    cards: tuple[Card | None, ...]
+    total: int
+    total_label: str
+    status: str          # playing, stood, shown, bust, waiting
+    stake: int
+    score: str = ""      # at the end: 'bust', '6½', 'royal 7½', ...
+    result: str = ""     # won, lost, push
+    gain: int = 0
+
+
+@dataclass(frozen=True)
+class SeatState:
+    """A seat as the shared screen shows it."""
+
+    seat: int
+    name: str
+    human: bool
+    banker: bool
+    chips: int
+    hands: tuple[HandState, ...]
+    burnt: Card | None
+    out: bool
+    to_play: bool
+
+
+class TableGame:
+    """A game at the classroom table (see the module docstring).
+
+    ``phase``: ``stake`` (a student's stake), ``play`` (a student's turn), ``bank`` (a
+    student holding the bank plays), ``done`` (the hand is over: `next_hand`), ``over``.
+    ``to_play`` is the seat to act. ``reports`` holds every finished hand (`HandReport`).
+    """
+
+    def __init__(self, rules: Rules | str = ITALIAN, students: int = 1, computers: int = 2,
+                 seed: int = 1, *, names: Sequence[str] = (), player: str | None = None,
+                 banker: str = "table", sale: tuple[int, int] | None = None,
+                 chips: int | str = "rules", forced: Sequence[Card | str] = ()) -> None:
+        self.rules = preset(rules) if isinstance(rules, str) else rules
+        for what, n in (("students", students), ("computers", computers)):
+            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                raise IllegalActionError(f"{what} must be a whole number from 0, got {n!r}")
+        if not 1 <= students + computers <= E.NSEAT - 1:
+            raise IllegalActionError(
+                f"a table seats 1 to {E.NSEAT - 1} players beside the banker; got "
+                f"{students} students and {computers} computers")
+        self.students, self.computers = students, computers
+        self.strategy = player or computer_strategy(self.rules)
+        model = self.strategy
+        person = Person(_no_callback, frozenset(DECISIONS), model, banker)
+        self.names = ["Bank"] + [names[i] if i < len(names) else f"Student {i + 1}"
+                                 for i in range(students)] \
+            + [f"Computer {i + 1}" for i in range(computers)]
+        self.table = Table(self.rules, students + computers,
+                           seats={1 + i: person for i in range(students)},
+                           player=self.strategy, banker=banker, seed=seed, sale=sale,
+                           chips=chips, forced=forced)
+        self.seed = seed
+        self.reports: list[HandReport] = []
+        self.last_stake: dict[int, int] = {}
+        self._view: TableView | None = None
+        self._done = False
+        self._advance()
+
+    # =========================================================================================
+    # State
+    # =========================================================================================
+    @property
+    def view(self) -> TableView | None:
+        """The decision a student must take now (None if none)."""
+        return self._view
+
+    @property
+    def phase(self) -> str:
+        if self._view is not None:
+            d = self._view.decision
+            return "stake" if d == "stake" else ("bank" if d.startswith("bank") else "play")
+        return "over" if self.over else "done"
+
+    @property
+    def over(self) -> bool:
+        """The game is over: its last round played, or one seat holds every chip."""
+        return self._done
+
+    @property
+    def to_play(self) -> int | None:
+        return self._view.seat if self._view is not None else None
+
+    @property
+    def banker(self) -> int:
+        return int(self.table.state.S[E.S_BANKER])
+
+    @property
+    def hand_no(self) -> int:
+        """The hand being played (1 first), or the last one played when the game is over."""
+        return len(self.reports) + (0 if self._view is None else 1)
+
+    @property
+    def chips(self) -> tuple[int, ...]:
+        return tuple(int(x) for x in self.table.state.chips[:len(self.names)])
+
+    def state_text(self) -> str:
+        """The table's state in one line (quoted by `IllegalActionError`)."""
+        who = self.names[self.to_play] if self.to_play is not None else "nobody"
+        options = ", ".join(a for a in ACTIONS if self._can(a))
+        return (f"hand {self.hand_no}, phase {self.phase!r}, {who} to act, allowed: "
+                f"{options or 'nothing'}")
+
+    def stake_range(self) -> tuple[int, int]:
+        """The stakes the student to act may choose now."""
+        if self._view is None or self._view.decision != "stake":
+            raise IllegalActionError(f"no stake is being asked ({self.state_text()})")
+        return self._view.stake_range
+
+    def default_stake(self) -> int:
+        """The stake offered: the student's last one, within this round's limits."""
+        lo, hi = self.stake_range()
+        assert self._view is not None
+        return min(max(self.last_stake.get(self._view.seat, lo), lo), hi)
+
+    # =========================================================================================
+    # verify / can / do
+    # =========================================================================================
+    def _can(self, action: str, amount: int | None = None) -> bool:
+        v = self._view
+        if action == "next_hand":
+            return v is None and not self._done
+        if v is None:
+            return False
+        d = v.decision
+        if action == "stake":
+            lo, hi = v.stake_range
+            return d == "stake" and (amount is None or (
+                isinstance(amount, int) and not isinstance(amount, bool) and lo <= amount <= hi))
+        if action == "burn":
+            return d in ("burn", "bank_burn")
+        if action == "split":
+            return d == "split"
+        if action in ("hit", "stand"):
+            return d in ("burn", "bank_burn", "split", "action", "bank_action")
+        if action == "swap":
+            return (d in ("burn", "split", "action") and self.rules.swap_hidden
+                    and v.hidden is not None)
+        raise IllegalActionError(f"unknown action {action!r}: choose {', '.join(ACTIONS)}")
+
+    def _verify(self, action: str, amount: int | None = None) -> None:
+        if not self._can(action, amount):
+            what = f"{action} {amount!r}" if amount is not None else action
+            if action == "stake" and self._view is not None and self._view.decision == "stake":
+                lo, hi = self._view.stake_range
+                what += f" (the limits are {lo} to {hi})"
+            raise IllegalActionError(f"{what} is not allowed now: {self.state_text()}")
+
+    def verify_stake(self, amount: int) -> None:
+        self._verify("stake", amount)
+
+    def can_stake(self, amount: int | None = None) -> bool:
+        return self._can("stake", amount)
+
+    def stake(self, amount: int) -> None:
+        """The student to act stakes ``amount`` chips."""
+        self.verify_stake(amount)
+        assert self._view is not None
+        self.last_stake[self._view.seat] = amount
+        self._answer(amount)
+
+    def verify_burn(self) -> None:
+        self._verify("burn")
+
+    def can_burn(self) -> bool:
+        return self._can("burn")
+
+    def burn(self) -> None:
+        """Throw the face-down first card away face up and take a new one."""
+        self.verify_burn()
+        self._answer("burn")
+
+    def verify_split(self) -> None:
+        self._verify("split")
+
+    def can_split(self) -> bool:
+        return self._can("split")
+
+    def split(self) -> None:
+        """Split the two figures into two hands, with a second equal stake."""
+        self.verify_split()
+        self._answer("split")
+
+    def verify_hit(self) -> None:
+        self._verify("hit")
+
+    def can_hit(self) -> bool:
+        return self._can("hit")
+
+    def hit(self) -> None:
+        """Ask for a card (face up)."""
+        self.verify_hit()
+        self._act("hit")
+
+    def verify_swap(self) -> None:
+        self._verify("swap")
+
+    def can_swap(self) -> bool:
+        return self._can("swap")
+
+    def swap(self) -> None:
+        """Ask for a card, turning the face-down card up and taking the new one face down."""
+        self.verify_swap()
+        self._act("swap")
+
+    def verify_stand(self) -> None:
+        self._verify("stand")
+
+    def can_stand(self) -> bool:
+        return self._can("stand")
+
+    def stand(self) -> None:
+        self.verify_stand()
+        self._act("stand")
+
+    def verify_next_hand(self) -> None:
+        self._verify("next_hand")
+
+    def can_next_hand(self) -> bool:
+        return self._can("next_hand")
+
+    def next_hand(self) -> None:
+        """Start the next hand (after one is over)."""
+        self.verify_next_hand()
+        self._advance()
+
+    # =========================================================================================
+    # Stepping
+    # =========================================================================================
+    def _act(self, action: str) -> None:
+        """stand/hit/swap, first declining a pending burn or split."""
+        v = self._view
+        assert v is not None
+        if v.decision in ("burn", "bank_burn", "split"):
+            seat = v.seat
+            self._answer("keep")
+            v = self._view
+            if v is None or v.seat != seat or v.decision not in ("action", "bank_action"):
+                return  # pragma: no cover - the engine always asks the same seat next
+        if action == "swap" and "swap" not in v.options:
+            action = "hit"
+        self._answer(action)
+
+    def _answer(self, value: str | int) -> None:
+        self.table.answer(value)
+        self._view = None
+        self._advance()
+
+    def _advance(self) -> None:
+        step = self.table.advance()
+        if isinstance(step, HandReport):
+            self.reports.append(step)
+            if self.table.state.S[E.S_SESS] >= 1 or self._last_hand():
+                self._done = True
+            return
+        if step is None:
+            self._done = True
+            return
+        self._view = step
+
+    def _last_hand(self) -> bool:
+        st = self.table.state
+        alive = int(st.active[:len(self.names)].sum())
+        return alive < 2 or int(st.S[E.S_HANDNO]) >= int(self.table.spec.C[E.C_HANDS])
+
+    def play_out(self, decide: Any = None) -> list[HandReport]:
+        """Play to the end of the game; ``decide(game)`` acts for the students (None: no
+        students)."""
+        while not self.over:
+            if self._view is None:
+                self.next_hand()
+            elif decide is None:
+                raise IllegalActionError(f"a student must act: {self.state_text()}")
+            else:
+                decide(self)
+        return self.reports
+
+    # =========================================================================================
+    # What the screen shows
+    # =========================================================================================
+    def seats(self) -> list[SeatState]:
+        """Every seat as the shared screen shows it now."""
+        st = self.table.state
+        b = self.banker
+        npl = int(st.S[E.S_NPLAY])
+        by_seat = {int(st.PL[i, E.PL_SEAT]): i for i in range(npl)}
+        last = self.reports[-1] if self._view is None and self.reports else None
+        out = []
+        for s, name in enumerate(self.names):
+            human = 1 <= s <= self.students
+            burnt = None
+            if s in by_seat:
+                i = by_seat[s]
+                first = int(st.PL[i, E.PL_FIRST])
+                slots = list(range(first, first + int(st.PL[i, E.PL_NH])))
+                if st.PL[i, E.PL_BURNT] >= 0:
+                    burnt = card_of(int(st.PL[i, E.PL_BURNT]))
+            elif s == b or (last is not None and s == last.banker):
+                slots = [0] if (last is None or s == last.banker) else []
+                if st.S[E.S_BBURNT] >= 0 and slots:
+                    burnt = card_of(int(st.S[E.S_BBURNT]))
+            else:
+                slots = []
+            gains = self._gains(last, s)
+            hands = tuple(self._hand(x, s, human, gains[j] if j < len(gains) else None,
+                                     last is not None) for j, x in enumerate(slots))
+            out.append(SeatState(s, name, human, s == b, int(st.chips[s]), hands, burnt,
+                                 not bool(st.active[s]), self.to_play == s))
+        return out
+
+    @staticmethod
+    def _gains(last: HandReport | None, seat: int) -> tuple[int, ...]:
+        if last is None:
+            return ()
+        if seat == last.banker:
+            return (last.banker_gain,)
+        return next((g for s, _, _, g in last.players if s == seat), ())
+
+    def _hand(self, slot: int, seat: int, human: bool, gain: int | None,
+              settled: bool) -> HandState:
+        st = self.table.state
+        n = int(st.H[slot, E.H_N])
+        hid = int(st.H[slot, E.H_HID])
+        mine = human and self.to_play == seat
+        cards = tuple(None if (t == hid and not settled and not mine)
+                      else card_of(int(st.HC[slot, t])) for t in range(n))
+        kinds = [Kind(int(self.table.spec.KIND[int(st.HC[slot, t])]))
+                 for t in range(n) if cards[t] is not None]
+        tot = total(kinds, self.rules) if kinds else 0
+        label = points_label(tot) if tot <= 15 else f"{points_label(tot)} (bust)"
+        stat = {E.ST_OPEN: "playing", E.ST_STOOD: "stood", E.ST_SHOWN: "shown",
+                E.ST_BUST: "bust"}[int(st.H[slot, E.H_STAT])] if slot else "banker"
+        score = ""
+        result = ""
+        if settled:
+            sc = int(st.H[slot, E.H_SCORE])
+            score = describe_score(sc) if sc >= 0 else ""
+            if gain is not None:
+                result = "won" if gain > 0 else ("lost" if gain < 0 else "push")
+        return HandState(cards, tot, label, stat, int(st.H[slot, E.H_STAKE]) if slot else 0,
+                         score, result, gain or 0)
+
+    def bust_chance(self) -> Any:
+        """The chance that one more card busts the hand of the student to act, counting every
+        card it can see (its own, the face-up and shown cards, burnt cards), exactly."""
+        from settemezzo.cards import Unseen
+        from settemezzo.odds import bust_chance
+
+        v = self._view
+        if v is None or v.decision == "stake" or not v.hand:
+            return None
+        seen = [k for s in self.seats() for h in s.hands for k in self._kinds(h.cards)]
+        seen += [k for s in self.seats() if s.burnt is not None
+                 for k in self._kinds((s.burnt,))]
+        unseen = Unseen.full()
+        mine = self._kinds(v.hand)
+        for k in seen if self.to_play is not None else []:
+            if k is Kind.FIGURE and unseen.count(Kind.FIGURE) == 0:
+                k = Kind.KING_OF_DIAMONDS
+            unseen = unseen.remove(k)
+        return bust_chance(mine, unseen, self.rules)
+
+    def _kinds(self, cards: Sequence[Card | None]) -> list[Kind]:
+        from settemezzo.simulate.session import card_id
+
+        return [Kind(int(self.table.spec.KIND[card_id(c)])) for c in cards if c is not None]
+
+    def bank_hint(self) -> bool | None:
+        """For a student holding the bank: whether the simulator's table banker would hit now
+        (it weighs each face-down card by its exact chance, given what the bank has seen)."""
+        v = self._view
+        if v is None or v.decision != "bank_action":
+            return None
+        st, sp = self.table.state, self.table.spec
+        node = int(st.H[0, E.H_NODE])
+        E._bank_plan(st.C, st.S, sp.SP, sp.ST, sp.KIND, sp.VAL, sp.EQR, sp.EQN, sp.EQP,
+                     sp.NNEXT, sp.NCNT, sp.NSIZE, sp.NSCO, sp.NCHSC, st.deck, st.H, st.HC,
+                     st.PL, st.LOG, st.LOGC, st.FPOOL, st.FW, st.FP, st.FQ, st.IB, st.IORD,
+                     st.IMARK, False, node, False)
+        return bool(st.IB[node])
+
+    def hint(self) -> Any:
+        """The exact engine's advice for the student to act (`settemezzo.tables.advise`,
+        heads-up against the equilibrium banker), or None where it has none (a split hand,
+        a hand after a swap, the banker's turn)."""
+        from settemezzo.tables import advise
+
+        v = self._view
+        if v is None or v.role != "player" or v.hands > 1 or v.hidden != 0 or not v.hand:
+            return None
+        try:
+            return advise(v.hand[0], v.hand[1:], rules=self.rules)
+        except (ValueError, KeyError):
+            return None

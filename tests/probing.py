@@ -1,0 +1,90 @@
+"""Running `settemezzo.cli.main` on inputs with the expensive engine stubbed.
+
+Shared by ``tests/test_probe.py`` (bad input), ``tests/test_readme.py`` (README commands shown
+without output) and ``tests/test_fuzz.py``; the ``stubbed`` fixture is in ``conftest.py``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import signal
+import time
+
+import pytest
+
+from settemezzo import cli
+
+TOO_BIG = str(2**63)
+"""The first integer that does not fit numba's int64."""
+
+
+class ReachedWork(Exception):
+    """Raised by a stubbed engine entry point: the input got past every check."""
+
+
+def _stub(*args: object, **kwargs: object) -> None:
+    raise ReachedWork
+
+
+STUBBED = [
+    ("settemezzo.solve", "equilibrium"), ("settemezzo.solve", "best_response"),
+    ("settemezzo.solve", "evaluate"), ("settemezzo.game", "heads_up"),
+    ("settemezzo.tables", "player_table"), ("settemezzo.tables", "banker_table"),
+    ("settemezzo.tables", "advise"), ("settemezzo.edge", "edge_table"),
+    ("settemezzo.edge", "banker_edge"),
+    # the simulator checks its input itself, then builds equilibrium tables and plays chunks
+    ("settemezzo.simulate.session", "equilibrium_tables"),
+    ("settemezzo.simulate.session", "run_chunks"),
+    # a server runs until interrupted
+    ("settemezzo.klass.server", "serve"),
+    ("settemezzo.cli_chart", "chart"), ("settemezzo.cli_chart", "write_all"),
+    ("settemezzo.cli_chart", "_handout_page"), ("settemezzo.cli_solve", "write_data"),
+]
+
+
+def _import_everything() -> None:
+    """Import every module of the package before stubbing, so that no module imported during
+    the probe binds a stub for good (``from settemezzo.solve import equilibrium``)."""
+    import settemezzo
+
+    for info in pkgutil.walk_packages(settemezzo.__path__, "settemezzo."):
+        if not info.name.endswith("__main__"):
+            importlib.import_module(info.name)
+
+
+def stub_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Replace every entry point of `STUBBED` by `_stub` (undone after the test)."""
+    _import_everything()
+    for module, name in STUBBED:
+        monkeypatch.setattr(importlib.import_module(module), name, _stub)
+
+
+class ProbeTimeout(BaseException):
+    """A command still running after `LIMIT` seconds (a BaseException: main cannot catch it)."""
+
+
+LIMIT = 20
+"""Seconds a probed command may run: far below the 60 s of the issue, since every input is
+refused, or stubbed, before any real work."""
+
+
+def _alarm(signum: int, frame: object) -> None:
+    raise ProbeTimeout
+
+
+def probe(argv: list[str]) -> tuple[str, int | None, float, str]:
+    """Run one command line: ('status' | 'work' | 'traceback', status, seconds, detail)."""
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, LIMIT)
+    t0 = time.perf_counter()
+    try:
+        status = cli.main(argv)
+    except ReachedWork:
+        return "work", None, time.perf_counter() - t0, ""
+    except BaseException as exc:
+        return "traceback", None, time.perf_counter() - t0, f"{type(exc).__name__}: {exc}"
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    return "status", status, time.perf_counter() - t0, ""

@@ -1,0 +1,172 @@
+"""The class server: its pages and routes, thirty students at once, a kill and a restart, and
+the README's classroom section followed from start to stop.
+
+The server runs in its own process (`bench.bench_classroom.start_server`) as a teacher starts
+it, except for the route tests, which serve from a thread of the test process.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import signal
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bench.bench_classroom import (
+    MEMORY_BUDGET_BYTES,
+    P95_BUDGET_S,
+    Client,
+    run_load,
+    start_server,
+    student,
+)
+from settemezzo.klass.server import ClassServer, make_server
+from settemezzo.klass.store import ClassStore
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[ClassServer]:
+    server = make_server(tmp_path / "c.db", seed=3, hands=3)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+    server.server_close()
+    server.room.store.close()
+
+
+def _port(server: ClassServer) -> int:
+    return int(server.server_address[1])
+
+
+def test_join_answer_and_the_pages_run_no_script(served: ClassServer) -> None:
+    c = Client(_port(served))
+    status, page = c.request("POST", "/join", {"code": "nope", "name": "Ada"})
+    assert status == 400 and "class code is not right" in page
+    status, page = c.request("POST", "/join", {"code": served.room.store.class_code,
+                                               "name": "  "})
+    assert status == 400 and "Type a name" in page
+    status, page = c.request("POST", "/join?lang=it", {"code": served.room.store.class_code,
+                                                       "name": "<b>Ada</b>"})
+    assert status == 200 and "Ciao, &lt;b&gt;Ada&lt;/b&gt;" in page and "<b>Ada</b>" not in page
+    assert "<script" not in page and c.cookies["sm_lang"] == "it"
+    status, _ = c.request("POST", "/answer", {"hand": "1", "choice": "fold"})
+    assert status == 400
+    hand = re.search(r'name="hand" value="(\d+)"', page)
+    assert hand is not None
+    page = c.click("/answer", {"hand": hand.group(1), "choice": "hit", "shown": "0"})
+    assert 'id="verdict"' in page and len(served.room.store.answers()) == 1
+    page = c.click("/answer", {"hand": hand.group(1), "choice": "stand", "shown": "0"})
+    assert len(served.room.store.answers()) == 1              # a second click is not recorded
+
+
+def test_teacher_code_guards_the_dashboard(served: ClassServer) -> None:
+    kid = Client(_port(served))
+    for path in ("/teacher/summary.json", "/teacher/answers.csv", "/teacher/summary.pdf"):
+        assert kid.request("GET", path)[0] == 403
+    assert kid.request("POST", "/teacher/reset", {"confirm": "yes"})[0] == 403
+    status, page = kid.request("POST", "/teacher", {"code": "WRONG"})
+    assert status == 403 and "teacher code is not right" in page
+    teacher = Client(_port(served))
+    status, page = teacher.request("POST", "/teacher", {"code": served.room.store.teacher_code})
+    assert status == 200 and 'id="nobody"' in page and served.room.store.class_code in page
+    student(_port(served), served.room.store.class_code, "Ada", 2, __import__("random").Random(1))
+    page = teacher.request("GET", "/teacher")[1]
+    assert 'id="scoreboard"' in page and "Ada" in page and 'id="heatmap"' in page
+    assert teacher.request("GET", "/teacher/summary.pdf")[1].startswith("%PDF")
+    rows = teacher.request("GET", "/teacher/answers.csv")[1].splitlines()
+    assert rows[0].startswith("name,round,kind") and len(rows) == 3
+    teacher.request("POST", "/teacher/reset", {})              # not confirmed: nothing happens
+    assert len(served.room.store.answers()) == 2
+    teacher.request("POST", "/teacher/new-round", {})
+    summary = json.loads(teacher.request("GET", "/teacher/summary.json")[1])
+    assert summary["round"] == 2 and summary["seed"] == "4" and summary["answers"] == 0
+    teacher.request("POST", "/teacher/reset", {"confirm": "yes"})
+    assert served.room.store.answers() == [] and served.room.store.round == 1
+
+
+@pytest.mark.slow
+def test_thirty_students_at_once() -> None:
+    """The load test of ``python -m bench classroom``, smaller (5 hands each): the budgets
+    of issue #16 and every answer recorded."""
+    result = run_load(students=30, hands=5, seed=2, time_limit=60)
+    print(result.report())
+    assert result.recorded == 150 and len(result.clicks) == 30 * (1 + 5 + 4)
+    assert result.p95 <= P95_BUDGET_S, result.report()
+    assert result.peak_bytes <= MEMORY_BUDGET_BYTES, result.report()
+
+
+def test_killed_server_loses_no_answer(tmp_path: Path) -> None:
+    db = tmp_path / "class.db"
+    server = start_server(db, ["--seed", "9", "--hands", "4"])
+    codes = (server.class_code, server.teacher_code)
+    kids = [Client(server.port) for _ in range(3)]
+    seen = []
+    for i, kid in enumerate(kids):
+        page = kid.click("/join", {"code": server.class_code, "name": f"Kid {i}"})
+        for _ in range(2 + i % 2):
+            m = re.search(r'name="hand" value="(\d+)"', page)
+            assert m is not None
+            page = kid.click("/answer", {"hand": m.group(1), "choice": "hit", "shown": "0"})
+            seen.append(re.search(r'id="verdict">(.*?)</p>', page).group(1))  # type: ignore[union-attr]
+            page = kid.click("/next", {})
+    assert server.stop(signal.SIGKILL) == -signal.SIGKILL      # no clean shutdown at all
+    again = start_server(db)
+    try:
+        assert (again.class_code, again.teacher_code) == codes
+        store = ClassStore.open(db)
+        assert len(store.answers()) == len(seen) == 7
+        for i, kid in enumerate(kids):                          # the same browsers carry on
+            kid.conn = type(kid.conn)("127.0.0.1", again.port, timeout=30)
+            page = kid.request("GET", "/play")[1]     # the last verdict again ('Next' is
+            assert f"Hand {2 + i % 2} of 4" in page and 'id="verdict"' in page   # not stored)
+            page = kid.click("/next", {})
+            assert f"Hand {3 + i % 2} of 4" in page and f"Kid {i}" in page
+    finally:
+        assert again.stop() == 0
+
+
+def _readme_section() -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = text.index("## The whole class at once")
+    end = text.index("\n## ", start + 1)
+    return text[start:end]
+
+
+def test_readme_classroom_section_start_join_stop(tmp_path: Path) -> None:
+    """Follow the README: the start command (its port and file replaced by free ones), the
+    student joining with the printed code, Ctrl+C, the report command."""
+    section = _readme_section()
+    start_cmd = re.search(r"^(settemezzo classroom .*)$", section, re.M)
+    report_cmd = re.search(r"^(settemezzo class-report .*?)(?:\s+#.*)?$", section, re.M)
+    assert start_cmd and report_cmd and "make classroom" in section and "Ctrl+C" in section
+    args = shlex.split(start_cmd.group(1))[2:]
+    assert args[args.index("--host") + 1] == "0.0.0.0"
+    db_name = args[args.index("--db") + 1]
+    for option in ("--port", "--db"):            # start_server passes a free port and a file
+        i = args.index(option)
+        del args[i:i + 2]
+    server = start_server(tmp_path / db_name, args)
+    try:
+        assert server.url.startswith("http://") and "/teacher" in server.lines[-1]
+        kid = Client(server.port)
+        page = kid.click("/join", {"code": server.class_code.lower(), "name": "Ada"})
+        assert "Hello, Ada" in page and 'id="stand"' in page
+    finally:
+        assert server.stop(signal.SIGINT) == 0                   # Ctrl+C
+    assert any("every answer is kept" in line for line in server.lines)
+    from settemezzo.cli import main
+
+    report = shlex.split(report_cmd.group(1))[1:]
+    report[report.index("--db") + 1] = str(tmp_path / db_name)
+    out = tmp_path / "class.pdf"
+    if "--out" in report:
+        report[report.index("--out") + 1] = str(out)
+    assert main(report) == 0

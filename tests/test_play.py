@@ -1,0 +1,115 @@
+"""``settemezzo play``: the terminal table. A game of computers (``--auto --json``) equals
+``settemezzo simulate`` with the same seed and strategies, hand by hand; bad arguments exit
+with status 2 and a clear message; a student plays by keys."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pytest
+
+from settemezzo.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def auto(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    code, out, err = run(capsys, "play", "--auto", "--json", *argv)
+    assert code == 0, err
+    result: dict[str, Any] = json.loads(out)
+    return result
+
+
+def test_spanish_auto_plays_fifteen_rounds_or_until_one_holds_every_chip(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    for seed in (1, 2):
+        r = auto(capsys, "--rules", "spanish", "--seed", str(seed))
+        chips = r["result"]["chips"]
+        assert len(r["hands"]) == 15 or sorted(chips)[-2] == 0
+        assert r["result"]["chips_conserved"] and sum(chips) == 4 * 25   # 4 people: 25 each
+        assert [h["hand"] for h in r["hands"]] == list(range(1, len(r["hands"]) + 1))
+        # the bank rotates every round; stakes rise with the rounds (2-5, then up to 6-12)
+        assert all(h["bank_moved"] == "rotation" for h in r["hands"])
+        assert all(2 <= s <= 12 for h in r["hands"] for p in h["players"] for s in p["stakes"])
+
+
+@pytest.mark.parametrize(("rules", "seeds"), [
+    (["--rules", "spanish"], (1, 2, 3)),
+    (["--rules", "italian"], (4,)),
+    (["--rules", "italian", "--variant", "keep_bank", "--variant", "royal",
+      "--variant", "burn=3,4"], (5,)),
+    (["--rules", "spanish", "--variant", "keep_bank"], (6,)),
+])
+def test_auto_record_equals_simulate(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                     rules: list[str], seeds: tuple[int, ...]) -> None:
+    for seed in seeds:
+        r = auto(capsys, *rules, "--seed", str(seed), "--computers", "3")
+        out = tmp_path / f"hands{seed}.csv"
+        code, _, err = run(capsys, "simulate", *rules, "--sessions", "1", "--seed", str(seed),
+                           "--players", "3", "--player", r["strategies"]["player"],
+                           "--banker", "table", "--hands-out", str(out), "--no-progress")
+        assert code == 0, err
+        sim = pd.read_csv(out)
+        assert len(sim) == len(r["hands"]) > 0
+        for h, row in zip(r["hands"], sim.itertuples(), strict=True):
+            assert (h["banker"], h["next_banker"], h["banker_gain"], h["bank_moved"]) == \
+                (row.banker, row.next_banker, row.banker_gain, row.bank_moved)
+            assert sum(sum(p["stakes"]) for p in h["players"]) == row.stakes
+            assert h["chips"] == [getattr(row, f"chips_{s}") for s in range(4)]
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--json"], "use it with --auto"),
+    (["--students", "9"], "--students must be a whole number from 0 to 7, got 9"),
+    (["--students", "4", "--computers", "4"], "seats 1 to 7 players"),
+    (["--auto", "--students", "1"], "--auto plays computer seats only"),
+    (["--seed", "-1"], "--seed must be a whole number of at least 0"),
+    (["--computers", "-2"], "--computers must be a whole number from 0 to 7"),
+])
+def test_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str],
+                              message: str) -> None:
+    code, _, err = run(capsys, "play", *argv)
+    assert code == 2 and message in err
+
+
+def test_bad_language_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "play", "--lang", "de")
+    assert code == 2 and "invalid choice: 'de'" in err
+
+
+def _keys(monkeypatch: pytest.MonkeyPatch, *keys: str) -> list[str]:
+    it = iter(keys)
+    prompts: list[str] = []
+
+    def fake_input(prompt: str = "") -> str:
+        prompts.append(prompt)
+        return next(it)
+
+    monkeypatch.setattr("builtins.input", fake_input)
+    return prompts
+
+
+def test_a_student_plays_by_keys(capsys: pytest.CaptureFixture[str],
+                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    prompts = _keys(monkeypatch, "3", "s", "q")
+    code, out, _ = run(capsys, "play", "--rules", "spanish", "--students", "1",
+                       "--computers", "1", "--seed", "3", "--lang", "es")
+    assert code == 0
+    assert prompts[0].startswith("Estudiante 1: tu apuesta (de 2 a 5)")
+    assert "Estudiante 1, elige:" in prompts[1] and "s=plantarse" in prompts[1]
+    assert "Mano 1: Banca (banca)" in out            # the hand's report, in Spanish
+    assert "★ Banca" in out
+
+
+def test_the_exact_hint_on_request(capsys: pytest.CaptureFixture[str],
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    _keys(monkeypatch, "", "?", "s", "q")
+    code, out, _ = run(capsys, "play", "--students", "1", "--computers", "0", "--seed", "3")
+    assert code == 0 and "against the equilibrium banker" in out   # `tables.advise`

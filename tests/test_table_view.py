@@ -1,0 +1,71 @@
+"""The classroom table widget over `TableGame`: set ``.value``, ``.click()``, read what the
+page shows (cards, totals, chips moved, the log with the current hand first)."""
+
+from __future__ import annotations
+
+from settemezzo.rules import ITALIAN, SPANISH
+from settemezzo.simulate.tablegame import TableGame
+from settemezzo.widgets.tableview import ClassroomTable, classroom_table, log_lines, seats_html
+
+
+def test_classroom_table_widget_plays_a_hand_and_remembers_the_stake() -> None:
+    w = classroom_table(students=1, computers=1, seed=7)
+    g = w.game
+    assert g is not None and g.phase == "stake" and not w.stake_button.disabled
+    assert w.hit_button.disabled
+    w.stake.value = 5
+    w.stake_button.click()
+    w.hint.value = True
+    if g.phase == "play":
+        assert "Hint:" in w.hint_view.value and "a hit busts" in w.hint_view.value
+        w.stand_button.click()
+    assert g.phase == "done" and not w.next_hand.disabled
+    assert sum(g.chips) == 150 and "★" in w.table.value
+    mine = g.reports[-1].players[0]
+    gain = mine[3][0]
+    word = f"won {gain}" if gain > 0 else f"lost {-gain}" if gain < 0 else "push"
+    assert word in w.table.value and word in w.log.value
+    assert w.log.value.index("Hand 1:") < w.log.value.index(word)
+    w.next_hand.click()
+    assert g.phase == "stake" and g.hand_no == 2 and w.stake.value == 5
+    assert w.log.value.index("Hand 2 (being played)") < w.log.value.index("Hand 1:")
+
+
+def test_the_other_face_down_cards_are_hidden_and_names_translated() -> None:
+    g = TableGame(students=1, computers=1, seed=7)
+    g.stake(2)
+    html = seats_html(g, "it")
+    assert "Studente 1" in html and "Banco" in html
+    if g.phase == "play":
+        assert html.count("sm-hidden") == 2      # the computer's and the banker's
+
+
+def test_spanish_at_the_widget_stake_after_the_first_card_swap_and_split() -> None:
+    w = ClassroomTable(rules=SPANISH, students=1, computers=0, seed=1)
+    w.game = TableGame(SPANISH, 1, 0, seed=1, banker="threshold:5",
+                       forced=["Qs", "5h", "Js", "3c", "2d"])
+    w.refresh()
+    assert "Q♠" in w.table.value and not w.stake_button.disabled and w.stake.max == 5
+    w.stake.value = 4
+    w.stake_button.click()
+    w.swap_button.click()                     # Q♠ up, J♠ face down: two figures
+    assert not w.split_button.disabled
+    w.split_button.click()
+    w.hit_button.click()                      # hand 1: Q♠ + 3♣ face down
+    w.stand_button.click()
+    w.hit_button.click()                      # hand 2: J♠ + 2♦
+    w.stand_button.click()
+    g = w.game
+    assert g is not None and g.phase == "done"
+    assert "lost 4" in w.table.value and w.table.value.count("lost 4") == 2
+    lines = log_lines(g)
+    assert lines[0] == "Hand 1: Bank (bank) 5" and "Student 1: Q♠ 3♣ = 3½, lost 4" in lines
+
+
+def test_one_to_seven_players_beside_the_bank() -> None:
+    w = classroom_table(students=7, computers=0, seed=2)
+    assert w.game is not None and len(w.game.seats()) == 8
+    w.students.value, w.computers.value = 1, 0
+    w.start()
+    assert w.game is not None and len(w.game.seats()) == 2
+    assert w.game.rules == ITALIAN
