@@ -1,12 +1,14 @@
 """The whole class at once: thirty simulated students against one ``settemezzo classroom``.
 
-``python -m bench classroom [--students 30] [--hands 10] [--seed S]``. The server runs as its
-own process on loopback (``settemezzo classroom --port 0 --db TMP``), exactly as a teacher
-starts it. Each simulated student is a thread with its own keep-alive connection and cookie:
-it joins with the class code, then for every hand it loads its page, waits a short random
-"thinking" time (0.05-0.3 s, far less than a person: the load is harsher than a class), answers
-stand or hit, and moves to the next hand. A click is timed from the request to the end of the
-page that answers it (the POST and the page it redirects to): what the student waits for.
+``python -m bench classroom [--students 30] [--hands 10] [--table-hands 3] [--seed S]``. The
+server runs as its own process on loopback (``settemezzo classroom --port 0 --db TMP``),
+exactly as a teacher starts it. Each simulated student is a thread with its own keep-alive
+connection and cookie: it joins with the class code, then for every hand it loads its page,
+waits a short random "thinking" time (0.05-0.3 s, far less than a person: the load is harsher
+than a class), answers stand or hit, and moves to the next hand; then it plays
+``--table-hands`` hands at the table (the stake offered, hit or stand at random). A click is
+timed from the request to the end of the page that answers it (the POST and the page it
+redirects to): what the student waits for.
 
 Memory is the server's proportional set size (PSS: shared pages split fairly, the process and
 any children), sampled every 0.1 s; its peak is reported. The budget (issue #16): thirty
@@ -34,6 +36,8 @@ import urllib.parse
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from bench.bench_widgets import Latency
 
 P95_BUDGET_S = 0.150
 MEMORY_BUDGET_BYTES = 4 * 2**30
@@ -131,8 +135,10 @@ class Client:
         return page
 
 
-def student(port: int, code: str, name: str, hands: int, rng: random.Random) -> Client:
-    """One simulated student: join, then answer ``hands`` hands."""
+def student(port: int, code: str, name: str, hands: int, rng: random.Random,
+            table_hands: int = 0) -> Client:
+    """One simulated student: join, answer ``hands`` hands of the trainer, then play
+    ``table_hands`` hands at the table."""
     c = Client(port)
     page = c.click("/join", {"code": code, "name": name})
     for _ in range(hands):
@@ -146,8 +152,33 @@ def student(port: int, code: str, name: str, hands: int, rng: random.Random) -> 
             raise RuntimeError(f"{name}: no verdict after answering")
         if 'id="next"' in page:
             page = c.click("/next", {})
+    for _ in range(table_hands):
+        play_table_hand(c, rng)
     c.conn.close()
     return c
+
+
+def play_table_hand(c: Client, rng: random.Random) -> None:
+    """One hand at the table: the stake offered, then hit or stand at random, then 'Next
+    hand' (every move a timed click)."""
+    page = c.request("GET", "/table")[1]
+    for _ in range(40):
+        seq = re.search(r'name="seq" value="(\d+)"', page)
+        if seq is None or 'id="over"' in page:
+            return
+        time.sleep(rng.uniform(*THINK_S))
+        form = {"seq": seq.group(1), "shown": f"{time.time():.3f}"}
+        if 'id="stake"' in page:
+            amount = re.search(r'id="amount" min="\d+" max="\d+" value="(\d+)"', page)
+            assert amount is not None
+            page = c.click("/table", {**form, "action": "stake", "amount": amount.group(1)})
+        elif 'id="next_hand"' in page:
+            c.click("/table", {**form, "action": "next_hand"})
+            return
+        else:
+            moves = [m for m in ("hit", "stand") if f'id="{m}"' in page]
+            page = c.click("/table", {**form, "action": rng.choice(moves)})
+    raise RuntimeError("a hand at the table did not end in 40 moves")
 
 
 def pss_bytes(pid: int) -> int:
@@ -172,45 +203,59 @@ class LoadResult:
     seconds: float
     idle_bytes: int
     peak_bytes: int
-    recorded: int
-
-    def quantile(self, q: float) -> float:
-        xs = sorted(self.clicks)
-        return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))]
+    recorded: int            # trainer answers in the database
+    table_hands: int = 0
+    table_decisions: int = 0   # judged stand-or-hit decisions at the table, in the database
 
     @property
     def p95(self) -> float:
-        return self.quantile(0.95)
+        """The clicks' 95th percentile, computed as for the widgets' clicks."""
+        return Latency("classroom", self.clicks).p95
 
     def ok(self) -> bool:
         return (self.p95 <= P95_BUDGET_S and self.peak_bytes <= MEMORY_BUDGET_BYTES
                 and self.recorded == self.students * self.hands)
 
     def report(self) -> str:
-        return (f"classroom load: {self.students} students x {self.hands} hands, "
+        return (f"classroom load: {self.students} students x ({self.hands} trainer hands + "
+                f"{self.table_hands} table hands), "
                 f"{len(self.clicks)} clicks in {self.seconds:.1f} s; click latency "
                 f"median {statistics.median(self.clicks) * 1e3:.1f} ms, "
                 f"p95 {self.p95 * 1e3:.1f} ms, max {max(self.clicks) * 1e3:.1f} ms "
                 f"(budget p95 {P95_BUDGET_S * 1e3:.0f} ms); server memory (PSS) idle "
                 f"{self.idle_bytes / 2**20:.0f} MB, peak {self.peak_bytes / 2**20:.0f} MB "
-                f"(budget {MEMORY_BUDGET_BYTES / 2**30:.0f} GB); answers recorded "
-                f"{self.recorded}/{self.students * self.hands}")
+                f"(budget {MEMORY_BUDGET_BYTES / 2**30:.0f} GB); trainer answers recorded "
+                f"{self.recorded}/{self.students * self.hands}, table decisions recorded "
+                f"{self.table_decisions}")
 
 
 def run_load(students: int = 30, hands: int = 10, seed: int = 1, time_limit: float = 120,
-             db_dir: str | None = None) -> LoadResult:
+             db_dir: str | None = None, table_hands: int = 3) -> LoadResult:
     """Serve a class, run ``students`` simulated students at once, stop; the figures."""
     with tempfile.TemporaryDirectory(dir=db_dir) as tmp:
         db = Path(tmp) / "load.db"
         server = start_server(db, ["--seed", str(seed), "--hands", str(hands)])
         try:
-            return _measure(server, students, hands, seed, time_limit)
+            return _measure(server, students, (hands, table_hands), seed, time_limit)
         finally:
             server.stop()
 
 
-def _measure(server: Server, students: int, hands: int, seed: int,
+def wait_table_ready(server: Server, timeout: float = 120) -> None:
+    """Wait until the server has built its table engine (it does so after it starts)."""
+    probe = Client(server.port)
+    deadline = time.monotonic() + timeout
+    while not json.loads(probe.request("GET", "/health")[1])["table_ready"]:
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the table was not ready within {timeout} s")
+        time.sleep(0.2)
+    probe.conn.close()
+
+
+def _measure(server: Server, students: int, plan: tuple[int, int], seed: int,
              time_limit: float) -> LoadResult:
+    hands, table_hands = plan
+    wait_table_ready(server)          # the class starts once the server is warm
     pid = server.proc.pid
     idle = pss_bytes(pid)
     peak = [idle]
@@ -226,7 +271,7 @@ def _measure(server: Server, students: int, hands: int, seed: int,
     def one(i: int) -> None:
         try:
             results.append(student(server.port, server.class_code, f"Student {i + 1}",
-                                   hands, random.Random(seed * 1000 + i)))
+                                   hands, random.Random(seed * 1000 + i), table_hands))
         except BaseException as exc:
             errors.append(exc)
 
@@ -245,17 +290,18 @@ def _measure(server: Server, students: int, hands: int, seed: int,
     if errors or len(results) != students:
         raise RuntimeError(f"{len(results)}/{students} students finished in {seconds:.0f} s; "
                            f"errors: {errors[:3]!r}")
-    recorded = _recorded(server)
+    kinds = _recorded(server)
     return LoadResult(students, hands, [x for c in results for x in c.clicks], seconds,
-                      idle, peak[0], recorded)
+                      idle, peak[0], kinds.count("trainer"), table_hands, kinds.count("table"))
 
 
-def _recorded(server: Server) -> int:
+def _recorded(server: Server) -> list[str]:
+    """The kind of every answer in the database, read through the teacher's export."""
     teacher = Client(server.port)
     teacher.request("POST", "/teacher", {"code": server.teacher_code})
-    status, page = teacher.request("GET", "/teacher/summary.json")
+    status, page = teacher.request("GET", "/teacher/answers.csv")
     assert status == 200
-    return int(json.loads(page)["answers"])
+    return [row.split(",")[2] for row in page.splitlines()[1:]]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -263,9 +309,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench classroom")
     parser.add_argument("--students", type=int, default=30)
     parser.add_argument("--hands", type=int, default=10)
+    parser.add_argument("--table-hands", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    result = run_load(args.students, args.hands, args.seed)
+    result = run_load(args.students, args.hands, args.seed, table_hands=args.table_hands)
     print(result.report())
     return 0 if result.ok() else 1
 

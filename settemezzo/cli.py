@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from settemezzo import cli_classroom, cli_play
+from settemezzo import cli_classroom, cli_deck, cli_play
 from settemezzo.cards import CardSpec, parse_spec, parse_specs
 from settemezzo.cli_common import print_json, value_json
 from settemezzo.hands import BUST, describe_score, is_finished, score, total
@@ -36,7 +36,7 @@ from settemezzo.odds import (
     parse_threshold,
     points_label,
 )
-from settemezzo.rules import KNOBS, PRESETS, Rules, preset
+from settemezzo.rules import KNOBS, PRESETS, Rules, from_spec
 
 __all__ = ["build_parser", "main"]
 
@@ -51,10 +51,20 @@ Subparsers = argparse._SubParsersAction  # what ``parser.add_subparsers()`` retu
 
 
 def _add_rules_args(parser: argparse.ArgumentParser) -> None:
-    """Add ``--rules italian|spanish`` and the repeatable ``--variant KNOB[=VALUE]``."""
+    """Add ``--rules SPEC`` (a preset, or a spec as `Rules.spec` prints it) and the repeatable
+    ``--variant KNOB[=VALUE]``, both read by `settemezzo.rules.from_spec`."""
+
+    def spec(text: str) -> Rules:  # a bad spec is a usage error, with the usage line
+        try:
+            return from_spec(text)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+
     parser.add_argument(
-        "--rules", choices=sorted(PRESETS), default="italian",
-        help="the rule set to start from (default: italian)")
+        "--rules", default="italian", metavar="SPEC", type=spec,
+        help=f"the rule set: a preset ({', '.join(PRESETS)}), then optionally "
+             f"+KNOB[=VALUE] changes, e.g. italian+royal+burn=3,4 (the rules_spec that "
+             f"--json prints; default: italian)")
     knobs = "; ".join(f"{k}: {v}" for k, v in KNOBS.items())
     parser.add_argument(
         "--variant", action="append", default=[], metavar="KNOB[=VALUE]",
@@ -62,8 +72,8 @@ def _add_rules_args(parser: argparse.ArgumentParser) -> None:
 
 
 def _rules_from(args: argparse.Namespace) -> Rules:
-    """The rule set named by ``--rules`` with every ``--variant`` applied."""
-    rules = preset(args.rules)
+    """The rule set of ``--rules`` (`settemezzo.rules.from_spec`) with every ``--variant``."""
+    rules: Rules = args.rules
     variants: list[str] = args.variant
     return rules.with_variants(*variants) if variants else rules
 
@@ -224,7 +234,7 @@ def _cmd_solver(args: argparse.Namespace) -> int:
 
 _SUBCOMMANDS: list[Callable[[Subparsers[argparse.ArgumentParser]], None]] = [
     _add_odds, _add_solver_commands, _add_chart_commands, _add_simulate, cli_classroom.add_to,
-    cli_play.add_to]
+    cli_play.add_to, cli_deck.add_to]
 """Each registers one subcommand; add yours here."""
 
 

@@ -32,18 +32,20 @@ def _existing_db(text: str) -> Path:
 
 def cmd_class_report(args: argparse.Namespace) -> int:
     """Print the class summary (text or ``--json``) or write it to ``--out`` (.csv/.pdf)."""
+    from settemezzo.cli_common import print_json, replaced
+    from settemezzo.fileio import check_out
     from settemezzo.klass.report import load_summary, summary_text, write_report
     from settemezzo.klass.store import ClassStore
 
+    if args.out:
+        check_out(args.out, (".csv", ".pdf"))          # before any work
     store = ClassStore.open(_existing_db(args.db))
     try:
         rnd = args.round if args.round is not None else store.round
         store.round_seed(rnd)                      # StoreError for a round not played
         if args.out:
-            print(write_report(store, args.out, args.lang, rnd))
+            print(write_report(store, args.out, args.lang, rnd, replaced))
         elif args.json:
-            from settemezzo.cli_common import print_json
-
             print_json(load_summary(store, rnd))
         else:
             print(summary_text(load_summary(store, rnd), args.lang))
@@ -59,7 +61,7 @@ def cmd_classroom(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise ClassCliError(f"--port must be 0 to 65535, got {args.port!r}")
     return serve(args.db, args.host, args.port, args.lang, sys.stdout, seed=args.seed,
-                 rules=args.rules, variants=tuple(args.variant), level=args.level,
+                 rules=args.rules.spec(), variants=tuple(args.variant), level=args.level,
                  hands=args.hands)
 
 

@@ -248,8 +248,8 @@ def cmd_edge(args: argparse.Namespace, rules: Rules) -> int:
         sets = standard_rule_sets()
     else:
         check_exact_size(rules)
-        label = " + ".join([args.rules.capitalize(), *args.variant]) if args.variant \
-            else args.rules.capitalize()
+        label = " + ".join([args.rules.name, *args.rules.spec().split("+")[1:],
+                            *args.variant])  # --rules is a Rules (`settemezzo.rules.from_spec`)
         sets = [(label, rules)]
     df = edge_table(sets, methods, progress=not args.json and args.all,
                     workers=min(os.cpu_count() or 1, len(sets)))
@@ -294,6 +294,7 @@ def write_data(out: Path) -> list[Path]:
             # one copy of every hand per stake, most never played: keep the strategy as
             # played (`settemezzo table` writes them all)
             df = df[df.own_reach > 0]
+        df = df.assign(rules_spec=rules.spec())  # what --rules takes to compute it again
         path = out / name
         with writing(path) as (tmp,):
             df.to_csv(tmp, index=False, float_format="%.12g")

@@ -27,7 +27,7 @@ from fractions import Fraction
 import pandas as pd
 
 from settemezzo.game import heads_up
-from settemezzo.rules import ITALIAN, SPANISH, Rules, RulesError
+from settemezzo.rules import ITALIAN, KNOB_TABLE, SPANISH, SWITCHES, Rules, RulesError
 from settemezzo.solve import PlayerStrategy, best_response, equilibrium, expected_stake
 
 __all__ = [
@@ -39,19 +39,13 @@ __all__ = [
     "standard_rule_sets",
 ]
 
-ITALIAN_VARIANTS: tuple[str, ...] = (
-    "royal", "wild_king", "pair_of_sevens", "burn=4", "burn=3,4", "ties_push",
-    "rotate_bank", "swap_hidden", "split_figures=2",
-)
-"""The variants of seed 000, each alone on top of ITALIAN."""
+ITALIAN_VARIANTS: tuple[str, ...] = tuple(v for k in KNOB_TABLE for v in k.seed000)
+"""The variants of seed 000, each alone on top of ITALIAN (`settemezzo.rules.Knob.seed000`)."""
 
 SPANISH_KNOBS: dict[str, str] = {
-    "swap_hidden": "swap_hidden=off",
-    "split_figures": "split_figures=off",
-    "stake after first card": "stake_timing=before_deal",
-    "7½ pays 2:1": "seven_half_pays=1",
-}
-"""The knobs of the SPANISH preset, and the variant string that switches each off."""
+    k.name: f"{k.name}={k.format(k.off)}" for k in SWITCHES if k.is_on(SPANISH)}
+"""The switches of one hand's game that the SPANISH preset turns on (`settemezzo.rules.
+SWITCHES`), and the variant string that switches each off."""
 
 DEFAULT_METHODS = ("equilibrium", "threshold:5", "omniscient")
 
@@ -116,10 +110,10 @@ def edge_table(rule_sets: Iterable[tuple[str, Rules]]
     """The banker's edge for each rule set and method, one row each.
 
     ``rule_sets`` defaults to `standard_rule_sets`. Columns: ``variant`` (label),
-    ``rules`` (description), ``method``, ``edge`` (float), ``edge_exact`` (fraction text or
-    empty), ``exploitability``, ``seconds``, ``bound`` (True where ``edge`` is only an
-    upper bound: the player was restricted), ``note`` (what the restriction is, for a
-    ``bound`` row).
+    ``rules`` (description), ``rules_spec`` (`Rules.spec`), ``method``, ``edge`` (float),
+    ``edge_exact`` (fraction text or empty), ``exploitability``, ``seconds``, ``bound``
+    (True where ``edge`` is only an upper bound: the player was restricted), ``note`` (what
+    the restriction is, for a ``bound`` row).
     ``workers`` > 1 computes rule sets in that many processes.
     """
     sets = list(rule_sets) if rule_sets is not None else standard_rule_sets()
@@ -160,8 +154,8 @@ def edge_table(rule_sets: Iterable[tuple[str, Rules]]
             results = [by_job[i] for i in range(len(jobs))]
     records = [row for rows in results for row in rows]
     df = pd.DataFrame.from_records(records, columns=[
-        "variant", "rules", "method", "edge", "edge_exact", "exploitability", "seconds",
-        "bound", "note"])
+        "variant", "rules", "rules_spec", "method", "edge", "edge_exact", "exploitability",
+        "seconds", "bound", "note"])
     return df
 
 
@@ -201,7 +195,8 @@ def _rows_for(job: tuple[str, Rules, tuple[str, ...]]
     for method in methods:
         e = banker_edge(rules, method)
         records.append({
-            "variant": label, "method": method, "rules": rules.describe(), "edge": e.edge,
+            "variant": label, "method": method, "rules": rules.describe(),
+            "rules_spec": rules.spec(), "edge": e.edge,
             "edge_exact": str(e.exact) if e.exact is not None else "",
             "exploitability": e.exploitability, "seconds": e.seconds, "bound": e.bound,
             "note": f"at most: {e.restriction}" if e.bound else ""})

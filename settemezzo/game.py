@@ -191,11 +191,12 @@ class HeadsUpGame:
         self._subgames: dict[int, HeadsUpGame] = {}
         self._subgames_by_cards: dict[tuple[tuple[Kind, ...], tuple[Kind, ...]],
                                       HeadsUpGame] = {}
+        # what the solver and the tables derive from this game (its banker hands' levels,
+        # the settlement table, its solvers, equilibrium, split values, table columns),
+        # built once per game and freed with it (`settemezzo.solve`, `settemezzo.tables`)
+        self.memo: dict[Any, Any] = {}
         # after a swap, a face-down card that finishes the hand at once (7½ or bust)
         self.root_terminals: list[Child] = []
-        # what the solver and the tables compute from this game (its solvers, equilibrium,
-        # split values, columns), kept with the game and freed with it
-        self.memo: dict[Any, Any] = {}
         pairs = dict(draw_kinds(self.deck, rules))
         # a subgame keeps its parent's kinds, some maybe used up: it then shares its
         # parent's banker hands (see `_build_banker_nodes`)
@@ -278,8 +279,7 @@ class HeadsUpGame:
             self.banker_nodes = _restrict(universe[1], self.counts)
             return
         K = len(self.kinds)
-        burnable = {pos for pos, k in enumerate(self.kinds)
-                    if 1 <= int(k) <= 7 and int(k) in rules.burn}
+        burnable = {pos for pos, k in enumerate(self.kinds) if rules.may_burn(k)}
         index: dict[tuple[tuple[int, ...], int], int] = {}
         keys: list[tuple[tuple[int, ...], int]] = []
 
@@ -443,8 +443,7 @@ class _PlayerTree:
         self.classic = game.classic
         self.stakes = game.stakes
         # only the first card of the hand may be burnt: never after a swap
-        self.burn_kinds = {k for k in self.kinds
-                           if 1 <= int(k) <= 7 and int(k) in self.rules.burn and not self.start}
+        self.burn_kinds = {k for k in self.kinds if self.rules.may_burn(k) and not self.start}
         self.queue: list[_Item] = []
         self.rows: list[tuple[Any, ...]] = []   # the InfoSet fields but the children
         self.kids: list[tuple[list[Child], list[Child]]] = []  # per set: action 0, action 1
@@ -637,7 +636,8 @@ def _without(deck: Unseen, kinds: tuple[Kind, ...], rules: Rules) -> Unseen:
     not wild; the K♦ is taken last, so equal games get equal decks)."""
     counts = list(deck.counts)
     for k in kinds:
-        if k == Kind.FIGURE and not counts[Kind.FIGURE] and not rules.wild_king:
+        if (k == Kind.FIGURE and not counts[Kind.FIGURE]
+                and rules.plain(Kind.KING_OF_DIAMONDS) is Kind.FIGURE):
             k = Kind.KING_OF_DIAMONDS
         counts[k] -= 1
     if min(counts) < 0:

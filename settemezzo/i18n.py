@@ -8,7 +8,8 @@ English; English and Italian are complete (a test checks it).
 ('sto', 'carta')
 >>> t("policy.against", "en", policy=policy_label("threshold:5", "en"))
 'against a banker who hits below 5'
->>> describe_rules("Italian rules + royal 7½", "it")
+>>> from settemezzo.rules import from_spec
+>>> describe_rules(from_spec("italian+royal"), "it")
 'regole italiane + sette e mezzo reale'
 >>> percent(0.2113579, "it"), percent(0.2113579, "en", 2)
 ('21,1%', '21.14%')
@@ -26,6 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from settemezzo.rules import Rules, knob
+
 __all__ = [
     "LANGUAGES",
     "TEXT",
@@ -39,6 +42,8 @@ __all__ = [
     "policy_label",
     "restriction_note",
     "restriction_what",
+    "rule_change",
+    "rules_title",
     "t",
 ]
 
@@ -1041,47 +1046,6 @@ TEXT: dict[str, dict[str, str]] = {
         "it": "Confronta ogni variante",
         "es": "Comparar cada variante",
     },
-    "variants.knob_royal": {
-        "en": "royal 7½",
-        "it": "sette e mezzo reale",
-        "es": "siete y media real",
-    },
-    "variants.knob_wild_king": {
-        "en": "wild K♦",
-        "it": "matta (re di denari)",
-        "es": "rey de oros comodín",
-    },
-    "variants.knob_pair_of_sevens": {
-        "en": "pair of sevens",
-        "it": "coppia di sette",
-        "es": "pareja de sietes",
-    },
-    "variants.knob_ties_push": {
-        "en": "ties push",
-        "it": "pareggio: posta restituita",
-        "es": "empate: se devuelve la apuesta",
-    },
-    "variants.knob_seven_half_pays": {
-        "en": "7½ pays 2:1",
-        "it": "7½ paga doppio",
-        "es": "7½ paga doble",
-    },
-    "variants.knob_burn": {"en": "burn a 4", "it": "bruciare un 4", "es": "quemar un 4"},
-    "variants.knob_swap_hidden": {
-        "en": "swap the hidden card",
-        "it": "scambio della carta coperta",
-        "es": "cambiar la carta tapada",
-    },
-    "variants.knob_split_figures": {
-        "en": "split two figures",
-        "it": "dividere due figure",
-        "es": "separar dos figuras",
-    },
-    "variants.knob_stake_after": {
-        "en": "stake after the first card",
-        "it": "posta dopo la prima carta",
-        "es": "apostar tras la primera carta",
-    },
     # -- classroom table widget ------------------------------------------------------------------
     "table.title": {
         "en": "The classroom table",
@@ -1131,23 +1095,89 @@ TEXT: dict[str, dict[str, str]] = {
 """``TEXT[key][lang]``: every label the charts and handouts print."""
 
 
-_RULE_PARTS: dict[str, dict[str, str]] = {
-    "Italian rules": {"it": "regole italiane", "es": "reglas italianas",
-                      "fr": "règles italiennes"},
-    "Spanish rules": {"it": "regole spagnole", "es": "reglas españolas",
-                      "fr": "règles espagnoles"},
-    "royal 7½": {"it": "sette e mezzo reale", "es": "siete y media real",
-                 "fr": "sept et demi royal"},
-    "wild K♦": {"it": "matta (re di denari)", "es": "comodín (rey de oros)",
-                "fr": "roi de carreau joker"},
-    "pair of sevens": {"it": "coppia di sette", "es": "pareja de sietes",
-                       "fr": "paire de sept"},
-    "ties push": {"it": "pareggio: posta resa", "es": "empate: se devuelve la apuesta",
-                  "fr": "égalité : mise rendue"},
-    "swap hidden card": {"it": "scambio della coperta", "es": "cambio de la tapada",
-                         "fr": "échange de la cachée"},
-    "bank rotates": {"it": "il banco gira", "es": "la banca rota", "fr": "la banque tourne"},
+def _knob(en: str, it: str, es: str, fr: str) -> dict[str, str]:
+    return {"en": en, "it": it, "es": es, "fr": fr}
+
+
+_RULE_TEXT: dict[str, dict[str, str]] = {
+    # -- rule sets and knobs: `settemezzo.rules.KNOB_TABLE` names each label key ``knob.NAME``
+    "rules.italian": _knob("Italian rules", "regole italiane", "reglas italianas",
+                           "règles italiennes"),
+    "rules.spanish": _knob("Spanish rules", "regole spagnole", "reglas españolas",
+                           "règles espagnoles"),
+    "rules.named": _knob("{name} rules", "regole {name}", "reglas {name}", "règles {name}"),
+    "knob.no": _knob("no {what}", "senza {what}", "sin {what}", "sans {what}"),
+    "knob.value": _knob("{label} {value}", "{label} {value}", "{label} {value}",
+                        "{label} {value}"),
+    "knob.royal": _knob("royal 7½", "sette e mezzo reale", "siete y media real",
+                        "sept et demi royal"),
+    "knob.wild_king": _knob("wild K♦", "matta (re di denari)", "comodín (rey de oros)",
+                            "roi de carreau joker"),
+    "knob.pair_of_sevens": _knob("pair of sevens", "coppia di sette", "pareja de sietes",
+                                 "paire de sept"),
+    "knob.burn": _knob("burn a 4", "bruciare un 4", "quemar un 4", "brûler un 4"),
+    "knob.burn_on": _knob("burn {cards}", "bruciare {cards}", "quemar {cards}",
+                          "brûler {cards}"),
+    "knob.burn_off": _knob("no burning", "senza bruciare", "sin quemar", "sans brûler"),
+    "knob.ties_push": _knob("ties push", "pareggio: posta resa",
+                            "empate: se devuelve la apuesta", "égalité : mise rendue"),
+    "knob.bank_passing": _knob("bank passing", "passaggio del banco", "paso de la banca",
+                               "passage de la banque"),
+    "knob.bank_passing_rotate": _knob("bank rotates", "il banco gira", "la banca rota",
+                                      "la banque tourne"),
+    "knob.bank_passing_keep": _knob("banker keeps the bank", "il banchiere tiene il banco",
+                                    "el banquero conserva la banca",
+                                    "le banquier garde la banque"),
+    "knob.bank_passing_seven_half": _knob("bank passes on 7½", "il banco passa col 7½",
+                                          "la banca pasa con el 7½",
+                                          "la banque passe sur un 7½"),
+    "knob.swap_hidden": _knob("swap hidden card", "scambio della coperta",
+                              "cambio de la tapada", "échange de la cachée"),
+    "knob.split_figures": _knob("split two figures", "dividere due figure",
+                                "separar dos figuras", "séparer deux figures"),
+    "knob.split_figures_on": _knob("split figures (up to {n} hands)",
+                                   "dividere le figure (fino a {n} mani)",
+                                   "separar figuras (hasta {n} manos)",
+                                   "séparer les figures (jusqu'à {n} mains)"),
+    "knob.split_figures_off": _knob("no splitting", "senza dividere", "sin separar",
+                                    "sans séparer"),
+    "knob.stake_timing": _knob("stake after the first card", "posta dopo la prima carta",
+                               "apostar tras la primera carta",
+                               "miser après la première carte"),
+    "knob.stake_timing_before_deal": _knob("stake timing before_deal",
+                                           "posta prima della distribuzione",
+                                           "apuesta antes del reparto",
+                                           "mise avant la donne"),
+    "knob.stake_timing_after_first_card": _knob("stake timing after_first_card",
+                                                "posta dopo la prima carta",
+                                                "apuesta tras la primera carta",
+                                                "mise après la première carte"),
+    "knob.seven_half_pays": _knob("7½ pays 2:1", "7½ paga doppio", "7½ paga doble",
+                                  "7½ payé double"),
+    "knob.seven_half_pays_on": _knob("7½ pays {n}:1", "7½ paga {n}:1", "7½ paga {n}:1",
+                                     "7½ payé {n}:1"),
+    "knob.min_stake": _knob("min stake", "posta minima", "apuesta mínima", "mise minimale"),
+    "knob.max_stake": _knob("max stake", "posta massima", "apuesta máxima", "mise maximale"),
+    "knob.final_min_stake": _knob("final min stake", "posta minima finale",
+                                  "apuesta mínima final", "mise minimale finale"),
+    "knob.final_max_stake": _knob("final max stake", "posta massima finale",
+                                  "apuesta máxima final", "mise maximale finale"),
+    "knob.reshuffle": _knob("reshuffle when the deck runs out", "mescolare a mazzo finito",
+                            "barajar al acabarse el mazo", "mélanger quand le paquet est fini"),
+    "knob.reshuffle_every_hand": _knob("reshuffle every_hand", "mazzo nuovo a ogni mano",
+                                       "mazo nuevo en cada mano",
+                                       "paquet neuf à chaque main"),
+    "knob.reshuffle_when_exhausted": _knob("reshuffle when_exhausted",
+                                           "si rimescola a mazzo finito",
+                                           "se baraja al acabarse el mazo",
+                                           "on mélange quand le paquet est fini"),
+    "knob.starting_chips": _knob("starting chips", "gettoni iniziali", "fichas iniciales",
+                                 "jetons de départ"),
+    "knob.rounds": _knob("rounds", "mani", "manos", "mains"),
 }
+"""The words for rule sets and knobs (part of `TEXT`)."""
+
+TEXT.update(_RULE_TEXT)
 
 
 # -- the whole class at once (settemezzo.klass): the students' pages, the dashboard, the report --
@@ -1317,6 +1347,33 @@ _CLASS_TEXT: dict[str, dict[str, str]] = {
                       "it": "Classe chiusa; ogni risposta è salvata in {db}.",
                       "es": "Clase cerrada; todas las respuestas quedan en {db}.",
                       "fr": "Classe arrêtée ; toutes les réponses restent dans {db}."},
+    # the table (settemezzo.klass.table)
+    "class.to_table": {"en": "Play at the table", "it": "Gioca al tavolo",
+                       "es": "Jugar en la mesa", "fr": "Jouer à la table"},
+    "class.to_trainer": {"en": "Back to the trainer", "it": "Torna all'allenamento",
+                         "es": "Volver al entrenador", "fr": "Retour à l'entraînement"},
+    "class.table_title": {"en": "At the table: you against the bank",
+                          "it": "Al tavolo: tu contro il banco",
+                          "es": "En la mesa: tú contra la banca",
+                          "fr": "À la table : toi contre la banque"},
+    "class.bank": {"en": "Bank", "it": "Banco", "es": "Banca", "fr": "Banque"},
+    "class.chips": {"en": "{n} chips", "it": "{n} fiches", "es": "{n} fichas",
+                    "fr": "{n} jetons"},
+    "class.face_down": {"en": "face-down", "it": "coperta", "es": "tapada", "fr": "cachée"},
+    "class.stake": {"en": "Stake", "it": "Posta", "es": "Apuesta", "fr": "Mise"},
+    "class.bet": {"en": "Bet", "it": "Punta", "es": "Apostar", "fr": "Miser"},
+    "class.burn": {"en": "Burn the face-down card", "it": "Brucia la coperta",
+                   "es": "Quemar la tapada", "fr": "Brûler la cachée"},
+    "class.swap": {"en": "Swap", "it": "Scambia", "es": "Cambiar", "fr": "Échanger"},
+    "class.split": {"en": "Split", "it": "Dividi", "es": "Separar", "fr": "Séparer"},
+    "class.total": {"en": "total {t}", "it": "totale {t}", "es": "total {t}",
+                    "fr": "total {t}"},
+    "class.won": {"en": "won {g}", "it": "vince {g}", "es": "gana {g}", "fr": "gagne {g}"},
+    "class.lost": {"en": "lost {g}", "it": "perde {g}", "es": "pierde {g}",
+                   "fr": "perd {g}"},
+    "class.push": {"en": "push", "it": "pari", "es": "empate", "fr": "égalité"},
+    "class.game_over": {"en": "The game is over.", "it": "La partita è finita.",
+                        "es": "La partida ha terminado.", "fr": "La partie est finie."},
 }
 TEXT.update(_CLASS_TEXT)
 
@@ -1402,6 +1459,91 @@ _TABLE_TEXT: dict[str, dict[str, str]] = {
                         "fr": "En comptant toutes les cartes de la table, tirer fait sauter {p}."},
 }
 TEXT.update(_TABLE_TEXT)
+
+
+# -- playing the deck down (settemezzo.deckdown, settemezzo.plots_deck) ------------------------
+_DECK_TEXT: dict[str, dict[str, str]] = {
+    "deck.worth_title": {"en": "What remembering the cards seen is worth",
+                         "it": "Quanto vale ricordare le carte uscite",
+                         "es": "Cuánto vale recordar las cartas vistas",
+                         "fr": "Ce que vaut le souvenir des cartes vues"},
+    "deck.worth_axis": {"en": "worth of remembering (share of the stake, per hand)",
+                        "it": "valore del ricordare (quota della posta, per mano)",
+                        "es": "valor de recordar (parte de la apuesta, por mano)",
+                        "fr": "valeur du souvenir (part de la mise, par main)"},
+    "deck.heads_up": {"en": "heads-up", "it": "uno contro uno", "es": "mano a mano",
+                      "fr": "en tête-à-tête"},
+    "deck.players": {"en": "{n} players", "it": "{n} giocatori", "es": "{n} jugadores",
+                     "fr": "{n} joueurs"},
+    "deck.banker_threshold": {"en": "banker stands on {points}",
+                              "it": "il banco sta a {points}",
+                              "es": "la banca se planta en {points}",
+                              "fr": "la banque reste à {points}"},
+    "deck.banker_table": {"en": "banker remembers and reads the player",
+                          "it": "il banco ricorda e legge il giocatore",
+                          "es": "la banca recuerda y lee al jugador",
+                          "fr": "la banque se souvient et lit le joueur"},
+    "deck.banker_equilibrium": {"en": "banker remembers (equilibrium)",
+                                "it": "il banco ricorda (equilibrio)",
+                                "es": "la banca recuerda (equilibrio)",
+                                "fr": "la banque se souvient (équilibre)"},
+    "deck.se_note": {"en": "Bars: ± one standard error over the deck cycles played. Each "
+                           "hand is valued exactly for the cards left.",
+                     "it": "Barre: ± un errore standard sui mazzi giocati. Ogni mano è "
+                           "valutata esattamente per le carte rimaste.",
+                     "es": "Barras: ± un error típico sobre los mazos jugados. Cada mano se "
+                           "valora exactamente para las cartas que quedan.",
+                     "fr": "Barres : ± une erreur type sur les paquets joués. Chaque main "
+                           "est évaluée exactement pour les cartes restantes."},
+    "deck.count_title": {"en": "The banker's edge and the count",
+                         "it": "Il vantaggio del banco e il conteggio",
+                         "es": "La ventaja de la banca y la cuenta",
+                         "fr": "L'avantage de la banque et le compte"},
+    "deck.count_axis": {"en": "count per 10 cards left ({rule})",
+                        "it": "conteggio per 10 carte rimaste ({rule})",
+                        "es": "cuenta por cada 10 cartas restantes ({rule})",
+                        "fr": "compte pour 10 cartes restantes ({rule})"},
+    "deck.edge_axis": {"en": "banker's edge against the player who remembers",
+                       "it": "vantaggio del banco sul giocatore che ricorda",
+                       "es": "ventaja de la banca contra el jugador que recuerda",
+                       "fr": "avantage de la banque sur le joueur qui se souvient"},
+    "deck.mean": {"en": "mean at this count", "it": "media a questo conteggio",
+                  "es": "media con esta cuenta", "fr": "moyenne à ce compte"},
+    "deck.hands": {"en": "one hand (its cards left)", "it": "una mano (le sue carte rimaste)",
+                   "es": "una mano (sus cartas restantes)",
+                   "fr": "une main (ses cartes restantes)"},
+    "deck.count_note": {"en": "The count captures {share} of what remembering every card "
+                              "is worth against this banker.",
+                        "it": "Il conteggio cattura {share} di quanto vale ricordare ogni "
+                              "carta contro questo banco.",
+                        "es": "La cuenta captura {share} de lo que vale recordar cada carta "
+                              "contra esta banca.",
+                        "fr": "Le compte capture {share} de ce que vaut le souvenir de "
+                              "chaque carte contre cette banque."},
+    "deck.card_title": {"en": "Counting card", "it": "Carta del conteggio",
+                        "es": "Tarjeta de la cuenta", "fr": "Carte du compte"},
+    "deck.card_rule": {"en": "Count the cards seen since the shuffle: {rule}. Divide by the "
+                             "tens of cards left.",
+                       "it": "Conta le carte uscite dall'ultimo mescolamento: {rule}. Dividi "
+                             "per le decine di carte rimaste.",
+                       "es": "Cuenta las cartas vistas desde que se barajó: {rule}. Divide "
+                             "por las decenas de cartas que quedan.",
+                       "fr": "Comptez les cartes vues depuis le mélange : {rule}. Divisez "
+                             "par les dizaines de cartes restantes."},
+    "deck.card_hand": {"en": "your cards", "it": "le tue carte", "es": "tus cartas",
+                       "fr": "vos cartes"},
+    "deck.card_full": {"en": "fresh deck", "it": "mazzo nuovo", "es": "mazo nuevo",
+                       "fr": "paquet neuf"},
+    "deck.card_hit_at": {"en": "hit when the count is {op} {c}",
+                         "it": "carta quando il conteggio è {op} {c}",
+                         "es": "pide carta cuando la cuenta es {op} {c}",
+                         "fr": "tirez quand le compte est {op} {c}"},
+    "deck.card_none": {"en": "No decision flips with the count.",
+                       "it": "Nessuna decisione cambia con il conteggio.",
+                       "es": "Ninguna decisión cambia con la cuenta.",
+                       "fr": "Aucune décision ne change avec le compte."},
+}
+TEXT.update(_DECK_TEXT)
 
 
 def check_lang(lang: str) -> str:
@@ -1502,10 +1644,35 @@ def restriction_note(codes: Sequence[str], lang: str = "en", side: str = "edge")
     return t(f"restricted.{side}", lang, what=what[0].upper() + what[1:])
 
 
-def describe_rules(description: str, lang: str = "en") -> str:
-    """A `Rules.describe` line in ``lang``; parts without a translation stay in English."""
+def describe_rules(rules: Rules, lang: str = "en") -> str:
+    """A rule set in a few words: its name, then each knob it changes from its preset
+    (`settemezzo.rules.Rules.changes`), joined by " + "."""
     check_lang(lang)
-    if lang == "en":
-        return description
-    parts = description.split(" + ")
-    return " + ".join(_RULE_PARTS.get(p, {}).get(lang, p) for p in parts)
+    return " + ".join([rules_title(rules, lang),
+                       *(rule_change(name, value, lang) for name, value in rules.changes())])
+
+
+def rules_title(rules: Rules, lang: str = "en") -> str:
+    """'Italian rules', 'regole spagnole', 'Club rules'."""
+    if rules.name == rules.base.name:
+        return t(f"rules.{rules.name.lower()}", lang)
+    return t("rules.named", lang, name=rules.name)
+
+
+def rule_change(name: str, value: object, lang: str = "en") -> str:
+    """One knob set to ``value``, in words: 'royal 7½', 'no burning', 'bank rotates'."""
+    k = knob(name)
+    if k.type == "on/off":
+        return t(k.label, lang) if value else t("knob.no", lang, what=t(k.label, lang))
+    if k.name == "burn":
+        assert isinstance(value, frozenset)
+        cards = "/".join(str(x) for x in sorted(value))
+        return t("knob.burn_on", lang, cards=cards) if value else t("knob.burn_off", lang)
+    if k.name == "split_figures":
+        return (t("knob.split_figures_off", lang) if value == k.off
+                else t("knob.split_figures_on", lang, n=value))
+    if k.name == "seven_half_pays":
+        return t("knob.seven_half_pays_on", lang, n=value)
+    if k.type == "choice":
+        return t(f"{k.label}_{value}", lang)
+    return t("knob.value", lang, label=t(k.label, lang), value=value)

@@ -58,12 +58,9 @@ Prob = Fraction
 
 
 def draw_kinds(unseen: Unseen, rules: Rules) -> list[tuple[Kind, int]]:
-    """The kinds that can be drawn with their counts; the K♦ is a plain figure unless wild."""
-    counts = list(unseen.counts)
-    if not rules.wild_king:
-        counts[Kind.FIGURE] += counts[Kind.KING_OF_DIAMONDS]
-        counts[Kind.KING_OF_DIAMONDS] = 0
-    return [(k, n) for k, n in zip(Kind, counts, strict=True) if n]
+    """The kinds that can be drawn with their counts, as the rules tell them apart
+    (`settemezzo.rules.Rules.fold`)."""
+    return [(k, n) for k, n in zip(Kind, rules.fold(unseen.counts), strict=True) if n]
 
 
 def next_card(unseen: Unseen, rules: Rules) -> dict[Kind, Prob]:

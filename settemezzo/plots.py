@@ -49,7 +49,6 @@ from settemezzo.hands import PAIR_OF_SEVENS, ROYAL
 from settemezzo.i18n import (
     TEXT,
     check_lang,
-    describe_rules,
     method_label,
     number,
     percent,
@@ -57,10 +56,11 @@ from settemezzo.i18n import (
     policy_label,
     restriction_note,
     restriction_what,
+    rule_change,
     t,
 )
 from settemezzo.odds import final_distribution, multiset_chance, parse_threshold
-from settemezzo.rules import ITALIAN, Rules
+from settemezzo.rules import ITALIAN, Rules, from_spec
 from settemezzo.tables import HandoutNumbers, bust_chance_data
 
 __all__ = [
@@ -175,9 +175,10 @@ def _up_half(cards: object) -> int:
 
 def _title(main: str, rules: str, policy: str | None, lang: str, note: str = "",
            width: int = 100) -> str:
-    """'Main — rules', then the policy and a restriction ``note`` on lines of their own (a
-    note longer than ``width`` characters breaks after its colon)."""
-    first = f"{main} — {describe_rules(rules, lang)}" if rules else main
+    """'Main — rules' (``rules`` in words, "" for none), then the policy and a restriction
+    ``note`` on lines of their own (a note longer than ``width`` characters breaks after its
+    colon)."""
+    first = f"{main} — {rules}" if rules else main
     return "\n".join(x for x in (first, policy, _wrap_note(note, width)) if x)
 
 
@@ -192,36 +193,32 @@ def _wrap_note(note: str, width: int) -> str:
     return _wrap(head + ":", width) + "\n" + _wrap(tail, width)
 
 
-def _codes_of_description(description: str) -> tuple[str, ...]:
-    """`settemezzo.game.restriction_codes` of the rule set a `Rules.describe` line names
-    (for tables without ``attrs["restriction_codes"]``, e.g. read back from CSV)."""
-    from dataclasses import replace
-
+def _codes_of_spec(spec: object) -> tuple[str, ...]:
+    """`settemezzo.game.restriction_codes` of the rule set a spec names (`Rules.spec`; ()
+    for no spec, e.g. a table read back from an old CSV)."""
     from settemezzo.game import restriction_codes
-    from settemezzo.rules import PRESETS
 
-    parts = [p.strip() for p in description.split(" + ")]
-    base = PRESETS.get(parts[0].removesuffix(" rules").strip().lower()) if parts else None
-    if base is None:
+    if not isinstance(spec, str) or not spec:
         return ()
-    split, swap = base.split_figures, base.swap_hidden
-    for p in parts[1:]:
-        if p == "no splitting":
-            split = 1
-        elif p.startswith("split figures (up to ") and p.endswith(" hands)"):
-            split = int(p.removeprefix("split figures (up to ").removesuffix(" hands)"))
-        elif p in ("swap hidden card", "no swap hidden card"):
-            swap = p == "swap hidden card"
-    return restriction_codes(replace(base, split_figures=split, swap_hidden=swap))
+    return restriction_codes(from_spec(spec))
 
 
 def restriction_codes_of(df: pd.DataFrame) -> tuple[str, ...]:
     """The restriction codes of a table's rule set: ``attrs["restriction_codes"]`` (set by
-    `settemezzo.tables`), else worked out from ``attrs["rules"]``."""
+    `settemezzo.tables`), else worked out from ``attrs["rules_spec"]``."""
     codes = df.attrs.get("restriction_codes")
     if codes is not None:
         return tuple(str(c) for c in codes)
-    return _codes_of_description(str(df.attrs.get("rules", "")))
+    return _codes_of_spec(df.attrs.get("rules_spec"))
+
+
+def _rules_words(df: pd.DataFrame, lang: str) -> str:
+    """A table's rule set in words in ``lang``, from ``attrs["rules_spec"]`` (a table without
+    it shows its ``attrs["rules"]`` line as it is)."""
+    spec = df.attrs.get("rules_spec")
+    if isinstance(spec, str) and spec:
+        return from_spec(spec).describe(lang)
+    return str(df.attrs.get("rules", ""))
 
 
 def _note_of(df: pd.DataFrame, lang: str, side: str) -> str:
@@ -494,7 +491,7 @@ def strategy_chart(table: pd.DataFrame, *, ax: Axes | None = None, lang: str = "
     note = _note_of(table, lang, "value")  # a restricted game says so, whatever the title
     width = _note_width(ax)
     ax.set_title(_title(title, "", None, lang, note, width) if title is not None else
-                 _title(t("strategy_chart.title", lang), str(table.attrs.get("rules", "")), policy,
+                 _title(t("strategy_chart.title", lang), _rules_words(table, lang), policy,
                         lang, note, width), fontsize=11)
     # legend and note go in the empty lower-right corner when it is empty (it is unless a
     # wild K♦ row fills it), else below the chart
@@ -643,7 +640,7 @@ def banker_strategy_chart(banker_table_df: pd.DataFrame, *, ax: Axes | None = No
             ax.axvline(xs[0] - 0.5, color="black", linewidth=2, zorder=3)
     ax.set_xlabel(t("banker_chart.player_up", lang))
     ax.set_ylabel(t("banker_chart.total", lang))
-    rules = str(banker_table_df.attrs.get("rules", ""))
+    rules = _rules_words(banker_table_df, lang)
     note = _note_of(banker_table_df, lang, "banker")
     width = _note_width(ax)
     ax.set_title(_title(title, "", None, lang, note, width) if title is not None else
@@ -690,7 +687,7 @@ def bust_chance_chart(rules: Rules = ITALIAN, *, ax: Axes | None = None,
     ax.set_axisbelow(True)
     ax.set_xlabel(t("bust_chart.x", lang))
     ax.set_ylabel(t("bust_chart.y", lang))
-    ax.set_title(_title(t("bust_chart.title", lang), rules.describe(),
+    ax.set_title(_title(t("bust_chart.title", lang), rules.describe(lang),
                         t("bust_chart.no_opponent", lang), lang), fontsize=11)
     ax.legend(loc="upper left", fontsize=9)
     return fig
@@ -766,7 +763,7 @@ def banker_final_distribution_chart(rules: Rules = ITALIAN,
     names = [points(k) for k in ks]
     ks_text = names[0] if len(names) == 1 else (
         f"{', '.join(names[:-1])} {t('word.or', lang)} {names[-1]}")
-    ax.set_title(_title(t("final_chart.title", lang), rules.describe(),
+    ax.set_title(_title(t("final_chart.title", lang), rules.describe(lang),
                         t("final_chart.banker_policies", lang, ks=ks_text), lang), fontsize=11)
     ax.legend(loc="upper right", fontsize=9)
     return fig
@@ -833,7 +830,7 @@ def ev_chart(table: pd.DataFrame, *, ax: Axes | None = None, lang: str = "en") -
     ax.set_ylabel(t("ev_chart.y", lang))
     against = str(table.attrs.get("against", ""))
     policy = t("policy.against", lang, policy=policy_label(against, lang)) if against else None
-    ax.set_title(_title(t("ev_chart.title", lang), str(table.attrs.get("rules", "")), policy, lang,
+    ax.set_title(_title(t("ev_chart.title", lang), _rules_words(table, lang), policy, lang,
                         _note_of(table, lang, "value"), _note_width(ax)), fontsize=11)
     ax.text(0.6, 0.97, _wrap(t("ev_chart.note", lang), 60), transform=ax.transAxes, ha="center",
             va="top", fontsize=7.5, color="#333333",
@@ -856,14 +853,14 @@ def edge_by_variant_chart(edges: pd.DataFrame, *, ax: Axes | None = None, lang: 
     grouped bars with distinct hatches; variants are sorted by the first method's edge) and
     ``exploitability`` (shown as ± when above 1e-6). Rows with no number (NaN edge: a
     variant the exact engine does not solve yet) are named in a footnote. Rows that are only
-    a bound (``bound`` True, or a ``rules`` description whose game restricts the player,
+    a bound (``bound`` True, or a ``rules_spec`` whose game restricts the player,
     `settemezzo.game.restriction_codes`) are labelled "≤ 8.61%", and a footnote says why.
     """
     check_lang(lang)
     _need_columns(edges, ("variant", "edge"), "the edge table")
     df = edges.copy()
-    codes_by_row = [_codes_of_description(str(r)) if isinstance(r, str) else ()
-                    for r in (df["rules"] if "rules" in df.columns else [""] * len(df))]
+    codes_by_row = [_codes_of_spec(s) for s in
+                    (df["rules_spec"] if "rules_spec" in df.columns else [""] * len(df))]
     bound_col = df.get("bound")
     df["bound"] = ([bool(b) and not pd.isna(b) for b in bound_col] if bound_col is not None
                    else [bool(c) for c in codes_by_row])
@@ -1024,7 +1021,8 @@ def rules_brief(rules: Rules, lang: str = "en") -> list[str]:
 
 
 def _preset_name(rules: Rules) -> str:
-    return rules.name.lower()
+    """What ``--rules`` takes to make this page again: the rule set's spec."""
+    return rules.spec()
 
 
 def handout_page(rules: Rules, table: pd.DataFrame, numbers: HandoutNumbers, *,
@@ -1036,16 +1034,15 @@ def handout_page(rules: Rules, table: pd.DataFrame, numbers: HandoutNumbers, *,
     fig = Figure(figsize=A4_PORTRAIT)
     fig.text(0.5, 0.965, t("handout.title", lang), ha="center", va="top", fontsize=17,
              fontweight="bold")
-    fig.text(0.5, 0.935, describe_rules(rules.describe(), lang), ha="center", va="top",
+    fig.text(0.5, 0.935, rules.describe(lang), ha="center", va="top",
              fontsize=11)
     from settemezzo.game import restriction_codes
 
     codes = restriction_codes(rules)
     brief = rules_brief(rules, lang)
-    parts = rules.describe().split(" + ")[1:]
+    parts = [rule_change(name, value, lang) for name, value in rules.changes()]
     if parts:
-        brief.append(t("handout.variants_line", lang, variants=", ".join(
-            describe_rules(" + ".join(["x", p]), lang).split(" + ")[1] for p in parts)))
+        brief.append(t("handout.variants_line", lang, variants=", ".join(parts)))
     brief = [_wrap(line, 100) for line in brief]
     stakes = _stake_text(table, lang)
     # the chart gives up room to a long rules section (7 lines fit below it), to the stake

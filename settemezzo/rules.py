@@ -1,11 +1,23 @@
-"""Rule sets: a frozen `Rules` dataclass, the presets `ITALIAN` and `SPANISH`, every variant knob.
+"""Rule sets: a frozen `Rules` dataclass, the presets `ITALIAN` and `SPANISH`, every knob.
 
-Each knob is one decision of ``RULES.md``; any combination can be built and is validated.
+One table, `KNOB_TABLE`, holds every rule knob: its name, type, default in each preset, label
+key in the catalogue (`settemezzo.i18n`) and on/off form. The presets, ``--variant``, the
+canonical spec string, the widgets' switches and the edge table's rows all derive from it.
+Each knob is one decision of ``docs/rules.md``; any combination can be built and is validated.
+The rule questions the rest of the package asks (the wild K\u2666's kind, which first cards may
+be burnt, who takes the bank next) are answered here, once.
 
 >>> ITALIAN.describe()
 'Italian rules'
->>> ITALIAN.with_variants("royal", "burn=3,4").describe()
+>>> r = ITALIAN.with_variants("royal", "burn=3,4")
+>>> r.describe()
 'Italian rules + royal 7½ + burn 3/4'
+>>> r.spec()
+'italian+royal+burn=3,4'
+>>> from_spec("italian+royal+burn=3,4") == r
+True
+>>> r.changes()
+(('royal', True), ('burn', frozenset({3, 4})))
 >>> Rules(min_stake=-1)
 Traceback (most recent call last):
 ...
@@ -14,16 +26,32 @@ settemezzo.rules.RulesError: min_stake must be a positive whole number of chips,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import Any, Literal
 
-__all__ = ["ITALIAN", "KNOBS", "PRESETS", "SPANISH", "Rules", "RulesError", "next_banker",
-           "preset"]
+from settemezzo.cards import Kind
+
+__all__ = [
+    "ITALIAN",
+    "KNOBS",
+    "KNOB_TABLE",
+    "PRESETS",
+    "SPANISH",
+    "SWITCHES",
+    "Knob",
+    "Rules",
+    "RulesError",
+    "from_spec",
+    "knob",
+    "next_banker",
+    "preset",
+]
 
 
 class RulesError(ValueError):
-    """A rule knob out of range, or an unknown preset or variant."""
+    """A rule knob out of range, or an unknown preset, variant or spec."""
 
 
 StakeTiming = Literal["before_deal", "after_first_card"]
@@ -33,11 +61,185 @@ BankPassing = Literal["seven_half", "rotate", "keep"]
 _BURN_SETS: tuple[frozenset[int], ...] = (frozenset(), frozenset({4}), frozenset({3, 4}))
 
 
+
+_TRUE = {"", "1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+KnobType = Literal["on/off", "cards", "hands", "choice", "count", "chips", "chips or none",
+                   "count or none", "chips by table size"]
+
+
+@dataclass(frozen=True)
+class Knob:
+    """One rule knob: a field of `Rules`, its type, its default in each preset, its label key
+    in the catalogue (`settemezzo.i18n`, ``knob.NAME``) and its on/off form.
+
+    ``on``/``off``: the values a switch takes (``None``: the knob is not a switch);
+    ``aliases``: other words that switch it on to a value (``rotate_bank``); ``hand``: it
+    changes the game of one hand (the exact engine), not only the session; ``seed000``: how
+    seed 000 lists it among its variants (the edge table's rows); ``choices``: the words a
+    ``choice`` knob takes; ``cheap``: switched on alone, its equilibrium takes seconds, not
+    minutes (the views offer these first).
+    """
+
+    name: str
+    type: KnobType
+    italian: Any
+    spanish: Any
+    help: str
+    on: Any = None
+    off: Any = None
+    aliases: tuple[tuple[str, Any], ...] = ()
+    choices: tuple[str, ...] = ()
+    hand: bool = False
+    seed000: tuple[str, ...] = ()
+    cheap: bool = False
+
+    @property
+    def label(self) -> str:
+        """The catalogue key of the knob's name (`settemezzo.i18n.t`)."""
+        return f"knob.{self.name}"
+
+    @property
+    def is_switch(self) -> bool:
+        """Whether the knob has an on/off form."""
+        return self.on is not None and self.off is not None
+
+    def is_on(self, rules: Rules) -> bool:
+        """Whether the switch is on in ``rules`` (any value but its off value)."""
+        if not self.is_switch:
+            raise RulesError(f"knob {self.name!r} is not an on/off switch")
+        return bool(getattr(rules, self.name) != self.off)
+
+    def default(self, preset_name: str) -> Any:
+        """The knob's value in the preset ``preset_name`` ('italian' or 'spanish')."""
+        return {"italian": self.italian, "spanish": self.spanish}[preset_name]
+
+    def format(self, value: Any) -> str:
+        """The value as a spec writes it after ``NAME=``: 'off', '3,4', 'none', '2'..."""
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        if isinstance(value, frozenset):
+            return ",".join(str(x) for x in sorted(value)) if value else "off"
+        if isinstance(value, tuple):
+            return ",".join(str(x) for x in value)
+        if value is None:
+            return "none"
+        return str(value)
+
+    def parse(self, raw: str, text: str) -> Any:
+        """The value of ``NAME=raw`` (``text`` is the whole token, quoted in errors)."""
+        low = raw.strip().lower()
+        if self.type == "on/off":
+            if low not in _TRUE | _FALSE:
+                raise RulesError(f"variant {text!r}: {self.name} takes on/off, got {raw!r}")
+            return low in _TRUE
+        off_words = _FALSE if self.type in ("cards", "hands") else _FALSE - {"0"}
+        if self.is_switch and low in off_words:
+            return self.off
+        if self.is_switch and low in _TRUE - {"1"}:
+            return self.on
+        if self.type == "choice":
+            return raw.strip()
+        if low == "none" and self.type.endswith("or none"):
+            return None
+        try:
+            numbers = tuple(int(x) for x in raw.replace("/", ",").split(","))
+        except ValueError:
+            raise RulesError(f"variant {text!r}: {self.name} takes {_TAKES[self.type]}, "
+                             f"got {raw!r}") from None
+        if self.type == "cards":
+            return frozenset(numbers)
+        if self.type == "chips by table size":
+            return numbers
+        if len(numbers) != 1:
+            raise RulesError(f"variant {text!r}: {self.name} takes {_TAKES[self.type]}, "
+                             f"got {raw!r}")
+        return numbers[0]
+
+
+_TAKES = {"cards": "4 or 3,4", "hands": "a whole number of hands",
+          "count": "a whole number", "chips": "a whole number",
+          "chips or none": "a whole number or none", "count or none": "a whole number or none",
+          "chips by table size": "7 whole numbers, e.g. 32,28,25,22,20,18,17"}
+
+_STAKE = "table minimum stake"
+KNOB_TABLE: tuple[Knob, ...] = (
+    Knob("royal", "on/off", False, False,
+         "7 and a figure as the only two cards: beats any 7½, paid double",
+         on=True, off=False, hand=True, seed000=("royal",), cheap=True),
+    Knob("wild_king", "on/off", False, False, "the K♦ counts ½ or any whole number 1..7",
+         on=True, off=False, hand=True, seed000=("wild_king",), cheap=True),
+    Knob("pair_of_sevens", "on/off", False, False,
+         "exactly two 7s beat everything, paid triple",
+         on=True, off=False, hand=True, seed000=("pair_of_sevens",), cheap=True),
+    Knob("burn", "cards", frozenset(), frozenset(),
+         "a face-down first card of 4 (burn=4) or 3 or 4 (burn=3,4) may be thrown away",
+         on=frozenset({4}), off=frozenset(), hand=True, seed000=("burn=4", "burn=3,4")),
+    Knob("ties_push", "on/off", False, False, "a tie returns the stake",
+         on=True, off=False, hand=True, seed000=("ties_push",), cheap=True),
+    Knob("bank_passing", "choice", "seven_half", "rotate",
+         "seven_half (a player's 7½ takes it), rotate (rotate_bank: the next player after "
+         "every hand) or keep (keep_bank: until eliminated or beaten by a 7½, Spain)",
+         off="seven_half", aliases=(("rotate_bank", "rotate"), ("keep_bank", "keep")),
+         choices=("seven_half", "rotate", "keep"), seed000=("rotate_bank",)),
+    Knob("swap_hidden", "on/off", False, True,
+         "on a hit, the face-down card may be turned up, the new card kept hidden",
+         on=True, off=False, hand=True, seed000=("swap_hidden",)),
+    Knob("split_figures", "hands", 1, 12,
+         "split two first figures into two hands (=N: up to N hands; off: 1)",
+         on=2, off=1, hand=True, seed000=("split_figures=2",)),
+    Knob("stake_timing", "choice", "before_deal", "after_first_card",
+         "before_deal or after_first_card", on="after_first_card", off="before_deal",
+         choices=("before_deal", "after_first_card"), hand=True),
+    Knob("seven_half_pays", "count", 1, 2,
+         "stakes a player's 7½ wins when the banker does not bust (1 or 2)",
+         on=2, off=1, hand=True, cheap=True),
+    Knob("min_stake", "chips", 1, 2, _STAKE + " (in round 1)", hand=True),
+    Knob("max_stake", "chips", 10, 5, "table maximum stake (in round 1)", hand=True),
+    Knob("final_min_stake", "chips or none", None, 6,
+         "minimum stake in the last round (none: as in round 1)"),
+    Knob("final_max_stake", "chips or none", None, 12,
+         "maximum stake in the last round (none: as in round 1)"),
+    Knob("reshuffle", "choice", "every_hand", "every_hand", "every_hand or when_exhausted",
+         on="when_exhausted", off="every_hand", choices=("every_hand", "when_exhausted")),
+    Knob("starting_chips", "chips by table size", (50,) * 7, (32, 28, 25, 22, 20, 18, 17),
+         "chips each player starts with at a table of 2, 3, ..., 8"),
+    Knob("rounds", "count or none", None, 15, "hands in a game (none: no set end)"),
+)
+"""Every rule knob, in the order descriptions and specs name them."""
+
+_BY_NAME: dict[str, Knob] = {k.name: k for k in KNOB_TABLE}
+_ALIASES: dict[str, tuple[Knob, Any]] = {
+    word: (k, value) for k in KNOB_TABLE for word, value in k.aliases}
+
+KNOBS: dict[str, str] = {
+    **{k.name: k.help for k in KNOB_TABLE},
+    **{word: f"{k.name}={value}" for word, (k, value) in _ALIASES.items()}}
+"""Every word ``--variant`` and a spec accept before ``=``, with a one-line help."""
+
+SWITCHES: tuple[Knob, ...] = tuple(k for k in KNOB_TABLE if k.is_switch and k.hand)
+"""The knobs with an on/off form that change the game of one hand (the variant widget's
+check boxes)."""
+
+
+def knob(name: str) -> Knob:
+    """The knob called ``name`` (`RulesError` naming every knob otherwise)."""
+    try:
+        return _BY_NAME[name]
+    except KeyError:
+        raise RulesError(f"unknown knob {name!r}; known knobs: "
+                         f"{', '.join(_BY_NAME)}") from None
+
+
+_ITALIAN_DEFAULTS: dict[str, Any] = {k.name: k.italian for k in KNOB_TABLE}
+
+
 @dataclass(frozen=True)
 class Rules:
     """One complete rule set. Defaults are the Italian rules of seed 000 with no variant.
 
-    Knobs (see ``RULES.md``):
+    Knobs (`KNOB_TABLE` holds each one's type and presets' values; ``docs/rules.md`` the rules):
 
     - ``royal``: 7 and a figure as the only two cards beats any other 7½, paid double.
     - ``wild_king``: the K♦ counts ½ or any whole number 1..7, at its owner's choice.
@@ -60,25 +262,28 @@ class Rules:
     """
 
     name: str = "Italian"
-    royal: bool = False
-    wild_king: bool = False
-    pair_of_sevens: bool = False
-    burn: frozenset[int] = field(default_factory=frozenset)
-    ties_push: bool = False
-    swap_hidden: bool = False
-    split_figures: int = 1
-    stake_timing: StakeTiming = "before_deal"
-    min_stake: int = 1
-    max_stake: int = 10
-    final_min_stake: int | None = None
-    final_max_stake: int | None = None
-    seven_half_pays: int = 1
-    reshuffle: Reshuffle = "every_hand"
-    bank_passing: BankPassing = "seven_half"
-    starting_chips: tuple[int, ...] = (50, 50, 50, 50, 50, 50, 50)
-    rounds: int | None = None
+    royal: bool = _ITALIAN_DEFAULTS["royal"]
+    wild_king: bool = _ITALIAN_DEFAULTS["wild_king"]
+    pair_of_sevens: bool = _ITALIAN_DEFAULTS["pair_of_sevens"]
+    burn: frozenset[int] = _ITALIAN_DEFAULTS["burn"]
+    ties_push: bool = _ITALIAN_DEFAULTS["ties_push"]
+    swap_hidden: bool = _ITALIAN_DEFAULTS["swap_hidden"]
+    split_figures: int = _ITALIAN_DEFAULTS["split_figures"]
+    stake_timing: StakeTiming = _ITALIAN_DEFAULTS["stake_timing"]
+    min_stake: int = _ITALIAN_DEFAULTS["min_stake"]
+    max_stake: int = _ITALIAN_DEFAULTS["max_stake"]
+    final_min_stake: int | None = _ITALIAN_DEFAULTS["final_min_stake"]
+    final_max_stake: int | None = _ITALIAN_DEFAULTS["final_max_stake"]
+    seven_half_pays: int = _ITALIAN_DEFAULTS["seven_half_pays"]
+    reshuffle: Reshuffle = _ITALIAN_DEFAULTS["reshuffle"]
+    bank_passing: BankPassing = _ITALIAN_DEFAULTS["bank_passing"]
+    starting_chips: tuple[int, ...] = _ITALIAN_DEFAULTS["starting_chips"]
+    rounds: int | None = _ITALIAN_DEFAULTS["rounds"]
 
     def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip() or set(self.name) & set("+="):
+            raise RulesError(f"name must be a word or two without '+' or '=' (a spec writes "
+                             f"it), got {self.name!r}")
         for name in ("royal", "wild_king", "pair_of_sevens", "ties_push", "swap_hidden"):
             v = getattr(self, name)
             if not isinstance(v, bool):
@@ -123,6 +328,80 @@ class Rules:
                 f"starting_chips must be 7 positive whole numbers (for 2..8 players), "
                 f"got {chips!r}")
 
+    def changes(self) -> tuple[tuple[str, Any], ...]:
+        """The knobs set otherwise than in the base preset (`base`), as (knob name, value)
+        pairs in `KNOB_TABLE` order: what a description or a spec names."""
+        base = self.base
+        return tuple((k.name, getattr(self, k.name)) for k in KNOB_TABLE
+                     if getattr(self, k.name) != getattr(base, k.name))
+
+    @property
+    def base(self) -> Rules:
+        """The preset this rule set is described from: the one its name names, else ITALIAN."""
+        return PRESETS.get(self.name.lower(), ITALIAN)
+
+    def describe(self, lang: str = "en") -> str:
+        """One line naming the rule set, for chart titles: 'Italian rules + royal 7½' (the
+        words are the catalogue's, `settemezzo.i18n.describe_rules`)."""
+        from settemezzo.i18n import describe_rules
+
+        return describe_rules(self, lang)
+
+    def spec(self) -> str:
+        """The canonical spec of the rule set, which `from_spec` (and ``--rules``) reads
+        back: the base preset, then each change, joined by ``+``.
+
+        >>> ITALIAN.with_variants("keep_bank", "wild_king").spec()
+        'italian+wild_king+keep_bank'
+        >>> SPANISH.with_variants("keep_bank").spec()
+        'spanish+bank_passing=keep'
+        """
+        base = self.base
+        tokens = [base.name.lower()]
+        if self.name != base.name:
+            tokens.append(f"name={self.name}")
+        tokens += [_token(_BY_NAME[name], value, getattr(base, name))
+                   for name, value in self.changes()]
+        return "+".join(tokens)
+
+    def with_variants(self, *variants: str) -> Rules:
+        """Apply ``KNOB`` or ``KNOB=VALUE`` strings, as the CLI's ``--variant`` does."""
+        changes: dict[str, Any] = {}
+        for v in variants:
+            key, value = _parse_variant(v)
+            changes[key] = value
+        return replace(self, **changes)
+
+    # -- rule questions ----------------------------------------------------------------------
+    def plain(self, kind: Kind) -> Kind:
+        """The kind of a card as these rules tell it apart: the K♦ is a plain figure unless
+        ``wild_king`` is on; every other kind is itself."""
+        if kind is Kind.KING_OF_DIAMONDS and not self.wild_king:
+            return Kind.FIGURE
+        return kind
+
+    def plain_kinds(self, kinds: Iterable[Kind]) -> tuple[Kind, ...]:
+        """`plain` of each kind, in order."""
+        return tuple(self.plain(k) for k in kinds)
+
+    @property
+    def kinds(self) -> tuple[Kind, ...]:
+        """The kinds these rules tell apart, in `Kind` order (the K♦ only when wild)."""
+        return tuple(k for k in Kind if self.plain(k) is k)
+
+    def fold(self, counts: Sequence[int]) -> tuple[int, ...]:
+        """Counts per `Kind` (9 numbers) as these rules see them: the K♦ among the figures
+        unless it is wild (then its own count is 0)."""
+        out = [0] * len(Kind)
+        for k, n in zip(Kind, counts, strict=True):
+            out[self.plain(k)] += n
+        return tuple(out)
+
+    def may_burn(self, kind: Kind) -> bool:
+        """Whether a face-down first card of this kind may be thrown away (``burn``): a
+        numbered card whose value is in the burn set; never a figure or the K♦."""
+        return Kind.ACE <= kind <= Kind.SEVEN and int(kind) in self.burn
+
     # -- derived -----------------------------------------------------------------------------
     @property
     def rotate_bank(self) -> bool:
@@ -149,34 +428,14 @@ class Rules:
         t = Fraction(min(round_number, self.rounds) - 1, self.rounds - 1)
         return _nearest(lo0 + t * (lo1 - lo0)), _nearest(hi0 + t * (hi1 - hi0))
 
-    def describe(self) -> str:
-        """One line naming the rule set, for chart titles: 'Italian rules + royal 7½'."""
-        base = PRESETS.get(self.name.lower())
-        if base is None:
-            base = ITALIAN
-        parts = [f"{self.name} rules"]
-        for f in fields(self):
-            if f.name == "name":
-                continue
-            mine, theirs = getattr(self, f.name), getattr(base, f.name)
-            if mine != theirs:
-                parts.append(_describe_knob(f.name, mine))
-        return " + ".join(parts)
-
-    def with_variants(self, *variants: str) -> Rules:
-        """Apply ``KNOB`` or ``KNOB=VALUE`` strings, as the CLI's ``--variant`` does."""
-        changes: dict[str, Any] = {}
-        for v in variants:
-            key, value = _parse_variant(v)
-            changes[key] = value
-        return replace(self, **changes)
-
     def __repr__(self) -> str:
-        base = PRESETS.get(self.name.lower(), ITALIAN)
+        base = self.base
         diffs = [f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)
                  if f.name != "name" and getattr(self, f.name) != getattr(base, f.name)]
         inner = ", ".join([f"name={self.name!r}", *diffs])
         return f"Rules({inner})"
+
+
 
 
 def _nearest(x: Fraction) -> int:
@@ -195,125 +454,87 @@ def _check_choice(name: str, v: object, allowed: tuple[str, ...]) -> None:
         raise RulesError(f"{name} must be one of {', '.join(map(repr, allowed))}; got {v!r}")
 
 
-_KNOB_LABELS = {
-    "royal": "royal 7½",
-    "wild_king": "wild K♦",
-    "pair_of_sevens": "pair of sevens",
-    "ties_push": "ties push",
-    "swap_hidden": "swap hidden card",
-}
-
-
-def _describe_knob(name: str, value: object) -> str:
-    if isinstance(value, bool):
-        label = _KNOB_LABELS.get(name, name.replace("_", " "))
-        return label if value else f"no {label}"
-    if name == "burn":
-        assert isinstance(value, frozenset)
-        return "burn " + "/".join(str(x) for x in sorted(value)) if value else "no burning"
-    if name == "split_figures":
-        return "no splitting" if value == 1 else f"split figures (up to {value} hands)"
-    if name == "bank_passing":
-        return {"rotate": "bank rotates", "keep": "banker keeps the bank",
-                "seven_half": "bank passes on 7½"}[str(value)]
-    if name == "seven_half_pays":
-        return f"7½ pays {value}:1"
-    return f"{name.replace('_', ' ')} {value}"
-
-
-KNOBS: dict[str, str] = {
-    "royal": "7 and a figure as the only two cards: beats any 7½, paid double",
-    "wild_king": "the K♦ counts ½ or any whole number 1..7",
-    "pair_of_sevens": "exactly two 7s beat everything, paid triple",
-    "burn": "a face-down first card of 4 (burn=4) or 3 or 4 (burn=3,4) may be thrown away",
-    "ties_push": "a tie returns the stake",
-    "rotate_bank": "the bank moves to the next player after every hand",
-    "keep_bank": "the banker keeps the bank until eliminated or beaten by a 7½ (Spain)",
-    "swap_hidden": "on a hit, the face-down card may be turned up, the new card kept hidden",
-    "split_figures": "split two first figures into two hands (=N: up to N hands)",
-    "stake_timing": "before_deal or after_first_card",
-    "seven_half_pays": "stakes a player's 7½ wins when the banker does not bust (1 or 2)",
-    "reshuffle": "every_hand or when_exhausted",
-    "min_stake": "table minimum stake", "max_stake": "table maximum stake",
-    "rounds": "hands in a game",
-}
-
-_TRUE = {"", "1", "true", "yes", "on"}
-_FALSE = {"0", "false", "no", "off"}
+def _token(k: Knob, value: Any, base: Any) -> str:
+    """The spec token setting knob ``k`` to ``value`` from ``base``: 'royal', 'royal=off',
+    'burn=3,4', 'rotate_bank', 'bank_passing=seven_half'."""
+    if k.type == "on/off":
+        return k.name if value else f"{k.name}=off"
+    for word, on in k.aliases:
+        if value == on and base == k.off:
+            return word
+    return f"{k.name}={k.format(value)}"
 
 
 def _parse_variant(text: str) -> tuple[str, Any]:
-    key, _, raw = text.partition("=")
+    """(field, value) of one ``KNOB`` or ``KNOB=VALUE`` token."""
+    key, eq, raw = text.partition("=")
     key = key.strip().lower().replace("-", "_")
-    raw = raw.strip()
-    if key not in KNOBS:
-        raise RulesError(
-            f"unknown variant {text!r}; known knobs: {', '.join(sorted(KNOBS))}")
-    low = raw.lower()
-    if key in ("royal", "wild_king", "pair_of_sevens", "ties_push", "swap_hidden",
-               "rotate_bank", "keep_bank"):
+    if key in _ALIASES:
+        k, on = _ALIASES[key]
+        low = raw.strip().lower()
         if low not in _TRUE | _FALSE:
             raise RulesError(f"variant {text!r}: {key} takes on/off, got {raw!r}")
-        on = low in _TRUE
-        if key == "rotate_bank":
-            return "bank_passing", "rotate" if on else "seven_half"
-        if key == "keep_bank":
-            return "bank_passing", "keep" if on else "seven_half"
-        return key, on
-    if key == "burn":
-        if low in _FALSE:
-            return key, frozenset()
-        try:
-            values = frozenset(int(x) for x in (raw or "4").replace("/", ",").split(","))
-        except ValueError:
-            raise RulesError(f"variant {text!r}: burn takes 4 or 3,4, got {raw!r}") from None
-        return key, values
-    if key == "split_figures":
-        # a number is the most hands (1: no splitting), so "1" is not "on" here
-        if low in _FALSE:
-            return key, 1
-        if low in _TRUE - {"1"}:
-            return key, 2
-    if key in ("stake_timing", "reshuffle"):
-        return key, raw
-    try:
-        return key, int(raw)
-    except ValueError:
-        raise RulesError(f"variant {text!r}: {key} takes a whole number, got {raw!r}") from None
+        return k.name, on if low in _TRUE else k.off
+    if key not in _BY_NAME:
+        raise RulesError(
+            f"unknown variant {text!r}; known knobs: {', '.join(sorted(KNOBS))}")
+    k = _BY_NAME[key]
+    if not eq and not k.is_switch:
+        raise RulesError(f"variant {text!r}: {key} takes a value ({key}=...)")
+    return key, k.parse(raw, text)
+
+
+def from_spec(text: str) -> Rules:
+    """The rule set of a spec: a preset ('italian', 'spanish', or 'it', 'es'...), then
+    ``+KNOB`` or ``+KNOB=VALUE`` for each change (`Rules.spec` writes the canonical one).
+
+    >>> from_spec("spanish+swap_hidden=off") == SPANISH.with_variants("swap_hidden=off")
+    True
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise RulesError(f"a rule spec is a preset ({', '.join(PRESETS)}) then +KNOB[=VALUE] "
+                         f"changes, e.g. 'italian+royal+burn=3,4'; got {text!r}")
+    first, *tokens = (t.strip() for t in text.split("+"))
+    rules = _preset_named(first, text)
+    names = [t.partition("=")[2].strip() for t in tokens
+             if t.partition("=")[0].strip().lower() == "name"]
+    if names:
+        rules = replace(rules, name=names[-1])
+    knobs = [t for t in tokens if t.partition("=")[0].strip().lower() != "name"]
+    if "" in knobs:
+        raise RulesError(f"rule spec {text!r} has an empty part between two '+'")
+    return rules.with_variants(*knobs) if knobs else rules
+
+
+_PRESET_WORDS = {"it": "italian", "italiano": "italian", "sette": "italian",
+                 "es": "spanish", "espanol": "spanish", "español": "spanish",
+                 "siete": "spanish"}
+
+
+def _preset_named(name: str, text: str) -> Rules:
+    key = name.strip().lower()
+    key = _PRESET_WORDS.get(key, key)
+    if key not in PRESETS:
+        raise RulesError(f"unknown rule set {text!r}: a spec starts with a preset, one of "
+                         f"{', '.join(PRESETS)} (then +KNOB[=VALUE] changes)")
+    return PRESETS[key]
 
 
 ITALIAN = Rules()
 """Seed 000 with no variant: stakes before the deal, 1:1, bank passes on a player's 7½."""
 
-SPANISH = Rules(
-    name="Spanish",
-    swap_hidden=True,
-    split_figures=12,
-    stake_timing="after_first_card",
-    min_stake=2,
-    max_stake=5,
-    final_min_stake=6,
-    final_max_stake=12,
-    seven_half_pays=2,
-    bank_passing="rotate",
-    starting_chips=(32, 28, 25, 22, 20, 18, 17),
-    rounds=15,
-)
+SPANISH = Rules(name="Spanish", **{k.name: k.spanish for k in KNOB_TABLE})
 """Seed 002: stake after the first card, 7½ pays 2:1, one hidden card, figures split."""
 
 PRESETS: dict[str, Rules] = {"italian": ITALIAN, "spanish": SPANISH}
 
 
 def preset(name: str | Rules) -> Rules:
-    """A preset by name ('italian', 'spanish'; also 'it', 'es'), or a `Rules` unchanged."""
+    """A preset by name ('italian', 'spanish'; also 'it', 'es'), a spec (`from_spec`:
+    'italian+royal'), or a `Rules` unchanged."""
     if isinstance(name, Rules):
         return name
-    key = str(name).strip().lower()
-    key = {"it": "italian", "italiano": "italian", "sette": "italian", "es": "spanish",
-           "espanol": "spanish", "español": "spanish", "siete": "spanish"}.get(key, key)
-    if key not in PRESETS:
-        raise RulesError(f"unknown rule set {name!r}; choose from {', '.join(PRESETS)}")
-    return PRESETS[key]
+    return from_spec(str(name))
 
 
 BankMove = Literal["kept", "7½", "rotation", "elimination"]

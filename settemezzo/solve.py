@@ -207,17 +207,7 @@ class _BankerRows:
         self.nodes = game.banker_nodes
         n = decks.sum(axis=1)
         depth = max(nd.size for nd in self.nodes) + 1
-        table = np.zeros((PAIR_OF_SEVENS + 1, PAIR_OF_SEVENS + 1),
-                         dtype=object if exact else np.float64)
-        for ps in range(PAIR_OF_SEVENS + 1):
-            for bs in range(PAIR_OF_SEVENS + 1):
-                v = settle(ps, bs, game.rules) if ps != BUST else Fraction(-1)
-                if measure == "win":
-                    v = Fraction(int(v > 0))
-                table[ps, bs] = int(v) if exact else float(v)
-        if exact and any(settle(ps, bs, game.rules).denominator != 1
-                         for ps in range(1, 18) for bs in range(18)):
-            raise SolverError("settlements must be whole numbers of stakes in exact mode")
+        table = _settle_table(game, exact, measure)
         self.table = table
         P: list[Any] = [None] * len(self.nodes)
         if exact:
@@ -249,47 +239,18 @@ class _BankerRows:
     def _build_dense(self) -> None:
         """Float mode: every node at once, as dense (nodes x rows) matrices, processed level
         by level (children before parents) with sparse child-incidence matrices."""
-        J = len(self.nodes)
+        plan = _node_plan(self.game)
         self.Pm = np.vstack(self.P)
         table = self.table[self.pscore]                      # (rows, scores)
-        self.Sm = self.Pm * table[:, [nd.score for nd in self.nodes]].T
-        self.Fm = self._dense_finished(table)
-        keys = sorted({(nd.size, any(nd.counts)) for nd in self.nodes},
-                      key=lambda k: (-k[0], k[1]))
-        self.levels: list[tuple[npt.NDArray[np.int64], sparse.csr_matrix,
-                                npt.NDArray[np.int64], npt.NDArray[np.bool_]]] = []
-        for key in keys:
-            idx = np.array([nd.index for nd in self.nodes
-                            if (nd.size, any(nd.counts)) == key], dtype=np.int64)
-            r, c = [], []
-            for a, j in enumerate(idx):
-                for _pos, j2, _ in self.nodes[j].children:
-                    if j2 >= 0:
-                        r.append(a)
-                        c.append(j2)
-            C = sparse.csr_matrix((np.ones(len(r)), (r, c)), shape=(len(idx), J))
-            burn_child = np.array([self.nodes[j].burn_child for j in idx], dtype=np.int64)
-            empty = np.array([not any(self.nodes[j].counts) for j in idx])
-            self.levels.append((idx, C, burn_child, empty))
-
-    def _dense_finished(self, table: FloatArray) -> FloatArray:
-        """`finished` of every node at once (float mode): kind by kind, the nodes one card
-        short of a finished hand of that kind (the same sums in the same order)."""
-        by_pos: dict[int, list[tuple[int, int]]] = {}
-        for j, nd in enumerate(self.nodes):
-            for pos, j2, sc in nd.children:
-                if j2 < 0:
-                    by_pos.setdefault(pos, []).append((j, sc))
+        self.Sm = self.Pm * table[:, plan.scores].T
+        # `finished` of every node at once: kind by kind, the nodes one card short of a
+        # finished hand of that kind (the same sums in the same order)
         den = np.maximum(np.array(self._den_f, dtype=np.float64), 1.0)     # (depth, rows)
-        Fm = np.zeros((len(self.nodes), self.B))
-        for pos in sorted(by_pos):
-            js = np.array([j for j, _ in by_pos[pos]], dtype=np.int64)
-            scores = [sc for _, sc in by_pos[pos]]
-            drawn = np.array([self.nodes[j].drawn[pos] for j in js], dtype=np.int64)
-            sizes = np.array([self.nodes[j].size for j in js], dtype=np.int64)
+        self.Fm = np.zeros((len(self.nodes), self.B))
+        for pos, js, scores, drawn, sizes in plan.finishing:
             left = np.maximum(self.decks[:, pos][None, :] - drawn[:, None], 0)
-            Fm[js] += self.Pm[js] * left / den[sizes] * table[:, scores].T
-        return Fm
+            self.Fm[js] += self.Pm[js] * left / den[sizes] * table[:, scores].T
+        self.levels = plan.levels
 
     def _values_dense(self, hit: Any, mode: str, decisions: Any, burn: Any,
                       cols: npt.NDArray[np.int64] | None = None) -> Any:
@@ -493,6 +454,80 @@ class _BankerRows:
                 best = np.minimum(best, vb)
             G[j] = best
         return G[0], choice
+
+
+def _settle_table(game: HeadsUpGame, exact: bool, measure: str) -> Any:
+    """The player's payoff per (player score, banker score), 18 x 18 (a bust player loses
+    at once; ``measure="win"``: 1 for a win, else 0); ints in exact mode. Once per game."""
+    key = ("settle", exact, measure)
+    if key in game.memo:
+        return game.memo[key]
+    table = np.zeros((PAIR_OF_SEVENS + 1, PAIR_OF_SEVENS + 1),
+                     dtype=object if exact else np.float64)
+    for ps in range(PAIR_OF_SEVENS + 1):
+        for bs in range(PAIR_OF_SEVENS + 1):
+            v = settle(ps, bs, game.rules) if ps != BUST else Fraction(-1)
+            if measure == "win":
+                v = Fraction(int(v > 0))
+            table[ps, bs] = int(v) if exact else float(v)
+    if exact and any(settle(ps, bs, game.rules).denominator != 1
+                     for ps in range(1, 18) for bs in range(18)):
+        raise SolverError("settlements must be whole numbers of stakes in exact mode")
+    game.memo[key] = table
+    return table
+
+
+_Level = tuple[npt.NDArray[np.int64], sparse.csr_matrix, npt.NDArray[np.int64],
+               npt.NDArray[np.bool_]]
+
+
+@dataclass(frozen=True)
+class _NodePlan:
+    """What the float banker programme needs of a game's banker hands whatever the rows
+    (`_node_plan`): each hand's stand score; per kind, the hands one card short of a
+    finished hand of that kind (kind, hands, finished scores, cards of the kind drawn,
+    hand sizes); the levels, children first (hands, child incidence, burn child, empty)."""
+
+    scores: list[int]
+    finishing: list[tuple[int, npt.NDArray[np.int64], list[int], npt.NDArray[np.int64],
+                          npt.NDArray[np.int64]]]
+    levels: list[_Level]
+
+
+def _node_plan(game: HeadsUpGame) -> _NodePlan:
+    """The `_NodePlan` of ``game``'s banker hands, built once per game."""
+    plan: _NodePlan | None = game.memo.get("node plan")
+    if plan is not None:
+        return plan
+    nodes = game.banker_nodes
+    J = len(nodes)
+    by_pos: dict[int, list[tuple[int, int]]] = {}
+    for j, nd in enumerate(nodes):
+        for pos, j2, sc in nd.children:
+            if j2 < 0:
+                by_pos.setdefault(pos, []).append((j, sc))
+    finishing = []
+    for pos in sorted(by_pos):
+        js = np.array([j for j, _ in by_pos[pos]], dtype=np.int64)
+        finishing.append((pos, js, [sc for _, sc in by_pos[pos]],
+                          np.array([nodes[j].drawn[pos] for j in js], dtype=np.int64),
+                          np.array([nodes[j].size for j in js], dtype=np.int64)))
+    key_of = [(nd.size, any(nd.counts)) for nd in nodes]
+    levels: list[_Level] = []
+    for key in sorted(set(key_of), key=lambda k: (-k[0], k[1])):
+        idx = np.array([j for j in range(J) if key_of[j] == key], dtype=np.int64)
+        r, c = [], []
+        for a, j in enumerate(idx):
+            for _pos, j2, _ in nodes[j].children:
+                if j2 >= 0:
+                    r.append(a)
+                    c.append(j2)
+        C = sparse.csr_matrix((np.ones(len(r)), (r, c)), shape=(len(idx), J))
+        burn_child = np.array([nodes[j].burn_child for j in idx], dtype=np.int64)
+        empty = np.array([not any(nodes[j].counts) for j in idx])
+        levels.append((idx, C, burn_child, empty))
+    plan = game.memo["node plan"] = _NodePlan([nd.score for nd in nodes], finishing, levels)
+    return plan
 
 
 def _as_matrix(values: Any, J: int, B: int) -> FloatArray:

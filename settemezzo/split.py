@@ -138,12 +138,11 @@ class _Model:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.kinds: tuple[Kind, ...] = tuple(
-            k for k in Kind if rules.wild_king or k is not Kind.KING_OF_DIAMONDS)
+        self.kinds: tuple[Kind, ...] = rules.kinds
         self.K = len(self.kinds)
         self.hp = tuple(k.half_points for k in self.kinds)
         self.fig = self.kinds.index(Kind.FIGURE)
-        self.burnable = tuple(1 <= int(k) <= 7 and int(k) in rules.burn for k in self.kinds)
+        self.burnable = tuple(rules.may_burn(k) for k in self.kinds)
         self.settle_q = [[settle(p, b, rules) if p != BUST else Fraction(-1)
                           for b in range(PAIR_OF_SEVENS + 1)]
                          for p in range(PAIR_OF_SEVENS + 1)]
@@ -158,16 +157,12 @@ class _Model:
         return total(cards, self.rules), score(cards, self.rules), is_finished(cards, self.rules)
 
     def counts(self, deck: Unseen) -> tuple[int, ...]:
-        """The deck as counts per kind (the K♦ is a plain figure unless wild)."""
-        c = list(deck.counts)
-        if not self.rules.wild_king:
-            c[Kind.FIGURE] += c[Kind.KING_OF_DIAMONDS]
+        """The deck as counts per kind the rules tell apart (`Rules.fold`)."""
+        c = self.rules.fold(deck.counts)
         return tuple(c[k] for k in self.kinds)
 
     def pos(self, kind: Kind) -> int:
-        if kind is Kind.KING_OF_DIAMONDS and not self.rules.wild_king:
-            return self.fig
-        return self.kinds.index(kind)
+        return self.kinds.index(self.rules.plain(kind))
 
 
 # =============================================================================================
@@ -187,7 +182,7 @@ def _check_rules(rules: Rules) -> None:
 
 
 def _is_plain_figure(kind: object, rules: Rules) -> bool:
-    return kind is Kind.FIGURE or (kind is Kind.KING_OF_DIAMONDS and not rules.wild_king)
+    return isinstance(kind, Kind) and rules.plain(kind) is Kind.FIGURE
 
 
 def _check_figure(name: str, kind: object, rules: Rules) -> None:

@@ -183,6 +183,7 @@ def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equili
     _player_rows(records, _Path(game, banker, player, is_eq))
     df = pd.DataFrame.from_records(records)
     df.attrs["rules"] = rules.describe()
+    df.attrs["rules_spec"] = rules.spec()
     df.attrs["against"] = banker.name
     _mark_restriction(df, rules)
     return df
@@ -407,11 +408,8 @@ def advise(hole: str | CardSpec, up: str | Iterable[str | CardSpec] = (), *,
     if deck is not None:  # the hand's own cards must be left to deal: else a clear error
         deck.without([hole, *(parse_specs(up) if isinstance(up, str) else up)])
     game = heads_up(rules, deck)
-    h = kind_of(parse_specs([hole])[0])
-    u = tuple(kind_of(x) for x in (parse_specs(up) if up else []))
-    if not rules.wild_king:
-        h = Kind.FIGURE if h is Kind.KING_OF_DIAMONDS else h
-        u = tuple(Kind.FIGURE if k is Kind.KING_OF_DIAMONDS else k for k in u)
+    h = rules.plain(kind_of(parse_specs([hole])[0]))
+    u = rules.plain_kinds(kind_of(x) for x in (parse_specs(up) if up else []))
     st = game.infoset(h, u)
     banker = resolve_banker(against, game)
     # a banker named by a string: the columns are computed once per process
@@ -450,6 +448,7 @@ def seen_deck(seen: str | Iterable[str | CardSpec] = ()) -> Unseen | None:
     None when nothing is seen (the full deck). A card not in the deck is an `InvalidCardError`,
     more copies than the deck holds a `CardsSeenTwiceError` (both `ValueError`).
 
+    >>> from settemezzo.cards import Kind
     >>> seen_deck("7d 7 K").count(Kind.SEVEN)
     2
     """
@@ -531,6 +530,7 @@ def banker_table(rules: Rules = ITALIAN, max_up: int | None = 2,
                  [k.label for k in game.kinds], extra, {})
     df = pd.DataFrame.from_records(records)
     df.attrs["rules"] = rules.describe()
+    df.attrs["rules_spec"] = rules.spec()
     _mark_restriction(df, rules)
     return df
 

@@ -24,6 +24,7 @@ from bench.bench_classroom import (
     run_load,
     start_server,
     student,
+    wait_table_ready,
 )
 from settemezzo.klass.server import ClassServer, make_server
 from settemezzo.klass.store import ClassStore
@@ -94,11 +95,12 @@ def test_teacher_code_guards_the_dashboard(served: ClassServer) -> None:
 
 @pytest.mark.slow
 def test_thirty_students_at_once() -> None:
-    """The load test of ``python -m bench classroom``, smaller (5 hands each): the budgets
-    of issue #16 and every answer recorded."""
-    result = run_load(students=30, hands=5, seed=2, time_limit=60)
+    """The load test of ``python -m bench classroom`` with one hand at the table each (not
+    three): the budgets of issue #16 and every answer recorded."""
+    result = run_load(students=30, hands=10, seed=2, time_limit=90, table_hands=1)
     print(result.report())
-    assert result.recorded == 150 and len(result.clicks) == 30 * (1 + 5 + 4)
+    assert result.recorded == 300 and result.table_decisions >= 1
+    assert len(result.clicks) >= 30 * (1 + 10 + 9 + 2)    # join, trainer, a table hand
     assert result.p95 <= P95_BUDGET_S, result.report()
     assert result.peak_bytes <= MEMORY_BUDGET_BYTES, result.report()
 
@@ -117,6 +119,12 @@ def test_killed_server_loses_no_answer(tmp_path: Path) -> None:
             page = kid.click("/answer", {"hand": m.group(1), "choice": "hit", "shown": "0"})
             seen.append(re.search(r'id="verdict">(.*?)</p>', page).group(1))  # type: ignore[union-attr]
             page = kid.click("/next", {})
+    wait_table_ready(server)
+    kids[0].request("GET", "/table")
+    kids[0].click("/table", {"seq": "0", "action": "stake", "amount": "1"})
+    table_before = re.findall(r'<div class="seat".*?</div></div>', kids[0].request(
+        "GET", "/table")[1])
+    assert table_before
     assert server.stop(signal.SIGKILL) == -signal.SIGKILL      # no clean shutdown at all
     again = start_server(db)
     try:
@@ -129,6 +137,10 @@ def test_killed_server_loses_no_answer(tmp_path: Path) -> None:
             assert f"Hand {2 + i % 2} of 4" in page and 'id="verdict"' in page   # not stored)
             page = kid.click("/next", {})
             assert f"Hand {3 + i % 2} of 4" in page and f"Kid {i}" in page
+        table_after = re.findall(r'<div class="seat".*?</div></div>', kids[0].request(
+            "GET", "/table")[1])
+        assert table_after == table_before                     # the table's moves replayed
+        assert store.moves(1, 1) == [("stake", 1)]
     finally:
         assert again.stop() == 0
 
@@ -170,3 +182,37 @@ def test_readme_classroom_section_start_join_stop(tmp_path: Path) -> None:
     if "--out" in report:
         report[report.index("--out") + 1] = str(out)
     assert main(report) == 0
+
+
+def test_the_table_records_judged_decisions(served: ClassServer) -> None:
+    """Stake, hit or stand until the hand ends: each judged decision is recorded with the
+    values `settemezzo.tables.advise` gives for those cards, computed here independently."""
+    from settemezzo.tables import TIE, advise
+
+    kid = Client(_port(served))
+    page = kid.click("/join", {"code": served.room.store.class_code, "name": "Ada"})
+    assert 'href="/table"' in page
+    served.tables.ready.wait(120)
+    page = kid.request("GET", "/table")[1]
+    assert 'id="stake"' in page and "<script" not in page
+    assert kid.request("POST", "/table", {"seq": "x", "action": "stake"})[0] == 400
+    page = kid.click("/table", {"seq": "0", "action": "stake", "amount": "2", "shown": "0"})
+    kid.click("/table", {"seq": "0", "action": "stake", "amount": "2"})     # an old page again
+    assert served.room.store.moves(1, 1) == [("stake", 2)]
+    seq, moves = 1, 0
+    while 'id="hit"' in page and moves < 8:
+        page = kid.click("/table", {"seq": str(seq), "action": "hit" if moves == 0 else "stand",
+                                    "shown": "0"})
+        seq, moves = seq + 1, moves + 1
+    assert 'id="next_hand"' in page or 'id="over"' in page
+    judged = served.room.store.answers(kind="table")
+    assert 1 <= len(judged) <= moves
+    for a in judged:
+        cards = a.cards.split()
+        ref = advise(cards[0], cards[1:], rules=served.room.rules)
+        assert a.values == {"stand": float(ref.stand_ev), "hit": float(ref.hit_ev)}
+        tie = abs(float(ref.hit_ev - ref.stand_ev)) < TIE
+        assert a.correct == (tie or a.choice == ref.best)
+        assert a.cost == (0.0 if a.correct else abs(float(ref.hit_ev - ref.stand_ev)))
+    moves_kept = served.room.store.moves(1, 1)
+    assert moves_kept[0] == ("stake", 2) and len(moves_kept) == seq

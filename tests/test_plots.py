@@ -245,7 +245,7 @@ def test_every_chart_renders_for_each_preset(preset: str, kind: str) -> None:
     fig = _draw(kind, rules)
     assert isinstance(fig, Figure)
     ax = fig.axes[0]
-    assert describe_rules(rules.describe(), "en") in ax.get_title()
+    assert describe_rules(rules, "en") in ax.get_title()
     # a chart of solver numbers names the restriction of a restricted game; odds charts
     # (bust, banker-final) need no solver and no note
     restricted = bool(restriction_codes(rules)) and kind not in ("bust", "banker-final")
@@ -325,8 +325,8 @@ def test_edge_chart_sorts_and_labels() -> None:
 
 def test_edge_chart_marks_restricted_rows() -> None:
     edges = pd.DataFrame({"variant": ["Italian", "Spanish", "Spanish without split"],
-                          "rules": [ITALIAN.describe(), SPANISH.describe(),
-                                    SPANISH.with_variants("split_figures=off").describe()],
+                          "rules_spec": [ITALIAN.spec(), SPANISH.spec(),
+                                         SPANISH.with_variants("split_figures=off").spec()],
                           "edge": [0.2114, 0.0861, 0.09], "method": ["equilibrium"] * 3})
     for df in (edges, edges.assign(bound=[False, True, False])):  # worked out, or given
         ax = plots.edge_by_variant_chart(df).axes[0]
@@ -347,12 +347,15 @@ def test_edge_chart_marks_restricted_rows() -> None:
     ITALIAN.with_variants("split_figures=2", "swap_hidden"),
     SPANISH.with_variants("split_figures=2"), SPANISH.with_variants("swap_hidden=off"),
     SPANISH.with_variants("split_figures=off"), ITALIAN.with_variants("swap_hidden")])
-def test_restriction_codes_from_a_description(rules: Rules) -> None:
-    # a table read back without its attrs still gets its note, from the rules' description
-    assert plots._codes_of_description(rules.describe()) == restriction_codes(rules)
+def test_restriction_codes_from_a_spec(rules: Rules) -> None:
+    # a table without its restriction codes still gets its note, from the rules' spec
+    assert plots._codes_of_spec(rules.spec()) == restriction_codes(rules)
     df = pd.DataFrame({"x": [1]})
-    df.attrs["rules"] = rules.describe()
+    df.attrs["rules_spec"] = rules.spec()
     assert plots.restriction_codes_of(df) == restriction_codes(rules)
+    # nothing reads English back into rules: a description alone gives no codes
+    df.attrs = {"rules": rules.describe()}
+    assert plots.restriction_codes_of(df) == ()
 
 
 def test_a_restricted_table_titles_its_charts(eq_table: pd.DataFrame) -> None:

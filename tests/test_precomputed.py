@@ -104,7 +104,7 @@ def test_every_shipped_edge_matches_the_data_table() -> None:
     for label, rules in precomputed.catalogue():
         stored = precomputed.load(rules)
         assert stored is not None, label
-        rows = edges[edges["variant"] == label]
+        rows = edges[edges["rules_spec"] == rules.spec()]
         assert len(rows) == len(METHODS), label
         for row in rows.to_dict("records"):
             e: dict[str, Any] = stored["edges"][row["method"]]
@@ -120,6 +120,8 @@ def test_spanish_equilibrium_table_matches_the_data_table() -> None:
     table = stored.table("player", "equilibrium")
     table = table[table.own_reach > 0].reset_index(drop=True)
     committed = pd.read_csv(DATA / "spanish_player_vs_equilibrium.csv", keep_default_na=False)
+    assert set(committed["rules_spec"]) == {SPANISH.spec()}  # data/ names the rule set
+    committed = committed.drop(columns=["rules_spec"])
     assert list(committed.columns) == list(table.columns) and len(committed) == len(table)
     for col in ("stand_ev", "hit_ev", "stand_win", "hit_win", "deal_chance", "own_reach"):
         a = pd.to_numeric(committed[col], errors="coerce")  # empty: not computed (a split)
@@ -131,7 +133,7 @@ def test_the_summary_is_plain_json() -> None:
     folder = precomputed.folder_of(ITALIAN)
     assert folder is not None
     data = json.loads((folder / precomputed.SUMMARY).read_text("utf-8"))
-    assert data["format"] == precomputed.FORMAT and data["label"] == "Italian"
+    assert data["format"] == precomputed.FORMAT and data["spec"] == "italian"
 
 
 def test_tables_round_trip_exactly() -> None:

@@ -1,4 +1,4 @@
-"""Rule sets: the presets RULES.md pins down, the knobs, validation."""
+"""Rule sets: the presets docs/rules.md pins down, the knobs, validation."""
 
 from __future__ import annotations
 
@@ -7,10 +7,22 @@ from typing import Any
 
 import pytest
 
-from settemezzo.rules import ITALIAN, KNOBS, PRESETS, SPANISH, Rules, RulesError, preset
+from settemezzo.rules import (
+    ITALIAN,
+    KNOB_TABLE,
+    KNOBS,
+    PRESETS,
+    SPANISH,
+    Rules,
+    RulesError,
+    knob,
+    preset,
+)
+
+KNOB_NAMES = [k.name for k in KNOB_TABLE]
 
 # ---------------------------------------------------------------------------------------------
-# Presets (RULES.md: "the values here are the defaults of the two presets")
+# Presets (docs/rules.md: the defaults of the two presets)
 # ---------------------------------------------------------------------------------------------
 
 
@@ -120,8 +132,9 @@ def test_describe() -> None:
         "Spanish rules + no swap hidden card")
     assert SPANISH.with_variants("keep_bank").describe() == (
         "Spanish rules + banker keeps the bank")
-    assert ITALIAN.with_variants("rotate_bank", "split_figures").describe() == (
-        "Italian rules + split figures (up to 2 hands) + bank rotates")
+    # in the registry's order (`KNOB_TABLE`), whatever the order of the variants
+    assert ITALIAN.with_variants("split_figures", "rotate_bank").describe() == (
+        "Italian rules + bank rotates + split figures (up to 2 hands)")
     assert ITALIAN.with_variants("seven_half_pays=2").describe() == "Italian rules + 7½ pays 2:1"
     assert Rules(name="Club", royal=True).describe() == "Club rules + royal 7½"
 
@@ -199,12 +212,19 @@ def test_with_variants_combines_and_later_wins() -> None:
 
 
 def test_every_knob_is_known_to_with_variants() -> None:
-    for knob in KNOBS:
-        if knob in ("stake_timing", "reshuffle"):
-            continue  # they need a value (tested above)
-        value = {"min_stake": "=1", "max_stake": "=10", "rounds": "=3",
-                 "seven_half_pays": "=2"}.get(knob, "")
-        assert isinstance(ITALIAN.with_variants(knob + value), Rules)
+    for name in KNOBS:
+        k = knob(name) if name in KNOB_NAMES else None
+        if k is not None and not k.is_switch and k.type != "on/off":
+            # a knob without an on/off form takes a value: its Spanish one
+            value = "=" + k.format(k.spanish)
+        else:
+            value = ""
+        assert isinstance(ITALIAN.with_variants(name + value), Rules)
+
+
+def test_a_knob_without_an_on_off_form_needs_a_value() -> None:
+    with pytest.raises(RulesError, match="min_stake takes a value"):
+        ITALIAN.with_variants("min_stake")
 
 
 # ---------------------------------------------------------------------------------------------

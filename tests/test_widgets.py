@@ -375,7 +375,7 @@ def test_compare_notes_an_unsupported_knob(monkeypatch: pytest.MonkeyPatch) -> N
             df = edges_frame(ITALIAN, knobs=("royal", "burn"))
         assert c.edge is None and c.base_edge is not None and "burn" in c.note
         assert list(df["edge"].isna()) == [False, False, True]
-        assert set(df.columns) == {"variant", "edge", "method", "bound", "rules"}
+        assert set(df.columns) == {"variant", "edge", "method", "bound", "rules", "rules_spec"}
         assert not df["bound"].any()
     finally:
         lk.support_problem.cache_clear()

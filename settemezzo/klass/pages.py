@@ -17,7 +17,7 @@ from settemezzo.klass.service import StudentView, is_tie
 from settemezzo.klass.store import Answer
 from settemezzo.klass.summary import heat_map, progress
 
-__all__ = ["dashboard_page", "join_page", "student_page", "teacher_login_page"]
+__all__ = ["dashboard_page", "join_page", "student_page", "table_page", "teacher_login_page"]
 
 _LANG_NAMES = {"en": "English", "it": "Italiano", "es": "Español", "fr": "Français"}
 
@@ -121,8 +121,9 @@ def student_page(view: StudentView, lang: str) -> str:
               n=view.answered, acc=percent(view.right / view.answered if view.answered
                                            else 0.0, lang),
               lost=number(view.stakes_lost, lang, 3))
-    return _page(t("class.title", lang), head + act + f'<p id="score">{esc(score)}</p>',
-                 lang)
+    table = f'<p><a href="/table" id="to_table">{esc(t("class.to_table", lang))}</a></p>'
+    return _page(t("class.title", lang),
+                 head + act + f'<p id="score">{esc(score)}</p>' + table, lang)
 
 
 def teacher_login_page(lang: str, error: str | None = None) -> str:
@@ -218,3 +219,49 @@ def dashboard_page(summary: dict[str, Any], answers: Sequence[Answer], lang: str
                else f'<p id="nobody">{esc(t("class.nobody", lang))}</p>')
             + f"<p>{actions}</p>")
     return _page(t("class.teacher_title", lang), body, lang, refresh=3)
+
+
+# -- the table ----------------------------------------------------------------------------------
+_BUTTONS = (("hit", "class.hit"), ("stand", "class.stand"), ("swap", "class.swap"),
+            ("burn", "class.burn"), ("split", "class.split"), ("next_hand", "class.next"))
+
+
+def _seat_html(seat: Any, lang: str) -> str:
+    name = t("class.bank", lang) if seat.banker else seat.name
+    hands = []
+    for h in seat.hands:
+        cards = " ".join(esc(c) if c is not None else f"[{esc(t('class.face_down', lang))}]"
+                         for c in h.cards)
+        result = ""
+        if h.result:
+            result = " · " + esc(t(f"class.{h.result}", lang, g=abs(h.gain)))
+        hands.append(f"<div>{cards} ({esc(t('class.total', lang, t=h.total_label))})"
+                     f"{result}</div>")
+    return (f'<div class="seat" id="seat{seat.seat}"><b>{esc(name)}</b> · '
+            f"{esc(t('class.chips', lang, n=seat.chips))}{''.join(hands)}</div>")
+
+
+def table_page(game: Any, seq: int, name: str, lang: str) -> str:
+    """A student's game at the table: the seats, then the moves allowed now."""
+    head = (f"<p><b>{esc(t('class.hello', lang, name=name))}</b> · "
+            f"{esc(t('class.hand', lang, i=max(game.hand_no, 1), n='…'))}</p>"
+            f'<p><a href="/play" id="to_trainer">{esc(t("class.to_trainer", lang))}</a></p>')
+    seats = "".join(_seat_html(s, lang) for s in game.seats())
+    hidden = (f'<input type="hidden" name="seq" value="{seq}">'
+              f'<input type="hidden" name="shown" value="{time.time():.3f}">')
+    forms = []
+    if game.can_stake():
+        lo, hi = game.stake_range()
+        forms.append(f'<form method="post" action="/table">{hidden}<label>'
+                     f'{esc(t("class.stake", lang))} <input type="number" name="amount" '
+                     f'id="amount" min="{lo}" max="{hi}" value="{game.default_stake()}">'
+                     f'</label><button type="submit" name="action" value="stake" id="stake">'
+                     f'{esc(t("class.bet", lang))}</button></form>')
+    buttons = "".join(f'<button type="submit" name="action" value="{a}" id="{a}">'
+                      f"{esc(t(key, lang))}</button>"
+                      for a, key in _BUTTONS if getattr(game, f"can_{a}")())
+    if buttons:
+        forms.append(f'<form method="post" action="/table">{hidden}{buttons}</form>')
+    if game.over:
+        forms.append(f'<p id="over">{esc(t("class.game_over", lang))}</p>')
+    return _page(t("class.table_title", lang), head + seats + "".join(forms), lang)

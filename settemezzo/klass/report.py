@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from settemezzo.fileio import check_out, writing
 from settemezzo.i18n import number, percent, points, t
 from settemezzo.klass.store import Answer, ClassStore
 from settemezzo.klass.summary import class_summary, costliest, heat_map, progress, scoreboard
@@ -152,16 +153,16 @@ def _draw_progress(ax: Any, answers: Sequence[Answer], lang: str) -> None:
 
 
 def write_report(store: ClassStore, out: str | Path, lang: str = "en",
-                 round_number: int | None = None) -> Path:
-    """Write the round's summary to ``out``: a ``.csv`` scoreboard or a ``.pdf`` page."""
-    path = Path(out)
-    suffix = path.suffix.lower()
-    if suffix not in (".csv", ".pdf"):
-        raise ValueError(f"the report is written as .csv or .pdf, got {str(out)!r}")
+                 round_number: int | None = None,
+                 replaced: Callable[[Path], None] | None = None) -> Path:
+    """Write the round's summary to ``out``: a ``.csv`` scoreboard or a ``.pdf`` page,
+    atomically (`settemezzo.fileio.writing`); `OutputPathError` for another suffix."""
+    path = check_out(out, (".csv", ".pdf"))
     summary = load_summary(store, round_number)
-    if suffix == ".csv":
-        path.write_text(scoreboard_csv(summary), encoding="utf-8")
-    else:
-        rnd = summary["round"]
-        pdf_summary(store.answers(rnd), summary, lang).savefig(path, format="pdf")
+    with writing(path, replaced=replaced) as (temp,):
+        if path.suffix.lower() == ".csv":
+            temp.write_text(scoreboard_csv(summary), encoding="utf-8")
+        else:
+            pdf_summary(store.answers(summary["round"]), summary, lang).savefig(
+                temp, format="pdf")
     return path

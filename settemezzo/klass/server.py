@@ -15,6 +15,7 @@ import json
 import signal
 import socket
 import sys
+import threading
 import time
 import urllib.parse
 from collections.abc import Callable
@@ -30,12 +31,22 @@ from settemezzo.klass import pages
 from settemezzo.klass.report import answers_csv, load_summary, pdf_summary, scoreboard_csv
 from settemezzo.klass.service import BadCodeError, Classroom
 from settemezzo.klass.store import BadNameError
+from settemezzo.klass.table import ClassTables
 
 __all__ = ["ClassServer", "lan_address", "make_server", "serve"]
 
 MAX_BODY = 10_000
 _CSP = ("default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; "
         "frame-ancestors 'none'")
+
+
+def _seconds(shown: str | None) -> float:
+    """The time since the page said it was shown (0 if it did not say)."""
+    try:
+        seconds = time.time() - float(shown or "nan")
+    except ValueError:
+        return 0.0
+    return seconds if seconds == seconds else 0.0
 
 
 def lan_address() -> str:
@@ -58,6 +69,8 @@ class ClassServer(ThreadingHTTPServer):
     def __init__(self, address: tuple[str, int], room: Classroom, lang: str) -> None:
         super().__init__(address, Handler)
         self.room = room
+        self.tables = ClassTables(room)
+        threading.Thread(target=self.tables.warm, daemon=True).start()
         self.lang = lang
         host = address[0] if address[0] not in ("", "0.0.0.0") else lan_address()
         self.url = f"http://{host}:{self.server_address[1]}"
@@ -154,6 +167,7 @@ class Handler(BaseHTTPRequestHandler):
             self._send(HTTPStatus.BAD_REQUEST, pages.join_page(lang, t("class.bad_name", lang),
                                                                code, name))
             return
+        self.server.tables.prepare(student)
         self._redirect("/play", (f"sm_student={student.token}",))
 
     def play(self) -> None:
@@ -161,6 +175,7 @@ class Handler(BaseHTTPRequestHandler):
         if view is None:
             self._redirect("/")
         else:
+            self.server.tables.prepare(view.student)      # its table game, in the background
             self._send(HTTPStatus.OK, pages.student_page(view, self._lang()[0]))
 
     def answer(self) -> None:
@@ -169,17 +184,34 @@ class Handler(BaseHTTPRequestHandler):
         if choice not in ("stand", "hit") or not hand.isdigit():
             self._send(HTTPStatus.BAD_REQUEST, b"choice must be stand or hit", "text/plain")
             return
-        try:
-            seconds = time.time() - float(shown or "nan")
-        except ValueError:
-            seconds = float("nan")
-        self.server.room.answer(self._token(), choice, int(hand),
-                                seconds if seconds == seconds else 0.0)
+        self.server.room.answer(self._token(), choice, int(hand), _seconds(shown))
         self._redirect("/play")
 
     def next_hand(self) -> None:
         self.server.room.next_hand(self._token())
         self._redirect("/play")
+
+    # -- the table -----------------------------------------------------------------------------
+    def table(self) -> None:
+        token = self._token()
+        game = self.server.tables.game(token)
+        student = self.server.room.store.student(token)
+        if game is None or student is None:
+            self._redirect("/")
+            return
+        self._send(HTTPStatus.OK, pages.table_page(game, self.server.tables.moves(token),
+                                                   student.name, self._lang()[0]))
+
+    def table_move(self) -> None:
+        form = self._form()
+        seq, amount = form.get("seq", ""), form.get("amount", "")
+        if not seq.isdigit() or (amount and not amount.isdigit()):
+            self._send(HTTPStatus.BAD_REQUEST, b"seq and amount are whole numbers",
+                       "text/plain")
+            return
+        self.server.tables.act(self._token(), form.get("action", ""), int(seq),
+                               _seconds(form.get("shown")), int(amount) if amount else None)
+        self._redirect("/table")
 
     # -- the teacher ---------------------------------------------------------------------------
     def teacher(self) -> None:
@@ -233,6 +265,7 @@ class Handler(BaseHTTPRequestHandler):
     def new_round(self) -> None:
         def act() -> None:
             self.server.room.new_round()
+            self.server.tables.clear()
             self._redirect("/teacher")
         self._teacher_only(act)
 
@@ -242,23 +275,25 @@ class Handler(BaseHTTPRequestHandler):
         def act() -> None:
             if confirmed:
                 self.server.room.reset()
+                self.server.tables.clear()
             self._redirect("/teacher")
         self._teacher_only(act)
 
     def health(self) -> None:
-        self._send(HTTPStatus.OK, json.dumps({"ok": True, "round": self.server.room.store.round}),
-                   "application/json")
+        state = {"ok": True, "round": self.server.room.store.round,
+                 "table_ready": self.server.tables.ready.is_set()}
+        self._send(HTTPStatus.OK, json.dumps(state), "application/json")
 
 
 _GET: dict[str, Callable[[Handler], None]] = {
     "/": Handler.home, "/play": Handler.play, "/teacher": Handler.teacher,
     "/teacher/summary.json": Handler.export, "/teacher/scoreboard.csv": Handler.export,
     "/teacher/answers.csv": Handler.export, "/teacher/summary.pdf": Handler.export,
-    "/health": Handler.health}
+    "/health": Handler.health, "/table": Handler.table}
 _POST: dict[str, Callable[[Handler], None]] = {
     "/join": Handler.join, "/answer": Handler.answer, "/next": Handler.next_hand,
     "/teacher": Handler.teacher_login, "/teacher/new-round": Handler.new_round,
-    "/teacher/reset": Handler.reset}
+    "/teacher/reset": Handler.reset, "/table": Handler.table_move}
 
 
 def make_server(db: str | Path, host: str = "127.0.0.1", port: int = 0,

@@ -80,6 +80,14 @@ CREATE TABLE IF NOT EXISTS answers (
     seconds REAL NOT NULL,
     at REAL NOT NULL,
     UNIQUE (student, round, kind, hand, step));
+CREATE TABLE IF NOT EXISTS table_actions (
+    student INTEGER NOT NULL REFERENCES students(id),
+    round INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    amount INTEGER,
+    at REAL NOT NULL,
+    PRIMARY KEY (student, round, seq));
 """
 
 
@@ -282,9 +290,7 @@ class ClassStore:
         (same student, round, kind, hand and step) is ignored and returns 0."""
         if a.kind not in KINDS:
             raise StoreError(f"an answer's kind must be one of {KINDS}, got {a.kind!r}")
-        row = (a.student, a.round, a.kind, a.hand, a.step, a.hole, a.up, a.up_total, a.cards,
-               a.choice, a.best, json.dumps(a.values, sort_keys=True), a.cost, int(a.correct),
-               a.seconds, a.at or time.time())
+        row = _row(a)
         with self._lock:
             cur = self._conn.execute(
                 "INSERT OR IGNORE INTO answers (student, round, kind, hand, step, hole, up, "
@@ -309,6 +315,34 @@ class ClassStore:
         with self._lock:
             rows = self._conn.execute(sql + " ORDER BY a.id", args).fetchall()
         return [_answer(r) for r in rows]
+
+    # -- the classroom table's moves ----------------------------------------------------------
+    def record_move(self, student: int, round_number: int, seq: int, action: str,
+                    amount: int | None = None, answer: Answer | None = None) -> bool:
+        """Commit move ``seq`` (from 0) of a student's game at the table in this round, and
+        the judged decision it was, if any, in one transaction; False (nothing written) if
+        that move is recorded already."""
+        with self._lock:
+            self._conn.execute("BEGIN IMMEDIATE")
+            cur = self._conn.execute(
+                "INSERT OR IGNORE INTO table_actions VALUES (?, ?, ?, ?, ?, ?)",
+                (student, round_number, seq, action, amount, time.time()))
+            if cur.rowcount and answer is not None:
+                self._conn.execute(
+                    "INSERT OR IGNORE INTO answers (student, round, kind, hand, step, hole, "
+                    "up, up_total, cards, choice, best, option_values, cost, correct, seconds, "
+                    "at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    _row(answer))
+            self._conn.execute("COMMIT")
+            return bool(cur.rowcount)
+
+    def moves(self, student: int, round_number: int) -> list[tuple[str, int | None]]:
+        """A student's moves at the table in one round, in order: (action, amount)."""
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT action, amount FROM table_actions WHERE student = ? AND round = ? "
+                "ORDER BY seq", (student, round_number)).fetchall()
+        return [(str(a), None if n is None else int(n)) for a, n in rows]
 
     # -- the teacher's actions -----------------------------------------------------------------
     def new_round(self, seed: int | str | None = None) -> int:
@@ -335,10 +369,17 @@ class ClassStore:
         with self._lock:
             self._conn.execute("BEGIN IMMEDIATE")
             self._conn.execute("DELETE FROM answers")
+            self._conn.execute("DELETE FROM table_actions")
             self._conn.execute("DELETE FROM students")
             self._conn.execute("DELETE FROM rounds WHERE round > 1")
             self._conn.execute("UPDATE meta SET value = '1' WHERE key = 'round'")
             self._conn.execute("COMMIT")
+
+
+def _row(a: Answer) -> tuple[Any, ...]:
+    return (a.student, a.round, a.kind, a.hand, a.step, a.hole, a.up, a.up_total, a.cards,
+            a.choice, a.best, json.dumps(a.values, sort_keys=True), a.cost, int(a.correct),
+            a.seconds, a.at or time.time())
 
 
 def _answer(r: tuple[Any, ...]) -> Answer:

@@ -1,7 +1,8 @@
 """The presets and every single variant, solved ahead and shipped with the package.
 
 One folder per rule set of `settemezzo.edge.standard_rule_sets` (the presets, ITALIAN
-plus each variant alone, SPANISH less each of its knobs), beside this module. Each holds
+plus each variant alone, SPANISH less each of its knobs), named by its spec, beside this
+module. Each holds
 what the views show: a small ``summary.json`` (the equilibrium's numbers as
 `settemezzo.solved.Summary`, the banker's edge by method, the handout's numbers) and one
 gzipped JSON file per table (the player tables against every banker a widget offers, the
@@ -33,7 +34,8 @@ if TYPE_CHECKING:
     from settemezzo.solved import Solved
 
 __all__ = ["AGAINST", "BANKER_MAX_UP", "HERE", "METHODS", "Stored", "catalogue", "decode_frame",
-           "encode_frame", "folder_of", "has", "load", "provides", "write", "write_one"]
+           "encode_frame", "folder_name", "folder_of", "has", "load", "provides", "write",
+           "write_one"]
 
 HERE = Path(__file__).resolve().parent
 """Where the files are (package data)."""
@@ -53,7 +55,7 @@ SUMMARY = "summary.json"
 
 
 def slug(label: str) -> str:
-    """A folder name (plain ASCII) for a rule-set label: 'Italian + burn=3,4' ->
+    """A folder name (plain ASCII) for a rule-set spec or label: 'italian+burn=3,4' ->
     'italian+burn=3_4', 'Spanish without 7½ pays 2:1' -> 'spanish-without-7half-pays-2-1'."""
     text = label.lower().replace(" + ", "+").replace(",", "_").replace("½", "half")
     return re.sub(r"[^a-z0-9+=_-]+", "-", text).strip("-")
@@ -67,11 +69,17 @@ def catalogue() -> tuple[tuple[str, Rules], ...]:
     return tuple(standard_rule_sets())
 
 
+def folder_name(rules: Rules) -> str:
+    """The folder of a rule set: its canonical spec (`Rules.spec`) as plain ASCII
+    ('italian+burn=3_4', 'spanish+stake_timing=before_deal')."""
+    return slug(rules.spec())
+
+
 def folder_of(rules: Rules) -> Path | None:
     """The folder of ``rules`` if it is one of the `catalogue` and was written."""
-    for label, r in catalogue():
+    for _label, r in catalogue():
         if r == rules:
-            path = HERE / slug(label)
+            path = HERE / folder_name(r)
             return path if (path / SUMMARY).exists() else None
     return None
 
@@ -207,7 +215,8 @@ def numbers(s: Solved, label: str) -> dict[str, Any]:
         edges[m] = {"edge": e.edge, "exact": str(e.exact) if e.exact is not None else None,
                     "exploitability": e.exploitability, "restriction": e.restriction}
     h = s.handout_numbers()
-    return {"format": FORMAT, "label": label, "rules": s.rules.describe(),
+    return {"format": FORMAT, "label": label, "spec": s.rules.spec(),
+            "rules": s.rules.describe(),
             "summary": s.summary().to_dict(), "edges": edges,
             "handout": {"banker_edge": h.banker_edge,
                         "thresholds": {str(k): v for k, v in h.thresholds.items()}}}
@@ -224,7 +233,7 @@ def write_one(out: Path, label: str, rules: Rules) -> Path:
     from settemezzo.solved import Solved
 
     s = Solved(rules, precomputed=False)
-    folder = out / slug(label)
+    folder = out / folder_name(rules)
     folder.mkdir(parents=True, exist_ok=True)
     for a in AGAINST:
         _write_gz(folder / table_file("player", a), encode_frame(s.player_table(a)))

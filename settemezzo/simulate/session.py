@@ -148,8 +148,8 @@ def build_spec(rules: Rules, players: int, seats: Sequence[Seat], *,
     C[E.C_ROYAL] = rules.royal
     C[E.C_WILD] = rules.wild_king
     C[E.C_PAIR] = rules.pair_of_sevens
-    C[E.C_BURN3] = 3 in rules.burn
-    C[E.C_BURN4] = 4 in rules.burn
+    C[E.C_BURN3] = rules.may_burn(Kind.THREE)
+    C[E.C_BURN4] = rules.may_burn(Kind.FOUR)
     C[E.C_TIES] = rules.ties_push
     C[E.C_SWAP] = rules.swap_hidden
     C[E.C_SPLITMAX] = rules.split_figures

@@ -287,7 +287,8 @@ def deck_arrays(rules: Rules) -> tuple[IntArray, IntArray]:
                 kind[cid] = r + 1
                 val[cid] = 2 * (r + 1)
             else:
-                kind[cid] = 8 if (cid == 29 and rules.wild_king) else 0
+                # id 29 is the K♦ (suit 2, diamonds; rank 9, the king)
+                kind[cid] = rules.plain(Kind.KING_OF_DIAMONDS) if cid == 29 else 0
                 val[cid] = 1
     return kind, val
 
@@ -309,7 +310,7 @@ class NodeGraph:
 
 
 def _deck_counts(rules: Rules) -> list[int]:
-    return [11 if rules.wild_king else 12, 4, 4, 4, 4, 4, 4, 4, 1 if rules.wild_king else 0]
+    return list(rules.fold([k.deck_count for k in Kind]))
 
 
 def _hand_of(counts: tuple[int, ...]) -> tuple[Kind, ...]:
@@ -373,9 +374,11 @@ class EquilibriumTables:
     value: float          # the equilibrium value (player's gain per stake)
 
 
+@lru_cache(maxsize=32)
 def equilibrium_tables(rules: Rules) -> EquilibriumTables:
-    """Solve (cached by the solver) and tabulate; `StrategyError` if the exact engine does
-    not model these rules."""
+    """Solve (cached by the solver) and tabulate, once per rule set (the engine only reads
+    the arrays; each classroom game used to spend ~50 ms tabulating them again);
+    `StrategyError` if the exact engine does not model these rules."""
     from settemezzo.game import heads_up
     from settemezzo.solve import equilibrium
 
@@ -437,7 +440,7 @@ def stake_codes(spec: PlayerSpec, rules: Rules) -> IntArray:
                 f"stake={s} depends on the first card, but under {rules.describe()} stakes "
                 f"are placed before the deal (stake_timing=after_first_card allows it)")
         for w in s.removeprefix("max-on:").split("/"):
-            out[_CARD_WORDS[w]] = -1
-            if _CARD_WORDS[w] == 0 and not rules.wild_king:
-                out[8] = -1
+            for k in Kind:  # the K♦ too, where it is a plain figure
+                if rules.plain(k) == _CARD_WORDS[w]:
+                    out[k] = -1
     return out

@@ -130,10 +130,7 @@ def _line(row: BankerRow, rules: Rules) -> BankerLine:
 
 def _parse_up(up: Sequence[str] | str, rules: Rules) -> tuple[Kind, ...]:
     specs = parse_specs(up) if isinstance(up, str) else parse_specs(list(up))
-    kinds = tuple(resolve_kinds(specs))
-    if not rules.wild_king:
-        kinds = tuple(Kind.FIGURE if k is Kind.KING_OF_DIAMONDS else k for k in kinds)
-    return kinds
+    return rules.plain_kinds(resolve_kinds(specs))
 
 
 def banker_advice(up: Sequence[str] | str = (), result: Result = "stood", *,

@@ -59,12 +59,7 @@ def banker_name(against: str, lang: str = "en") -> str:
 
 def rules_name(rules: Rules, lang: str = "en") -> str:
     """The rule set's one-line name in ``lang`` ('regole italiane + sette e mezzo reale')."""
-    desc = rules.describe()
-    try:
-        from settemezzo.i18n import describe_rules
-    except ImportError:  # pragma: no cover - the chart labels module is optional here
-        return desc
-    return describe_rules(desc, lang)
+    return rules.describe(lang)
 
 
 def restriction_line(rules: Rules, lang: str = "en", side: str = "value") -> str:

@@ -89,9 +89,7 @@ def explore(hole: str, up: Sequence[str] | str = (), seen: str = "", *,
         seen_specs = parse_specs(seen) if seen else []
     except (CardError, RulesError) as e:
         return Exploration("error", t("ui.bad_cards", lang, why=e))
-    cards = state.cards
-    if not rules.wild_king:
-        cards = tuple(Kind.FIGURE if k is Kind.KING_OF_DIAMONDS else k for k in cards)
+    cards = rules.plain_kinds(state.cards)
     tot = total(cards, rules)
     if is_finished(cards, rules):
         key = "explorer.finished_bust" if is_bust(cards, rules) else "explorer.finished_seven_half"
@@ -210,7 +208,7 @@ class OddsExplorer:
         self.update()
 
     def _sync_wild(self) -> None:
-        wild = bool(self.rules.value.wild_king)
+        wild = Kind.KING_OF_DIAMONDS in self.rules.value.kinds  # only when it is wild
         opts = [*_HOLE_OPTIONS, ("K♦", "Kd")] if wild else _HOLE_OPTIONS
         if list(self.hole.options) != opts:
             value = self.hole.value if (wild or self.hole.value != "Kd") else "J"

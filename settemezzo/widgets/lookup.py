@@ -28,7 +28,7 @@ from settemezzo import solved
 from settemezzo.cards import Kind, Unseen
 from settemezzo.game import UnsupportedRulesError, heads_up
 from settemezzo.hands import describe_score
-from settemezzo.rules import ITALIAN, SPANISH, Rules, RulesError
+from settemezzo.rules import ITALIAN, KNOB_TABLE, SPANISH, Rules, RulesError
 
 __all__ = [
     "AGAINST_CHOICES",
@@ -326,9 +326,10 @@ def support_problem(rules: Rules) -> str | None:
 
 
 def rule_choices() -> list[tuple[str, Rules]]:
-    """The rule sets a dropdown offers: the presets and the Italian single variants."""
+    """The rule sets a dropdown offers: the presets and the Italian single variants of seed
+    000 that solve in seconds (`settemezzo.rules.Knob.cheap`)."""
     out = [(ITALIAN.describe(), ITALIAN)]
-    for v in ("royal", "wild_king", "pair_of_sevens", "ties_push"):
+    for v in (v for k in KNOB_TABLE if k.cheap for v in k.seed000):
         r = ITALIAN.with_variants(v)
         out.append((r.describe(), r))
     out.append((SPANISH.describe(), SPANISH))

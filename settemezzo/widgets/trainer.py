@@ -93,10 +93,7 @@ class Feedback:
 
 
 def _kinds(cards: tuple[Card, ...], rules: Rules) -> tuple[Kind, ...]:
-    ks = tuple(kind_of(c) for c in cards)
-    if not rules.wild_king:
-        ks = tuple(Kind.FIGURE if k is Kind.KING_OF_DIAMONDS else k for k in ks)
-    return ks
+    return rules.plain_kinds(kind_of(c) for c in cards)
 
 
 def _cards_for(kinds: tuple[Kind, ...], rules: Rules, rng: random.Random) -> tuple[Card, ...]:

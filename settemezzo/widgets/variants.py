@@ -7,6 +7,7 @@ engine does not model yet gives a clear note instead of a number (and a number a
 the engine learns it: nothing here lists the supported knobs). `VariantComparison` is the
 view.
 
+>>> from settemezzo.rules import ITALIAN
 >>> r = variant_rules(ITALIAN, {"royal": True})
 >>> r.describe()
 'Italian rules + royal 7½'
@@ -16,54 +17,39 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pandas as pd
 
 from settemezzo.game import restriction_codes
 from settemezzo.i18n import check_lang, t
-from settemezzo.rules import ITALIAN, SPANISH, Rules
+from settemezzo.rules import PRESETS, SWITCHES, Knob, Rules
 from settemezzo.widgets.explain import pct, restriction_line, rules_name
 from settemezzo.widgets.lookup import banker_edge, player_frame, player_lookup, support_problem
 
 __all__ = ["KNOBS", "QUICK_KNOBS", "Comparison", "VariantComparison", "compare", "edges_frame",
            "knob_is_on", "variant_comparison", "variant_rules"]
 
-KNOBS: dict[str, tuple[str, str]] = {
-    # knob key: (variant string to switch it on, variant string to switch it off)
-    "royal": ("royal", "royal=off"),
-    "wild_king": ("wild_king", "wild_king=off"),
-    "pair_of_sevens": ("pair_of_sevens", "pair_of_sevens=off"),
-    "ties_push": ("ties_push", "ties_push=off"),
-    "seven_half_pays": ("seven_half_pays=2", "seven_half_pays=1"),
-    "burn": ("burn=4", "burn=off"),
-    "swap_hidden": ("swap_hidden", "swap_hidden=off"),
-    "split_figures": ("split_figures=2", "split_figures=off"),
-    "stake_after": ("stake_timing=after_first_card", "stake_timing=before_deal"),
-}
-"""The knobs the comparison offers."""
+KNOBS: dict[str, Knob] = {k.name: k for k in SWITCHES}
+"""The knobs the comparison offers: every on/off knob of one hand's game
+(`settemezzo.rules.SWITCHES`), by name."""
 
-BASES: dict[str, Rules] = {"italian": ITALIAN, "spanish": SPANISH}
+BASES: dict[str, Rules] = PRESETS
+"""The rule sets the comparison starts from: the presets."""
 
 
 def knob_is_on(rules: Rules, key: str) -> bool:
     """Whether the knob ``key`` of `KNOBS` is on in ``rules``."""
-    return {
-        "royal": rules.royal, "wild_king": rules.wild_king,
-        "pair_of_sevens": rules.pair_of_sevens, "ties_push": rules.ties_push,
-        "seven_half_pays": rules.seven_half_pays > 1, "burn": bool(rules.burn),
-        "swap_hidden": rules.swap_hidden, "split_figures": rules.split_figures > 1,
-        "stake_after": rules.stake_after_first_card,
-    }[key]
+    return KNOBS[key].is_on(rules)
 
 
 def variant_rules(base: Rules, knobs: Mapping[str, bool]) -> Rules:
     """``base`` with each knob of ``knobs`` switched on or off (others as in ``base``); a
     knob already in the state asked keeps the base's value (Spain's split stays at 12)."""
-    changes = [KNOBS[k][0 if on else 1] for k, on in knobs.items()
-               if on != knob_is_on(base, k)]
-    return base.with_variants(*changes) if changes else base
+    changes = {k: KNOBS[k].on if on else KNOBS[k].off for k, on in knobs.items()
+               if on != knob_is_on(base, k)}
+    return replace(base, **changes) if changes else base
 
 
 @dataclass(frozen=True)
@@ -111,7 +97,7 @@ def compare(base: Rules, knobs: Mapping[str, bool], lang: str = "en",
                       tuple(changes), " ".join(restricted))
 
 
-QUICK_KNOBS = ("royal", "wild_king", "pair_of_sevens", "ties_push", "seven_half_pays")
+QUICK_KNOBS = tuple(k for k, knob in KNOBS.items() if knob.cheap)
 """The knobs whose solves take seconds (the others can take minutes, once per process)."""
 
 
@@ -120,14 +106,16 @@ def edges_frame(base: Rules, lang: str = "en",
     """The banker's edge of ``base`` and of ``base`` with each of ``knobs`` flipped alone:
     columns ``variant``, ``edge`` (NaN where the exact engine cannot solve it yet),
     ``method``, ``bound`` (True where the game is solved restricted: the edge is at most
-    this, `settemezzo.game.restriction`) and ``rules`` (`Rules.describe`)."""
+    this, `settemezzo.game.restriction`), ``rules`` (`Rules.describe`) and ``rules_spec``
+    (`Rules.spec`)."""
     check_lang(lang)
     rule_sets = [base, *(variant_rules(base, {key: not knob_is_on(base, key)})
                          for key in knobs)]
     recs = [{"variant": rules_name(r, lang), "edge": _edge_or_nan(r), "method": "equilibrium",
-             "bound": bool(restriction_codes(r)), "rules": r.describe()} for r in rule_sets]
+             "bound": bool(restriction_codes(r)), "rules": r.describe(),
+             "rules_spec": r.spec()} for r in rule_sets]
     return pd.DataFrame.from_records(recs, columns=["variant", "edge", "method", "bound",
-                                                    "rules"])
+                                                    "rules", "rules_spec"])
 
 
 def _edge_or_nan(rules: Rules) -> float:
@@ -155,9 +143,9 @@ class VariantComparison:
         self.base = W.Dropdown(options=[(rules_name(r, lang), k) for k, r in BASES.items()],
                                value=base, description=t("variants.base", lang))
         self.knobs = {k: W.Checkbox(value=knob_is_on(BASES[base], k),
-                                    description=t(f"variants.knob_{k}", lang), indent=False,
+                                    description=t(knob.label, lang), indent=False,
                                     layout=W.Layout(width="15em"))
-                      for k in KNOBS}
+                      for k, knob in KNOBS.items()}
         self.compare_all = W.Button(description=t("variants.compare_all", lang), icon="bar-chart")
         self.output = W.HTML()
         self.chart = W.Image(format="png", layout=W.Layout(width="800px"))

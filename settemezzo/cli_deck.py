@@ -1,0 +1,137 @@
+"""``settemezzo deckdown``: what remembering the cards seen is worth, playing the deck down.
+
+Registered by `settemezzo.cli` (one line); pandas and the solver are imported only when the
+command runs.
+
+    settemezzo deckdown --players 1 4 --cycles 10
+    settemezzo deckdown --banker table --banker equilibrium --cycles 4 --json
+    settemezzo deckdown --report --out deckdown.csv
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+from settemezzo.rules import Rules
+
+__all__ = ["add_to", "cmd_deckdown", "register"]
+
+
+class DeckCliError(ValueError):
+    """A command-line value that cannot be used."""
+
+
+def _pm(x: float, se: float) -> str:
+    """'+1.79% ± 0.51%' per unit stake."""
+    return f"{x:+.3%} ± {se:.3%}" if not math.isnan(se) else f"{x:+.3%}"
+
+
+def summary_text(summary: Any, rules: Rules, results: Any) -> str:
+    """The report as text: one line per (players, banker)."""
+    lines = [f"Playing the deck down - {rules.describe()}; values per player-hand, per unit "
+             f"stake, ± one standard error over deck cycles",
+             f"{'players':>7}  {'banker':<12} {'cycles':>6} {'hands':>6}  "
+             f"{'remembering':>20}  {'forgetting':>20}  {'worth of remembering':>20}"]
+    for row in summary.itertuples():
+        lines.append(f"{row.players:>7}  {row.banker:<12} {row.cycles:>6} "
+                     f"{row.player_hands:>6}  {_pm(row.remember, row.remember_se):>20}  "
+                     f"{_pm(row.forget, row.forget_se):>20}  {_pm(row.worth, row.worth_se):>20}")
+    outs = [(r.players, r.run_outs) for r in results if r.run_outs]
+    lines.append("Each hand's value is exact for the cards left (threshold bankers: Fractions; "
+                 "the others: certified equilibria); a deck is reshuffled before a hand that "
+                 "could run out of cards.")
+    for players, n in outs:
+        lines.append(f"At {players} players, {n} round(s) ran out of cards and went on from "
+                     f"the reshuffled used cards (valued at the round's start).")
+    return "\n".join(lines)
+
+
+OUT_SUFFIXES = (".csv", ".png", ".svg", ".pdf")
+
+
+def _write(path: Path, summary: Any, hands: Any, rules: Rules) -> None:
+    """The rows (.csv) or the chart (.png, .svg, .pdf), written atomically (`fileio`)."""
+    from settemezzo.cli_common import replaced
+    from settemezzo.fileio import writing
+
+    suffix = path.suffix.lower()
+    with writing(path, replaced=replaced) as (temp,):
+        if suffix == ".csv":
+            hands.to_csv(temp, index=False, float_format="%.12g")
+        else:
+            from settemezzo.plots_deck import worth_chart
+
+            worth_chart(summary, rules).savefig(temp, format=suffix[1:],
+                                                           bbox_inches="tight")
+
+
+def _progress(done: int, total: int) -> None:
+    print(f"\r  {done}/{total} compositions", end="" if done < total else "\n",
+          file=sys.stderr, flush=True)
+
+
+def cmd_deckdown(args: argparse.Namespace) -> int:
+    """Run the deck-down comparison (or the whole ``--report``) and print or write it."""
+    from settemezzo.cli import _rules_from
+    from settemezzo.deckdown import combined, deck_down, report
+    from settemezzo.fileio import check_out
+
+    rules = _rules_from(args)
+    if args.cycles < 2:
+        raise DeckCliError(f"--cycles must be at least 2 (for a standard error), got "
+                           f"{args.cycles}")
+    out = check_out(args.out, OUT_SUFFIXES) if args.out is not None else None
+    show = None if args.json or args.quiet else _progress
+    if args.report:
+        results = report(rules, progress=show)
+    else:
+        bankers = args.banker or ["threshold:5"]
+        results = [deck_down(rules, p, bankers, args.cycles, args.seed, show)
+                   for p in args.players]  # a bad banker or player count: DeckDownError
+    summary, hands = combined(results)
+    if out is not None:
+        _write(out, summary, hands, rules)
+    if args.json:
+        print(json.dumps([r.to_dict() for r in results], indent=2))
+    else:
+        print(summary_text(summary, rules, results))
+        if out is not None:
+            print(f"wrote {out}")
+    return 0
+
+
+def register(subparsers: Any, add_rules: Any) -> None:
+    """Add ``deckdown``; ``add_rules`` adds --rules/--variant."""
+    p = subparsers.add_parser(
+        "deckdown", help="what remembering the cards seen is worth, playing the deck down",
+        description="Deal whole decks down (reshuffle when exhausted) and compare a player "
+                    "who plays the exact best play for the cards left with one who plays the "
+                    "full-deck strategy, against the same banker: threshold:K (forgets), "
+                    "table (remembers and reads the player's strategy; heads-up) or "
+                    "equilibrium (remembers; heads-up). Values are exact per composition, "
+                    "averaged over seeded deck cycles with standard errors.")
+    add_rules(p)
+    p.add_argument("--players", type=int, nargs="+", default=[1], metavar="N",
+                   help="players at the table, one run each (default 1; e.g. 1 4)")
+    p.add_argument("--banker", action="append", default=[], metavar="BANKER",
+                   help="threshold:K, table or equilibrium (repeatable; default threshold:5)")
+    p.add_argument("--cycles", type=int, default=10, help="deck cycles (default 10)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the shuffles (default 0)")
+    p.add_argument("--report", action="store_true",
+                   help="the whole report: 1 and 4 players, every banker (a few minutes)")
+    p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    p.add_argument("--out", help="write the rows FILE.csv, or the chart FILE.png|svg|pdf")
+    p.set_defaults(handler=cmd_deckdown)
+
+
+def add_to(subparsers: Any) -> None:
+    """Register with the shared rule-set options of `settemezzo.cli`."""
+    from settemezzo.cli import _add_rules_args
+
+    register(subparsers, _add_rules_args)

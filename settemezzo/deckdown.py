@@ -1,0 +1,389 @@
+"""Playing the deck down: what remembering the cards already seen is worth (issue 17).
+
+Under ``reshuffle="when_exhausted"`` the cards of earlier hands stay out of the deck, so the
+composition the next hand is dealt from moves as the deck thins. Two players meet the same
+banker:
+
+- the player who **remembers** plays, at every hand, the exact best play for the cards left
+  (`settemezzo.solve` on the thinned deck);
+- the player who **forgets** plays the full-deck strategy whatever has been seen.
+
+Bankers (``banker=``):
+
+- ``threshold:K`` forgets too (a rule of thumb). Remembering: the exact best reply to it on
+  the cards left; forgetting: the full-deck best reply to it. Both exact `Fraction` s.
+- ``equilibrium``: the banker remembers, and plays the equilibrium of the cards left.
+  Remembering: the equilibrium value there; forgetting: the full-deck equilibrium player
+  against that banker. Floats (certified LP, exploitability ≤ 1e-9).
+- ``table``: the banker remembers and knows how the player plays (the simulator's ``table``
+  banker, heads-up): its best reply to the player's strategy on the cards left. Remembering,
+  the player can do no better than the equilibrium of the cards left (its lower bound, the
+  value it guarantees); forgetting: the full-deck equilibrium player, read by the banker.
+
+**Values.** Each hand's value is exact for the composition it is dealt from (`hand_values`,
+cached by composition). Compositions come from simulated deck cycles (`deck_cycles`): seeded
+shuffles, dealt hand after hand - the player who remembers against ``threshold:5`` - and the
+averages over cycles carry standard errors (cycles are independent; ratio estimator).
+
+**The end of a deck.** RULES.md reshuffles the used cards when the deck runs out mid-hand.
+The exact engine values a hand only from a deck that cannot run out within it, so a cycle
+ends - the 40 cards are shuffled again - before the first hand whose cards left could run
+out (`heads_up` refuses that deck): the last few cards of each deck are not played. At a
+full table (``players`` > 1) every seat's value is the heads-up value of the composition at
+the start of the round (the seats play the cards of earlier rounds, not what the round shows);
+it is exact for a banker who plays its own cards only (``threshold:K``), the bankers that read
+the table are heads-up only. A round may still run out of cards at a full table: it then
+goes on from the reshuffled used cards, as the rules say, the values are those of the round's
+start, and the share of such rounds is reported (`DeckDown.run_outs`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import pandas as pd
+
+from settemezzo.cards import Kind, Unseen, full_deck, kind_of
+from settemezzo.game import HeadsUpGame, heads_up
+from settemezzo.hands import is_finished, total
+from settemezzo.odds import draw_kinds, parse_threshold
+from settemezzo.rules import ITALIAN, Rules, RulesError
+from settemezzo.solve import (
+    BestResponse,
+    PlayerStrategy,
+    Value,
+    best_response,
+    equilibrium,
+    evaluate,
+)
+
+__all__ = [
+    "BANKERS",
+    "DeckDown",
+    "DeckDownError",
+    "HandValues",
+    "deck_cycles",
+    "deck_down",
+    "hand_values",
+]
+
+BANKERS = ("threshold:5", "table", "equilibrium")
+"""The bankers the worth of remembering is measured against (see the module docstring)."""
+
+FLOW_BANKER = "threshold:5"
+"""The banker the deck is played down against, for every banker measured."""
+
+
+class DeckDownError(RulesError):
+    """A deck-down question the exact engine cannot answer (a `ValueError`)."""
+
+
+@dataclass(frozen=True)
+class HandValues:
+    """The player's value per unit stake at one composition, remembering and forgetting."""
+
+    deck: Unseen
+    banker: str
+    remember: Value
+    forget: Value
+
+    @property
+    def worth(self) -> Value:
+        """What remembering adds, per unit stake (≥ 0 up to the LP's precision)."""
+        return self.remember - self.forget
+
+
+def _check_rules(rules: Rules) -> None:
+    """Only rule sets whose decisions are (face-down card, face-up cards): no burning,
+    swapping, splitting, stake choice or wild K♦."""
+    if not heads_up(rules).classic or rules.wild_king:
+        raise DeckDownError(
+            f"deck-down analysis needs a rule set without burn, swap_hidden, split_figures, "
+            f"stakes chosen after the first card or wild_king; got {rules.describe()!r}")
+
+
+def _check_banker(banker: str) -> str:
+    name = banker.strip().lower()
+    if name in ("table", "equilibrium") or name.startswith("threshold:"):
+        return name
+    raise DeckDownError(f"unknown banker {banker!r}: use threshold:K, table or equilibrium")
+
+
+def composition_key(deck: Unseen, rules: Rules) -> tuple[tuple[Kind, int], ...]:
+    """What the hand depends on: the counts per kind it can draw (the K♦ a plain figure
+    unless wild)."""
+    return tuple(draw_kinds(deck, rules))
+
+
+def _deck_of(key: tuple[tuple[Kind, int], ...]) -> Unseen:
+    """A composition with these counts (rules without the wild K♦: one figure is the K♦,
+    which plays as any figure)."""
+    counts = dict(key)
+    figures = counts.pop(Kind.FIGURE, 0)
+    if figures:
+        counts[Kind.FIGURE], counts[Kind.KING_OF_DIAMONDS] = figures - 1, 1
+    return Unseen.from_counts(counts)
+
+
+def transfer(strategy: PlayerStrategy, source: HeadsUpGame, game: HeadsUpGame
+             ) -> PlayerStrategy:
+    """A strategy of the full-deck game played on a thinned deck: the same choice at the
+    same (face-down card, face-up cards), whatever has been seen."""
+    return PlayerStrategy(f"{strategy.name} (full deck)", tuple(
+        strategy.hit[source.infoset(s.hole, s.up).index] for s in game.infosets))
+
+
+@lru_cache(maxsize=8)
+def _full_deck_player(rules: Rules, banker: str) -> PlayerStrategy:
+    """What the forgetting player plays: the full-deck best reply to a threshold banker, or
+    the full-deck equilibrium player."""
+    if banker.startswith("threshold:"):
+        s = best_response(banker, "player", rules).strategy
+        assert isinstance(s, PlayerStrategy)
+        return s
+    return equilibrium(rules).player
+
+
+@lru_cache(maxsize=4096)
+def _best_reply(rules: Rules, key: tuple[tuple[Kind, int], ...], banker: str) -> BestResponse:
+    """The player's exact best reply to a threshold banker on one composition (cached: the
+    deck is dealt down by it, and it is the remembering player's value)."""
+    return best_response(banker, "player", heads_up(rules, _deck_of(key)))
+
+
+@lru_cache(maxsize=4096)
+def _values(rules: Rules, key: tuple[tuple[Kind, int], ...], banker: str) -> tuple[Value, Value]:
+    game = heads_up(rules, _deck_of(key))
+    forget = transfer(_full_deck_player(rules, banker), heads_up(rules), game)
+    if banker.startswith("threshold:"):
+        return _best_reply(rules, key, banker).value, evaluate(forget, banker, game)
+    eq = equilibrium(game)
+    if banker == "equilibrium":
+        return eq.value, evaluate(forget, eq.banker, game)
+    return eq.lower, best_response(forget, "banker", game).value  # the table banker
+
+
+def hand_values(deck: Unseen, banker: str = "threshold:5", rules: Rules = ITALIAN
+                ) -> HandValues:
+    """The values of one hand dealt from ``deck``, for the player who remembers and the one
+    who forgets, against ``banker`` (cached by composition).
+
+    >>> v = hand_values(Unseen.full().without("7 7 7 K Q J"))
+    >>> v.worth > 0, v.forget == hand_values(Unseen.full()).forget
+    (True, False)
+    """
+    _check_rules(rules)
+    name = _check_banker(banker)
+    remember, forget = _values(rules, composition_key(deck, rules), name)
+    return HandValues(deck, name, remember, forget)
+
+
+def _flow_player(rules: Rules, key: tuple[tuple[Kind, int], ...]) -> PlayerStrategy:
+    """The player who remembers, against the flow banker: its plays deal the deck down."""
+    s = _best_reply(rules, key, FLOW_BANKER).strategy
+    assert isinstance(s, PlayerStrategy)
+    return s
+
+
+def _playable(rules: Rules, deck: Unseen) -> bool:
+    """Whether no hand dealt from ``deck`` can run out of cards (the engine accepts it)."""
+    try:
+        heads_up(rules, deck)
+    except RulesError:
+        return False
+    return True
+
+
+@dataclass
+class _Stock:
+    """The cards of one deck cycle: dealt from the top; the used cards wait for a reshuffle."""
+
+    cards: list[Kind]
+    rng: np.random.Generator
+    used: list[Kind] = field(default_factory=list)
+    ran_out: bool = False
+
+    def deal(self) -> Kind:
+        if not self.cards:  # RULES.md: shuffle the used cards (not those in hands), go on
+            self.cards = [self.used[i] for i in self.rng.permutation(len(self.used))]
+            self.used, self.ran_out = [], True
+        return self.cards.pop()
+
+    def unseen(self) -> Unseen:
+        counts = [0] * len(Kind)
+        for k in self.cards:
+            counts[k] += 1
+        return Unseen(tuple(counts))
+
+
+def _plain(k: Kind) -> Kind:
+    """The K♦ as the plain figure it is without the wild-king rule."""
+    return Kind.FIGURE if k is Kind.KING_OF_DIAMONDS else k
+
+
+def _play_round(stock: _Stock, rules: Rules, players: int) -> None:
+    """One round from the stock: each seat plays the remembering player's best reply to
+    the flow banker for the composition at the round's start, then the banker plays."""
+    key = composition_key(stock.unseen(), rules)
+    player = _flow_player(rules, key)
+    game = heads_up(rules, _deck_of(key))
+    holes = [stock.deal() for _ in range(players)]
+    hands = [[h] for h in holes] + [[stock.deal()]]
+    for hand in hands[:-1]:
+        while not is_finished(hand, rules) and player.hit_probability(
+                game, _plain(hand[0]), [_plain(k) for k in hand[1:]]):
+            hand.append(stock.deal())
+    k = parse_threshold(FLOW_BANKER)
+    bank = hands[-1]
+    if any(total(h, rules) <= 15 for h in hands[:-1]):  # someone left to play against
+        while not is_finished(bank, rules) and total(bank, rules) < k:
+            bank.append(stock.deal())
+    for hand in hands:
+        stock.used += hand
+
+
+def deck_cycles(rules: Rules = ITALIAN, players: int = 1, cycles: int = 10, seed: int = 0
+                ) -> tuple[list[list[Unseen]], int]:
+    """The compositions each round starts from, deck cycle by deck cycle, and how many
+    rounds ran out of cards (see the module docstring).
+
+    Each cycle shuffles the 40 cards (numpy ``default_rng(seed)``) and plays rounds until the
+    cards left could run out within a hand.
+    """
+    _check_rules(rules)
+    rng = np.random.default_rng(seed)
+    deck = [kind_of(c) for c in full_deck()]
+    out: list[list[Unseen]] = []
+    run_outs = 0
+    for _ in range(cycles):
+        stock = _Stock([deck[i] for i in rng.permutation(len(deck))], rng)
+        starts: list[Unseen] = []
+        while not stock.ran_out and _playable(rules, stock.unseen()):
+            starts.append(stock.unseen())
+            _play_round(stock, rules, players)
+        run_outs += stock.ran_out
+        out.append(starts)
+    return out, run_outs
+
+
+def _ratio(totals: npt.ArrayLike, counts: npt.ArrayLike) -> tuple[float, float]:
+    """Mean per hand over independent cycles, sum(totals)/sum(counts), and its
+    delta-method standard error."""
+    g, s = np.asarray(totals, dtype=np.float64), np.asarray(counts, dtype=np.float64)
+    n = len(g)
+    r = float(g.sum() / s.sum())
+    if n < 2:
+        return r, math.nan
+    resid = g - r * s
+    return r, float(math.sqrt((resid ** 2).sum() / (n * (n - 1))) / s.mean())
+
+
+@dataclass(frozen=True)
+class DeckDown:
+    """The worth of remembering, played down over deck cycles.
+
+    ``summary``: one row per banker (mean value per player-hand remembering and forgetting,
+    the worth, each with its standard error over cycles); ``hands``: one row per round and
+    banker (cycle, round, cards left, counts per kind, the exact values).
+    """
+
+    rules: Rules
+    players: int
+    cycles: int
+    seed: int
+    run_outs: int
+    summary: pd.DataFrame
+    hands: pd.DataFrame
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rules": self.rules.describe(), "players": self.players,
+                "cycles": self.cycles, "seed": self.seed, "run_outs": self.run_outs,
+                "rounds": int(self.hands.groupby("banker").size().max()),
+                "summary": self.summary.to_dict(orient="records")}
+
+
+def _hand_rows(starts: list[list[Unseen]], bankers: Sequence[str], rules: Rules, players: int,
+               progress: Callable[[int, int], None] | None) -> pd.DataFrame:
+    rows: list[dict[str, Any]] = []
+    todo = sum(len(c) for c in starts) * len(bankers)
+    for banker in bankers:
+        for cycle, decks in enumerate(starts):
+            for rnd, deck in enumerate(decks):
+                v = hand_values(deck, banker, rules)
+                counts = dict(composition_key(deck, rules))
+                rows.append({"banker": v.banker, "players": players, "cycle": cycle,
+                             "round": rnd,
+                             "cards_left": deck.total,
+                             **{f"left_{k.label}": counts.get(k, 0) for k in Kind
+                                if k is not Kind.KING_OF_DIAMONDS},
+                             "remember": float(v.remember), "forget": float(v.forget),
+                             "worth": float(v.worth), "exact": isinstance(v.worth, Fraction)})
+                if progress is not None:
+                    progress(len(rows), todo)
+    return pd.DataFrame(rows)
+
+
+def _summary(hands: pd.DataFrame, players: int, cycles: int) -> pd.DataFrame:
+    rows = []
+    for banker, df in hands.groupby("banker", sort=False):
+        per = df.groupby("cycle")
+        n = per.size().reindex(range(cycles), fill_value=0) * players
+        row: dict[str, Any] = {"banker": banker, "players": players, "cycles": cycles,
+                               "player_hands": int(n.sum())}
+        for col in ("remember", "forget", "worth"):
+            sums = per[col].sum().reindex(range(cycles), fill_value=0.0) * players
+            row[col], row[f"{col}_se"] = _ratio(sums.to_numpy(), n.to_numpy())
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def deck_down(rules: Rules = ITALIAN, players: int = 1,
+              bankers: Sequence[str] = ("threshold:5",), cycles: int = 10, seed: int = 0,
+              progress: Callable[[int, int], None] | None = None) -> DeckDown:
+    """Play ``cycles`` decks down with ``players`` players and report what remembering is
+    worth against each banker (see the module docstring). At a full table the bankers must
+    be ``threshold:K``."""
+    if not isinstance(players, int) or not 1 <= players <= 7:
+        raise DeckDownError(f"players must be 1..7, got {players!r}")
+    if not isinstance(cycles, int) or cycles < 2:
+        raise DeckDownError(f"cycles must be an integer ≥ 2 (for a standard error), got "
+                            f"{cycles!r}")
+    names = [_check_banker(b) for b in bankers]
+    if players > 1 and any(not b.startswith("threshold:") for b in names):
+        raise DeckDownError(f"at a table of {players} players only a threshold:K banker has "
+                            f"exact per-seat values; got {', '.join(names)}")
+    starts, run_outs = deck_cycles(rules, players, cycles, seed)
+    hands = _hand_rows(starts, names, rules, players, progress)
+    return DeckDown(rules, players, cycles, seed, run_outs,
+                    _summary(hands, players, cycles), hands)
+
+
+REPORT_RUNS: tuple[tuple[int, tuple[str, ...], int, int], ...] = (
+    (1, ("threshold:5",), 20, 1),
+    (1, ("table", "equilibrium"), 8, 2),
+    (4, ("threshold:5",), 30, 4),
+)
+"""The report (`report`): (players, bankers, deck cycles, seed) per run. The bankers who
+remember need an equilibrium per composition (about 2 s each), hence fewer cycles."""
+
+
+def report(rules: Rules = ITALIAN, runs: Sequence[tuple[int, Sequence[str], int, int]]
+           = REPORT_RUNS, progress: Callable[[int, int], None] | None = None
+           ) -> list[DeckDown]:
+    """The worth of remembering at 1 and 4 players against each banker: one `DeckDown` per
+    run of ``runs`` (a few minutes for `REPORT_RUNS`)."""
+    return [deck_down(rules, players, bankers, cycles, seed, progress)
+            for players, bankers, cycles, seed in runs]
+
+
+def combined(results: Sequence[DeckDown]) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The summaries and the hand rows of several runs, one table each."""
+    return (pd.concat([r.summary for r in results], ignore_index=True),
+            pd.concat([r.hands.assign(seed=r.seed) for r in results], ignore_index=True))
