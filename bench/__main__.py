@@ -7,7 +7,8 @@
 Monte Carlo baseline (`bench.bench_solver`), ``python -m bench memory`` the memory of 20
 solved rule sets (`bench.bench_memory`); otherwise all follow the suite.
 ``python -m bench classroom`` runs thirty simulated students against ``settemezzo classroom``
-(`bench.bench_classroom`).
+(`bench.bench_classroom`); ``python -m bench classroom-voila`` measures Voilà's memory per
+visitor of the classroom notebook (`bench.bench_classroom_voila`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,10 @@ if __name__ == "__main__":
         from bench.bench_memory import main as memory_main
 
         sys.exit(memory_main(sys.argv[2:]))
+    if sys.argv[1:2] == ["classroom-voila"]:
+        from bench.bench_classroom_voila import main as voila_main
+
+        sys.exit(voila_main(sys.argv[2:]))
     if sys.argv[1:2] == ["classroom"]:
         from bench.bench_classroom import main as classroom_main
 

@@ -240,6 +240,10 @@ def write_all(out: str | Path, *, lang: str = "en", fmt: str = "png",
             say("skipping the edge chart: settemezzo.edge is not installed yet")
     if pages:
         written += wrote([_write_handout(pages, folder / "handout.pdf", lang)])
+    if set(KINDS) <= set(kinds):  # every chart: the deck played down too (issue 17)
+        from settemezzo.cli_deck import write_charts as deck_charts
+
+        written += wrote(deck_charts(folder, suffix, lang))
     return written
 
 

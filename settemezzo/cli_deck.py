@@ -87,6 +87,8 @@ def cmd_deckdown(args: argparse.Namespace) -> int:
                            f"{args.cycles}")
     out = check_out(args.out, OUT_SUFFIXES) if args.out is not None else None
     show = None if args.json or args.quiet else _progress
+    if args.data is not None:
+        return _write_data(args, rules, show)
     if args.report:
         results = report(rules, progress=show)
     else:
@@ -103,6 +105,50 @@ def cmd_deckdown(args: argparse.Namespace) -> int:
         if out is not None:
             print(f"wrote {out}")
     return 0
+
+
+def _write_data(args: argparse.Namespace, rules: Rules, show: Any) -> int:
+    """``--report --data DIR``: run the report and the count study, write data/ files."""
+    from settemezzo.deckcount import load_report, write_report
+    from settemezzo.fileio import check_folder
+    from settemezzo.rules import ITALIAN
+
+    if not args.report or rules != ITALIAN:
+        raise DeckCliError("--data DIR writes the Italian report: use it with --report and "
+                           "no --rules/--variant")
+    folder = check_folder(args.data, "--data")
+    folder.mkdir(parents=True, exist_ok=True)
+    for path in write_report(folder, rules, progress=show):
+        print(f"wrote {path}")
+    rep = load_report(folder)
+    print(f"Count: {rep.count.rule()}; R² {rep.r2:.2f} against the banker's edge; it keeps "
+          f"{rep.capture:.0%} ± {rep.capture_se:.0%} of the worth of remembering (threshold:5 "
+          f"banker, heads-up)")
+    return 0
+
+
+def write_charts(folder: Path, suffix: str = ".png", lang: str = "en",
+                 data: str | Path | None = None) -> list[Path]:
+    """The deck-down charts of the precomputed Italian report (`settemezzo.deckcount`):
+    the worth of remembering, the banker's edge against the count, and the printable
+    counting card (always a PDF), into ``folder``. `settemezzo charts` calls this."""
+    from settemezzo.cli_chart import save_chart
+    from settemezzo.deckcount import DATA, count_card, edge_by_count, load_report
+    from settemezzo.plots_deck import count_card_chart, count_chart, worth_chart
+    from settemezzo.rules import ITALIAN
+
+    rep = load_report(DATA if data is None else data)
+    rules = ITALIAN
+    points, means = edge_by_count(rep.hands, rep.count)
+    card = count_card(rep.flips)
+    written = save_chart(worth_chart(rep.summary, rules, lang=lang),
+                         folder / f"deck_worth{suffix}", rep.summary)
+    written += save_chart(count_chart(points, means, rep.count.rule(), rep.capture, rules,
+                                      capture_se=rep.capture_se, lang=lang),
+                          folder / f"deck_count{suffix}", means)
+    written += save_chart(count_card_chart(card, rep.count.rule(), rules, lang=lang),
+                          folder / "deck_count_card.pdf", card)
+    return written
 
 
 def register(subparsers: Any, add_rules: Any) -> None:
@@ -126,6 +172,9 @@ def register(subparsers: Any, add_rules: Any) -> None:
                    help="the whole report: 1 and 4 players, every banker (a few minutes)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    p.add_argument("--data", metavar="DIR",
+                   help="with --report: also study the count and write the report's files "
+                        "(data/deckdown_*.csv, read by the notebook and 'make charts')")
     p.add_argument("--out", help="write the rows FILE.csv, or the chart FILE.png|svg|pdf")
     p.set_defaults(handler=cmd_deckdown)
 

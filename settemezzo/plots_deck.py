@@ -19,7 +19,7 @@ from settemezzo.odds import parse_threshold
 from settemezzo.plots import GREYS, HATCHES, ChartError, _fig_ax, _percent_axis
 from settemezzo.rules import ITALIAN, Rules
 
-__all__ = ["banker_label", "worth_chart"]
+__all__ = ["banker_label", "count_card_chart", "count_chart", "worth_chart"]
 
 
 def banker_label(banker: str, lang: str = "en") -> str:
@@ -60,4 +60,68 @@ def worth_chart(summary: pd.DataFrame, rules: Rules = ITALIAN, *,
     ax.set_title(f"{t('deck.worth_title', lang)}\n{rules.describe(lang)}")
     ax.annotate(textwrap.fill(t("deck.se_note", lang), 110), (0, 0), xycoords="axes fraction",
                 xytext=(0, -38), textcoords="offset points", fontsize=8, va="top")
+    return fig
+
+
+def count_chart(points: pd.DataFrame, means: pd.DataFrame, rule: str, capture: float | None,
+                rules: Rules = ITALIAN, *, capture_se: float | None = None,
+                ax: Axes | None = None, lang: str = "en") -> Figure:
+    """The banker's edge against the player who remembers, against the count per 10 cards
+    left: each hand a dot, each count bucket its mean ± one standard error
+    (`settemezzo.deckcount.edge_by_count`); ``capture``: the share of the worth of
+    remembering the count keeps (`settemezzo.deckcount.CountStudy.capture`), ± ``capture_se``."""
+    check_lang(lang)
+    for df, cols in ((points, {"index", "edge"}), (means, {"index", "edge", "se"})):
+        if not cols <= set(df.columns) or df.empty:
+            raise ChartError(f"the count chart needs rows with columns {sorted(cols)}, got "
+                             f"{list(df.columns)!r}")
+    fig, ax = _fig_ax(ax, (8, 5))
+    ax.scatter(points["index"], points["edge"], s=10, color=GREYS[2], alpha=0.6,
+               label=t("deck.hands", lang))
+    ax.errorbar(means["index"], means["edge"], yerr=means["se"].fillna(0), color="black",
+                marker="s", capsize=4, linewidth=1.5, label=t("deck.mean", lang))
+    ax.yaxis.set_major_formatter(_percent_axis(lang, 0))
+    ax.set_xlabel(t("deck.count_axis", lang, rule=rule))
+    ax.set_ylabel(t("deck.edge_axis", lang))
+    ax.set_title(f"{t('deck.count_title', lang)}\n{rules.describe(lang)}")
+    ax.grid(True, color=GREYS[1], linewidth=0.5)
+    ax.legend(loc="best", fontsize=8)
+    if capture is not None:
+        share = percent(capture, lang, 0) + (f" ± {percent(capture_se, lang, 0)}"
+                                             if capture_se is not None else "")
+        ax.annotate(textwrap.fill(t("deck.count_note", lang, share=share), 100), (0, 0),
+                    xycoords="axes fraction", xytext=(0, -48), textcoords="offset points",
+                    fontsize=8, va="top")
+    return fig
+
+
+def count_card_chart(card: pd.DataFrame, rule: str, rules: Rules = ITALIAN, *,
+                     lang: str = "en") -> Figure:
+    """The printable counting card (`settemezzo.deckcount.count_card`): the count's rule,
+    then one row per decision that flips, its play on a fresh deck and at each count."""
+    check_lang(lang)
+    buckets = [c for c in card.columns if c[:1] in "+-" and c[1:].isdigit()]
+    if not {"hand", "full_deck"} <= set(card.columns) or not buckets:
+        raise ChartError(f"the counting card needs the columns of deckcount.count_card, got "
+                         f"{list(card.columns)!r}")
+    word = {"hit": t("chart.hit_short", lang), "stand": t("chart.stand_short", lang)}
+    fig = Figure(figsize=(8.27, 2.2 + 0.32 * max(len(card), 1)))
+    ax = fig.add_subplot()
+    ax.axis("off")
+    ax.set_title(f"{t('deck.card_title', lang)} - {rules.describe(lang)}\n"
+                 f"{textwrap.fill(t('deck.card_rule', lang, rule=rule), 90)}", fontsize=10)
+    if card.empty:
+        ax.text(0.5, 0.5, t("deck.card_none", lang), ha="center", va="center")
+        return fig
+    cells = [[str(r["hand"]), word[str(r["full_deck"])], *(word[str(r[b])] for b in buckets)]
+             for _, r in card.iterrows()]
+    table = ax.table(cellText=cells, colLabels=[t("deck.card_hand", lang),
+                                                t("deck.card_full", lang), *buckets],
+                     loc="center", cellLoc="center")
+    table.auto_set_font_size(False)
+    table.set_fontsize(9)
+    for (i, j), cell in table.get_celld().items():
+        if i > 0 and j >= 2 and cells[i - 1][j] != cells[i - 1][1]:
+            cell.set_facecolor(GREYS[1])  # the play differs from the fresh deck's
+            cell.get_text().set_fontweight("bold")
     return fig

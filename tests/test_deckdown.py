@@ -142,6 +142,7 @@ def test_cli_deckdown_json(capsys: pytest.CaptureFixture[str]) -> None:
     (["deckdown", "--players", "4", "--banker", "equilibrium", "--cycles", "2"],
      "only a threshold:K banker"),
     (["deckdown", "--cycles", "2", "--out", "x.txt"], "--out must name a .csv, .png"),
+    (["deckdown", "--data", "somewhere"], "use it with --report"),
 ])
 def test_cli_deckdown_bad_input_exits_2(capsys: pytest.CaptureFixture[str], argv: list[str],
                                         words: str) -> None:

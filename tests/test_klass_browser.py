@@ -1,8 +1,9 @@
 """A real browser, several people: three students and the teacher, each in their own browser
 context (own cookies, as on their own devices), on one ``settemezzo classroom`` server.
 
-The students join with the class code, answer hands and see their verdicts; the teacher's
-dashboard, which reloads itself, shows each of them and then their new answers. The clicks
+The students join with the class code, answer hands and see their verdicts, and one plays a
+hand at the table; the teacher's dashboard, which reloads itself, shows each of them and then
+their new answers, the table's decision included. The clicks
 are timed in the browser (click to verdict shown) and the server's memory is read; both are
 printed (``pytest -s``) and reported in ``bench/classroom.md``.
 
@@ -11,6 +12,7 @@ Needs Debian's chromium at ``/usr/bin/chromium`` (``make browser`` installs it).
 
 from __future__ import annotations
 
+import re
 import shutil
 import statistics
 from pathlib import Path
@@ -85,6 +87,17 @@ def test_three_students_and_the_teacher(tmp_path: Path) -> None:
             expect(teacher.locator("#progress")).to_contain_text("Chloé")
             kids[0].goto(base + "/play?lang=fr")              # one student reads French
             expect(kids[0].locator("#score")).to_contain_text("Justes")
+            bruno = kids[1]                                   # one plays a hand at the table
+            bruno.click("#to_table")
+            bruno.wait_for_selector("#stake", timeout=60_000)
+            expect(bruno.locator("#seat0")).to_contain_text("Bank")
+            bruno.fill("#amount", "2")
+            bruno.click("#stake")
+            bruno.click("#stand")
+            bruno.wait_for_selector("#next_hand, #over")
+            expect(bruno.locator("#seat1")).to_contain_text("Bruno")
+            expect(bruno.locator("#seat1")).to_contain_text(re.compile("won 2|lost 2|push"))
+            expect(teacher.locator("#summary")).to_contain_text("7 answers", timeout=10_000)
             memory = pss_bytes(server.proc.pid)
             browser.close()
     finally:

@@ -20,7 +20,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 PATH = ["01_rules_and_cards", "02_odds_explorer", "03_stand_or_hit", "04_the_banker",
-        "05_variants_and_edge", "06_classroom", "07_simulation_and_checks"]
+        "05_variants_and_edge", "06_classroom", "07_simulation_and_checks",
+        "08_playing_the_deck_down"]
 
 
 def _notebooks() -> list[Path]:

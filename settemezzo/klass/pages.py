@@ -232,11 +232,14 @@ def _seat_html(seat: Any, lang: str) -> str:
     for h in seat.hands:
         cards = " ".join(esc(c) if c is not None else f"[{esc(t('class.face_down', lang))}]"
                          for c in h.cards)
-        result = ""
+        extra = []
+        if any(c is not None for c in h.cards):
+            extra.append(t("class.total", lang, t=h.total_label))
+        if h.stake:
+            extra.append(t("class.your_stake", lang, n=h.stake))
         if h.result:
-            result = " · " + esc(t(f"class.{h.result}", lang, g=abs(h.gain)))
-        hands.append(f"<div>{cards} ({esc(t('class.total', lang, t=h.total_label))})"
-                     f"{result}</div>")
+            extra.append(t(f"class.{h.result}", lang, g=abs(h.gain)))
+        hands.append(f"<div>{cards} {esc(' · '.join(extra))}</div>")
     return (f'<div class="seat" id="seat{seat.seat}"><b>{esc(name)}</b> · '
             f"{esc(t('class.chips', lang, n=seat.chips))}{''.join(hands)}</div>")
 
@@ -244,7 +247,7 @@ def _seat_html(seat: Any, lang: str) -> str:
 def table_page(game: Any, seq: int, name: str, lang: str) -> str:
     """A student's game at the table: the seats, then the moves allowed now."""
     head = (f"<p><b>{esc(t('class.hello', lang, name=name))}</b> · "
-            f"{esc(t('class.hand', lang, i=max(game.hand_no, 1), n='…'))}</p>"
+            f"{esc(t('class.hand_no', lang, i=max(game.hand_no, 1)))}</p>"
             f'<p><a href="/play" id="to_trainer">{esc(t("class.to_trainer", lang))}</a></p>')
     seats = "".join(_seat_html(s, lang) for s in game.seats())
     hidden = (f'<input type="hidden" name="seq" value="{seq}">'

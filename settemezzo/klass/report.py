@@ -144,6 +144,9 @@ def _draw_progress(ax: Any, answers: Sequence[Answer], lang: str) -> None:
     for i, (name, rows) in enumerate(sorted(progress(answers).items())[:12]):
         ax.plot([r[0] for r in rows], [r[1] for r in rows], linestyle=styles[i % 4],
                 marker="o", markersize=2, color="black", linewidth=0.8, label=name)
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))    # answers are counted
     ax.set_ylim(0, 1.05)
     ax.set_xlabel(t("class.progress_axis", lang))
     ax.set_ylabel(t("class.accuracy_axis", lang))

@@ -127,12 +127,14 @@ class State:
     def run(self, spec: EngineSpec) -> int:
         """Advance the engine (see `settemezzo.simulate.engine.run`); returns its status."""
         s = spec
-        return int(E.run(self.C, s.LIM, s.SP, s.ST, s.KIND, s.VAL, s.EQR, s.EQN, s.EQP, s.PUBN,
-                         s.EQB, s.NNEXT, s.NCNT, s.NSIZE, s.NSCO, s.NCHSC, s.NTOT, self.S,
-                         self.R, self.deck, self.disc, self.chips, self.active, self.elim,
-                         self.H, self.HC, self.PL, self.LOG, self.LOGC, self.FORCED, self.A,
-                         self.POSA, self.SEATA, self.SESS, self.REC, self.FPOOL, self.FW,
-                         self.FP, self.FQ, self.IB, self.IORD, self.IMARK))
+        return int(E.run(
+            (self.C, s.LIM, s.SP, s.ST, s.KIND, s.VAL),
+            (s.EQR, s.EQN, s.EQP, s.PUBN, s.EQB, s.NNEXT, s.NCNT, s.NSIZE, s.NSCO, s.NCHSC,
+             s.NTOT),
+            (self.S, self.R, self.deck, self.disc, self.chips, self.active, self.elim, self.H,
+             self.HC, self.PL, self.LOG, self.LOGC, self.FORCED),
+            (self.A, self.POSA, self.SEATA, self.SESS, self.REC),
+            (self.FPOOL, self.FW, self.FP, self.FQ, self.IB, self.IORD, self.IMARK)))
 
 
 @dataclass(frozen=True)

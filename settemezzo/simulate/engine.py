@@ -48,6 +48,13 @@ def _jit(fn: F) -> F:
     return cast(F, njit(cache=True, nogil=True, _nrt=False)(fn))
 
 
+def _phase(fn: F) -> F:
+    """`_jit`, inlined into its caller by numba (``inline="always"``): the phases of `run`
+    take the grouped arrays as tuples, which a real call would copy (measured: 4x slower)."""
+    njit: Any = numba.njit
+    return cast(F, njit(cache=True, nogil=True, _nrt=False, inline="always")(fn))
+
+
 # ---------------------------------------------------------------------------------------------
 # Layout of the arrays (indices are compile-time constants)
 # ---------------------------------------------------------------------------------------------
@@ -741,6 +748,27 @@ def posteriors(C: Any, S: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, 
 
 
 @_jit
+def _compact_measures(FW: Any, FPOOL: Any) -> int:
+    """Keep only the measures (rows of ``FW`` and their pools) that carry weight, in order;
+    returns how many are left."""
+    nm = 0
+    for m in range(10):
+        used = False
+        for s in range(NSC):
+            if FW[m, s] != 0.0:
+                used = True
+                break
+        if used:
+            if nm != m:
+                for s in range(NSC):
+                    FW[nm, s] = FW[m, s]
+                for k in range(10):
+                    FPOOL[nm, k] = FPOOL[m, k]
+            nm += 1
+    return nm
+
+
+@_jit
 def _bank_plan(C: Any, S: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, EQN: Any,
                EQP: Any, NNEXT: Any, NCNT: Any, NSIZE: Any, NSCO: Any, NCHSC: Any,
                deck: Any, H: Any, HC: Any, PL: Any, LOG: Any, LOGC: Any, FPOOL: Any, FW: Any,
@@ -802,21 +830,7 @@ def _bank_plan(C: Any, S: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, 
                 w = like[h] * stake
                 for s in range(NSC):
                     FW[1 + h, s] -= w * settle(C, ps, s)
-    # keep only the measures that carry weight
-    nm = 0
-    for m in range(10):
-        used = False
-        for s in range(NSC):
-            if FW[m, s] != 0.0:
-                used = True
-                break
-        if used:
-            if nm != m:
-                for s in range(NSC):
-                    FW[nm, s] = FW[m, s]
-                for k in range(10):
-                    FPOOL[nm, k] = FPOOL[m, k]
-            nm += 1
+    nm = _compact_measures(FW, FPOOL)
     S[S_STAMP] += 1
     value = plan(NNEXT, NCNT, NSIZE, NSCO, NCHSC, root, FPOOL, FW, nm, FP, FQ, IB, IORD,
                  IMARK, S[S_STAMP], force_hit)
@@ -929,487 +943,683 @@ def pass_bank(C: Any, S: Any, H: Any, PL: Any, active: Any) -> int:
     return newb
 
 
-@_jit
-def run(C: Any, LIM: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, EQN: Any,
-        EQP: Any, PUBN: Any, EQB: Any, NNEXT: Any, NCNT: Any, NSIZE: Any, NSCO: Any,
-        NCHSC: Any, NTOT: Any, S: Any, R: Any, deck: Any, disc: Any, chips: Any, active: Any,
-        elim: Any, H: Any, HC: Any, PL: Any, LOG: Any, LOGC: Any, FORCED: Any, A: Any,
-        POSA: Any, SEATA: Any, SESS: Any, REC: Any, FPOOL: Any, FW: Any, FP: Any, FQ: Any,
-        IB: Any, IORD: Any, IMARK: Any) -> int:
-    """Play until ``C[C_NSESS]`` sessions are done (`DONE`), a person must decide (`NEED`),
-    or, with ``C[C_PAUSE]``, a hand is over (`HAND_DONE`). See the module docstring."""
+# ---------------------------------------------------------------------------------------------
+# The table, phase by phase. Every phase takes the grouped arrays:
+#   K = (C, LIM, SP, ST, KIND, VAL)                  configuration, seats, cards
+#   Q = (EQR, EQN, EQP, PUBN, EQB, NNEXT, NCNT, NSIZE, NSCO, NCHSC, NTOT)
+#                                                    equilibrium tables, the banker's nodes
+#   W = (S, R, deck, disc, chips, active, elim, H, HC, PL, LOG, LOGC, FORCED)  the table
+#   T = (A, POSA, SEATA, SESS, REC)                  tallies and records
+#   F = (FPOOL, FW, FP, FQ, IB, IORD, IMARK)         the banker's scratch arrays
+# and returns `GO` (go on) or a status for the caller (`NEED`, `HAND_DONE`, `DONE`).
+# ---------------------------------------------------------------------------------------------
+
+GO = -1
+
+
+@_phase
+def _session(K: Any, W: Any) -> int:
+    """A new session: chips, nobody eliminated, seat 0 holds the bank."""
+    C = K[0]
+    S, deck, chips, active, elim = W[0], W[2], W[4], W[5], W[6]
+    if S[S_SESS] >= C[C_NSESS]:
+        return DONE
+    tot = 0
+    for s in range(C[C_NSEATS]):
+        chips[s] = C[C_START] if C[C_LIMITED] == 1 else 0
+        active[s] = 1
+        elim[s] = -1
+        tot += chips[s]
+    S[S_TOTAL] = tot
+    S[S_HANDNO] = 0
+    S[S_BANKER] = 0        # seat 0 holds the bank first; seats run anticlockwise
+    S[S_TEN_LEN] = 0
+    S[S_TEN_GAIN] = 0
+    S[S_BANK_CHANGES] = 0
+    _reset_deck(S, deck)
+    S[S_PHASE] = PH_HAND
+    return GO
+
+
+@_phase
+def _session_over(K: Any, W: Any, T: Any) -> bool:
+    """Record the session if it is over (its hands played, or one seat left)."""
+    C = K[0]
+    S, chips, active, elim = W[0], W[4], W[5], W[6]
+    A, SESS = T[0], T[3]
     n = C[C_NSEATS]
-    limited = C[C_LIMITED]
-    while True:
-        ph = S[S_PHASE]
-        # ---------------------------------------------------------------------------------
-        if ph == PH_SESSION:
-            if S[S_SESS] >= C[C_NSESS]:
-                return DONE
-            tot = 0
-            for s in range(n):
-                chips[s] = C[C_START] if limited == 1 else 0
-                active[s] = 1
-                elim[s] = -1
-                tot += chips[s]
-            S[S_TOTAL] = tot
-            S[S_HANDNO] = 0
-            S[S_BANKER] = 0        # seat 0 holds the bank first; seats run anticlockwise
-            S[S_TEN_LEN] = 0
-            S[S_TEN_GAIN] = 0
-            S[S_BANK_CHANGES] = 0
-            _reset_deck(S, deck)
-            S[S_PHASE] = PH_HAND
-        # ---------------------------------------------------------------------------------
-        elif ph == PH_HAND:
-            nact = 0
-            for s in range(n):
-                nact += active[s]
-            if S[S_HANDNO] >= C[C_HANDS] or nact < 2:
-                r = S[S_SESS]
-                if r < SESS.shape[0]:
-                    SESS[r, 0] = S[S_HANDNO]
-                    SESS[r, 1] = S[S_BANK_CHANGES]
-                    for s in range(n):
-                        SESS[r, 2 + s] = chips[s]
-                        SESS[r, 2 + NSEAT + s] = elim[s]
-                A[A_SESS] += 1
-                S[S_SESS] += 1
-                S[S_PHASE] = PH_SESSION
-                continue
-            b = S[S_BANKER]
-            npl = 0
-            for t in range(1, n):
-                s = (b + t) % n
-                if active[s] == 1:
-                    PL[npl, PL_SEAT] = s
-                    npl += 1
-            S[S_NPLAY] = npl
-            rnd = min(S[S_HANDNO] + 1, LIM.shape[0] - 1)
-            S[S_LO] = LIM[rnd, 0]
-            S[S_HI] = LIM[rnd, 1]
-            if C[C_EXHAUST] == 0:
-                _reset_deck(S, deck)
-            _clear(H, 0, b, -1, C[C_PUB0])
-            for i in range(npl):
-                slot = 1 + i * MAXSPLIT
-                _clear(H, slot, PL[i, PL_SEAT], i, C[C_PUB0])
-                PL[i, PL_FIRST] = slot
-                PL[i, PL_NH] = 1
-                PL[i, PL_CUR] = 0
-                PL[i, PL_BURN] = 0
-                PL[i, PL_BURNT] = -1
-                PL[i, PL_HIDQ] = 0
-            S[S_CUR] = 0
-            S[S_LOGN] = 0
-            S[S_HG] = 0
-            S[S_PLAN] = 0
-            S[S_BSTART] = 0
-            S[S_BBURN] = 0
-            S[S_BBURNT] = -1
-            S[S_BPLAYED] = 0
-            S[S_PHASE] = PH_DEAL if C[C_STAKE_AFTER] == 1 else PH_STAKE
-        # ---------------------------------------------------------------------------------
-        elif ph in (PH_STAKE, PH_STAKE2):
-            i = S[S_CUR]
-            if i >= S[S_NPLAY]:
-                S[S_CUR] = 0
-                S[S_PHASE] = PH_DEAL if ph == PH_STAKE else PH_TURN
-                continue
-            seat = PL[i, PL_SEAT]
-            slot = PL[i, PL_FIRST]
-            idx = 9 if ph == PH_STAKE else KIND[HC[slot, 0]]
-            lo = S[S_LO]
-            hi = S[S_HI]
-            if _person(SP, seat, D_STAKE):
+    nact = 0
+    for s in range(n):
+        nact += active[s]
+    if S[S_HANDNO] < C[C_HANDS] and nact >= 2:
+        return False
+    r = S[S_SESS]
+    if r < SESS.shape[0]:
+        SESS[r, 0] = S[S_HANDNO]
+        SESS[r, 1] = S[S_BANK_CHANGES]
+        for s in range(n):
+            SESS[r, 2 + s] = chips[s]
+            SESS[r, 2 + NSEAT + s] = elim[s]
+    A[A_SESS] += 1
+    S[S_SESS] += 1
+    S[S_PHASE] = PH_SESSION
+    return True
+
+
+@_phase
+def _hand(K: Any, W: Any, T: Any) -> int:
+    """A new hand: the players in playing order, the round's limits, empty hands."""
+    C, LIM = K[0], K[1]
+    S, deck, active, H, PL = W[0], W[2], W[5], W[7], W[9]
+    if _session_over(K, W, T):
+        return GO
+    n = C[C_NSEATS]
+    b = S[S_BANKER]
+    npl = 0
+    for t in range(1, n):
+        s = (b + t) % n
+        if active[s] == 1:
+            PL[npl, PL_SEAT] = s
+            npl += 1
+    S[S_NPLAY] = npl
+    rnd = min(S[S_HANDNO] + 1, LIM.shape[0] - 1)
+    S[S_LO] = LIM[rnd, 0]
+    S[S_HI] = LIM[rnd, 1]
+    if C[C_EXHAUST] == 0:
+        _reset_deck(S, deck)
+    _clear(H, 0, b, -1, C[C_PUB0])
+    for i in range(npl):
+        slot = 1 + i * MAXSPLIT
+        _clear(H, slot, PL[i, PL_SEAT], i, C[C_PUB0])
+        PL[i, PL_FIRST] = slot
+        PL[i, PL_NH] = 1
+        PL[i, PL_CUR] = 0
+        PL[i, PL_BURN] = 0
+        PL[i, PL_BURNT] = -1
+        PL[i, PL_HIDQ] = 0
+    for f in (S_CUR, S_LOGN, S_HG, S_PLAN, S_BSTART, S_BBURN, S_BPLAYED):
+        S[f] = 0
+    S[S_BBURNT] = -1
+    S[S_PHASE] = PH_DEAL if C[C_STAKE_AFTER] == 1 else PH_STAKE
+    return GO
+
+
+@_phase
+def _stake(K: Any, W: Any) -> int:
+    """The next player's stake (before the deal, or after the first card)."""
+    C, SP, ST, KIND = K[0], K[2], K[3], K[4]
+    S, chips, H, HC, PL, LOG, LOGC = W[0], W[4], W[7], W[8], W[9], W[10], W[11]
+    ph = S[S_PHASE]
+    i = S[S_CUR]
+    if i >= S[S_NPLAY]:
+        S[S_CUR] = 0
+        S[S_PHASE] = PH_DEAL if ph == PH_STAKE else PH_TURN
+        return GO
+    seat = PL[i, PL_SEAT]
+    slot = PL[i, PL_FIRST]
+    idx = 9 if ph == PH_STAKE else KIND[HC[slot, 0]]
+    lo = S[S_LO]
+    hi = S[S_HI]
+    if _person(SP, seat, D_STAKE):
+        if S[S_HAVE] == 0:
+            return _request(S, D_STAKE, seat, slot)
+        st = min(max(_take(S), lo), hi)
+        if C[C_LIMITED] == 1 and st > chips[seat]:
+            st = chips[seat]
+    else:
+        st = stake_for(ST, seat, idx, lo, hi, chips[seat], C[C_LIMITED])
+    H[slot, H_STAKE] = st
+    if ph == PH_STAKE2:
+        _log(C, S, H, HC, LOG, LOGC, D_STAKE, i, seat, slot, st, chips[seat])
+    S[S_CUR] = i + 1
+    return GO
+
+
+@_phase
+def _deal_first(K: Any, Q: Any, W: Any, T: Any) -> int:
+    """One face-down card to each player in playing order, the banker last."""
+    C, KIND, VAL = K[0], K[4], K[5]
+    EQR, NNEXT = Q[0], Q[5]
+    S, R, deck, disc, H, HC, PL, FORCED = W[0], W[1], W[2], W[3], W[7], W[8], W[9], W[12]
+    A = T[0]
+    for i in range(S[S_NPLAY]):
+        slot = PL[i, PL_FIRST]
+        c = _deal(S, deck, disc, R, FORCED, A)
+        _add(H, HC, slot, c, True, KIND, VAL)
+        if C[C_HAVE_EQP] == 1:
+            H[slot, H_INFO] = EQR[KIND[c]]
+    c = _deal(S, deck, disc, R, FORCED, A)
+    _add(H, HC, 0, c, True, KIND, VAL)
+    H[0, H_NODE] = NNEXT[0, KIND[c]]
+    S[S_CUR] = 0
+    S[S_PHASE] = PH_STAKE2 if C[C_STAKE_AFTER] == 1 else PH_TURN
+    return GO
+
+
+@_phase
+def _turn_burn(K: Any, W: Any, T: Any, i: int) -> int:
+    """Burning: once per hand, the first, face-down card (RULES.md, burn)."""
+    C, SP, KIND, VAL = K[0], K[2], K[4], K[5]
+    S, R, deck, disc, chips = W[0], W[1], W[2], W[3], W[4]
+    H, HC, PL, LOG, LOGC, FORCED = W[7], W[8], W[9], W[10], W[11], W[12]
+    A = T[0]
+    seat = PL[i, PL_SEAT]
+    first = PL[i, PL_FIRST]
+    if C[C_BURN3] == 1 or C[C_BURN4] == 1:
+        c0 = HC[first, 0]
+        a = 0
+        if burnable(C, VAL[c0]):
+            if _person(SP, seat, D_BURN):
                 if S[S_HAVE] == 0:
-                    return _request(S, D_STAKE, seat, slot)
-                st = min(max(_take(S), lo), hi)
-                if limited == 1 and st > chips[seat]:
-                    st = chips[seat]
-            else:
-                st = stake_for(ST, seat, idx, lo, hi, chips[seat], limited)
-            H[slot, H_STAKE] = st
-            if ph == PH_STAKE2:
-                _log(C, S, H, HC, LOG, LOGC, D_STAKE, i, seat, slot, st, chips[seat])
-            S[S_CUR] = i + 1
-        # ---------------------------------------------------------------------------------
-        elif ph == PH_DEAL:
-            # one face-down card to each player in playing order, the banker last
-            for i in range(S[S_NPLAY]):
-                slot = PL[i, PL_FIRST]
-                c = _deal(S, deck, disc, R, FORCED, A)
-                _add(H, HC, slot, c, True, KIND, VAL)
-                if C[C_HAVE_EQP] == 1:
-                    H[slot, H_INFO] = EQR[KIND[c]]
-            c = _deal(S, deck, disc, R, FORCED, A)
-            _add(H, HC, 0, c, True, KIND, VAL)
-            H[0, H_NODE] = NNEXT[0, KIND[c]]
-            S[S_CUR] = 0
-            S[S_PHASE] = PH_STAKE2 if C[C_STAKE_AFTER] == 1 else PH_TURN
-        # ---------------------------------------------------------------------------------
-        elif ph == PH_TURN:
-            i = S[S_CUR]
-            if i >= S[S_NPLAY]:
-                S[S_PHASE] = PH_BANK
-                continue
-            seat = PL[i, PL_SEAT]
-            first = PL[i, PL_FIRST]
-            b = S[S_BANKER]
-            if PL[i, PL_BURN] == 0:
-                # burning: once per hand, the first, face-down card (RULES.md, burn)
-                if C[C_BURN3] == 1 or C[C_BURN4] == 1:
-                    c0 = HC[first, 0]
-                    a = 0
-                    if burnable(C, VAL[c0]):
-                        if _person(SP, seat, D_BURN):
-                            if S[S_HAVE] == 0:
-                                return _request(S, D_BURN, seat, first)
-                            a = 1 if _take(S) != 0 else 0
-                        else:
-                            a = SP[seat, SP_BURN]
-                    _log(C, S, H, HC, LOG, LOGC, D_BURN, i, seat, first, a, chips[seat])
-                    if a == 1:
-                        _remove_last(H, HC, first, KIND, VAL)
-                        _discard(S, disc, c0)   # thrown away face up: seen by all
-                        PL[i, PL_BURNT] = c0
-                        c = _deal(S, deck, disc, R, FORCED, A)
-                        _add(H, HC, first, c, True, KIND, VAL)
-                        A[A_BURNS] += 1
-                PL[i, PL_BURN] = 1
-                continue
-            cur = PL[i, PL_CUR]
-            if cur >= PL[i, PL_NH]:
-                S[S_CUR] = i + 1
-                continue
-            slot = first + cur
-            if H[slot, H_STAT] != ST_OPEN:
-                PL[i, PL_CUR] = cur + 1
-                continue
-            if H[slot, H_SPLITQ] == 1:
-                # RULES.md split_figures: the first two cards both figures; seed 002: every
-                # further figure dealt onto the unfinished first hand may open one more hand
-                figs = VAL[HC[slot, 0]] == 1 and VAL[HC[slot, 1]] == 1
-                a = 0
-                if figs:
-                    if _person(SP, seat, D_SPLIT):
-                        if S[S_HAVE] == 0:
-                            return _request(S, D_SPLIT, seat, slot)
-                        a = 1 if _take(S) != 0 else 0
-                    else:
-                        a = SP[seat, SP_SPLIT]
-                _log(C, S, H, HC, LOG, LOGC, D_SPLIT, i, seat, slot, a, chips[seat])
-                H[slot, H_SPLITQ] = 0
-                if a == 1:
-                    # splitting shows both figures; the player then holds no face-down card,
-                    # so the next card dealt to it goes face down (RULES.md, seed 002)
-                    card = _remove_last(H, HC, slot, KIND, VAL)
-                    H[slot, H_HID] = -1
-                    PL[i, PL_HIDQ] = 1
-                    ns = first + PL[i, PL_NH]
-                    PL[i, PL_NH] += 1
-                    _clear(H, ns, seat, i, C[C_PUB0])
-                    _add(H, HC, ns, card, False, KIND, VAL)
-                    H[ns, H_STAKE] = H[slot, H_STAKE]   # a second stake of the same size
-                    A[A_SPLITS] += 1
-                continue
-            # stand or hit
-            hp = H[slot, H_HID]
-            if _person(SP, seat, D_ACTION):
-                if S[S_HAVE] == 0:
-                    return _request(S, D_ACTION, seat, slot)
-                a = _take(S)
-                if a == 2 and (C[C_SWAP] == 0 or hp < 0):
-                    a = 1
-            else:
-                kind = SP[seat, SP_PKIND]
-                if kind == P_EQUILIBRIUM:
-                    info = H[slot, H_INFO]
-                    p_hit = EQP[info] if info >= 0 else 0.0
-                    if p_hit >= 1.0:
-                        a = 1
-                    elif p_hit <= 0.0:
-                        a = 0
-                    else:
-                        a = 1 if uniform(R) < p_hit else 0
-                else:
-                    # threshold:K hits below K points, no exceptions (RULES.md)
-                    a = 1 if total(H[slot, H_FACE], H[slot, H_WILD]) < SP[seat, SP_PK] else 0
-                if a == 1 and C[C_SWAP] == 1 and hp >= 0 and SP[seat, SP_SWAP] == 1:
-                    a = 2
-            _log(C, S, H, HC, LOG, LOGC, D_ACTION, i, seat, slot, a, chips[seat])
-            if a == 0:
-                H[slot, H_STAT] = ST_STOOD
-                continue
-            card = _deal(S, deck, disc, R, FORCED, A)
-            if card < 0:
-                H[slot, H_STAT] = ST_STOOD   # no card left anywhere: the hand stands
-                continue
-            if a == 2:
-                # swap_hidden: the face-down card is turned up, the new card taken face down
-                H[slot, H_HID] = -1
-                _add(H, HC, slot, card, True, KIND, VAL)
-                A[A_SWAPS] += 1
-            elif PL[i, PL_HIDQ] == 1:
-                PL[i, PL_HIDQ] = 0
-                _add(H, HC, slot, card, True, KIND, VAL)
-            else:
-                _add(H, HC, slot, card, False, KIND, VAL)
-                if C[C_HAVE_EQP] == 1 and H[slot, H_INFO] >= 0:
-                    H[slot, H_INFO] = EQN[H[slot, H_INFO], KIND[card]]
-                if C[C_HAVE_EQB] == 1 and H[slot, H_PUB] >= 0:
-                    H[slot, H_PUB] = PUBN[H[slot, H_PUB], KIND[card]]
-            if _hand_finished(C, H, slot):
-                if _hand_score(C, H, slot) == 0:
-                    # over 7½: bust, the cards are shown, the stake goes at once (RULES.md 3)
-                    H[slot, H_STAT] = ST_BUST
-                    H[slot, H_HID] = -1
-                    st = H[slot, H_STAKE]
-                    _transfer(chips, seat, b, st)
-                    S[S_HG] += st
-                    H[slot, H_GAIN] = -st
-                else:
-                    # exactly 7½ (or a pair of sevens): shown, the turn ends
-                    H[slot, H_STAT] = ST_SHOWN
-                    H[slot, H_HID] = -1
-            elif (cur == 0 and H[slot, H_N] == 2 and PL[i, PL_NH] < C[C_SPLITMAX]):
-                need = H[slot, H_STAKE]
-                for j in range(PL[i, PL_NH]):
-                    need += H[first + j, H_STAKE]
-                if limited == 0 or chips[seat] >= need:
-                    H[slot, H_SPLITQ] = 1
-        # ---------------------------------------------------------------------------------
-        elif ph == PH_BANK:
-            b = S[S_BANKER]
-            if S[S_BSTART] == 0:
-                S[S_BSTART] = 1
-                anyone = False
-                for i in range(S[S_NPLAY]):
-                    for j in range(PL[i, PL_NH]):
-                        st = H[PL[i, PL_FIRST] + j, H_STAT]
-                        if st in (ST_STOOD, ST_SHOWN):
-                            anyone = True
-                if not anyone:
-                    # every player went bust: the hand is over, the banker does not play
-                    S[S_PHASE] = PH_SETTLE
-                    continue
-                S[S_BPLAYED] = 1
-                H[0, H_HID] = -1   # the banker turns its card up
-                continue
-            if S[S_BBURN] == 0:
-                if C[C_BURN3] == 1 or C[C_BURN4] == 1:
-                    c0 = HC[0, 0]
-                    if burnable(C, VAL[c0]) and H[0, H_N] == 1:
-                        if _person(SP, b, D_BANK_BURN):
-                            if S[S_HAVE] == 0:
-                                return _request(S, D_BANK_BURN, b, 0)
-                            a = 1 if _take(S) != 0 else 0
-                        elif SP[b, SP_BKIND] == B_THRESHOLD or SP[b, SP_BKIND] == B_EQUILIBRIUM:
-                            a = SP[b, SP_BBURN]
-                        else:
-                            a = _burn_is_better(C, S, SP, ST, KIND, VAL, EQR, EQN, EQP, NNEXT,
-                                                NCNT, NSIZE, NSCO, NCHSC, deck, H, HC, PL, LOG,
-                                                LOGC, FPOOL, FW, FP, FQ, IB, IORD, IMARK,
-                                                SP[b, SP_BKIND] != B_TABLE)
-                        if a == 1:
-                            _remove_last(H, HC, 0, KIND, VAL)
-                            _discard(S, disc, c0)
-                            S[S_BBURNT] = c0
-                            c = _deal(S, deck, disc, R, FORCED, A)
-                            _add(H, HC, 0, c, False, KIND, VAL)
-                            H[0, H_NODE] = NNEXT[0, KIND[c]]
-                            A[A_BURNS] += 1
-                S[S_BBURN] = 1
-                continue
-            if _hand_finished(C, H, 0):
-                S[S_PHASE] = PH_SETTLE
-                continue
-            node = H[0, H_NODE]
-            if _person(SP, b, D_BANK_ACTION):
-                if S[S_HAVE] == 0:
-                    return _request(S, D_BANK_ACTION, b, 0)
+                    return _request(S, D_BURN, seat, first)
                 a = 1 if _take(S) != 0 else 0
             else:
-                kind = SP[b, SP_BKIND]
-                if kind == B_THRESHOLD:
-                    a = 1 if total(H[0, H_FACE], H[0, H_WILD]) < SP[b, SP_BK] else 0
-                elif kind == B_EQUILIBRIUM and H[1, H_STAT] == ST_STOOD:
-                    # heads-up equilibrium banker: its hit chance at (public state, its hand)
-                    p_hit = EQB[H[1, H_PUB], node]
-                    if p_hit >= 1.0:
-                        a = 1
-                    elif p_hit <= 0.0:
-                        a = 0
-                    else:
-                        a = 1 if uniform(R) < p_hit else 0
-                else:
-                    # omniscient; table; equilibrium against a shown 7½ (full information)
-                    if S[S_PLAN] == 0:
-                        _bank_plan(C, S, SP, ST, KIND, VAL, EQR, EQN, EQP, NNEXT, NCNT, NSIZE,
-                                   NSCO, NCHSC, deck, H, HC, PL, LOG, LOGC, FPOOL, FW, FP, FQ,
-                                   IB, IORD, IMARK, kind != B_TABLE, node, False)
-                    a = int(IB[node])
-            if a == 0:
-                S[S_PHASE] = PH_SETTLE
+                a = SP[seat, SP_BURN]
+        _log(C, S, H, HC, LOG, LOGC, D_BURN, i, seat, first, a, chips[seat])
+        if a == 1:
+            _remove_last(H, HC, first, KIND, VAL)
+            _discard(S, disc, c0)   # thrown away face up: seen by all
+            PL[i, PL_BURNT] = c0
+            c = _deal(S, deck, disc, R, FORCED, A)
+            _add(H, HC, first, c, True, KIND, VAL)
+            A[A_BURNS] += 1
+    PL[i, PL_BURN] = 1
+    return GO
+
+
+@_phase
+def _turn_split(K: Any, W: Any, T: Any, i: int, slot: int) -> int:
+    """RULES.md split_figures: the first two cards both figures; seed 002: every further
+    figure dealt onto the unfinished first hand may open one more hand."""
+    C, SP, KIND, VAL = K[0], K[2], K[4], K[5]
+    S, chips, H, HC, PL, LOG, LOGC = W[0], W[4], W[7], W[8], W[9], W[10], W[11]
+    A = T[0]
+    seat = PL[i, PL_SEAT]
+    first = PL[i, PL_FIRST]
+    figs = VAL[HC[slot, 0]] == 1 and VAL[HC[slot, 1]] == 1
+    a = 0
+    if figs:
+        if _person(SP, seat, D_SPLIT):
+            if S[S_HAVE] == 0:
+                return _request(S, D_SPLIT, seat, slot)
+            a = 1 if _take(S) != 0 else 0
+        else:
+            a = SP[seat, SP_SPLIT]
+    _log(C, S, H, HC, LOG, LOGC, D_SPLIT, i, seat, slot, a, chips[seat])
+    H[slot, H_SPLITQ] = 0
+    if a == 1:
+        # splitting shows both figures; the player then holds no face-down card,
+        # so the next card dealt to it goes face down (RULES.md, seed 002)
+        card = _remove_last(H, HC, slot, KIND, VAL)
+        H[slot, H_HID] = -1
+        PL[i, PL_HIDQ] = 1
+        ns = first + PL[i, PL_NH]
+        PL[i, PL_NH] += 1
+        _clear(H, ns, seat, i, C[C_PUB0])
+        _add(H, HC, ns, card, False, KIND, VAL)
+        H[ns, H_STAKE] = H[slot, H_STAKE]   # a second stake of the same size
+        A[A_SPLITS] += 1
+    return GO
+
+
+@_phase
+def _player_choice(K: Any, Q: Any, W: Any, seat: int, slot: int) -> int:
+    """A bot's stand (0), hit (1) or hit with a swap (2)."""
+    C, SP = K[0], K[2]
+    EQP = Q[2]
+    R, H = W[1], W[7]
+    kind = SP[seat, SP_PKIND]
+    if kind == P_EQUILIBRIUM:
+        info = H[slot, H_INFO]
+        p_hit = EQP[info] if info >= 0 else 0.0
+        if p_hit >= 1.0:
+            a = 1
+        elif p_hit <= 0.0:
+            a = 0
+        else:
+            a = 1 if uniform(R) < p_hit else 0
+    else:
+        # threshold:K hits below K points, no exceptions (RULES.md)
+        a = 1 if total(H[slot, H_FACE], H[slot, H_WILD]) < SP[seat, SP_PK] else 0
+    if a == 1 and C[C_SWAP] == 1 and H[slot, H_HID] >= 0 and SP[seat, SP_SWAP] == 1:
+        a = 2
+    return a
+
+
+@_phase
+def _take_card(K: Any, Q: Any, W: Any, T: Any, i: int, slot: int, a: int) -> None:
+    """The card asked for: face up, face down after a swap or a split; then bust (the stake
+    goes at once), 7½ (shown), or a split may be asked for."""
+    C, KIND, VAL = K[0], K[4], K[5]
+    EQN, PUBN = Q[1], Q[3]
+    S, R, deck, disc, chips, H, HC, PL, FORCED = (W[0], W[1], W[2], W[3], W[4], W[7], W[8],
+                                                  W[9], W[12])
+    A = T[0]
+    card = _deal(S, deck, disc, R, FORCED, A)
+    if card < 0:
+        H[slot, H_STAT] = ST_STOOD   # no card left anywhere: the hand stands
+        return
+    if a == 2:
+        # swap_hidden: the face-down card is turned up, the new card taken face down
+        H[slot, H_HID] = -1
+        _add(H, HC, slot, card, True, KIND, VAL)
+        A[A_SWAPS] += 1
+    elif PL[i, PL_HIDQ] == 1:
+        PL[i, PL_HIDQ] = 0
+        _add(H, HC, slot, card, True, KIND, VAL)
+    else:
+        _add(H, HC, slot, card, False, KIND, VAL)
+        if C[C_HAVE_EQP] == 1 and H[slot, H_INFO] >= 0:
+            H[slot, H_INFO] = EQN[H[slot, H_INFO], KIND[card]]
+        if C[C_HAVE_EQB] == 1 and H[slot, H_PUB] >= 0:
+            H[slot, H_PUB] = PUBN[H[slot, H_PUB], KIND[card]]
+    first = PL[i, PL_FIRST]
+    if _hand_finished(C, H, slot):
+        H[slot, H_HID] = -1
+        if _hand_score(C, H, slot) == 0:
+            # over 7½: bust, the cards are shown, the stake goes at once (RULES.md 3)
+            H[slot, H_STAT] = ST_BUST
+            st = H[slot, H_STAKE]
+            _transfer(chips, PL[i, PL_SEAT], S[S_BANKER], st)
+            S[S_HG] += st
+            H[slot, H_GAIN] = -st
+        else:
+            H[slot, H_STAT] = ST_SHOWN   # exactly 7½ (or a pair of sevens): the turn ends
+    elif slot == first and H[slot, H_N] == 2 and PL[i, PL_NH] < C[C_SPLITMAX]:
+        need = H[slot, H_STAKE]
+        for j in range(PL[i, PL_NH]):
+            need += H[first + j, H_STAKE]
+        if C[C_LIMITED] == 0 or chips[PL[i, PL_SEAT]] >= need:
+            H[slot, H_SPLITQ] = 1
+
+
+@_phase
+def _turn(K: Any, Q: Any, W: Any, T: Any) -> int:
+    """The players' turns, one decision per call: burn, split, then stand or hit."""
+    C, SP = K[0], K[2]
+    S, chips, H, HC, PL, LOG, LOGC = W[0], W[4], W[7], W[8], W[9], W[10], W[11]
+    i = S[S_CUR]
+    if i >= S[S_NPLAY]:
+        S[S_PHASE] = PH_BANK
+        return GO
+    if PL[i, PL_BURN] == 0:
+        return _turn_burn(K, W, T, i)
+    cur = PL[i, PL_CUR]
+    if cur >= PL[i, PL_NH]:
+        S[S_CUR] = i + 1
+        return GO
+    slot = PL[i, PL_FIRST] + cur
+    if H[slot, H_STAT] != ST_OPEN:
+        PL[i, PL_CUR] = cur + 1
+        return GO
+    if H[slot, H_SPLITQ] == 1:
+        return _turn_split(K, W, T, i, slot)
+    seat = PL[i, PL_SEAT]
+    if _person(SP, seat, D_ACTION):
+        if S[S_HAVE] == 0:
+            return _request(S, D_ACTION, seat, slot)
+        a = _take(S)
+        if a == 2 and (C[C_SWAP] == 0 or H[slot, H_HID] < 0):
+            a = 1
+    else:
+        a = _player_choice(K, Q, W, seat, slot)
+    _log(C, S, H, HC, LOG, LOGC, D_ACTION, i, seat, slot, a, chips[seat])
+    if a == 0:
+        H[slot, H_STAT] = ST_STOOD
+    else:
+        _take_card(K, Q, W, T, i, slot, a)
+    return GO
+
+
+@_phase
+def _plan_now(K: Any, Q: Any, W: Any, F: Any, omniscient: bool, root: int,
+              force_hit: bool) -> float:
+    """`_bank_plan` over the grouped arrays."""
+    C, SP, ST, KIND, VAL = K[0], K[2], K[3], K[4], K[5]
+    EQR, EQN, EQP, NNEXT, NCNT, NSIZE, NSCO, NCHSC = (Q[0], Q[1], Q[2], Q[5], Q[6], Q[7],
+                                                      Q[8], Q[9])
+    S, deck, H, HC, PL, LOG, LOGC = W[0], W[2], W[7], W[8], W[9], W[10], W[11]
+    return _bank_plan(C, S, SP, ST, KIND, VAL, EQR, EQN, EQP, NNEXT, NCNT, NSIZE, NSCO, NCHSC,
+                      deck, H, HC, PL, LOG, LOGC, F[0], F[1], F[2], F[3], F[4], F[5], F[6],
+                      omniscient, root, force_hit)
+
+
+@_phase
+def _bank_start(W: Any) -> int:
+    """The banker turns its card up, unless every player went bust (then it does not play)."""
+    S, H, PL = W[0], W[7], W[9]
+    S[S_BSTART] = 1
+    for i in range(S[S_NPLAY]):
+        for j in range(PL[i, PL_NH]):
+            if H[PL[i, PL_FIRST] + j, H_STAT] in (ST_STOOD, ST_SHOWN):
+                S[S_BPLAYED] = 1
+                H[0, H_HID] = -1
+                return GO
+    S[S_PHASE] = PH_SETTLE
+    return GO
+
+
+@_phase
+def _bank_burn(K: Any, Q: Any, W: Any, T: Any, F: Any) -> int:
+    """The banker decides at the start of its turn whether to burn its first card."""
+    C, SP, KIND, VAL = K[0], K[2], K[4], K[5]
+    NNEXT = Q[5]
+    S, R, deck, disc, H, HC, FORCED = W[0], W[1], W[2], W[3], W[7], W[8], W[12]
+    A = T[0]
+    b = S[S_BANKER]
+    c0 = HC[0, 0]
+    if (C[C_BURN3] == 1 or C[C_BURN4] == 1) and burnable(C, VAL[c0]) and H[0, H_N] == 1:
+        if _person(SP, b, D_BANK_BURN):
+            if S[S_HAVE] == 0:
+                return _request(S, D_BANK_BURN, b, 0)
+            a = 1 if _take(S) != 0 else 0
+        elif SP[b, SP_BKIND] == B_THRESHOLD or SP[b, SP_BKIND] == B_EQUILIBRIUM:
+            a = SP[b, SP_BBURN]
+        else:
+            a = 1 if _burn_now(K, Q, W, F, SP[b, SP_BKIND] != B_TABLE) else 0
+        if a == 1:
+            _remove_last(H, HC, 0, KIND, VAL)
+            _discard(S, disc, c0)
+            S[S_BBURNT] = c0
+            c = _deal(S, deck, disc, R, FORCED, A)
+            _add(H, HC, 0, c, False, KIND, VAL)
+            H[0, H_NODE] = NNEXT[0, KIND[c]]
+            A[A_BURNS] += 1
+    S[S_BBURN] = 1
+    return GO
+
+
+@_phase
+def _burn_now(K: Any, Q: Any, W: Any, F: Any, omniscient: bool) -> bool:
+    """`_burn_is_better` over the grouped arrays."""
+    C, SP, ST, KIND, VAL = K[0], K[2], K[3], K[4], K[5]
+    EQR, EQN, EQP, NNEXT, NCNT, NSIZE, NSCO, NCHSC = (Q[0], Q[1], Q[2], Q[5], Q[6], Q[7],
+                                                      Q[8], Q[9])
+    S, deck, H, HC, PL, LOG, LOGC = W[0], W[2], W[7], W[8], W[9], W[10], W[11]
+    return bool(_burn_is_better(C, S, SP, ST, KIND, VAL, EQR, EQN, EQP, NNEXT, NCNT, NSIZE,
+                                NSCO, NCHSC, deck, H, HC, PL, LOG, LOGC, F[0], F[1], F[2], F[3],
+                                F[4], F[5], F[6], omniscient))
+
+
+@_phase
+def _bank_choice(K: Any, Q: Any, W: Any, F: Any, node: int) -> int:
+    """A bot banker's stand (0) or hit (1)."""
+    SP = K[2]
+    EQB = Q[4]
+    S, R, H = W[0], W[1], W[7]
+    IB = F[4]
+    b = S[S_BANKER]
+    kind = SP[b, SP_BKIND]
+    if kind == B_THRESHOLD:
+        return 1 if total(H[0, H_FACE], H[0, H_WILD]) < SP[b, SP_BK] else 0
+    if kind == B_EQUILIBRIUM and H[1, H_STAT] == ST_STOOD:
+        # heads-up equilibrium banker: its hit chance at (public state, its hand)
+        p_hit = EQB[H[1, H_PUB], node]
+        if p_hit >= 1.0:
+            return 1
+        if p_hit <= 0.0:
+            return 0
+        return 1 if uniform(R) < p_hit else 0
+    # omniscient; table; equilibrium against a shown 7½ (full information)
+    if S[S_PLAN] == 0:
+        _plan_now(K, Q, W, F, kind != B_TABLE, node, False)
+    return int(IB[node])
+
+
+@_phase
+def _bank(K: Any, Q: Any, W: Any, T: Any, F: Any) -> int:
+    """The banker's turn, one decision per call."""
+    C, SP, KIND, VAL = K[0], K[2], K[4], K[5]
+    NNEXT = Q[5]
+    S, R, deck, disc, H, HC, FORCED = W[0], W[1], W[2], W[3], W[7], W[8], W[12]
+    A = T[0]
+    if S[S_BSTART] == 0:
+        return _bank_start(W)
+    if S[S_BBURN] == 0:
+        return _bank_burn(K, Q, W, T, F)
+    if _hand_finished(C, H, 0):
+        S[S_PHASE] = PH_SETTLE
+        return GO
+    node = H[0, H_NODE]
+    b = S[S_BANKER]
+    if _person(SP, b, D_BANK_ACTION):
+        if S[S_HAVE] == 0:
+            return _request(S, D_BANK_ACTION, b, 0)
+        a = 1 if _take(S) != 0 else 0
+    else:
+        a = _bank_choice(K, Q, W, F, node)
+    card = _deal(S, deck, disc, R, FORCED, A) if a == 1 else -1
+    if card < 0:
+        S[S_PHASE] = PH_SETTLE
+        return GO
+    _add(H, HC, 0, card, False, KIND, VAL)
+    H[0, H_NODE] = NNEXT[node, KIND[card]]
+    return GO
+
+
+@_phase
+def _settle_pay(K: Any, W: Any, T: Any, bscore: int) -> int:
+    """Losers pay first, then the banker pays the winners in playing order as far as its
+    chips go; returns the banker's gain this hand."""
+    C = K[0]
+    S, chips, H, PL = W[0], W[4], W[7], W[9]
+    A = T[0]
+    b = S[S_BANKER]
+    G = S[S_HG]
+    for i in range(S[S_NPLAY]):
+        for j in range(PL[i, PL_NH]):
+            slot = PL[i, PL_FIRST] + j
+            if H[slot, H_STAT] == ST_BUST:
+                H[slot, H_SCORE] = 0
                 continue
-            card = _deal(S, deck, disc, R, FORCED, A)
-            if card < 0:
-                S[S_PHASE] = PH_SETTLE
+            ps = _hand_score(C, H, slot)
+            H[slot, H_SCORE] = ps
+            if settle(C, ps, bscore) < 0:
+                st = H[slot, H_STAKE]
+                _transfer(chips, PL[i, PL_SEAT], b, st)
+                G += st
+                H[slot, H_GAIN] = -st
+    for i in range(S[S_NPLAY]):
+        for j in range(PL[i, PL_NH]):
+            slot = PL[i, PL_FIRST] + j
+            if H[slot, H_STAT] == ST_BUST:
                 continue
-            _add(H, HC, 0, card, False, KIND, VAL)
-            H[0, H_NODE] = NNEXT[node, KIND[card]]
-        # ---------------------------------------------------------------------------------
-        elif ph == PH_SETTLE:
-            b = S[S_BANKER]
-            npl = S[S_NPLAY]
-            played = S[S_BPLAYED] == 1
-            bscore = _hand_score(C, H, 0) if played else -1
-            H[0, H_SCORE] = bscore
-            G = S[S_HG]
-            # losers pay first ...
-            for i in range(npl):
-                seat = PL[i, PL_SEAT]
-                for j in range(PL[i, PL_NH]):
-                    slot = PL[i, PL_FIRST] + j
-                    if H[slot, H_STAT] == ST_BUST:
-                        H[slot, H_SCORE] = 0
-                        continue
-                    ps = _hand_score(C, H, slot)
-                    H[slot, H_SCORE] = ps
-                    if settle(C, ps, bscore) < 0:
-                        st = H[slot, H_STAKE]
-                        _transfer(chips, seat, b, st)
-                        G += st
-                        H[slot, H_GAIN] = -st
-            # ... then the banker pays the winners in playing order, as far as its chips go
-            for i in range(npl):
-                seat = PL[i, PL_SEAT]
-                for j in range(PL[i, PL_NH]):
-                    slot = PL[i, PL_FIRST] + j
-                    if H[slot, H_STAT] == ST_BUST:
-                        continue
-                    m = settle(C, H[slot, H_SCORE], bscore)
-                    if m > 0:
-                        owed = m * H[slot, H_STAKE]
-                        pay = owed
-                        if limited == 1 and pay > chips[b]:
-                            pay = chips[b]
-                        _transfer(chips, b, seat, pay)
-                        G -= pay
-                        A[A_UNPAID] += owed - pay
-                        H[slot, H_GAIN] = pay
-            # statistics
-            Sh = 0
-            n75 = 0
-            for i in range(npl):
-                seat = PL[i, PL_SEAT]
-                gi = 0
-                si = 0
-                for j in range(PL[i, PL_NH]):
-                    slot = PL[i, PL_FIRST] + j
-                    gi += H[slot, H_GAIN]
-                    si += H[slot, H_STAKE]
-                    sc = H[slot, H_SCORE]
-                    A[A_PHANDS] += 1
-                    if sc == 0:
-                        A[A_PBUST] += 1
-                    elif sc >= 15:
-                        A[A_P75] += 1
-                        n75 += 1
-                Sh += si
-                POSA[i, PA_N] += 1
-                POSA[i, PA_G] -= gi
-                POSA[i, PA_G2] += gi * gi
-                POSA[i, PA_S] += si
-                POSA[i, PA_S2] += si * si
-                POSA[i, PA_GS] -= gi * si
-                SEATA[seat, SA_PN] += 1
-                SEATA[seat, SA_PG] += gi
-                SEATA[seat, SA_PG2] += gi * gi
-                SEATA[seat, SA_PS] += si
-            A[A_HANDS] += 1
-            A[A_PH] += npl
-            A[A_G] += G
-            A[A_G2] += G * G
-            A[A_S] += Sh
-            A[A_S2] += Sh * Sh
-            A[A_GS] += G * Sh
-            if played:
-                A[A_BPLAY] += 1
-                if bscore == 0:
-                    A[A_BBUST] += 1
-            SEATA[b, SA_BN] += 1
-            SEATA[b, SA_BG] += G
-            SEATA[b, SA_BG2] += G * G
-            tot = 0
-            for s in range(n):
-                tot += chips[s]
-            if tot != S[S_TOTAL]:
-                A[A_VIOL] += 1
-            # who holds the bank next (`settemezzo.rules.next_banker`), then a sale
-            for s in range(n):
-                if limited == 1 and active[s] == 1 and chips[s] <= 0:
-                    active[s] = 0          # a player with no chips is eliminated
-                    elim[s] = S[S_HANDNO]
-                    A[A_ELIM] += 1
-            newb = pass_bank(C, S, H, PL, active)
-            how = S[S_PASS]
-            if C[C_PASSING] == 2 and how == 0 and C[C_SALE_PRICE] > 0 \
-                    and S[S_TEN_LEN] + 1 >= C[C_SALE_AFTER]:
-                # keep: the bank is sold at the agreed price to the first player able to pay
-                price = C[C_SALE_PRICE]
-                for i in range(npl):
-                    seat = PL[i, PL_SEAT]
-                    if active[seat] == 1 and (limited == 0 or chips[seat] > price):
-                        _transfer(chips, seat, b, price)
-                        newb = seat
-                        how = 4
-                        A[A_SALES] += 1
-                        break
-            if how == 1:
-                A[A_TAKE75] += 1
-            S[S_TEN_LEN] += 1
-            S[S_TEN_GAIN] += G
-            if newb != b:
-                g = S[S_TEN_GAIN]
-                ln = S[S_TEN_LEN]
-                A[A_TEN_N] += 1
-                A[A_TEN_G] += g
-                A[A_TEN_G2] += g * g
-                A[A_TEN_L] += ln
-                A[A_TEN_L2] += ln * ln
-                A[A_TEN_GL] += g * ln
-                S[S_TEN_LEN] = 0
-                S[S_TEN_GAIN] = 0
-                S[S_BANK_CHANGES] += 1
-            r = S[S_REC]
-            if r < REC.shape[0]:
-                REC[r, 0] = S[S_SESS]
-                REC[r, 1] = S[S_HANDNO]
-                REC[r, 2] = b
-                REC[r, 3] = npl
-                REC[r, 4] = Sh
-                REC[r, 5] = G
-                REC[r, 6] = bscore
-                REC[r, 7] = newb
-                REC[r, 8] = how
-                REC[r, 9] = n75
-                for s in range(n):
-                    REC[r, 10 + s] = chips[s]
-                S[S_REC] = r + 1
-            S[S_LASTB] = b
-            S[S_PASS] = how
-            S[S_BANKER] = newb
-            if C[C_EXHAUST] == 1:
-                # the cards of the hand go to the discard pile
-                for t in range(H[0, H_N]):
-                    _discard(S, disc, HC[0, t])
-                for i in range(npl):
-                    for j in range(PL[i, PL_NH]):
-                        slot = PL[i, PL_FIRST] + j
-                        for t in range(H[slot, H_N]):
-                            _discard(S, disc, HC[slot, t])
-            S[S_HANDNO] += 1
-            S[S_PHASE] = PH_HAND
-            if C[C_PAUSE] == 1:
-                return HAND_DONE
+            m = settle(C, H[slot, H_SCORE], bscore)
+            if m > 0:
+                owed = m * H[slot, H_STAKE]
+                pay = owed
+                if C[C_LIMITED] == 1 and pay > chips[b]:
+                    pay = chips[b]
+                _transfer(chips, b, PL[i, PL_SEAT], pay)
+                G -= pay
+                A[A_UNPAID] += owed - pay
+                H[slot, H_GAIN] = pay
+    return int(G)
+
+
+@_phase
+def _settle_tally(K: Any, W: Any, T: Any, G: int, played: bool, bscore: int) -> tuple[int, int]:
+    """Add the hand to the tallies; returns (stakes, hands on 7½ or better)."""
+    C = K[0]
+    S, chips, H, PL = W[0], W[4], W[7], W[9]
+    A, POSA, SEATA = T[0], T[1], T[2]
+    Sh = 0
+    n75 = 0
+    for i in range(S[S_NPLAY]):
+        seat = PL[i, PL_SEAT]
+        gi = 0
+        si = 0
+        for j in range(PL[i, PL_NH]):
+            slot = PL[i, PL_FIRST] + j
+            gi += H[slot, H_GAIN]
+            si += H[slot, H_STAKE]
+            sc = H[slot, H_SCORE]
+            A[A_PHANDS] += 1
+            if sc == 0:
+                A[A_PBUST] += 1
+            elif sc >= 15:
+                A[A_P75] += 1
+                n75 += 1
+        Sh += si
+        POSA[i, PA_N] += 1
+        POSA[i, PA_G] -= gi
+        POSA[i, PA_G2] += gi * gi
+        POSA[i, PA_S] += si
+        POSA[i, PA_S2] += si * si
+        POSA[i, PA_GS] -= gi * si
+        SEATA[seat, SA_PN] += 1
+        SEATA[seat, SA_PG] += gi
+        SEATA[seat, SA_PG2] += gi * gi
+        SEATA[seat, SA_PS] += si
+    A[A_HANDS] += 1
+    A[A_PH] += S[S_NPLAY]
+    A[A_G] += G
+    A[A_G2] += G * G
+    A[A_S] += Sh
+    A[A_S2] += Sh * Sh
+    A[A_GS] += G * Sh
+    if played:
+        A[A_BPLAY] += 1
+        if bscore == 0:
+            A[A_BBUST] += 1
+    b = S[S_BANKER]
+    SEATA[b, SA_BN] += 1
+    SEATA[b, SA_BG] += G
+    SEATA[b, SA_BG2] += G * G
+    tot = 0
+    for s in range(C[C_NSEATS]):
+        tot += chips[s]
+    if tot != S[S_TOTAL]:
+        A[A_VIOL] += 1
+    return Sh, n75
+
+
+@_phase
+def _settle_bank(K: Any, W: Any, T: Any) -> int:
+    """Eliminations, who holds the bank next (`pass_bank`), a sale; returns how it moved."""
+    C = K[0]
+    S, chips, active, elim, H, PL = W[0], W[4], W[5], W[6], W[7], W[9]
+    A = T[0]
+    b = S[S_BANKER]
+    for s in range(C[C_NSEATS]):
+        if C[C_LIMITED] == 1 and active[s] == 1 and chips[s] <= 0:
+            active[s] = 0          # a player with no chips is eliminated
+            elim[s] = S[S_HANDNO]
+            A[A_ELIM] += 1
+    newb = pass_bank(C, S, H, PL, active)
+    how = S[S_PASS]
+    if C[C_PASSING] == 2 and how == 0 and C[C_SALE_PRICE] > 0 \
+            and S[S_TEN_LEN] + 1 >= C[C_SALE_AFTER]:
+        # keep: the bank is sold at the agreed price to the first player able to pay
+        price = C[C_SALE_PRICE]
+        for i in range(S[S_NPLAY]):
+            seat = PL[i, PL_SEAT]
+            if active[seat] == 1 and (C[C_LIMITED] == 0 or chips[seat] > price):
+                _transfer(chips, seat, b, price)
+                newb = seat
+                how = 4
+                A[A_SALES] += 1
+                break
+    S[S_PASS] = how
+    return newb
+
+
+@_phase
+def _tenure(W: Any, T: Any, newb: int, G: int) -> None:
+    """The banker's tenure: one more hand, and its tallies when the bank changes hands."""
+    S = W[0]
+    A = T[0]
+    if S[S_PASS] == 1:
+        A[A_TAKE75] += 1
+    S[S_TEN_LEN] += 1
+    S[S_TEN_GAIN] += G
+    if newb != S[S_BANKER]:
+        g = S[S_TEN_GAIN]
+        ln = S[S_TEN_LEN]
+        A[A_TEN_N] += 1
+        A[A_TEN_G] += g
+        A[A_TEN_G2] += g * g
+        A[A_TEN_L] += ln
+        A[A_TEN_L2] += ln * ln
+        A[A_TEN_GL] += g * ln
+        S[S_TEN_LEN] = 0
+        S[S_TEN_GAIN] = 0
+        S[S_BANK_CHANGES] += 1
+
+
+@_phase
+def _record(K: Any, W: Any, T: Any, fields: Any) -> None:
+    """The hand's record (``REC``), when asked for: ``fields`` are its first ten."""
+    C = K[0]
+    S, chips = W[0], W[4]
+    REC = T[4]
+    r = S[S_REC]
+    if r < REC.shape[0]:
+        for f in range(10):
+            REC[r, f] = fields[f]
+        for s in range(C[C_NSEATS]):
+            REC[r, 10 + s] = chips[s]
+        S[S_REC] = r + 1
+
+
+@_phase
+def _discard_hand(W: Any) -> None:
+    """With ``when_exhausted``, the cards of the hand go to the discard pile."""
+    S, disc, H, HC, PL = W[0], W[3], W[7], W[8], W[9]
+    for t in range(H[0, H_N]):
+        _discard(S, disc, HC[0, t])
+    for i in range(S[S_NPLAY]):
+        for j in range(PL[i, PL_NH]):
+            slot = PL[i, PL_FIRST] + j
+            for t in range(H[slot, H_N]):
+                _discard(S, disc, HC[slot, t])
+
+
+@_phase
+def _settle(K: Any, W: Any, T: Any) -> int:
+    """Settlement, tallies, the bank's next holder, the record; the next hand."""
+    C = K[0]
+    S, H = W[0], W[7]
+    b = S[S_BANKER]
+    played = S[S_BPLAYED] == 1
+    bscore = _hand_score(C, H, 0) if played else -1
+    H[0, H_SCORE] = bscore
+    G = _settle_pay(K, W, T, bscore)
+    Sh, n75 = _settle_tally(K, W, T, G, played, bscore)
+    newb = _settle_bank(K, W, T)
+    _tenure(W, T, newb, G)
+    _record(K, W, T, (S[S_SESS], S[S_HANDNO], b, S[S_NPLAY], Sh, G, bscore, newb, S[S_PASS],
+                      n75))
+    S[S_LASTB] = b
+    S[S_BANKER] = newb
+    if C[C_EXHAUST] == 1:
+        _discard_hand(W)
+    S[S_HANDNO] += 1
+    S[S_PHASE] = PH_HAND
+    return HAND_DONE if C[C_PAUSE] == 1 else GO
+
+
+@_jit
+def run(K: Any, Q: Any, W: Any, T: Any, F: Any) -> int:
+    """Play until ``C[C_NSESS]`` sessions are done (`DONE`), a person must decide (`NEED`),
+    or, with ``C[C_PAUSE]``, a hand is over (`HAND_DONE`). See the module docstring and the
+    grouped arrays above."""
+    S = W[0]
+    while True:
+        ph = S[S_PHASE]
+        if ph == PH_SESSION:
+            status = _session(K, W)
+        elif ph == PH_HAND:
+            status = _hand(K, W, T)
+        elif ph in (PH_STAKE, PH_STAKE2):
+            status = _stake(K, W)
+        elif ph == PH_DEAL:
+            status = _deal_first(K, Q, W, T)
+        elif ph == PH_TURN:
+            status = _turn(K, Q, W, T)
+        elif ph == PH_BANK:
+            status = _bank(K, Q, W, T, F)
+        else:
+            status = _settle(K, W, T)
+        if status != GO:
+            return status

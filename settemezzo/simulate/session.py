@@ -138,11 +138,9 @@ def _check_rules_fit(rules: Rules) -> None:
         _count("rounds", rules.rounds, 1, MAX_SESSION_HANDS, SESSION_HANDS_REASON)
 
 
-def build_spec(rules: Rules, players: int, seats: Sequence[Seat], *,
-               chips: int | str | None = "rules", session_hands: int | None = None,
-               sale: tuple[int, int] | None = None, record_hands: bool = False) -> EngineSpec:
-    """The engine's constant arrays for a table of ``players`` players and the banker."""
-    n = players + 1
+def _rule_config(rules: Rules, n: int) -> IntArray:
+    """The engine's configuration array ``C`` for ``rules`` at a table of ``n`` people
+    (the run's fields are filled by `build_spec`)."""
     C = np.zeros(E.NC, dtype=np.int64)
     C[E.C_NSEATS] = n
     C[E.C_ROYAL] = rules.royal
@@ -157,33 +155,13 @@ def build_spec(rules: Rules, players: int, seats: Sequence[Seat], *,
     C[E.C_SEVEN_PAYS] = rules.seven_half_pays
     C[E.C_EXHAUST] = rules.reshuffle == "when_exhausted"
     C[E.C_PASSING] = {"seven_half": 0, "rotate": 1, "keep": 2}[rules.bank_passing]
-    _check_rules_fit(rules)
-    if chips == "rules":
-        C[E.C_LIMITED], C[E.C_START] = 1, _count(
-            "the rules' starting chips", rules.chips_for(n), 1, MAX_CHIPS, CHIPS_REASON)
-    elif chips is None or chips == "unlimited":
-        C[E.C_LIMITED], C[E.C_START] = 0, 0
-    else:
-        C[E.C_LIMITED], C[E.C_START] = 1, _count("chips", chips, 1, MAX_CHIPS,
-                                                      CHIPS_REASON)
-    if rules.rounds is not None:
-        hands = rules.rounds if session_hands is None else session_hands
-    else:
-        hands = DEFAULT_SESSION_HANDS if session_hands is None else session_hands
-    C[E.C_HANDS] = _count("session_hands", hands, 1, MAX_SESSION_HANDS,
-                               SESSION_HANDS_REASON)
-    if sale is not None:
-        if rules.bank_passing != "keep":
-            raise SimulationError(
-                f"sale={sale!r}: the bank is sold only in the keep-the-bank variant "
-                f"(--variant keep_bank), not under {rules.describe()}")
-        if not isinstance(sale, tuple) or len(sale) != 2:
-            raise SimulationError(f"sale must be (price, after hands), got {sale!r}")
-        C[E.C_SALE_PRICE] = _count("sale price", sale[0], 1, MAX_CHIPS, CHIPS_REASON)
-        C[E.C_SALE_AFTER] = _count("sale after", sale[1], 1, MAX_SESSION_HANDS,
-                                        SESSION_HANDS_REASON)
-    rounds = rules.rounds or 1
-    LIM = np.array([rules.stake_limits(max(r, 1)) for r in range(rounds + 1)], dtype=np.int64)
+    return C
+
+
+def _seat_arrays(rules: Rules, players: int, seats: Sequence[Seat]
+                 ) -> tuple[IntArray, IntArray, bool, bool]:
+    """``SP`` and ``ST`` (each seat's strategies and stake codes), and whether the
+    equilibrium player's and banker's tables are needed."""
     SP = np.zeros((E.NSEAT, E.NSP), dtype=np.int64)
     ST = np.zeros((E.NSEAT, 10), dtype=np.int64)
     need_eqp = need_eqb = False
@@ -214,20 +192,65 @@ def build_spec(rules: Rules, players: int, seats: Sequence[Seat], *,
                 raise StrategyError(
                     f"the equilibrium banker is the heads-up one: it needs 1 player, got "
                     f"{players}; use banker='table' at a bigger table")
-    C[E.C_LOG] = int(any(seat.banker.kind == "table" for seat in seats))
-    KIND, VAL = deck_arrays(rules)
-    g = node_graph(rules)
+    return SP, ST, need_eqp, need_eqb
+
+
+def _equilibrium_arrays(rules: Rules, C: IntArray, nodes: int, need_eqp: bool,
+                        need_eqb: bool) -> tuple[Any, Any, Any, Any, Any]:
+    """The equilibrium tables the engine reads (placeholders when nobody plays them); sets
+    their flags in ``C``."""
     eqr = np.full(E.NK, -1, dtype=np.int64)
     eqn = np.full((1, E.NK), -1, dtype=np.int64)
     eqp = np.zeros(1)
     pubn = np.full((1, E.NK), -1, dtype=np.int64)
-    eqb = np.zeros((1, g.n))
+    eqb = np.zeros((1, nodes))
     if need_eqp or need_eqb:
         t = equilibrium_tables(rules)
         eqr, eqn, eqp, pubn, eqb = t.root, t.next, t.p_hit, t.pub_next, t.b_hit
         C[E.C_PUB0] = t.pub0
         C[E.C_HAVE_EQP] = int(need_eqp or bool(C[E.C_LOG]))
         C[E.C_HAVE_EQB] = int(need_eqb)
+    return eqr, eqn, eqp, pubn, eqb
+
+
+def build_spec(rules: Rules, players: int, seats: Sequence[Seat], *,
+               chips: int | str | None = "rules", session_hands: int | None = None,
+               sale: tuple[int, int] | None = None, record_hands: bool = False) -> EngineSpec:
+    """The engine's constant arrays for a table of ``players`` players and the banker."""
+    n = players + 1
+    C = _rule_config(rules, n)
+    _check_rules_fit(rules)
+    if chips == "rules":
+        C[E.C_LIMITED], C[E.C_START] = 1, _count(
+            "the rules' starting chips", rules.chips_for(n), 1, MAX_CHIPS, CHIPS_REASON)
+    elif chips is None or chips == "unlimited":
+        C[E.C_LIMITED], C[E.C_START] = 0, 0
+    else:
+        C[E.C_LIMITED], C[E.C_START] = 1, _count("chips", chips, 1, MAX_CHIPS,
+                                                      CHIPS_REASON)
+    if rules.rounds is not None:
+        hands = rules.rounds if session_hands is None else session_hands
+    else:
+        hands = DEFAULT_SESSION_HANDS if session_hands is None else session_hands
+    C[E.C_HANDS] = _count("session_hands", hands, 1, MAX_SESSION_HANDS,
+                               SESSION_HANDS_REASON)
+    if sale is not None:
+        if rules.bank_passing != "keep":
+            raise SimulationError(
+                f"sale={sale!r}: the bank is sold only in the keep-the-bank variant "
+                f"(--variant keep_bank), not under {rules.describe()}")
+        if not isinstance(sale, tuple) or len(sale) != 2:
+            raise SimulationError(f"sale must be (price, after hands), got {sale!r}")
+        C[E.C_SALE_PRICE] = _count("sale price", sale[0], 1, MAX_CHIPS, CHIPS_REASON)
+        C[E.C_SALE_AFTER] = _count("sale after", sale[1], 1, MAX_SESSION_HANDS,
+                                        SESSION_HANDS_REASON)
+    rounds = rules.rounds or 1
+    LIM = np.array([rules.stake_limits(max(r, 1)) for r in range(rounds + 1)], dtype=np.int64)
+    SP, ST, need_eqp, need_eqb = _seat_arrays(rules, players, seats)
+    C[E.C_LOG] = int(any(seat.banker.kind == "table" for seat in seats))
+    KIND, VAL = deck_arrays(rules)
+    g = node_graph(rules)
+    eqr, eqn, eqp, pubn, eqb = _equilibrium_arrays(rules, C, g.n, need_eqp, need_eqb)
     return EngineSpec(C, LIM, SP, ST, KIND, VAL, eqr, eqn, eqp, pubn, eqb, g.next, g.counts,
                       g.size, g.score, g.child_score, g.total, record_hands)
 

@@ -1,0 +1,88 @@
+"""The equilibrium's pieces (`settemezzo.solve`: LP objective, realization constraints,
+cuts, cutting-plane loop, strategies, certificate) on a toy game solved by hand.
+
+The toy deck holds four 6s and four 7s and nothing else (Italian rules). Any two of these
+cards bust (6 + 6 = 12 points), so after its face-down card a hand can only stand: hitting
+busts for sure. By hand:
+
+- the player has two decisions, one per face-down card (6 or 7), each with chance 1/2;
+  hitting loses the stake at once, so the objective of the HIT sequence is
+  ``1/2 · -1 = -1/2`` and that of STAND is 0 (its value comes through the banker's term);
+- the banker, whatever it does, ends with its one card (hitting busts it), and wins ties:
+  the player wins only holding a 7 against a 6, with chance ``4/8 · 4/7 = 2/7``, and loses
+  otherwise, so the game value is ``2/7 - 5/7 = -3/7``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from settemezzo.cards import Kind, Unseen
+from settemezzo.game import HIT, STAND, heads_up
+from settemezzo.rules import ITALIAN
+from settemezzo.solve import (
+    LP_SCALE,
+    BankerStrategy,
+    _certificate,
+    _Cuts,
+    _cutting_planes,
+    _lp_objective,
+    _lp_realization,
+    _lp_strategies,
+    _solver,
+    equilibrium,
+    evaluate,
+)
+
+
+def _toy():
+    counts = [0] * len(Kind)
+    counts[Kind.SIX] = counts[Kind.SEVEN] = 4
+    game = heads_up(ITALIAN, Unseen(tuple(counts)))
+    s = _solver(game, False)
+    T = s.shown_values(BankerStrategy("best", "omniscient"))
+    return game, s, T
+
+
+def test_objective_and_realization_by_hand() -> None:
+    game, s, T = _toy()
+    assert [st.hole for st in game.infosets] == [Kind.SIX, Kind.SEVEN]
+    c = _lp_objective(s, T)
+    nx = 2 * len(game.infosets)
+    for i in range(2):
+        assert c[2 * i + HIT] == pytest.approx(-0.5)   # 1/2 · (a sure bust, -1)
+        assert c[2 * i + STAND] == 0.0
+    assert (c[nx:] == 1.0).all()                        # one t_g per public state
+    A, b = _lp_realization(game)
+    # two first decisions: x(i, STAND) + x(i, HIT) = 1 each
+    assert A.toarray()[:, :nx].tolist() == [[1, 1, 0, 0], [0, 0, 1, 1]]
+    assert b.tolist() == [1.0, 1.0]
+
+
+def test_cuts_loop_strategies_and_certificate_by_hand() -> None:
+    game, s, T = _toy()
+    c = _lp_objective(s, T)
+    cuts = _Cuts(s)
+    sol = _cutting_planes(s, c, 0.0, cuts, 2e-10, 50)
+    # the starting cuts are the banker's four rules of thumb in every public state
+    assert len(cuts.rows) >= 4 * len(game.publics)
+    # a rule-of-thumb cut at the one public state: standing with a 6 is worth, per unit of
+    # x(6, STAND) and LP_SCALE, 1/2 · (-1) (the banker's 6 or 7 beats or ties it), and with a
+    # 7 it is 1/2 · (4/7 · 1 + 3/7 · -1) = 1/14
+    coef = cuts.rows[0] / LP_SCALE
+    assert coef.tolist() == pytest.approx([-0.5, 1 / 14])
+    assert sol.lp_value == pytest.approx(-3 / 7, abs=1e-9)
+    player, banker = _lp_strategies(game, sol, cuts, {})
+    # with a 7 it never hits (a sure bust instead of 1/14); with a 6 it loses either way
+    # (the banker's 6 ties, its 7 wins), so any chance of hitting is a best reply there
+    assert player.hit[1] == pytest.approx(0.0)
+    low, upper = _certificate(s, player, banker, {}, {})
+    assert low == pytest.approx(-3 / 7, abs=1e-9) and upper == pytest.approx(-3 / 7, abs=1e-9)
+    eq = equilibrium(game)
+    assert eq.exploitability <= 1e-9 and eq.value == pytest.approx(-3 / 7, abs=1e-9)
+    # and the exact value of standing on anything against any banker rule is -3/7
+    assert evaluate("threshold:1", "threshold:5", game) == Fraction(-3, 7)
+    assert np.isclose(float(evaluate("threshold:1", "omniscient", game)), -3 / 7)
