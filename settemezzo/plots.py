@@ -45,7 +45,6 @@ from matplotlib.ticker import FuncFormatter
 from matplotlib.transforms import ScaledTranslation
 
 from settemezzo.cards import Unseen
-from settemezzo.hands import PAIR_OF_SEVENS, ROYAL
 from settemezzo.i18n import (
     TEXT,
     check_lang,
@@ -57,9 +56,11 @@ from settemezzo.i18n import (
     restriction_note,
     restriction_what,
     rule_change,
+    score_label,
     t,
 )
-from settemezzo.odds import final_distribution, multiset_chance, parse_threshold
+from settemezzo.odds import final_distribution, multiset_chance
+from settemezzo.policy import parse_threshold
 from settemezzo.rules import ITALIAN, Rules, from_spec
 from settemezzo.tables import HandoutNumbers, bust_chance_data
 
@@ -698,16 +699,6 @@ def bust_chance_chart(rules: Rules = ITALIAN, *, ax: Axes | None = None,
 # ---------------------------------------------------------------------------------------------
 
 
-def _score_label(s: int, lang: str) -> str:
-    if s == 0:
-        return t("final_chart.bust", lang)
-    if s == ROYAL:
-        return t("final_chart.royal", lang)
-    if s == PAIR_OF_SEVENS:
-        return t("final_chart.pair_of_sevens", lang)
-    return points(s)
-
-
 def banker_final_data(rules: Rules = ITALIAN,
                       thresholds: Sequence[int | float | str] = (4, 5, 6),
                       lang: str = "en") -> pd.DataFrame:
@@ -724,7 +715,7 @@ def banker_final_data(rules: Rules = ITALIAN,
         dist = final_distribution((), Unseen.full(), rules, Fraction(half, 2))
         for s, p in sorted(dist.items()):
             records.append({"threshold": points(half), "threshold_half": half, "score": s,
-                            "outcome": _score_label(s, lang), "probability": float(p),
+                            "outcome": score_label(s, lang), "probability": float(p),
                             "probability_exact": str(p)})
     return pd.DataFrame.from_records(records)
 
@@ -752,7 +743,7 @@ def banker_final_distribution_chart(rules: Rules = ITALIAN,
                       edgecolor="black", linewidth=0.6)
         ax.bar_label(bars, labels=[percent(y, lang, 0) if y >= 0.005 else "" for y in ys],
                      fontsize=7, padding=2, rotation=90)
-    ax.set_xticks(range(len(scores)), [_score_label(s, lang) for s in scores])
+    ax.set_xticks(range(len(scores)), [score_label(s, lang) for s in scores])
     top = float(data["probability"].max())
     ax.set_ylim(0, top * 1.18 + 0.02)
     ax.yaxis.set_major_formatter(_percent_axis(lang))

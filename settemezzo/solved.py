@@ -68,10 +68,10 @@ class Summary:
     exploitability: float
     iterations: int
     subgames: int
-    restriction: str
+    restriction_codes: tuple[str, ...]   # `settemezzo.game.restriction_codes`; () if whole
 
     def to_dict(self) -> dict[str, Any]:
-        return dict(vars(self))
+        return {**vars(self), "restriction_codes": list(self.restriction_codes)}
 
 
 _WHAT = {"player": "player table of", "banker": "banker table of", "edge": "banker's edge of",
@@ -202,8 +202,14 @@ class Solved:
             eq = self.equilibrium
             return Summary(eq.value, eq.lower, eq.upper, eq.banker_edge, eq.expected_stake,
                            eq.exploitability, eq.iterations, len(eq.subgames),
-                           eq.restriction)
-        return self._get("summary", lambda s: Summary(**s["summary"]), compute)
+                           eq.restriction_codes)
+        return self._get("summary", self._stored_summary, compute)
+
+    def _stored_summary(self, s: Stored) -> Summary:
+        from settemezzo.game import restriction_codes
+
+        numbers = {k: v for k, v in s["summary"].items() if k != "restriction_codes"}
+        return Summary(**numbers, restriction_codes=restriction_codes(self.rules))
 
     # -- tables, edges, handout --------------------------------------------------------------
     def player_table(self, against: str = "equilibrium") -> pd.DataFrame:
@@ -240,11 +246,13 @@ class Solved:
 
         name = method.strip().lower()
 
-        def stored(s: Stored) -> Edge:
+        def stored(s: Stored) -> Edge:  # what the player was kept from: by the rules alone
+            from settemezzo.game import restriction_codes
+
             e = s["edges"][name]
             exact = Fraction(e["exact"]) if e["exact"] is not None else None
             return Edge(self.rules, name, e["edge"], exact, e["exploitability"], 0.0,
-                        e["restriction"])
+                        restriction_codes(self.rules))
 
         def compute() -> Edge:
             if name == "equilibrium":

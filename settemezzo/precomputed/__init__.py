@@ -213,7 +213,8 @@ def numbers(s: Solved, label: str) -> dict[str, Any]:
     for m in METHODS:
         e = s.edge(m)
         edges[m] = {"edge": e.edge, "exact": str(e.exact) if e.exact is not None else None,
-                    "exploitability": e.exploitability, "restriction": e.restriction}
+                    "exploitability": e.exploitability,
+                    "restriction_codes": list(e.restriction_codes)}
     h = s.handout_numbers()
     return {"format": FORMAT, "label": label, "spec": s.rules.spec(),
             "rules": s.rules.describe(),
