@@ -54,7 +54,7 @@ from settemezzo.game import (
     Action,
     HeadsUpGame,
     heads_up,
-    restriction,
+    restriction_codes,
     with_card,
 )
 from settemezzo.hands import BUST, PAIR_OF_SEVENS, settle
@@ -997,7 +997,7 @@ def _split_terms(game: HeadsUpGame, b: BankerStrategy | None,
 
 def split_rules(rules: Rules) -> Rules:
     """The rules the rest of a hand after a split is valued under: at most two hands, and no
-    swap inside them (`settemezzo.game.restriction`: the player declines those moves)."""
+    swap inside them (`settemezzo.game.restriction_codes`: the player declines those moves)."""
     if rules.split_figures <= MODELLED_HANDS and not rules.swap_hidden:
         return rules
     return replace(rules, split_figures=min(rules.split_figures, MODELLED_HANDS),
@@ -1268,19 +1268,20 @@ class Equilibrium:
         return -self.value / self.expected_stake
 
     @property
-    def restriction(self) -> str:
-        """"" for an equilibrium of the whole game; else what the player is kept from doing
-        (`settemezzo.game.restriction`): then ``lower`` bounds the player's value in the
-        whole game from below, and ``banker_edge`` is the most the banker gains against
+    def restriction_codes(self) -> tuple[str, ...]:
+        """() for an equilibrium of the whole game; else what the player is kept from doing
+        (`settemezzo.game.restriction_codes`): then ``lower`` bounds the player's value in
+        the whole game from below, and ``banker_edge`` is the most the banker gains against
         ``player``; the whole game's equilibrium is not known."""
-        return restriction(self.rules)
+        return restriction_codes(self.rules)
 
     def __repr__(self) -> str:
         return (f"Equilibrium({self.rules.describe()}: player value {self.value:+.9f}, "
                 f"banker edge {self.banker_edge:.4%}, certificate [{self.lower:.12f}, "
                 f"{self.upper:.12f}], {self.iterations} LP rounds"
                 + (f", {len(self.subgames)} subgames after a swap" if self.subgames else "")
-                + (f"; restricted: {self.restriction}" if self.restriction else "")
+                + (f"; restricted: {', '.join(self.restriction_codes)}"
+                   if self.restriction_codes else "")
                 + f", {self.seconds:.2f} s)")
 
 
