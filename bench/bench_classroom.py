@@ -73,7 +73,7 @@ class Server:
 _SERVING = re.compile(r"(http://\S+)\s+class code: (\w+)\s+teacher code: (\w+)")
 
 
-def start_server(db: Path, args: Sequence[str] = (), timeout: float = 60) -> Server:
+def start_server(db: Path, args: Sequence[str] = (), timeout: float = 180) -> Server:
     """Start ``settemezzo classroom --port 0 --db DB`` and wait for its address line."""
     cmd = [sys.executable, "-m", "settemezzo", "classroom", "--port", "0", "--db", str(db),
            *args]
@@ -83,7 +83,7 @@ def start_server(db: Path, args: Sequence[str] = (), timeout: float = 60) -> Ser
     return wait_for_server(proc, db, timeout)
 
 
-def wait_for_server(proc: subprocess.Popen[str], db: Path, timeout: float = 60) -> Server:
+def wait_for_server(proc: subprocess.Popen[str], db: Path, timeout: float = 180) -> Server:
     """Read the server's output until it prints its address and codes."""
     assert proc.stdout is not None
     deadline = time.monotonic() + timeout

@@ -9,7 +9,7 @@ of these runs.
 - ``settemezzo handout --rules italian --out handout.pdf``: one printable A4 page.
 - ``settemezzo charts --out DIR``: every chart of every preset, and one handout with a page
   per preset (``make charts``). A preset the exact engine solves as a restricted game
-  (`settemezzo.game.restriction`: SPANISH) gets every chart too; each chart says so.
+  (`settemezzo.game.restriction_codes`: SPANISH) gets every chart too; each chart says so.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from settemezzo.cli_common import replaced
-from settemezzo.i18n import check_lang
+from settemezzo.i18n import check_lang, restriction_text
 from settemezzo.rules import ITALIAN, PRESETS, Rules
 
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ def cached_banker_table(rules: Rules) -> pd.DataFrame:
 
 
 def _thresholds(text: str | Sequence[str | int | float]) -> list[str | int | float]:
-    from settemezzo.odds import parse_threshold
+    from settemezzo.policy import parse_threshold
 
     items: list[str | int | float] = (
         [x.strip() for x in text.split(",") if x.strip()] if isinstance(text, str)
@@ -220,11 +220,11 @@ def write_all(out: str | Path, *, lang: str = "en", fmt: str = "png",
             say(f"wrote {p}")
         return paths
 
-    from settemezzo.game import restriction
+    from settemezzo.game import restriction_codes
 
     pages = []
     for name, rules in PRESETS.items():
-        restricted = restriction(rules)
+        restricted = restriction_text(restriction_codes(rules), "en", rules.split_figures)
         if restricted:
             say(f"the {name} preset is solved as a restricted game: {restricted} (about a "
                 f"minute the first time)")

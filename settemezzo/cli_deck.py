@@ -70,6 +70,10 @@ def _write(path: Path, summary: Any, hands: Any, rules: Rules) -> None:
                                                            bbox_inches="tight")
 
 
+MAX_CYCLES = 1000
+"""Most deck cycles one run may ask for (issue 15: bounded runs)."""
+
+
 def _progress(done: int, total: int) -> None:
     print(f"\r  {done}/{total} compositions", end="" if done < total else "\n",
           file=sys.stderr, flush=True)
@@ -82,9 +86,10 @@ def cmd_deckdown(args: argparse.Namespace) -> int:
     from settemezzo.fileio import check_out
 
     rules = _rules_from(args)
-    if args.cycles < 2:
-        raise DeckCliError(f"--cycles must be at least 2 (for a standard error), got "
-                           f"{args.cycles}")
+    if not 2 <= args.cycles <= MAX_CYCLES:
+        raise DeckCliError(f"--cycles must be from 2 (for a standard error) to {MAX_CYCLES:,} "
+                           f"(each cycle deals a whole deck and solves every hand exactly: "
+                           f"about a second each), got {args.cycles}")
     out = check_out(args.out, OUT_SUFFIXES) if args.out is not None else None
     show = None if args.json or args.quiet else _progress
     if args.data is not None:

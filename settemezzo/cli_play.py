@@ -161,7 +161,10 @@ def cmd_play(args: argparse.Namespace, rules: Rules) -> int:
 
     students, computers = _check(args)
     lang = check_lang(args.lang)
-    game = TableGame(rules, students, computers, args.seed, player=args.player)
+    from settemezzo.cli_simulate import _sale
+
+    game = TableGame(rules, students, computers, args.seed, player=args.player,
+                     sale=_sale(args.sale))
     if args.auto:
         game.play_out()
         record = game_record(game)
@@ -199,6 +202,9 @@ def register(subparsers: Any, add_rules: Any) -> None:
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="language (default en)")
     p.add_argument("--player", metavar="STRATEGY",
                    help="the computer seats' strategy (default: equilibrium or threshold:5)")
+    p.add_argument("--sale", metavar="PRICE[@HANDS]",
+                   help="keep-the-bank variant: the bank is sold for PRICE chips after "
+                        "HANDS hands (default 5)")
     p.add_argument("--auto", action="store_true", help="computer seats only: play a game")
     p.add_argument("--json", action="store_true",
                    help="with --auto: print the hand-by-hand record and the result as JSON")

@@ -13,11 +13,12 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from settemezzo import policy
 from settemezzo.cards import DECK_SIZE
 from settemezzo.cli_common import print_json, replaced, value_json
 from settemezzo.fileio import check_folder, check_out, writing
+from settemezzo.i18n import LANGUAGES, number, percent
 from settemezzo.limits import check_count, check_exact_size
-from settemezzo.odds import parse_threshold
 from settemezzo.rules import Rules, RulesError
 
 __all__ = ["DATA_FILES", "EDGE_FILE", "check_policy", "register", "value_json", "write_data"]
@@ -42,33 +43,53 @@ BANKERS = ("equilibrium", "threshold:K", "omniscient")
 def check_policy(text: str, option: str, allowed: Sequence[str]) -> str:
     """``text`` (lower-cased) if it is one of the policies ``allowed`` in this place, else a
     `RulesError` naming the option and listing exactly those policies. ``threshold:K`` stands
-    for every threshold (checked by `settemezzo.odds.parse_threshold`); ``threshold:K,split``
-    for a player threshold with ``,split``/``,swap``."""
-    name = text.strip().lower()
-    base, *extras = [t.strip() for t in name.split(",")]
-    listed = ", ".join(allowed)
-    if base in allowed and not extras:
-        return name
-    extras_ok = all(e in ("split", "swap") for e in extras) and (
-        not extras or "threshold:K,split" in allowed)
-    if base.startswith("threshold:") and "threshold:K" in allowed and extras_ok:
-        parse_threshold(base)  # a RulesError quoting a bad K
-        return name
-    raise RulesError(f"{option} {text!r} is not a policy here; use one of: {listed}")
+    for every threshold (checked by `settemezzo.policy.parse_threshold`); ``threshold:K,split``
+    for a player threshold with ``,split``/``,swap`` (the grammar: `settemezzo.policy`)."""
+    bases = [a for a in allowed if a != "threshold:K,split"]
+    options = ("split", "swap") if "threshold:K,split" in allowed else ()
+    try:
+        p = policy.parse(text, bases, options)
+    except policy.PolicyError as e:
+        if str(e).startswith("bad "):  # a bad K: the threshold's own message
+            raise
+        p = None
+    if p is None or (p.kind != "threshold" and p.name != p.kind):  # options: thresholds only
+        raise RulesError(f"{option} {text!r} is not a policy here; use one of: "
+                         f"{', '.join(allowed)}")
+    return p.name
+
+
+def _pct(x: float, digits: int = 6) -> str:
+    """A share as the command line prints it: '21.135793%' (`settemezzo.i18n.percent`)."""
+    return percent(x, "en", digits, typeset=False)
+
+
+def _num(x: float | Fraction) -> str:
+    """A value in stakes as the command line prints it: '-0.211357926'."""
+    return number(x, "en", 9, sign=True, typeset=False)
 
 
 def _value_text(v: Fraction | float) -> str:
     if isinstance(v, Fraction):
-        return f"{float(v):+.9f}  (exactly {v.numerator}/{v.denominator})"
-    return f"{float(v):+.9f}"
+        return f"{_num(v)}  (exactly {v.numerator}/{v.denominator})"
+    return _num(v)
 
 
-def _say_restriction(text: str) -> None:
+def _restriction(rules: Rules) -> str:
+    """What the exact game leaves out of the player's choices, in English ("" if nothing)."""
+    from settemezzo.game import restriction_codes
+    from settemezzo.i18n import restriction_text
+
+    return restriction_text(restriction_codes(rules), "en", rules.split_figures)
+
+
+def _say_restriction(rules: Rules) -> None:
     """Print what the exact game left out of the player's choices, if anything."""
+    text = _restriction(rules)
     if text:
         print(f"Restricted:     {text}")
         print("                (the whole game is too large to solve exactly; see "
-              "settemezzo.game.restriction)")
+              "settemezzo.game.restriction_codes)")
 
 
 def _seen(args: argparse.Namespace) -> Any:
@@ -116,19 +137,19 @@ def cmd_solve(args: argparse.Namespace, rules: Rules) -> int:
             "expected_stake": eq.expected_stake,
             "certificate": {"lower": eq.lower, "upper": eq.upper,
                             "exploitability": eq.exploitability},
-            "subgames": len(eq.subgames), "restriction": eq.restriction,
+            "subgames": len(eq.subgames), "restriction": _restriction(rules),
             "lp_rounds": eq.iterations, "seconds": seconds, **_seen_json(deck)}, rules)
         return 0
     print(f"Rules: {rules.describe()} - heads-up, both sides playing an equilibrium")
     _say_seen(deck)
-    _say_restriction(eq.restriction)
+    _say_restriction(rules)
     if abs(eq.expected_stake - 1) < 1e-12:
-        print(f"Banker's edge:  {eq.banker_edge:.6%} of the stake per hand")
-        print(f"Player's value: {eq.value:+.9f} stakes per hand")
+        print(f"Banker's edge:  {_pct(eq.banker_edge)} of the stake per hand")
+        print(f"Player's value: {_num(eq.value)} stakes per hand")
     else:  # stakes chosen after the first card, or a split's second stake
-        print(f"Banker's edge:  {eq.banker_edge:.6%} of the expected stake "
+        print(f"Banker's edge:  {_pct(eq.banker_edge)} of the expected stake "
               f"({eq.expected_stake:.6f} chips per hand)")
-        print(f"Player's value: {eq.value:+.9f} chips per hand")
+        print(f"Player's value: {_num(eq.value)} chips per hand")
     print(f"Certificate:    the value lies in [{eq.lower:+.12f}, {eq.upper:+.12f}] "
           f"(exploitability {eq.exploitability:.1e})")
     after = (f", and {len(eq.subgames)} subgames after a swap, each certified"
@@ -171,24 +192,25 @@ def cmd_evaluate(args: argparse.Namespace, rules: Rules) -> int:
     if args.json:
         print_json({"player": label[0], "banker": label[1], "player_value": value,
                     "expected_stake": stake, "banker_edge": edge,
-                    "restriction": game.restriction, "seconds": seconds, **_seen_json(deck)},
+                    "restriction": _restriction(rules), "seconds": seconds, **_seen_json(deck)},
                    rules)
         return 0
     print(f"Rules: {rules.describe()}; player {label[0]} against banker {label[1]}")
     _say_seen(deck)
-    _say_restriction(game.restriction)
+    _say_restriction(rules)
     if stake == 1:
         print(f"Player's value: {_value_text(value)} stakes per hand")
-        print(f"Banker's edge:  {-float(value):.6%}")
+        print(f"Banker's edge:  {_pct(-float(value))}")
     else:
         print(f"Player's value: {_value_text(value)} chips per hand "
               f"(expected stake {float(stake):.6f})")
-        print(f"Banker's edge:  {float(edge):.6%} of the expected stake")
+        print(f"Banker's edge:  {_pct(float(edge))} of the expected stake")
     return 0
 
 
 def cmd_advise(args: argparse.Namespace, rules: Rules) -> int:
     from settemezzo.cli import _parse_cards_arg, _parse_cards_args
+    from settemezzo.i18n import advice_text
     from settemezzo.odds import HandState
     from settemezzo.tables import advise
 
@@ -209,7 +231,7 @@ def cmd_advise(args: argparse.Namespace, rules: Rules) -> int:
         out["margin"] = value_json(a.margin)
         print_json(out, rules)
         return 0
-    print(a)
+    print(advice_text(a, args.lang))
     return 0
 
 
@@ -254,7 +276,7 @@ def cmd_edge(args: argparse.Namespace, rules: Rules) -> int:
         print_json({"edges": df.to_dict(orient="records")}, None if args.all else rules)
         return 0
     if not args.out or args.all:
-        view = df.assign(edge=df.edge.map(lambda e: f"{e:.4%}" if e == e else "-"))
+        view = df.assign(edge=df.edge.map(lambda e: _pct(e, 4) if e == e else "-"))
         print(view[["variant", "method", "edge", "exploitability", "note"]]
               .to_string(index=False, max_colwidth=60))
     return 0
@@ -341,6 +363,8 @@ def register(subparsers: Any, add_rules: Any) -> None:
     p.add_argument("--against", default="equilibrium", metavar="POLICY",
                    help="the banker: equilibrium (default), threshold:K or omniscient")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--lang", default="en", choices=LANGUAGES,
+                   help="the language of the answer (default en)")
     _add_seen(p)
     p.set_defaults(solver_cmd=cmd_advise)
 

@@ -53,7 +53,8 @@ import pandas as pd
 from settemezzo.cards import Kind, Unseen, full_deck, kind_of
 from settemezzo.game import HeadsUpGame, heads_up
 from settemezzo.hands import is_finished, total
-from settemezzo.odds import draw_kinds, parse_threshold
+from settemezzo.odds import draw_kinds
+from settemezzo.policy import parse_threshold
 from settemezzo.rules import ITALIAN, Rules, RulesError
 from settemezzo.solve import (
     BestResponse,

@@ -53,13 +53,13 @@ __all__ = [
     "Move",
     "UnsupportedRulesError",
     "heads_up",
-    "restriction",
     "restriction_codes",
     "with_card",
 ]
 
 MODELLED_HANDS = 2
-"""The most hands a split opens in the exact game (`restriction`: a third is never modelled)."""
+"""The most hands a split opens in the exact game (`restriction_codes`: a third is never
+modelled)."""
 
 class Action(IntEnum):
     """A choice's code, the same for both sides: ``STAND`` 0 (or action 0 of any two-way
@@ -337,10 +337,10 @@ class HeadsUpGame:
 
     # -- views -------------------------------------------------------------------------------
     @property
-    def restriction(self) -> str:
-        """What this game leaves out of the player's choices ("" if nothing): see
-        `restriction`."""
-        return restriction(self.rules)
+    def restriction_codes(self) -> tuple[str, ...]:
+        """What this game leaves out of the player's choices (() if nothing): see
+        `restriction_codes`."""
+        return restriction_codes(self.rules)
 
     @property
     def key(self) -> tuple[Rules, Unseen, tuple[Kind, ...]]:
@@ -589,20 +589,10 @@ class _PlayerTree:
 
 
 def restriction_codes(rules: Rules) -> tuple[str, ...]:
-    """The moves the exact game keeps the player from, as codes (for labels in any
-    language): ``"resplit"`` (a third hand and more, under ``split_figures`` above 2) and
-    ``"split_swap"`` (a swap inside a split hand, under ``split_figures`` with
-    ``swap_hidden``). Empty when the game is modelled whole; see `restriction`."""
-    out = []
-    if rules.split_figures > MODELLED_HANDS:
-        out.append("resplit")
-    if rules.split_figures > 1 and rules.swap_hidden:
-        out.append("split_swap")
-    return tuple(out)
-
-
-def restriction(rules: Rules) -> str:
-    """What the exact game leaves out of the player's choices under ``rules``; "" if nothing.
+    """The moves the exact game keeps the player from, as codes: ``"resplit"`` (a third
+    hand and more, under ``split_figures`` above 2) and ``"split_swap"`` (a swap inside a
+    split hand, under ``split_figures`` with ``swap_hidden``). Empty when the game is
+    modelled whole; `settemezzo.i18n.restriction_text` says them in words.
 
     After a split the engine plays every hand face up (`settemezzo.split`), and with at most
     two hands. Under ``split_figures`` above 2 (SPANISH: every further figure dealt onto the
@@ -616,14 +606,12 @@ def restriction(rules: Rules) -> str:
     least* the restricted value, and the banker's edge against the restricted player's
     strategy is *at most* what is reported.
     """
-    text = {"resplit": f"never splits into more than two hands (split_figures="
-                       f"{rules.split_figures} allows {rules.split_figures})",
-            "split_swap": "never swaps inside a split hand"}
-    parts = [text[code] for code in restriction_codes(rules)]
-    if not parts:
-        return ""
-    return ("the player " + " and ".join(parts) + ": the player's value is at least this "
-            "(the banker's edge at most this)")
+    out = []
+    if rules.split_figures > MODELLED_HANDS:
+        out.append("resplit")
+    if rules.split_figures > 1 and rules.swap_hidden:
+        out.append("split_swap")
+    return tuple(out)
 
 
 def _without(deck: Unseen, kinds: tuple[Kind, ...], rules: Rules) -> Unseen:
@@ -674,7 +662,7 @@ def hand_rules(rules: Rules) -> Rules:
                    final_min_stake=None, final_max_stake=None)
     if same.stake_timing == "before_deal":
         same = replace(same, min_stake=1, max_stake=10)
-    if same.split_figures > MODELLED_HANDS:  # never modelled (`restriction`)
+    if same.split_figures > MODELLED_HANDS:  # never modelled (`restriction_codes`)
         same = replace(same, split_figures=MODELLED_HANDS)
     return same
 

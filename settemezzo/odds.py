@@ -17,8 +17,6 @@ Fraction(4, 13)
 
 from __future__ import annotations
 
-import math
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -35,6 +33,7 @@ from settemezzo.cards import (
     resolve_kinds,
 )
 from settemezzo.hands import BUST, describe_score, is_finished, points_label, score, total
+from settemezzo.policy import parse_threshold
 from settemezzo.rules import ITALIAN, Rules, RulesError
 
 __all__ = [
@@ -47,7 +46,6 @@ __all__ = [
     "final_distribution",
     "hit_outcomes",
     "next_card",
-    "parse_threshold",
     "points_label",
     "seven_half_chance",
 ]
@@ -208,43 +206,6 @@ def _check_can_hit(hand: Sequence[Kind], rules: Rules) -> None:
         raise RulesError(
             f"the hand {[k.label for k in hand]} is finished (total "
             f"{total(hand, rules)} half-points): it cannot take another card")
-
-
-_THRESHOLD_TEXT = re.compile(r"-?\d{1,6}(\.\d{1,6})?")
-
-
-def parse_threshold(k: int | float | Fraction | str) -> int:
-    """A stand-at threshold in points (5, 5.5, '5½', 'threshold:5') as half-points.
-
-    >>> parse_threshold("threshold:5.5"), parse_threshold(5)
-    (11, 10)
-    """
-    raw = k
-    if isinstance(k, str):
-        text = k.strip().lower().removeprefix("threshold:").replace("½", ".5").replace(",", ".")
-        if text.startswith("."):
-            text = "0" + text
-        # plain decimals only: no exponent ('1e99999999' would build a huge integer)
-        if not _THRESHOLD_TEXT.fullmatch(text):
-            raise RulesError(f"threshold {raw!r} is not a number of points such as 5 or 5.5")
-        k = Fraction(text)
-    elif isinstance(k, bool) or not isinstance(k, int | float | Fraction):
-        raise RulesError(f"threshold {raw!r} is not a number of points such as 5 or 5.5")
-    elif isinstance(k, float) and not math.isfinite(k):
-        raise RulesError(f"threshold {raw!r} must be a whole or half number of points from ½ "
-                         f"to 8")
-    half = Fraction(k) * 2
-    if half.denominator != 1 or not 1 <= half <= 16:
-        raise RulesError(
-            f"threshold {raw!r} must be a whole or half number of points from ½ to 8 "
-            f"(hit below it, stand on it)")
-    return int(half)
-
-
-def threshold_name(k: int) -> str:
-    """The policy name of a threshold of ``k`` half-points: ``threshold:5``,
-    ``threshold:5.5`` (the form `parse_threshold` reads back)."""
-    return f"threshold:{k // 2}" if k % 2 == 0 else f"threshold:{k / 2:g}"
 
 
 def final_distribution(hand: Sequence[Kind], unseen: Unseen, rules: Rules,

@@ -47,7 +47,7 @@ from matplotlib.ticker import FuncFormatter
 from matplotlib.transforms import ScaledTranslation
 
 from settemezzo.cards import Kind, Unseen
-from settemezzo.hands import PAIR_OF_SEVENS, ROYAL, is_finished, total
+from settemezzo.hands import is_finished, total
 from settemezzo.i18n import (
     TEXT,
     check_lang,
@@ -59,9 +59,11 @@ from settemezzo.i18n import (
     restriction_note,
     restriction_what,
     rule_change,
+    score_label,
     t,
 )
-from settemezzo.odds import bust_chance, draw_kinds, final_distribution, parse_threshold
+from settemezzo.odds import bust_chance, draw_kinds, final_distribution
+from settemezzo.policy import parse_threshold
 from settemezzo.rules import ITALIAN, Rules, from_spec
 
 __all__ = [
@@ -755,16 +757,6 @@ def bust_chance_chart(rules: Rules = ITALIAN, *, ax: Axes | None = None,
 # ---------------------------------------------------------------------------------------------
 
 
-def _score_label(s: int, lang: str) -> str:
-    if s == 0:
-        return t("final_chart.bust", lang)
-    if s == ROYAL:
-        return t("final_chart.royal", lang)
-    if s == PAIR_OF_SEVENS:
-        return t("final_chart.pair_of_sevens", lang)
-    return points(s)
-
-
 def banker_final_data(rules: Rules = ITALIAN,
                       thresholds: Sequence[int | float | str] = (4, 5, 6),
                       lang: str = "en") -> pd.DataFrame:
@@ -781,7 +773,7 @@ def banker_final_data(rules: Rules = ITALIAN,
         dist = final_distribution((), Unseen.full(), rules, Fraction(half, 2))
         for s, p in sorted(dist.items()):
             records.append({"threshold": points(half), "threshold_half": half, "score": s,
-                            "outcome": _score_label(s, lang), "probability": float(p),
+                            "outcome": score_label(s, lang), "probability": float(p),
                             "probability_exact": str(p)})
     return pd.DataFrame.from_records(records)
 
@@ -809,7 +801,7 @@ def banker_final_distribution_chart(rules: Rules = ITALIAN,
                       edgecolor="black", linewidth=0.6)
         ax.bar_label(bars, labels=[percent(y, lang, 0) if y >= 0.005 else "" for y in ys],
                      fontsize=7, padding=2, rotation=90)
-    ax.set_xticks(range(len(scores)), [_score_label(s, lang) for s in scores])
+    ax.set_xticks(range(len(scores)), [score_label(s, lang) for s in scores])
     top = float(data["probability"].max())
     ax.set_ylim(0, top * 1.18 + 0.02)
     ax.yaxis.set_major_formatter(_percent_axis(lang))
@@ -1049,7 +1041,7 @@ def handout_numbers(rules: Rules = ITALIAN) -> HandoutNumbers:
     K' (K = 3 .. 7 points, halves too) against the equilibrium banker, the bust chances.
     Every number is per unit of expected stake (stakes chosen after the first card, split
     hands), as `settemezzo.solve.Equilibrium.banker_edge`. For a restricted game
-    (`settemezzo.game.restriction`) the edge is at most this (`handout_page` says so).
+    (`settemezzo.game.restriction_codes`) the edge is at most this (`handout_page` says so).
     Cached per rule set (shared: do not modify)."""
     from settemezzo.solve import equilibrium, evaluate, expected_stake
 

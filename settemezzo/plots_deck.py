@@ -15,8 +15,8 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from settemezzo.i18n import check_lang, percent, points, t
-from settemezzo.odds import parse_threshold
 from settemezzo.plots import GREYS, HATCHES, ChartError, _fig_ax, _percent_axis
+from settemezzo.policy import parse_threshold
 from settemezzo.rules import ITALIAN, Rules
 
 __all__ = ["banker_label", "count_card_chart", "count_chart", "worth_chart"]

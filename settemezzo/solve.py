@@ -43,6 +43,7 @@ import numpy as np
 import numpy.typing as npt
 from scipy import sparse
 
+from settemezzo import policy
 from settemezzo.cards import Kind, Unseen
 from settemezzo.game import (
     HIT,
@@ -53,11 +54,10 @@ from settemezzo.game import (
     Action,
     HeadsUpGame,
     heads_up,
-    restriction,
+    restriction_codes,
     with_card,
 )
 from settemezzo.hands import BUST, PAIR_OF_SEVENS, settle
-from settemezzo.odds import parse_threshold, threshold_name
 from settemezzo.rules import ITALIAN, Rules, RulesError
 
 __all__ = [
@@ -148,34 +148,21 @@ def player_policy(name: str, game: HeadsUpGame) -> PlayerStrategy:
     A rule of thumb has no other choices: it never burns and stakes the minimum; it never
     splits or swaps unless named with ``,split`` or ``,swap`` (``threshold:5,split``).
     """
-    text = name.strip().lower()
-    base, *extras = [t.strip() for t in text.split(",")]
-    bad = [e for e in extras if e not in ("split", "swap")]
-    if (base.startswith("threshold:") or base.replace(".", "", 1).isdigit()) and not bad:
-        k = parse_threshold(base)
-        # ",split": split two first figures (then hit below K on each hand); ",swap": swap
-        # the face-down card on every hit (settemezzo.simulate's players of the same names)
-        take = {"split": "split" in extras, "swap": "swap" in extras}
-        label = ",".join([threshold_name(k), *sorted(set(extras))])
-        return PlayerStrategy(label, tuple(
-            int((s.kind == "play" and s.total < k) or take.get(s.kind, False))
-            for s in game.infosets))
-    raise RulesError(
-        f"unknown player policy {name!r}; use threshold:K (e.g. threshold:5), equilibrium "
-        f"or best")
+    p = policy.parse(name, ("threshold:K",), ("split", "swap"), who="player")
+    # ",split": split two first figures (then hit below K on each hand); ",swap": swap
+    # the face-down card on every hit (settemezzo.simulate's players of the same names)
+    take = {"split": p.split, "swap": p.swap}
+    return PlayerStrategy(p.name, tuple(
+        int((s.kind == "play" and s.total < p.k) or take.get(s.kind, False))
+        for s in game.infosets))
 
 
 def banker_policy(name: str, game: HeadsUpGame) -> BankerStrategy:
     """``threshold:K`` or ``omniscient`` as a `BankerStrategy`."""
-    text = name.strip().lower()
-    if text == "omniscient":
+    p = policy.parse(name, ("threshold:K", "omniscient"), (), who="banker")
+    if p.kind == "omniscient":
         return BankerStrategy("omniscient", "omniscient")
-    if text.startswith("threshold:") or text.replace(".", "", 1).isdigit():
-        k = parse_threshold(text)
-        return BankerStrategy(threshold_name(k), "threshold", k=k)
-    raise RulesError(
-        f"unknown banker policy {name!r}; use threshold:K (e.g. threshold:5), omniscient, "
-        f"equilibrium or best")
+    return BankerStrategy(p.name, "threshold", k=p.k)
 
 
 
@@ -557,25 +544,27 @@ class _Solver:
     def __post_init__(self) -> None:
         g = self.game
         K = len(g.kinds)
-        decks = np.zeros((len(g.infosets), K), dtype=np.int64)
-        pscore = np.zeros(len(g.infosets), dtype=np.int64)
+        pos = {k: p for p, k in enumerate(g.kinds)}
+        deck_rows = []
         shown_decks, shown_score, shown_of = [], [], []
+        shown_only = {int(SWAP), int(SPLIT), BUST}
         for s in g.infosets:
             deck = g.deck_after(s.hole, s.up, s.burnt)
-            decks[s.index] = deck
-            pscore[s.index] = s.total
+            deck_rows.append(deck)
             for a, kids in ((1, s.children), (0, s.children0)):
                 for ci, ch in enumerate(kids):
-                    if ch.infoset < 0 and ch.score not in (BUST, SWAP, SPLIT):
+                    if ch.infoset < 0 and ch.score not in shown_only:
                         d = list(deck)
-                        d[g.kinds.index(ch.kind)] -= 1
+                        d[pos[ch.kind]] -= 1
                         shown_decks.append(d)
                         shown_score.append(ch.score)
                         shown_of.append((s.index, a, ci))
+        decks = np.array(deck_rows, dtype=np.int64).reshape(len(g.infosets), K)
+        pscore = np.array([s.total for s in g.infosets], dtype=np.int64)
         for ci, ch in enumerate(g.root_terminals):  # after a swap: 7½ or bust at once
             if ch.score != BUST:
                 d = list(g.counts)
-                d[g.kinds.index(ch.kind)] -= 1
+                d[pos[ch.kind]] -= 1
                 shown_decks.append(d)
                 shown_score.append(ch.score)
                 shown_of.append((-1, 1, ci))
@@ -987,8 +976,8 @@ def _split_terms(game: HeadsUpGame, b: BankerStrategy | None,
     from settemezzo.split import split_value
 
     name = b.name if b is not None and b.kind == "threshold" else "best"
-    who = player.split(",")[0] if player is not None and player.startswith("threshold:") \
-        else "best"
+    who = (policy.threshold_name(policy.parse(player).k)
+           if player is not None and player.startswith("threshold:") else "best")
     values: dict[int, float] = {}
     extra: dict[int, float] = {}
     for st in game.infosets:
@@ -1008,7 +997,7 @@ def _split_terms(game: HeadsUpGame, b: BankerStrategy | None,
 
 def split_rules(rules: Rules) -> Rules:
     """The rules the rest of a hand after a split is valued under: at most two hands, and no
-    swap inside them (`settemezzo.game.restriction`: the player declines those moves)."""
+    swap inside them (`settemezzo.game.restriction_codes`: the player declines those moves)."""
     if rules.split_figures <= MODELLED_HANDS and not rules.swap_hidden:
         return rules
     return replace(rules, split_figures=min(rules.split_figures, MODELLED_HANDS),
@@ -1279,19 +1268,20 @@ class Equilibrium:
         return -self.value / self.expected_stake
 
     @property
-    def restriction(self) -> str:
-        """"" for an equilibrium of the whole game; else what the player is kept from doing
-        (`settemezzo.game.restriction`): then ``lower`` bounds the player's value in the
-        whole game from below, and ``banker_edge`` is the most the banker gains against
+    def restriction_codes(self) -> tuple[str, ...]:
+        """() for an equilibrium of the whole game; else what the player is kept from doing
+        (`settemezzo.game.restriction_codes`): then ``lower`` bounds the player's value in
+        the whole game from below, and ``banker_edge`` is the most the banker gains against
         ``player``; the whole game's equilibrium is not known."""
-        return restriction(self.rules)
+        return restriction_codes(self.rules)
 
     def __repr__(self) -> str:
         return (f"Equilibrium({self.rules.describe()}: player value {self.value:+.9f}, "
                 f"banker edge {self.banker_edge:.4%}, certificate [{self.lower:.12f}, "
                 f"{self.upper:.12f}], {self.iterations} LP rounds"
                 + (f", {len(self.subgames)} subgames after a swap" if self.subgames else "")
-                + (f"; restricted: {self.restriction}" if self.restriction else "")
+                + (f"; restricted: {', '.join(self.restriction_codes)}"
+                   if self.restriction_codes else "")
                 + f", {self.seconds:.2f} s)")
 
 
@@ -1464,13 +1454,15 @@ class _Cuts:
                          per_row[rows_])
 
     def _append(self, choice: npt.NDArray[np.int8], which: Any, vals: FloatArray) -> None:
-        at = 0
-        for g in which:
-            m = self.members[g]
-            self.rows.append(self.reach[m] * vals[at:at + len(m)] * LP_SCALE)
-            at += len(m)
-            self.group.append(g)
-            self.policy.append(choice[g].copy())
+        which = list(which)
+        if not which:
+            return
+        members = [self.members[g] for g in which]
+        coef = self.reach[np.concatenate(members)] * vals * LP_SCALE
+        ends = np.cumsum([len(m) for m in members])[:-1]
+        self.rows.extend(np.split(coef, ends))
+        self.group.extend(which)
+        self.policy.extend(choice[which])
 
     def new_block(self) -> sparse.csr_matrix:
         """The rows ``t_g - sum_i coef_i x(i, STAND) <= 0`` of the cuts not yet in the LP."""

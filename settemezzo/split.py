@@ -55,10 +55,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from settemezzo import policy
 from settemezzo.cards import SEVEN_AND_A_HALF, Kind, Unseen
 from settemezzo.game import UnsupportedRulesError
 from settemezzo.hands import BUST, PAIR_OF_SEVENS, is_finished, score, settle, total
-from settemezzo.odds import parse_threshold, threshold_name
 from settemezzo.rules import Rules, RulesError
 
 __all__ = [
@@ -100,31 +100,19 @@ class _Policy:
 
 
 def _player_policy(spec: str) -> _Policy:
-    text = spec.strip().lower()
-    if text in ("best", "optimal"):
+    """'best', 'threshold:K' (hit below K points on every hand, never split again) or
+    'threshold:K,split' (split again whenever allowed; `settemezzo.policy`)."""
+    p = policy.parse(spec, ("best", "threshold:K"), ("split",), who="player",
+                     error=SplitInputError)
+    if p.kind == "best":
         return _Policy("best")
-    resplit = False
-    for suffix in ("+split", "/split"):
-        if text.endswith(suffix):
-            resplit, text = True, text[: -len(suffix)]
-    if text.startswith("threshold:"):
-        k = parse_threshold(text)
-        return _Policy(threshold_name(k) + ("+split" if resplit else ""), k, resplit)
-    raise SplitInputError(
-        f"unknown player policy {spec!r}; use 'best', 'threshold:K' (hit below K points on "
-        f"every hand, never split again) or 'threshold:K+split' (split again whenever allowed)")
+    return _Policy(p.name, p.k, p.split)
 
 
 def _banker_policy(spec: str) -> _Policy:
-    text = spec.strip().lower()
-    if text in ("best", "optimal"):
-        return _Policy("best")
-    if text.startswith("threshold:"):
-        k = parse_threshold(text)
-        return _Policy(threshold_name(k), k)
-    raise SplitInputError(
-        f"unknown banker policy {spec!r}; use 'best' (its best reply, seeing every hand) or "
-        f"'threshold:K' (hit below K points, never burn)")
+    """'best' (its best reply, seeing every hand) or 'threshold:K' (hit below K points)."""
+    p = policy.parse(spec, ("best", "threshold:K"), (), who="banker", error=SplitInputError)
+    return _Policy("best") if p.kind == "best" else _Policy(p.name, p.k)
 
 
 
@@ -1362,7 +1350,7 @@ def split_value(rules: Rules, deck: Unseen | None = None, first: Kind = Kind.FIG
     of hands 2..k. Hand 1 holds ``first``, the new hand ``second``.
 
     ``player``: ``best`` (default), ``threshold:K`` (hit below K points on every hand, never
-    split again) or ``threshold:K+split`` (split again whenever allowed). ``banker``:
+    split again) or ``threshold:K,split`` (split again whenever allowed). ``banker``:
     ``best`` (its best reply, seeing every hand) or ``threshold:K`` (hit below K points,
     never burn). Best against best is the game value of the subgame.
 
@@ -1483,7 +1471,7 @@ def split_decision(rules: Rules, hands: Sequence[Sequence[Kind]], current: int |
 def _policy_action(model: _Model, p: _Policy, values: dict[str, float],
                    hand: tuple[Kind, ...]) -> str:
     """What the player does with ``hand`` given the options' ``values``: the best one, or
-    its rule of thumb (split whenever allowed under ``+split``, else hit below K)."""
+    its rule of thumb (split whenever allowed under ``,split``, else hit below K)."""
     if p.best:
         action = "stand"
         for a in ("hit", "split"):

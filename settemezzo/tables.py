@@ -28,7 +28,7 @@ import numpy as np
 import pandas as pd
 
 from settemezzo.cards import DECK_SIZE, CardSpec, Unseen, kind_of, parse_specs
-from settemezzo.game import HeadsUpGame, heads_up, restriction, restriction_codes
+from settemezzo.game import HeadsUpGame, heads_up, restriction_codes
 from settemezzo.hands import describe_score
 from settemezzo.rules import ITALIAN, Rules, RulesError
 from settemezzo.solve import (
@@ -169,9 +169,9 @@ def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equili
     included); its values are in chips at the stake chosen before.
 
     ``attrs``: ``rules`` (`Rules.describe`), ``against`` (the banker's name), and, when the
-    exact game restricts the player (`settemezzo.game.restriction`), ``restriction`` (that
-    sentence, in English) and ``restriction_codes`` (its codes, for labels in any language):
-    the values are then at least what the player can get (the banker's edge at most).
+    exact game restricts the player, ``restriction_codes`` (`settemezzo.game.restriction_codes`;
+    `settemezzo.i18n.restriction_text` says them in words, in any language): the values are
+    then at least what the player can get (the banker's edge at most).
     """
     game = heads_up(rules, deck)
     banker = resolve_banker(against, game)
@@ -286,7 +286,6 @@ def _mark_restriction(df: pd.DataFrame, rules: Rules) -> None:
     """Name the restriction of the exact game in ``df.attrs`` (nothing when it is whole)."""
     codes = restriction_codes(rules)
     if codes:
-        df.attrs["restriction"] = restriction(rules)
         df.attrs["restriction_codes"] = codes
 
 
@@ -315,12 +314,16 @@ def _swap_columns(game: HeadsUpGame, st: Any, cols: _Columns, freq: list[float |
 
 @dataclass(frozen=True)
 class Advice:
-    """Stand or hit for one hand, with the numbers behind it (exact against a fixed banker)."""
+    """Stand or hit for one hand, with the numbers behind it (exact against a fixed banker).
 
-    hand: str
-    against: str
+    Data only: `settemezzo.i18n.advice_text` (``str(advice)``) and `advice_sentence` say it
+    in words, in any language."""
+
+    hole: str                              # the face-down card's label ('7', '½', 'K♦')
+    up: tuple[str, ...]                    # the face-up cards' labels, in order
+    against: str                           # the banker's name ('equilibrium', 'threshold:5')
     rules: str
-    best: str
+    best: str                              # 'stand', 'hit', 'mixed' or 'either'
     stand_ev: Fraction | float
     hit_ev: Fraction | float
     stand_win: Fraction | float
@@ -330,10 +333,12 @@ class Advice:
     hit_frequency: float | None
     split_ev: float | None = None          # splitting the two figures (all hands' stakes)
     split_frequency: float | None = None   # the equilibrium player's chance of splitting
-    restriction: str = ""                  # what the exact game keeps the player from
-    #                                        (`settemezzo.game.restriction`; "" if nothing)
+    restriction_codes: tuple[str, ...] = ()  # what the exact game keeps the player from
+    #                                        (`settemezzo.game.restriction_codes`)
+    split_figures: int = 1                 # the rules' split_figures (the restriction names it)
     stake: int | None = None               # the stake in chips the values are per unit of,
     #                                        when the player chooses it (None: no choice)
+    seen: int = 0                          # cards seen before the hand (out of the deck)
 
     @property
     def margin(self) -> Fraction | float:
@@ -341,51 +346,23 @@ class Advice:
         return self.hit_ev - self.stand_ev
 
     @property
-    def where(self) -> str:
-        """The hand, and the stake when the player chooses it: 'face-down 7, nothing up, at a
-        stake of 5 chips'."""
-        if self.stake is None:
-            return self.hand
-        return f"{self.hand}, at a stake of {self.stake} chips"
+    def tied(self) -> bool:
+        """Both plays worth the same (within the solver's precision, `TIE`)."""
+        return abs(float(self.margin)) < TIE
 
-    def sentence(self) -> str:
-        """The answer in plain words (values per unit stake: "stakes")."""
-        m = abs(float(self.margin))
-        ev = f"stand {float(self.stand_ev):+.3f}, hit {float(self.hit_ev):+.3f} stakes"
-        bust = f"a hit busts {float(self.bust_if_hit):.0%} of the time"
-        if m < TIE:
-            if self.best == "mixed" and self.hit_frequency is not None:
-                how = f"the equilibrium player hits {self.hit_frequency:.0%} of the time"
-            else:
-                how = f"the equilibrium player chooses to {self.best}"
-            return (f"{self.where}: either - both plays are worth the same against the "
-                    f"{self.against} banker ({ev}; {bust}); {how}, which keeps the banker "
-                    f"from exploiting it.")
-        other = "stand" if self.best == "hit" else "hit"
-        return (f"{self.where}: {self.best.upper()} - worth {m:.3f} stakes more than to "
-                f"{other} ({ev}; {bust}) against the {self.against} banker.")
-
-    def split_sentence(self) -> str:
-        """Under ``split_figures`` with two figures: split them or play them as one hand."""
+    @property
+    def split_verdict(self) -> str | None:
+        """With two figures under ``split_figures``: 'yes' (split), 'either' or 'no'; None
+        when the hand cannot split."""
         if self.split_ev is None:
-            return ""
-        keep = max(float(self.stand_ev), float(self.hit_ev))
-        gain = self.split_ev - keep
-        verb = "SPLIT" if gain > TIE else ("either" if abs(gain) <= TIE else "do not split")
-        how = (f"; the equilibrium player splits {self.split_frequency:.0%} of the time"
-               if self.split_frequency is not None else "")
-        return (f"Split them? {verb}: splitting is worth {self.split_ev:+.3f} stakes in all "
-                f"(two hands), playing on as one hand {keep:+.3f}{how}.")
-
-    def restriction_sentence(self) -> str:
-        """For a restricted game (SPANISH), what the numbers leave out; "" otherwise."""
-        if not self.restriction:
-            return ""
-        return f"Restricted game: {self.restriction}."
+            return None
+        gain = self.split_ev - max(float(self.stand_ev), float(self.hit_ev))
+        return "yes" if gain > TIE else ("either" if abs(gain) <= TIE else "no")
 
     def __str__(self) -> str:
-        return " ".join(x for x in (self.sentence(), self.split_sentence(),
-                                    self.restriction_sentence()) if x)
+        from settemezzo.i18n import advice_text
+
+        return advice_text(self, "en")
 
 
 def advise(hole: str | CardSpec, up: str | Iterable[str | CardSpec] = (), *,
@@ -442,12 +419,11 @@ def advise(hole: str | CardSpec, up: str | Iterable[str | CardSpec] = (), *,
                          [0][j])
         if freq is not None:
             split_freq = float(equilibrium(game).player.hit[j])
-    seen_text = f"; {DECK_SIZE - game.deck.total} cards seen" if deck is not None else ""
-    return Advice(f"face-down {st.hole.label}" + (f", up {' '.join(k.label for k in u)}"
-                                                  if u else ", nothing up") + seen_text,
-                  banker.name, rules.describe(), best, se, he, cols.stand_win[i],
-                  cols.hit_win[i], Fraction(cols.bust[i]), Fraction(cols.seven_half[i]), freq,
-                  split_ev, split_freq, restriction(rules), stake)
+    return Advice(st.hole.label, tuple(k.label for k in u), banker.name, rules.describe(),
+                  best, se, he, cols.stand_win[i], cols.hit_win[i], Fraction(cols.bust[i]),
+                  Fraction(cols.seven_half[i]), freq, split_ev, split_freq,
+                  restriction_codes(rules), rules.split_figures, stake,
+                  DECK_SIZE - game.deck.total if deck is not None else 0)
 
 
 def seen_deck(seen: str | Iterable[str | CardSpec] = ()) -> Unseen | None:
@@ -506,8 +482,8 @@ def banker_table(rules: Rules = ITALIAN, max_up: int | None = 2,
     chance of hitting), ``stood_chance`` (the chance that the equilibrium player stands in
     exactly this visible situation: the cards' chance times the player's own choices), and
     ``p_hole_½``, ``p_hole_1``... the posterior of the player's face-down card given all the
-    banker sees. ``attrs`` as `player_table`'s (``rules``, and ``restriction`` /
-    ``restriction_codes`` for a restricted game: the banker plays against the restricted
+    banker sees. ``attrs`` as `player_table`'s (``rules``, and ``restriction_codes`` for a
+    restricted game: the banker plays against the restricted
     equilibrium player).
 
     What else the banker sees gets a column of its own, only under the rules that have it

@@ -36,6 +36,8 @@ STUBBED = [
     # the simulator checks its input itself, then builds equilibrium tables and plays chunks
     ("settemezzo.simulate.session", "equilibrium_tables"),
     ("settemezzo.simulate.session", "run_chunks"),
+    ("settemezzo.deckdown", "deck_down"), ("settemezzo.deckdown", "report"),
+    ("settemezzo.deckcount", "write_report"),
     # a server runs until interrupted
     ("settemezzo.klass.server", "serve"),
     ("settemezzo.cli_chart", "chart"), ("settemezzo.cli_chart", "write_all"),

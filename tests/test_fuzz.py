@@ -19,7 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from settemezzo.cards import Kind, Unseen, parse_spec, parse_specs
-from settemezzo.odds import HandState, final_distribution, hit_outcomes, parse_threshold
+from settemezzo.odds import HandState, final_distribution, hit_outcomes
+from settemezzo.policy import parse_threshold
 from settemezzo.rules import ITALIAN, KNOBS, SPANISH, Rules
 from tests.probing import TOO_BIG, probe
 

@@ -41,9 +41,9 @@ from settemezzo.odds import (
     final_distribution,
     hit_outcomes,
     next_card,
-    parse_threshold,
     seven_half_chance,
 )
+from settemezzo.policy import parse_threshold
 from settemezzo.rules import ITALIAN, SPANISH, Rules, RulesError
 
 F, A, KD = Kind.FIGURE, Kind.ACE, Kind.KING_OF_DIAMONDS

@@ -46,6 +46,7 @@ def test_spanish_auto_plays_fifteen_rounds_or_until_one_holds_every_chip(
     (["--rules", "italian", "--variant", "keep_bank", "--variant", "royal",
       "--variant", "burn=3,4"], (5,)),
     (["--rules", "spanish", "--variant", "keep_bank"], (6,)),
+    (["--rules", "italian", "--variant", "keep_bank", "--sale", "3@2"], (8,)),
 ])
 def test_auto_record_equals_simulate(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                      rules: list[str], seeds: tuple[int, ...]) -> None:
@@ -63,6 +64,8 @@ def test_auto_record_equals_simulate(capsys: pytest.CaptureFixture[str], tmp_pat
                 (row.banker, row.next_banker, row.banker_gain, row.bank_moved)
             assert sum(sum(p["stakes"]) for p in h["players"]) == row.stakes
             assert h["chips"] == [getattr(row, f"chips_{s}") for s in range(4)]
+        if "--sale" in rules:
+            assert any(h["bank_moved"] == "sale" for h in r["hands"])
 
 
 @pytest.mark.parametrize(("argv", "message"), [
@@ -72,6 +75,7 @@ def test_auto_record_equals_simulate(capsys: pytest.CaptureFixture[str], tmp_pat
     (["--auto", "--students", "1"], "--auto plays computer seats only"),
     (["--seed", "-1"], "--seed must be a whole number of at least 0"),
     (["--computers", "-2"], "--computers must be a whole number from 0 to 7"),
+    (["--sale", "5"], "the bank is sold only in the keep-the-bank variant"),
 ])
 def test_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str],
                               message: str) -> None:

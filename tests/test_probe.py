@@ -30,9 +30,8 @@ from tests.probing import TOO_BIG, probe
 # The inputs
 # ---------------------------------------------------------------------------------------------
 
-HOSTILE = ["", " ", "-1", "0", "-0", TOO_BIG, str(2**64), "1" * 5000, "1e99999999", "nan",
-           "inf", "-inf", "x", "½", "٣", "1.5", "None", "threshold:", "threshold:99", ",",
-           "=", "0x10", "/", "\u202e", "K♦♦"]
+HOSTILE = ["", "-1", "0", TOO_BIG, "1" * 5000, "1e99999999", "nan", "x", "½", "٣",
+           "threshold:99", "/", "\u202e"]
 """Values tried on every option of every subcommand."""
 
 CARDS = ["8", "0", "Z", "7 8", "A A A A A", "J J J J J J J J J J J J J", "K♦♦",
@@ -134,6 +133,11 @@ BAD: list[list[str]] = [
     # the classroom server
     *[["classroom", "--port", v] for v in ["70000", "-1", "x", TOO_BIG]],
     *[["classroom", "--level", v] for v in ["4", "0", "x"]], ["classroom", "--lang", "xx"],
+    # deck down
+    *[["deckdown", "--cycles", v] for v in ["1", "-1", TOO_BIG, "x", "1001"]],
+    ["deckdown", "--players", "x"],
+    ["deckdown", "--out", "x.txt"], ["deckdown", "--data", "/nonexistent"],
+    ["deckdown", "--rules", "bogus"], ["deckdown", "--rules", "italian+bogus"],
     # the class report
     *[["class-report", "--db", d] for d in ["nope.db", "", "/", "garbage.db"]],
     ["class-report", "--db", "garbage.db", "--out", "x.txt"], ["class-report"],

@@ -12,7 +12,7 @@ import pytest
 
 from settemezzo.cards import Kind
 from settemezzo.game import UnsupportedRulesError
-from settemezzo.i18n import UnknownLanguageError, t
+from settemezzo.i18n import UnknownLanguageError, advice_sentence, t
 from settemezzo.rules import ITALIAN, SPANISH, RulesError
 from settemezzo.tables import advise
 from settemezzo.widgets import lookup as lk
@@ -102,7 +102,7 @@ def test_explore_uses_the_seen_cards_for_the_bust_chance() -> None:
                                       ("J", ()), ("6", ("J",))])
 def test_english_sentence_is_the_advise_sentence(hole: str, up: tuple[str, ...]) -> None:
     e = explore(hole, up, against="threshold:5")
-    assert e.sentence == advise(hole, up, against="threshold:5").sentence()
+    assert e.sentence == advice_sentence(advise(hole, up, against="threshold:5"))
 
 
 def test_explore_in_italian_and_spanish() -> None:
@@ -114,7 +114,10 @@ def test_explore_in_italian_and_spanish() -> None:
 
 def test_explore_finished_and_bad_hands() -> None:
     assert explore("7", ["J"]).status == "seven_half"
-    assert explore("5", ["3", "3"]).status == "bust"
+    assert explore("5", ["3"]).status == "bust"
+    # a card after the bust cannot be dealt (issue 15): the explorer says why
+    after = explore("5", ["3", "3"])
+    assert after.status == "error" and "is bust" in after.message
     bad = explore("8")
     assert bad.status == "error" and "'8'" in bad.message and "40-card deck" in bad.message
     assert explore("5", seen="5 5 5 5").status == "error"   # five 5s
@@ -411,6 +414,21 @@ def test_classroom_page_builds_the_table_on_demand_and_switches_language() -> No
     # the progress is kept: the same trainer session (one answer) and the same game
     assert page.trainer.session is session and session.answered == 1
     assert page.table.game is game and game.hand_no == 1
+    # French is offered too, and every word of the page changes with it
+    assert ("Français", "fr") in page.lang.options
+    page.lang.value = "fr"
+    assert page.tabs.titles == ("Entraînement", "Table")
+    assert "Élève 1" in page.table.table.value
+
+
+def test_every_widget_speaks_french() -> None:
+    e = explore("5", ["1"], lang="fr")
+    assert e.status == "ok" and "cachée 5, visibles 1" in e.sentence
+    assert "%" in e.sentence and "banque" in e.sentence
+    a = banker_advice(["5"], rules=ITALIAN, lang="fr")
+    assert a.status == "ok" and "Le joueur reste" in a.message
+    w = trainer(lang="fr")
+    assert w.stand.description == "Je reste" and "Main 1 sur" in w.hand_view.value
 
 
 # ---------------------------------------------------------------------------------------------
@@ -484,7 +502,7 @@ def test_spanish_lookup_reads_the_stake_the_strategy_uses() -> None:
         a = advise(hole, up, rules=SPANISH)
         row = look.row(lk.kind_from_label(hole), tuple(lk.kind_from_label(u) for u in up))
         assert row is not None and row.stake == a.stake
-        assert explore(hole, up, rules=SPANISH).sentence == a.sentence()
+        assert explore(hole, up, rules=SPANISH).sentence == advice_sentence(a)
     assert "face-down 7, nothing up, at a stake of 5 chips: STAND" in \
         explore("7", rules=SPANISH).sentence
     assert "con una posta di 5 fiches" in explore("7", rules=SPANISH, lang="it").sentence

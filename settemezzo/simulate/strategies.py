@@ -45,9 +45,10 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
+from settemezzo import policy
 from settemezzo.cards import Kind
 from settemezzo.hands import is_finished, score
-from settemezzo.odds import parse_threshold, threshold_name
+from settemezzo.policy import threshold_name
 from settemezzo.rules import Rules, RulesError
 from settemezzo.simulate import engine as E
 
@@ -150,94 +151,29 @@ class Seat:
         return f"{self.player.name} / banker {self.banker.name}"
 
 
-
-def _split_opts(text: str) -> tuple[str, list[str]]:
-    if not isinstance(text, str):
-        raise StrategyError(f"a strategy must be a string such as 'threshold:5', got {text!r}")
-    parts = [p.strip() for p in text.strip().lower().split(",")]
-    return parts[0], [p for p in parts[1:] if p]
-
-
-def _parse_stake(raw: str, text: str) -> str:
-    low = raw.strip().lower()
-    if low in ("min", "max"):
-        return low
-    if low.isdigit() and int(low) > 0:
-        return str(int(low))
-    if low.startswith("max-on:"):
-        names = [x.strip() for x in low.removeprefix("max-on:").split("/") if x.strip()]
-        names = [x for y in names for x in y.split()]
-        if names and all(x in _CARD_WORDS for x in names):
-            return "max-on:" + "/".join(names)
-    raise StrategyError(
-        f"bad stake policy {raw!r} in {text!r}: use stake=min, stake=max, stake=N (chips) or "
-        f"stake=max-on:7/6 (the maximum when the first card is a 7 or a 6; 'fig' for figures)")
-
-
-_CARD_WORDS = {"fig": 0, "figure": 0, "½": 0, "0.5": 0, **{str(v): v for v in range(1, 8)},
-               "a": 1, "ace": 1, "kd": 8, "k♦": 8}
-
-
 def parse_player(text: str | PlayerSpec) -> PlayerSpec:
-    """A player strategy from text such as ``threshold:5,stake=max,split``."""
+    """A player strategy from text such as ``threshold:5,stake=max,split`` (the grammar of
+    `settemezzo.policy`: ``threshold:K`` or ``equilibrium``, options ``stake=``, ``burn``,
+    ``split``, ``swap`` and their ``no`` forms)."""
     if isinstance(text, PlayerSpec):
         return text
-    base, opts = _split_opts(text)
-    if base.startswith("threshold:"):
-        try:
-            kind: Literal["threshold", "equilibrium", "person"] = "threshold"
-            k = parse_threshold(base)
-        except RulesError as exc:
-            raise StrategyError(f"bad player strategy {text!r}: {exc}") from None
-    elif base == "equilibrium":
-        kind, k = "equilibrium", 10
-    else:
-        raise StrategyError(
-            f"unknown player strategy {text!r}: use threshold:K (e.g. threshold:5), "
-            f"equilibrium, or a Person callback")
-    flags = {"burn": False, "split": False, "swap": False}
-    stake = "min"
-    for o in opts:
-        if o.startswith("stake="):
-            stake = _parse_stake(o.removeprefix("stake="), text)
-        elif o in flags:
-            flags[o] = True
-        elif o.startswith("no") and o[2:] in flags:
-            flags[o[2:]] = False
-        else:
-            raise StrategyError(
-                f"unknown option {o!r} in player strategy {text!r}: use stake=..., burn, "
-                f"noburn, split, nosplit, swap, noswap")
-    return PlayerSpec(kind, k, flags["burn"], flags["split"], flags["swap"], stake)
+    p = policy.parse(text, ("threshold:K", "equilibrium"), ("stake", "burn", "split", "swap"),
+                     who="player", error=StrategyError)
+    kind: Literal["threshold", "equilibrium"] = "threshold" if p.kind == "threshold" \
+        else "equilibrium"
+    return PlayerSpec(kind, p.k if kind == "threshold" else 10, p.burn, p.split, p.swap,
+                      p.stake)
 
 
 def parse_banker(text: str | BankerSpec) -> BankerSpec:
-    """A banker strategy: ``threshold:K``, ``omniscient``, ``equilibrium``, ``table``."""
+    """A banker strategy: ``threshold:K``, ``omniscient``, ``equilibrium``, ``table``, each
+    with the option ``burn`` or ``noburn`` (`settemezzo.policy`)."""
     if isinstance(text, BankerSpec):
         return text
-    base, opts = _split_opts(text)
-    kind: Literal["threshold", "omniscient", "equilibrium", "table", "person"]
-    k = 10
-    if base.startswith("threshold:"):
-        kind = "threshold"
-        try:
-            k = parse_threshold(base)
-        except RulesError as exc:
-            raise StrategyError(f"bad banker strategy {text!r}: {exc}") from None
-    elif base in ("omniscient", "equilibrium", "table"):
-        kind = base  # type: ignore[assignment]
-    else:
-        raise StrategyError(
-            f"unknown banker strategy {text!r}: use threshold:K (e.g. threshold:5), "
-            f"omniscient, equilibrium (heads-up), table, or a Person callback")
-    burn = False
-    for o in opts:
-        if o in ("burn", "noburn"):
-            burn = o == "burn"
-        else:
-            raise StrategyError(f"unknown option {o!r} in banker strategy {text!r}: use burn "
-                                f"or noburn")
-    return BankerSpec(kind, k, burn)
+    p = policy.parse(text, ("threshold:K", "omniscient", "equilibrium", "table"), ("burn",),
+                     who="banker", error=StrategyError)
+    kind: Literal["threshold", "omniscient", "equilibrium", "table"] = p.kind  # type: ignore[assignment]
+    return BankerSpec(kind, p.k if kind == "threshold" else 10, p.burn)
 
 
 def make_seats(n_seats: int, player: str | PlayerSpec | Person,
@@ -441,6 +377,6 @@ def stake_codes(spec: PlayerSpec, rules: Rules) -> IntArray:
                 f"are placed before the deal (stake_timing=after_first_card allows it)")
         for w in s.removeprefix("max-on:").split("/"):
             for k in Kind:  # the K♦ too, where it is a plain figure
-                if rules.plain(k) == _CARD_WORDS[w]:
+                if rules.plain(k) == policy.STAKE_CARDS[w]:
                     out[k] = -1
     return out

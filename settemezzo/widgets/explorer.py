@@ -17,15 +17,14 @@ from fractions import Fraction
 from typing import Any
 
 from settemezzo.cards import CardError, Kind, Unseen, parse_specs
-from settemezzo.hands import describe_score, is_bust, is_finished, score, total
-from settemezzo.i18n import check_lang, t
+from settemezzo.hands import is_bust, is_finished, score, total
+from settemezzo.i18n import check_lang, percent, score_label, t
 from settemezzo.odds import HandState, hit_outcomes
 from settemezzo.rules import ITALIAN, Rules, RulesError
 from settemezzo.tables import TIE
 from settemezzo.widgets.explain import (
     advice_sentence,
     banker_name,
-    pct,
     play_word,
     restriction_line,
     rules_name,
@@ -91,7 +90,7 @@ def explore(hole: str, up: Sequence[str] | str = (), seen: str = "", *,
     if is_finished(cards, rules):
         key = "explorer.finished_bust" if is_bust(cards, rules) else "explorer.finished_seven_half"
         return Exploration("bust" if key == "explorer.finished_bust" else "seven_half",
-                           t(key, lang) + f" ({describe_score(score(cards, rules))})",
+                           t(key, lang) + f" ({score_label(score(cards, rules), lang)})",
                            cards, tot)
     unseen = state.unseen()
     out = hit_outcomes(cards, unseen, rules)
@@ -222,7 +221,7 @@ class OddsExplorer:
                     against=self.against.value, exact_seen=self.exact_seen.value, lang=lang)
         self.result = r
         hand = "".join(kind_html(k) for k in r.hand)
-        tot = f" &nbsp; {esc(t('ui.total', lang, t=describe_score(r.total)))}" if r.hand else ""
+        tot = f" &nbsp; {esc(t('ui.total', lang, t=score_label(r.total, lang)))}" if r.hand else ""
         self.hand_view.value = f"<div><b>{esc(t('ui.hand', lang))}:</b> {hand}{tot}</div>"
         parts: list[str] = []
         if r.status in ("error", "bust", "seven_half"):
@@ -231,19 +230,20 @@ class OddsExplorer:
             return r
         assert r.bust_if_hit is not None and r.seven_half_if_hit is not None
         n_bust = int(r.bust_if_hit * r.unseen)
-        parts.append(f"<div>{esc(t('ui.bust_if_hit', lang, p=pct(r.bust_if_hit)))} "
-                     f"<small>({n_bust}/{r.unseen})</small></div>")
-        parts.append(f"<div>{esc(t('ui.seven_half_if_hit', lang, p=pct(r.seven_half_if_hit)))}"
-                     f"</div>")
+        bust = t("ui.bust_if_hit", lang, p=percent(r.bust_if_hit, lang, 0))
+        seven = t("ui.seven_half_if_hit", lang, p=percent(r.seven_half_if_hit, lang, 0))
+        parts.append(f"<div>{esc(bust)} <small>({n_bust}/{r.unseen})</small></div>")
+        parts.append(f"<div>{esc(seven)}</div>")
         if r.status == "unsupported" or r.row is None:
             parts.append(message(r.message, "warn"))
             self.output.value = "".join(parts)
             return r
         row = r.row
-        parts.append(f"<div>{esc(t('ui.win_stand', lang, p=pct(row.stand_win, 1)))}</div>")
-        parts.append(f"<div>{esc(t('ui.win_hit', lang, p=pct(row.hit_win, 1)))}</div>")
+        for key, p in (("ui.win_stand", row.stand_win), ("ui.win_hit", row.hit_win)):
+            parts.append(f"<div>{esc(t(key, lang, p=percent(p, lang, 1)))}</div>")
         parts.append(bars([(t("ui.ev_stand", lang), row.stand_ev),
-                           (t("ui.ev_hit", lang), row.hit_ev)], title=t("ui.ev", lang)))
+                           (t("ui.ev_hit", lang), row.hit_ev)], title=t("ui.ev", lang),
+                          lang=lang))
         play = play_word("either" if abs(row.margin) < TIE else row.best, lang).upper()
         parts.append(f'<div class="sm-best" style="font-size:120%;margin-top:4px;">'
                      f'<b>{esc(t("explorer.best_play", lang, play=play))}</b></div>')

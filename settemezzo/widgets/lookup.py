@@ -6,7 +6,7 @@ through the caches here (a table takes 3-7 s to build the first time; a lookup t
 microsecond after that).
 
 Every preset is solved. A rule set the exact engine only solves as a restricted game (SPANISH:
-the player kept to two hands, no swap inside a split hand; `settemezzo.game.restriction`)
+the player kept to two hands, no swap inside a split hand; `settemezzo.game.restriction_codes`)
 gives numbers like any other, and each view shows `settemezzo.widgets.explain.restriction_line`
 beside them. Should the engine refuse a rule set (`settemezzo.game.UnsupportedRulesError`, a
 `ValueError`; none does today), `support_problem` turns that into a message the widgets show
@@ -313,7 +313,7 @@ def banker_edge(rules: Rules = ITALIAN) -> float:
 @functools.lru_cache(maxsize=64)
 def support_problem(rules: Rules) -> str | None:
     """None if the exact engine handles ``rules`` (every rule set today, some as a restricted
-    game: see `settemezzo.game.restriction`), else its explanation (one line)."""
+    game: see `settemezzo.game.restriction_codes`), else its explanation (one line)."""
     try:
         heads_up(rules)
     except UnsupportedRulesError as e:

@@ -24,12 +24,11 @@ import pandas as pd
 
 from settemezzo.cards import Card, Kind, full_deck, kind_of
 from settemezzo.hands import is_finished
-from settemezzo.i18n import check_lang, t
+from settemezzo.i18n import check_lang, number, percent, t
 from settemezzo.rules import ITALIAN, Rules, RulesError
 from settemezzo.tables import TIE
 from settemezzo.widgets.explain import (
     advice_sentence,
-    pct,
     play_word,
     restriction_line,
     rules_name,
@@ -272,7 +271,7 @@ def summary_chart(session: TrainerSession, ax: Any = None) -> Any:
     for b, h in zip(bars, hatches, strict=True):
         b.set_hatch(h)
     for x, c, cost in zip(xs, df["correct"], df["cost"], strict=True):
-        ax.text(x, cost, "✓" if c else f"{cost:.2f}", ha="center", va="bottom", fontsize=8)
+        ax.text(x, cost, "✓" if c else number(cost, lang), ha="center", va="bottom", fontsize=8)
     ax.set_xlabel(t("trainer.summary_hand", lang))
     ax.set_ylabel(t("trainer.summary_cost", lang))
     ax.set_xticks(xs)
@@ -282,7 +281,7 @@ def summary_chart(session: TrainerSession, ax: Any = None) -> Any:
     ax2.plot(xs, list(df["accuracy"]), color="#222", marker="o", linestyle="--")
     ax2.set_ylim(0, 1.05)
     ax2.set_ylabel(t("trainer.summary_cum", lang))
-    ax2.yaxis.set_major_formatter(lambda v, _p: f"{v:.0%}")
+    ax2.yaxis.set_major_formatter(lambda v, _p: percent(v, lang, 0))
     note = restriction_line(session.rules, lang)
     ax.set_title(t("trainer.summary_title", lang, r=session.right, n=session.answered)
                  + f" - {rules_name(session.rules, lang)}, {t('trainer.level', lang).lower()} "
@@ -389,14 +388,16 @@ class Trainer:
             parts.append(message(
                 t("trainer.wrong", lang) + " " + t("trainer.best_is", lang,
                                                  play=play_word(row.best, lang).upper())
-                + " " + t("trainer.cost", lang, c=f"{fb.cost:.3f}"), "bad"))
+                + " " + t("trainer.cost", lang, c=number(fb.cost, lang, 3)), "bad"))
         if fb.retry:
             parts.append(f"<div><small>{esc(t('trainer.retry_note', lang))}</small></div>")
-        parts.append(f"<div>{esc(t('ui.bust_if_hit', lang, p=pct(row.bust_if_hit)))}; "
-                     f"{esc(t('ui.win_stand', lang, p=pct(row.stand_win, 1)))}; "
-                     f"{esc(t('ui.win_hit', lang, p=pct(row.hit_win, 1)))}</div>")
+        odds = [t("ui.bust_if_hit", lang, p=percent(row.bust_if_hit, lang, 0)),
+                t("ui.win_stand", lang, p=percent(row.stand_win, lang, 1)),
+                t("ui.win_hit", lang, p=percent(row.hit_win, lang, 1))]
+        parts.append(f"<div>{esc('; '.join(odds))}</div>")
         parts.append(bars([(t("ui.ev_stand", lang), row.stand_ev),
-                           (t("ui.ev_hit", lang), row.hit_ev)], title=t("ui.ev", lang)))
+                           (t("ui.ev_hit", lang), row.hit_ev)], title=t("ui.ev", lang),
+                          lang=lang))
         parts.append(f'<div class="sm-reason">{esc(fb.sentence)}</div>')
         self.feedback.value = "".join(parts)
         self._show_score()
@@ -449,8 +450,8 @@ class Trainer:
             self.score.value = ""
             return
         key = "trainer.finished" if s.finished else "trainer.score"
-        line = t(key, self.lang, n=s.answered, r=s.right, acc=pct(s.accuracy),
-                    lost=f"{s.stakes_lost:.3f}")
+        line = t(key, self.lang, n=s.answered, r=s.right, acc=percent(s.accuracy, self.lang, 0),
+                 lost=number(s.stakes_lost, self.lang, 3))
         self.score.value = f'<div class="sm-score">{esc(line)}</div>'
 
     def _buttons(self) -> None:
