@@ -18,7 +18,6 @@ import argparse
 import importlib
 import importlib.util
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -90,19 +89,18 @@ def _edge_table() -> Callable[..., pd.DataFrame]:
 
 
 def cached_player_table(rules: Rules, against: str) -> pd.DataFrame:
-    """`settemezzo.tables.player_table`, computed once per process (shared with the widgets:
-    do not modify)."""
-    from settemezzo.tables import shared_player_table
+    """`settemezzo.tables.player_table`, from the one owner of solved results
+    (`settemezzo.solved`: precomputed or computed once; shared, do not modify)."""
+    from settemezzo.solved import get
 
-    return shared_player_table(rules, against)
+    return get(rules).player_table(against)
 
 
-@lru_cache(maxsize=4)
 def cached_banker_table(rules: Rules) -> pd.DataFrame:
-    """`settemezzo.tables.banker_table`, computed once per process (shared: do not modify)."""
-    from settemezzo.tables import banker_table
+    """`settemezzo.tables.banker_table`, from `settemezzo.solved` (shared: do not modify)."""
+    from settemezzo.solved import get
 
-    return banker_table(rules)
+    return get(rules).banker_table()
 
 
 def _thresholds(text: str | Sequence[str | int | float]) -> list[str | int | float]:
@@ -184,9 +182,9 @@ def _write_handout(pages: list[tuple[Rules, pd.DataFrame, Any]], path: Path, lan
 
 
 def _handout_page(rules: Rules) -> tuple[Rules, pd.DataFrame, Any]:
-    from settemezzo.plots import handout_numbers
+    from settemezzo.solved import get
 
-    return rules, cached_player_table(rules, "equilibrium"), handout_numbers(rules)
+    return rules, cached_player_table(rules, "equilibrium"), get(rules).handout_numbers()
 
 
 def _check_all(out: str | Path, lang: str, fmt: str,

@@ -124,12 +124,13 @@ def _say_seen(deck: Any) -> None:
 
 
 def cmd_solve(args: argparse.Namespace, rules: Rules) -> int:
-    from settemezzo.solve import equilibrium
+    from settemezzo import solved
 
     check_exact_size(rules)
     t0 = time.perf_counter()
     deck = _seen(args)
-    eq = equilibrium(rules, deck)
+    entry = solved.get(rules, deck)
+    eq = entry.summary()  # shipped precomputed for the presets and single variants
     seconds = time.perf_counter() - t0
     if args.json:
         print_json({
@@ -137,7 +138,7 @@ def cmd_solve(args: argparse.Namespace, rules: Rules) -> int:
             "expected_stake": eq.expected_stake,
             "certificate": {"lower": eq.lower, "upper": eq.upper,
                             "exploitability": eq.exploitability},
-            "subgames": len(eq.subgames), "restriction": _restriction(rules),
+            "subgames": eq.subgames, "restriction": _restriction(rules),
             "lp_rounds": eq.iterations, "seconds": seconds, **_seen_json(deck)}, rules)
         return 0
     print(f"Rules: {rules.describe()} - heads-up, both sides playing an equilibrium")
@@ -152,9 +153,13 @@ def cmd_solve(args: argparse.Namespace, rules: Rules) -> int:
         print(f"Player's value: {_num(eq.value)} chips per hand")
     print(f"Certificate:    the value lies in [{eq.lower:+.12f}, {eq.upper:+.12f}] "
           f"(exploitability {eq.exploitability:.1e})")
-    after = (f", and {len(eq.subgames)} subgames after a swap, each certified"
+    after = (f", and {eq.subgames} subgames after a swap, each certified"
              if eq.subgames else "")
-    print(f"Solved in {seconds:.2f} s ({eq.iterations} LP rounds{after})")
+    if entry.is_precomputed:
+        print(f"Solved ahead ({eq.iterations} LP rounds{after}; shipped with the package), "
+              f"read in {seconds:.2f} s")
+    else:
+        print(f"Solved in {seconds:.2f} s ({eq.iterations} LP rounds{after})")
     return 0
 
 
@@ -236,14 +241,15 @@ def cmd_advise(args: argparse.Namespace, rules: Rules) -> int:
 
 
 def cmd_table(args: argparse.Namespace, rules: Rules) -> int:
-    from settemezzo.tables import banker_table, player_table
+    from settemezzo import solved
 
     against = check_policy(args.against, "--against", BANKERS)
     check_count("--max-up", args.max_up, 0, 12, "a hand below 7½ holds at most 13 cards")
     path = check_out(args.out, (".csv",)) if args.out is not None else None
     check_exact_size(rules)
-    df = (player_table(rules, against) if args.side == "player"
-          else banker_table(rules, max_up=args.max_up))
+    entry = solved.get(rules)
+    df = (entry.player_table(against) if args.side == "player"
+          else entry.banker_table(max_up=args.max_up))
     if path is not None:
         with writing(path, replaced=replaced) as (tmp,):
             df.to_csv(tmp, index=False, float_format="%.12g")

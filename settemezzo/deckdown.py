@@ -25,7 +25,7 @@ cached by composition). Compositions come from simulated deck cycles (`deck_cycl
 shuffles, dealt hand after hand - the player who remembers against ``threshold:5`` - and the
 averages over cycles carry standard errors (cycles are independent; ratio estimator).
 
-**The end of a deck.** RULES.md reshuffles the used cards when the deck runs out mid-hand.
+**The end of a deck.** docs/rules.md reshuffles the used cards when the deck runs out mid-hand.
 The exact engine values a hand only from a deck that cannot run out within it, so a cycle
 ends - the 40 cards are shuffled again - before the first hand whose cards left could run
 out (`heads_up` refuses that deck): the last few cards of each deck are not played. At a
@@ -218,8 +218,8 @@ class _Stock:
     ran_out: bool = False
 
     def deal(self) -> Kind:
-        """The next card; when none is left, the used cards are shuffled first (RULES.md)."""
-        if not self.cards:  # RULES.md: shuffle the used cards (not those in hands), go on
+        """The next card; when none is left, the used cards are shuffled first."""
+        if not self.cards:  # docs/rules.md: shuffle the used cards (not those in hands), go on
             self.cards = [self.used[i] for i in self.rng.permutation(len(self.used))]
             self.used, self.ran_out = [], True
         return self.cards.pop()

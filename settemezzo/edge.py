@@ -1,7 +1,7 @@
 """The banker's edge of a rule set, and the table of edges by variant.
 
 The banker's edge is the banker's expected gain per unit of expected stake, per player-hand,
-heads-up (``RULES.md``, exact-analysis conventions):
+heads-up (``docs/rules.md``, exact-analysis conventions):
 
 - ``equilibrium``: both sides play an equilibrium (with its certificate);
 - ``threshold:K``: the banker hits below K points, the player plays its best reply (exact);

@@ -25,6 +25,8 @@ so the banker's face-down card can be dealt, equivalently, after the player has 
 from __future__ import annotations
 
 import copy
+import weakref
+from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import IntEnum
@@ -189,8 +191,9 @@ class HeadsUpGame:
         self._subgames: dict[int, HeadsUpGame] = {}
         self._subgames_by_cards: dict[tuple[tuple[Kind, ...], tuple[Kind, ...]],
                                       HeadsUpGame] = {}
-        # what the solver derives from this game's structure alone (its banker hands'
-        # levels, the settlement table...), built once per game (`settemezzo.solve`)
+        # what the solver and the tables derive from this game (its banker hands' levels,
+        # the settlement table, its solvers, equilibrium, split values, table columns),
+        # built once per game and freed with it (`settemezzo.solve`, `settemezzo.tables`)
         self.memo: dict[Any, Any] = {}
         # after a swap, a face-down card that finishes the hand at once (7½ or bust)
         self.root_terminals: list[Child] = []
@@ -331,6 +334,8 @@ class HeadsUpGame:
         if universe is None or all(c >= u for c, u in zip(self.counts, universe[0],
                                                             strict=True)):
             _BANKER_NODES[memo_key] = (self.counts, out)
+            while len(_BANKER_NODES) > BANKER_UNIVERSES:  # the oldest first
+                _BANKER_NODES.pop(next(iter(_BANKER_NODES)))
 
     def _hand(self, counts: tuple[int, ...] | list[int]) -> tuple[Kind, ...]:
         return tuple(k for k, c in zip(self.kinds, counts, strict=True) for _ in range(c))
@@ -628,7 +633,15 @@ def _without(deck: Unseen, kinds: tuple[Kind, ...], rules: Rules) -> Unseen:
     return Unseen(tuple(counts))
 
 
-_CACHE: dict[tuple[Rules, Unseen, tuple[Kind, ...]], HeadsUpGame] = {}
+_CACHE: weakref.WeakValueDictionary[tuple[Rules, Unseen, tuple[Kind, ...]], HeadsUpGame] = \
+    weakref.WeakValueDictionary()
+"""Every game still in use, by key: a game (with its `HeadsUpGame.memo`) lives as long as
+something holds it (its parent game, `_RECENT`, a caller), then it is freed."""
+
+RECENT_GAMES = 2
+"""How many of the last whole games asked for (no swap before) `_RECENT` keeps alive."""
+
+_RECENT: OrderedDict[tuple[Rules, Unseen, tuple[Kind, ...]], HeadsUpGame] = OrderedDict()
 
 
 # A hand's total, score and whether it is finished do not depend on the order of its cards:
@@ -704,6 +717,9 @@ def with_card(deck: Unseen, kind: Kind) -> Unseen:
     return Unseen(tuple(counts))
 
 
+BANKER_UNIVERSES = 2
+"""How many banker-hand universes (one per rule family) `_BANKER_NODES` keeps."""
+
 _BANKER_NODES: dict[tuple[Rules, tuple[Kind, ...]],
                     tuple[tuple[int, ...], list[BankerNode]]] = {}
 
@@ -738,6 +754,11 @@ def heads_up(rules: Rules, deck: Unseen | None = None,
     game = _CACHE.get(key)
     if game is None:
         game = _CACHE[key] = HeadsUpGame(rules, deck, start, kinds)
+    if not start:  # a whole game: keep the last few alive (a subgame lives with its parent)
+        _RECENT[key] = game
+        _RECENT.move_to_end(key)
+        while len(_RECENT) > RECENT_GAMES:
+            _RECENT.popitem(last=False)
     if game.rules != rules:  # the same hand under another name or session rules
         twin = copy.copy(game)
         twin.rules = rules

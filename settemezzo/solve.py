@@ -873,15 +873,13 @@ class Terminal:
     root: list[Any] = field(default_factory=list)
 
 
-_SOLVERS: dict[tuple[Rules, Unseen, tuple[Any, ...], bool, str], _Solver] = {}
-
-
 def _solver(game: HeadsUpGame, exact: bool, measure: Literal["value", "win"] = "value"
             ) -> _Solver:
-    key = (*game.key, exact, measure)
-    s = _SOLVERS.get(key)
+    """The game's solver (kept in `HeadsUpGame.memo`, freed with the game)."""
+    key = ("solver", exact, measure)
+    s: _Solver | None = game.memo.get(key)
     if s is None:
-        s = _SOLVERS[key] = _Solver(game, exact, measure)
+        s = game.memo[key] = _Solver(game, exact, measure)
     return s
 
 
@@ -960,9 +958,6 @@ def _evaluate(p: PlayerStrategy, b: BankerStrategy, game: HeadsUpGame,
     return result
 
 
-_SPLITS: dict[tuple[Any, ...], tuple[float, float]] = {}
-
-
 def _split_terms(game: HeadsUpGame, b: BankerStrategy | None,
                  only: Sequence[Any] | None = None, player: str | None = None
                  ) -> tuple[dict[int, float], dict[int, float]]:
@@ -983,15 +978,15 @@ def _split_terms(game: HeadsUpGame, b: BankerStrategy | None,
     for st in game.infosets:
         if st.kind != "split" or (only is not None and not only[st.index]):
             continue
-        key = (game.key, st.burnt, name, who)
-        if key not in _SPLITS:
+        key = ("split", st.burnt, name, who)
+        if key not in game.memo:
             deck = game.deck if st.burnt is None else _deck_without(game, st.burnt)
             for k in game.start:  # after a swap: the figure turned up is one of the two
                 deck = with_card(deck, k)
             r = split_value(split_rules(game.rules), deck, player=who, banker=name,
                             method="float")
-            _SPLITS[key] = (r.value, r.expected_hands - 1)
-        values[st.index], extra[st.index] = _SPLITS[key]
+            game.memo[key] = (r.value, r.expected_hands - 1)
+        values[st.index], extra[st.index] = game.memo[key]
     return values, extra
 
 
@@ -1285,7 +1280,20 @@ class Equilibrium:
                 + f", {self.seconds:.2f} s)")
 
 
-_EQ_CACHE: dict[tuple[Rules, Unseen, tuple[Any, ...]], Equilibrium] = {}
+def release_solvers(game: HeadsUpGame) -> None:
+    """Drop the solvers kept in the memo of ``game`` and of its subgames (the largest part
+    of a solved game's memory; rebuilt if asked for again). `settemezzo.solved` calls it
+    once a result is computed and kept."""
+    for key in [k for k in game.memo if isinstance(k, tuple) and k[0] == "solver"]:
+        del game.memo[key]
+    for sub in game._subgames.values():
+        release_solvers(sub)
+
+
+def remember_equilibrium(game: HeadsUpGame, eq: Equilibrium) -> None:
+    """Give ``game`` an equilibrium solved before (on an equal game since freed), so that
+    `equilibrium` answers from it (`settemezzo.solved` keeps equilibria longer than games)."""
+    game.memo.setdefault("equilibrium", eq)
 
 
 def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None,
@@ -1299,9 +1307,9 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
     certificate (`_certificate`).
     """
     game = _game(rules, deck)
-    key = game.key
-    if key in _EQ_CACHE:
-        cached = _EQ_CACHE[key]
+    key = "equilibrium"  # kept in `HeadsUpGame.memo`, freed with the game
+    if key in game.memo:
+        cached: Equilibrium = game.memo[key]
         return cached if cached.rules == game.rules else replace(cached, rules=game.rules)
     t0 = time.perf_counter()
     subs = _subgame_equilibria(game, tol, max_rounds)
@@ -1315,7 +1323,7 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
                          BankerStrategy("equilibrium", "behavioural",
                                         hit=np.zeros((0, len(game.banker_nodes)))),
                          0, time.perf_counter() - t0, const)
-        _EQ_CACHE[key] = eq
+        game.memo[key] = eq
         return eq
     c = _lp_objective(s, T)
     cuts = _Cuts(s)
@@ -1331,7 +1339,7 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
     below = frozenset(subs).union(*(e.subgames for e in subs.values()))
     eq = Equilibrium(game.rules, (upper + low) / 2, low, upper, player, banker, sol.rounds,
                      time.perf_counter() - t0, sol.lp_value, stake_mean, below)
-    _EQ_CACHE[key] = eq
+    game.memo[key] = eq
     return eq
 
 

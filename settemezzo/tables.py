@@ -18,7 +18,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -27,9 +26,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from settemezzo.cards import DECK_SIZE, CardSpec, Unseen, kind_of, parse_specs
+from settemezzo.cards import DECK_SIZE, CardSpec, Kind, Unseen, kind_of, parse_specs
 from settemezzo.game import HeadsUpGame, heads_up, restriction_codes
-from settemezzo.hands import describe_score
+from settemezzo.hands import describe_score, is_finished, points_label, total
+from settemezzo.odds import bust_chance, draw_kinds
 from settemezzo.rules import ITALIAN, Rules, RulesError
 from settemezzo.solve import (
     BankerStrategy,
@@ -41,11 +41,13 @@ from settemezzo.solve import (
     _sub_player,
     banker_policy,
     equilibrium,
+    evaluate,
+    expected_stake,
     subgame_key,
 )
 
-__all__ = ["Advice", "advise", "banker_table", "player_table", "resolve_banker", "seen_deck",
-           "shared_player_table"]
+__all__ = ["Advice", "HandoutNumbers", "advise", "banker_table", "bust_chance_data",
+           "handout_numbers", "player_table", "resolve_banker", "seen_deck"]
 
 MIXED_EPS = 1e-6
 TIE = 1e-9
@@ -289,15 +291,6 @@ def _mark_restriction(df: pd.DataFrame, rules: Rules) -> None:
         df.attrs["restriction_codes"] = codes
 
 
-@functools.lru_cache(maxsize=32)
-def shared_player_table(rules: Rules = ITALIAN, against: str = "equilibrium",
-                        deck: Unseen | None = None) -> pd.DataFrame:
-    """`player_table`, computed once per process and shared by the charts, the command line
-    and the widgets (a table of the SPANISH rules takes most of a minute): do not modify it.
-    """
-    return player_table(rules, against, deck)
-
-
 def _swap_columns(game: HeadsUpGame, st: Any, cols: _Columns, freq: list[float | None],
                   plain: bool, mult: int = 1) -> dict[str, float | None]:
     """Under ``swap_hidden``: when hitting, what turning the face-down card up (and taking
@@ -439,18 +432,14 @@ def seen_deck(seen: str | Iterable[str | CardSpec] = ()) -> Unseen | None:
     return Unseen.full().without(specs) if specs else None
 
 
-_NAMED_COLUMNS: dict[tuple[Any, ...], _Columns] = {}
-
-
 def _named_columns(game: HeadsUpGame, against: str) -> _Columns:
-    """`_columns` against the banker named ``against``, cached per game (a SPANISH table of
-    values takes seconds: `advise` asks again for every hand)."""
-    key = (game.key, game.rules, against)
-    if key not in _NAMED_COLUMNS:
-        if len(_NAMED_COLUMNS) >= 16:
-            _NAMED_COLUMNS.pop(next(iter(_NAMED_COLUMNS)))
-        _NAMED_COLUMNS[key] = _columns(game, resolve_banker(against, game))
-    return _NAMED_COLUMNS[key]
+    """`_columns` against the banker named ``against``, kept in the game's memo (a SPANISH
+    table of values takes seconds: `advise` asks again for every hand)."""
+    key = ("columns", game.rules, against)
+    if key not in game.memo:
+        game.memo[key] = _columns(game, resolve_banker(against, game))
+    out: _Columns = game.memo[key]
+    return out
 
 
 def _stake_copy(game: HeadsUpGame, st: Any, player: PlayerStrategy, exact: bool) -> int:
@@ -619,3 +608,83 @@ def _banker_rows(records: list[dict[str, Any]], path: _Path, max_up: int | None,
             (*path.swapped, st.hole.label),
             path.burnt or (st.burnt.label if st.burnt is not None else "")), max_up,
             hole_labels, extra, memo)
+
+
+_PLAIN = (Kind.FIGURE, Kind.ACE, Kind.TWO, Kind.THREE, Kind.FOUR, Kind.FIVE, Kind.SIX,
+          Kind.SEVEN)
+
+
+def bust_chance_data(rules: Rules = ITALIAN) -> pd.DataFrame:
+    """The exact chance that one more card busts, from a fresh deck, by total.
+
+    Two series: ``one_card`` (a hand of one face-down card of each value, the rest of the
+    deck unseen) and ``two_cards`` (for each total, the average over the two-card hands
+    making it, weighted by their chance to be dealt; hands already finished - 7½, a pair of
+    sevens - are left out). The wild K♦ is left out of the hands (not out of the deck).
+    Columns: ``series``, ``total_half``, ``total``, ``bust`` (float), ``bust_exact``
+    (the fraction as text), ``weight`` (chance of such a hand).
+    """
+    full = Unseen.full()
+    counts = dict(draw_kinds(full, rules))
+    n = full.total
+    records = []
+    for k in _PLAIN:
+        p = bust_chance((k,), full.remove(k), rules)
+        records.append(("one_card", k.half_points, p, Fraction(counts[k], n)))
+    pairs: dict[int, list[Fraction]] = {}
+    for i, a in enumerate(_PLAIN):
+        for b in _PLAIN[i:]:
+            hand = (a, b)
+            if is_finished(hand, rules):
+                continue
+            if a == b:
+                w = Fraction(counts[a] * (counts[a] - 1), n * (n - 1))
+            else:
+                w = Fraction(2 * counts[a] * counts[b], n * (n - 1))
+            p = bust_chance(hand, full.remove(a).remove(b), rules)
+            acc = pairs.setdefault(total(hand, rules), [Fraction(0), Fraction(0)])
+            acc[0] += w * p
+            acc[1] += w
+    for tot, (wp, w) in sorted(pairs.items()):
+        records.append(("two_cards", tot, wp / w, w))
+    return pd.DataFrame({
+        "series": [r[0] for r in records],
+        "total_half": [r[1] for r in records],
+        "total": [points_label(r[1]) for r in records],
+        "bust": [float(r[2]) for r in records],
+        "bust_exact": [str(r[2]) for r in records],
+        "weight": [float(r[3]) for r in records],
+    })
+
+
+@dataclass(frozen=True)
+class HandoutNumbers:
+    """The few numbers a beginner should remember, for one rule set (heads-up)."""
+
+    rules: Rules
+    banker_edge: float                   # both sides at equilibrium
+    thresholds: dict[int, float]         # threshold (half-points) -> player's value vs the
+    #                                      equilibrium banker
+    bust: pd.DataFrame                   # `bust_chance_data`
+
+    @property
+    def best_threshold(self) -> int:
+        """The threshold (half-points) whose rule of thumb loses least."""
+        return max(self.thresholds, key=lambda k: (self.thresholds[k], -k))
+
+
+def handout_numbers(rules: Rules = ITALIAN) -> HandoutNumbers:
+    """Compute the handout's numbers: the equilibrium edge, every rule of thumb 'hit below
+    K' (K = 3 .. 7 points, halves too) against the equilibrium banker, the bust chances.
+    Every number is per unit of expected stake (stakes chosen after the first card, split
+    hands), as `settemezzo.solve.Equilibrium.banker_edge`. For a restricted game
+    (`settemezzo.game.restriction`) the edge is at most this (`handout_page` says so).
+    `settemezzo.solved` keeps them per rule set."""
+    game = heads_up(rules)
+    eq = equilibrium(game)
+    values = {}
+    for k in range(6, 15):
+        policy = f"threshold:{points_label(k).replace('½', '.5')}"
+        value = float(evaluate(policy, eq.banker, game))
+        values[k] = value / float(expected_stake(policy, eq.banker, game))
+    return HandoutNumbers(rules, eq.banker_edge, values, bust_chance_data(rules))
