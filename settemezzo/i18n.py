@@ -1082,6 +1082,12 @@ TEXT: dict[str, dict[str, str]] = {
         "es": "3 - exacto: la mejor banca",
         "fr": "3 - exact : la meilleure banque",
     },
+    "trainer.level_4": {
+        "en": "4 - the deck played down: the cards seen decide",
+        "it": "4 - il mazzo giocato fino in fondo: decidono le carte uscite",
+        "es": "4 - el mazo jugado hasta el final: deciden las cartas vistas",
+        "fr": "4 - le paquet joué jusqu'au bout : les cartes vues décident",
+    },
     "trainer.hard": {
         "en": "hard cases only",
         "it": "solo casi difficili",
@@ -1855,6 +1861,10 @@ _DECK_TEXT: dict[str, dict[str, str]] = {
                          "it": "carta quando il conteggio è {op} {c}",
                          "es": "pide carta cuando la cuenta es {op} {c}",
                          "fr": "tirez quand le compte est {op} {c}"},
+    "deck.trainer_seen": {"en": "Seen since the shuffle ({n} cards, out of the deck):",
+                           "it": "Uscite dall'ultimo mescolamento ({n} carte, fuori dal mazzo):",
+                           "es": "Vistas desde que se barajó ({n} cartas, fuera del mazo):",
+                           "fr": "Vues depuis le mélange ({n} cartes, hors du paquet) :"},
     "deck.card_none": {"en": "No decision flips with the count.",
                        "it": "Nessuna decisione cambia con il conteggio.",
                        "es": "Ninguna decisión cambia con la cuenta.",
