@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from settemezzo.i18n import percent
 from settemezzo.rules import Rules
 
 __all__ = ["add_to", "cmd_deckdown", "register"]
@@ -28,7 +29,8 @@ class DeckCliError(ValueError):
 
 def _pm(x: float, se: float) -> str:
     """'+1.79% ± 0.51%' per unit stake."""
-    return f"{x:+.3%} ± {se:.3%}" if not math.isnan(se) else f"{x:+.3%}"
+    worth = percent(x, "en", 3, sign=True, typeset=False)
+    return f"{worth} ± {percent(se, 'en', 3, typeset=False)}" if not math.isnan(se) else worth
 
 
 def summary_text(summary: Any, rules: Rules, results: Any) -> str:
@@ -127,8 +129,9 @@ def _write_data(args: argparse.Namespace, rules: Rules, show: Any) -> int:
         print(f"wrote {path}")
     rep = load_report(folder)
     print(f"Count: {rep.count.rule()}; R² {rep.r2:.2f} against the banker's edge; it keeps "
-          f"{rep.capture:.0%} ± {rep.capture_se:.0%} of the worth of remembering (threshold:5 "
-          f"banker, heads-up)")
+          f"{percent(rep.capture, 'en', 0, typeset=False)} ± "
+          f"{percent(rep.capture_se, 'en', 0, typeset=False)} of the worth of remembering "
+          f"(threshold:5 banker, heads-up)")
     return 0
 
 

@@ -1912,7 +1912,7 @@ def number(x: float | Fraction, lang: str = "en", digits: int = 2, sign: bool = 
     return text.replace("-", "−") if typeset else text
 
 
-def percent(p: float | Fraction, lang: str = "en", digits: int = 1, *,
+def percent(p: float | Fraction, lang: str = "en", digits: int = 1, *, sign: bool = False,
             typeset: bool = True) -> str:
     """A probability or share as a percentage: '21.1%' (English), '21,1%' (Italian),
     '21,1 %' (French, with a narrow no-break space).
@@ -1920,7 +1920,7 @@ def percent(p: float | Fraction, lang: str = "en", digits: int = 1, *,
     >>> percent(0.6923, "en", 0), percent(0.2113579, "fr") == "21,1\u202f%"
     ('69%', True)
     """
-    return number(100 * float(p), lang, digits, typeset=typeset) + _PERCENT_SIGN[lang]
+    return number(100 * float(p), lang, digits, sign, typeset=typeset) + _PERCENT_SIGN[lang]
 
 
 def stakes(x: float | Fraction, lang: str = "en", digits: int = 3) -> str:

@@ -86,6 +86,7 @@ def test_numbers_and_percentages_as_each_language_writes_them() -> None:
     for x in (0.21135793, 0.69230769, 1 / 3, 0.00449, 0.5):
         assert percent(x, "en", 6, typeset=False) == f"{x:.6%}"
         assert percent(x, "en", 0, typeset=False) == f"{x:.0%}"
+        assert percent(x, "en", 3, sign=True, typeset=False) == f"{x:+.3%}"
 
 
 def test_scores_in_words() -> None:

@@ -13,14 +13,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from settemezzo import policy
-from settemezzo.i18n import LANGUAGES, number, percent, points, t
+from settemezzo.i18n import LANGUAGE_NAMES, LANGUAGES, number, percent, points, t
 from settemezzo.klass.service import StudentView, is_tie
 from settemezzo.klass.store import Answer
 from settemezzo.klass.summary import heat_map, progress
 
 __all__ = ["dashboard_page", "join_page", "student_page", "table_page", "teacher_login_page"]
 
-_LANG_NAMES = {"en": "English", "it": "Italiano", "es": "Español", "fr": "Français"}
 
 _STYLE = """
 body{font-family:system-ui,sans-serif;max-width:60em;margin:1em auto;padding:0 1em;color:#111}
@@ -42,7 +41,7 @@ def esc(x: object) -> str:
 
 def _page(title: str, body: str, lang: str, refresh: int | None = None) -> str:
     meta = f'<meta http-equiv="refresh" content="{refresh}">' if refresh else ""
-    langs = " ".join(f'<a href="?lang={k}">{esc(_LANG_NAMES[k])}</a>' for k in LANGUAGES)
+    langs = " ".join(f'<a href="?lang={k}">{esc(LANGUAGE_NAMES[k])}</a>' for k in LANGUAGES)
     return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">{meta}'
             f"<title>{esc(title)}</title><style>{_STYLE}</style></head><body>"
