@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 VOILA_ROOT := $(if $(filter 0,$(shell id -u)),--Voila.ip=127.0.0.1,)
 
-.PHONY: lab test install bench data charts classroom browser strip clean
+.PHONY: lab test install bench data precomputed charts classroom browser strip clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -59,6 +59,10 @@ bench: $(STAMP)
 ## make data: regenerate the precomputed tables in data/
 data: $(STAMP)
 	$(BIN)/settemezzo data --out data
+
+## make precomputed: re-solve the presets and single variants shipped with the package
+precomputed: $(STAMP)
+	$(BIN)/python -m settemezzo.precomputed
 
 ## make charts: the presets' strategy charts and printable handouts, into charts/
 charts: $(STAMP)

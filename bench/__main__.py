@@ -4,7 +4,8 @@
 (`bench.bench_simulate`), ``python -m bench edge`` only the banker's-edge table
 (`bench.bench_edge`), ``python -m bench widgets`` only the widgets' click latency
 (`bench.bench_widgets`), ``python -m bench solver`` the exact engine's targets against the
-Monte Carlo baseline (`bench.bench_solver`); otherwise all three follow the suite.
+Monte Carlo baseline (`bench.bench_solver`), ``python -m bench memory`` the memory of 20
+solved rule sets (`bench.bench_memory`); otherwise all follow the suite.
 ``python -m bench classroom`` runs thirty simulated students against ``settemezzo classroom``
 (`bench.bench_classroom`); ``python -m bench classroom-voila`` measures Voilà's memory per
 visitor of the classroom notebook (`bench.bench_classroom_voila`).
@@ -25,6 +26,10 @@ if __name__ == "__main__":
         from bench.bench_widgets import main as widgets_main
 
         sys.exit(widgets_main(sys.argv[2:]))
+    if sys.argv[1:2] == ["memory"]:
+        from bench.bench_memory import main as memory_main
+
+        sys.exit(memory_main(sys.argv[2:]))
     if sys.argv[1:2] == ["classroom-voila"]:
         from bench.bench_classroom_voila import main as voila_main
 
@@ -43,7 +48,8 @@ if __name__ == "__main__":
         sys.exit(simulate_main(sys.argv[2:]))
     code = main()
     from bench.bench_edge import main as edge_main
+    from bench.bench_memory import main as memory_main
     from bench.bench_simulate import main as simulate_main
     from bench.bench_widgets import main as widgets_main
 
-    sys.exit(max(code, simulate_main([]), edge_main([]), widgets_main([])))
+    sys.exit(max(code, simulate_main([]), edge_main([]), widgets_main([]), memory_main([])))

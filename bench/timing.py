@@ -14,7 +14,8 @@ from typing import Any
 # every cold repetition; names that a module does not (or no longer) define are skipped.
 _CACHE_DICTS = {
     "settemezzo.solve": ("_EQ_CACHE", "_SOLVERS", "_SPLITS"),
-    "settemezzo.game": ("_CACHE", "_BANKER_NODES"),
+    "settemezzo.game": ("_CACHE", "_RECENT", "_BANKER_NODES"),
+    "settemezzo.solved": ("_ENTRIES",),
 }
 
 
@@ -29,8 +30,9 @@ def clear_caches() -> None:
         mod = sys.modules.get(modname)
         for name in names:
             d = getattr(mod, name, None)
-            if isinstance(d, dict):
-                d.clear()
+            clear = getattr(d, "clear", None)  # a dict, or a weak one
+            if callable(clear):
+                clear()
     for modname, mod in list(sys.modules.items()):
         if mod is None or not (modname == "settemezzo" or modname.startswith("settemezzo.")):
             continue

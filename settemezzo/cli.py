@@ -27,6 +27,7 @@ from settemezzo import cli_classroom, cli_deck, cli_play
 from settemezzo.cards import CardSpec, parse_spec, parse_specs
 from settemezzo.cli_common import print_json, value_json
 from settemezzo.hands import BUST, describe_score, is_finished, score, total
+from settemezzo.i18n import percent
 from settemezzo.odds import (
     HandState,
     draw_kinds,
@@ -94,7 +95,7 @@ def _parse_cards_args(texts: Sequence[str]) -> list[CardSpec]:
 
 def _frac(p: Fraction, width: int = 0) -> str:
     """'9/13  (69.23%)': the exact fraction, padded to ``width``, and a percentage."""
-    return f"{p!s:<{width}}  ({float(p):.2%})"
+    return f"{p!s:<{width}}  ({percent(p, 'en', 2, typeset=False)})"
 
 
 def _table(rows: Sequence[tuple[str, Fraction]]) -> list[str]:

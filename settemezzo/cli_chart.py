@@ -9,7 +9,7 @@ of these runs.
 - ``settemezzo handout --rules italian --out handout.pdf``: one printable A4 page.
 - ``settemezzo charts --out DIR``: every chart of every preset, and one handout with a page
   per preset (``make charts``). A preset the exact engine solves as a restricted game
-  (`settemezzo.game.restriction`: SPANISH) gets every chart too; each chart says so.
+  (`settemezzo.game.restriction_codes`: SPANISH) gets every chart too; each chart says so.
 """
 
 from __future__ import annotations
@@ -18,12 +18,11 @@ import argparse
 import importlib
 import importlib.util
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from settemezzo.cli_common import add_yes, replaced
-from settemezzo.i18n import check_lang
+from settemezzo.i18n import check_lang, restriction_text
 from settemezzo.rules import ITALIAN, PRESETS, Rules
 
 if TYPE_CHECKING:
@@ -90,19 +89,18 @@ def _edge_table() -> Callable[..., pd.DataFrame]:
 
 
 def cached_player_table(rules: Rules, against: str) -> pd.DataFrame:
-    """`settemezzo.tables.player_table`, computed once per process (shared with the widgets:
-    do not modify)."""
-    from settemezzo.tables import shared_player_table
+    """`settemezzo.tables.player_table`, from the one owner of solved results
+    (`settemezzo.solved`: precomputed or computed once; shared, do not modify)."""
+    from settemezzo.solved import get
 
-    return shared_player_table(rules, against)
+    return get(rules).player_table(against)
 
 
-@lru_cache(maxsize=4)
 def cached_banker_table(rules: Rules) -> pd.DataFrame:
-    """`settemezzo.tables.banker_table`, computed once per process (shared: do not modify)."""
-    from settemezzo.tables import banker_table
+    """`settemezzo.tables.banker_table`, from `settemezzo.solved` (shared: do not modify)."""
+    from settemezzo.solved import get
 
-    return banker_table(rules)
+    return get(rules).banker_table()
 
 
 def _thresholds(text: str | Sequence[str | int | float]) -> list[str | int | float]:
@@ -184,9 +182,9 @@ def _write_handout(pages: list[tuple[Rules, pd.DataFrame, Any]], path: Path, lan
 
 
 def _handout_page(rules: Rules) -> tuple[Rules, pd.DataFrame, Any]:
-    from settemezzo.plots import handout_numbers
+    from settemezzo.solved import get
 
-    return rules, cached_player_table(rules, "equilibrium"), handout_numbers(rules)
+    return rules, cached_player_table(rules, "equilibrium"), get(rules).handout_numbers()
 
 
 def _check_all(out: str | Path, lang: str, fmt: str,
@@ -220,11 +218,11 @@ def write_all(out: str | Path, *, lang: str = "en", fmt: str = "png",
             say(f"wrote {p}")
         return paths
 
-    from settemezzo.game import restriction
+    from settemezzo.game import restriction_codes
 
     pages = []
     for name, rules in PRESETS.items():
-        restricted = restriction(rules)
+        restricted = restriction_text(restriction_codes(rules), "en", rules.split_figures)
         if restricted:
             say(f"the {name} preset is solved as a restricted game: {restricted} (about a "
                 f"minute the first time)")

@@ -18,6 +18,7 @@ from typing import Any
 from settemezzo import limits as L
 from settemezzo.cli_common import print_json, replaced
 from settemezzo.fileio import check_out, writing
+from settemezzo.i18n import percent
 from settemezzo.rules import Rules
 
 __all__ = ["cmd_simulate", "register"]
@@ -97,7 +98,7 @@ def _check_cost(args: argparse.Namespace, rules: Rules, hands: int | None) -> No
 
 
 def _pct(x: float) -> str:
-    return "n/a" if math.isnan(x) else f"{x:.3%}"
+    return "n/a" if math.isnan(x) else percent(x, "en", 3, typeset=False)
 
 
 def cmd_simulate(args: argparse.Namespace, rules: Rules) -> int:

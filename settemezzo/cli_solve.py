@@ -17,6 +17,7 @@ from settemezzo import policy
 from settemezzo.cards import DECK_SIZE
 from settemezzo.cli_common import add_yes, print_json, replaced, value_json
 from settemezzo.fileio import check_folder, check_out, writing
+from settemezzo.i18n import LANGUAGES, number, percent
 from settemezzo.limits import check_count, check_exact_size
 from settemezzo.rules import Rules, RulesError
 
@@ -58,18 +59,37 @@ def check_policy(text: str, option: str, allowed: Sequence[str]) -> str:
     return p.name
 
 
+def _pct(x: float, digits: int = 6) -> str:
+    """A share as the command line prints it: '21.135793%' (`settemezzo.i18n.percent`)."""
+    return percent(x, "en", digits, typeset=False)
+
+
+def _num(x: float | Fraction) -> str:
+    """A value in stakes as the command line prints it: '-0.211357926'."""
+    return number(x, "en", 9, sign=True, typeset=False)
+
+
 def _value_text(v: Fraction | float) -> str:
     if isinstance(v, Fraction):
-        return f"{float(v):+.9f}  (exactly {v.numerator}/{v.denominator})"
-    return f"{float(v):+.9f}"
+        return f"{_num(v)}  (exactly {v.numerator}/{v.denominator})"
+    return _num(v)
 
 
-def _say_restriction(text: str) -> None:
+def _restriction(rules: Rules) -> str:
+    """What the exact game leaves out of the player's choices, in English ("" if nothing)."""
+    from settemezzo.game import restriction_codes
+    from settemezzo.i18n import restriction_text
+
+    return restriction_text(restriction_codes(rules), "en", rules.split_figures)
+
+
+def _say_restriction(rules: Rules) -> None:
     """Print what the exact game left out of the player's choices, if anything."""
+    text = _restriction(rules)
     if text:
         print(f"Restricted:     {text}")
         print("                (the whole game is too large to solve exactly; see "
-              "settemezzo.game.restriction)")
+              "settemezzo.game.restriction_codes)")
 
 
 def _seen(args: argparse.Namespace) -> Any:
@@ -104,12 +124,13 @@ def _say_seen(deck: Any) -> None:
 
 
 def cmd_solve(args: argparse.Namespace, rules: Rules) -> int:
-    from settemezzo.solve import equilibrium
+    from settemezzo import solved
 
     check_exact_size(rules, args.yes)
     t0 = time.perf_counter()
     deck = _seen(args)
-    eq = equilibrium(rules, deck)
+    entry = solved.get(rules, deck)
+    eq = entry.summary()  # shipped precomputed for the presets and single variants
     seconds = time.perf_counter() - t0
     if args.json:
         print_json({
@@ -117,24 +138,28 @@ def cmd_solve(args: argparse.Namespace, rules: Rules) -> int:
             "expected_stake": eq.expected_stake,
             "certificate": {"lower": eq.lower, "upper": eq.upper,
                             "exploitability": eq.exploitability},
-            "subgames": len(eq.subgames), "restriction": eq.restriction,
+            "subgames": eq.subgames, "restriction": _restriction(rules),
             "lp_rounds": eq.iterations, "seconds": seconds, **_seen_json(deck)}, rules)
         return 0
     print(f"Rules: {rules.describe()} - heads-up, both sides playing an equilibrium")
     _say_seen(deck)
-    _say_restriction(eq.restriction)
+    _say_restriction(rules)
     if abs(eq.expected_stake - 1) < 1e-12:
-        print(f"Banker's edge:  {eq.banker_edge:.6%} of the stake per hand")
-        print(f"Player's value: {eq.value:+.9f} stakes per hand")
+        print(f"Banker's edge:  {_pct(eq.banker_edge)} of the stake per hand")
+        print(f"Player's value: {_num(eq.value)} stakes per hand")
     else:  # stakes chosen after the first card, or a split's second stake
-        print(f"Banker's edge:  {eq.banker_edge:.6%} of the expected stake "
+        print(f"Banker's edge:  {_pct(eq.banker_edge)} of the expected stake "
               f"({eq.expected_stake:.6f} chips per hand)")
-        print(f"Player's value: {eq.value:+.9f} chips per hand")
+        print(f"Player's value: {_num(eq.value)} chips per hand")
     print(f"Certificate:    the value lies in [{eq.lower:+.12f}, {eq.upper:+.12f}] "
           f"(exploitability {eq.exploitability:.1e})")
-    after = (f", and {len(eq.subgames)} subgames after a swap, each certified"
+    after = (f", and {eq.subgames} subgames after a swap, each certified"
              if eq.subgames else "")
-    print(f"Solved in {seconds:.2f} s ({eq.iterations} LP rounds{after})")
+    if entry.is_precomputed:
+        print(f"Solved ahead ({eq.iterations} LP rounds{after}; shipped with the package), "
+              f"read in {seconds:.2f} s")
+    else:
+        print(f"Solved in {seconds:.2f} s ({eq.iterations} LP rounds{after})")
     return 0
 
 
@@ -172,24 +197,25 @@ def cmd_evaluate(args: argparse.Namespace, rules: Rules) -> int:
     if args.json:
         print_json({"player": label[0], "banker": label[1], "player_value": value,
                     "expected_stake": stake, "banker_edge": edge,
-                    "restriction": game.restriction, "seconds": seconds, **_seen_json(deck)},
+                    "restriction": _restriction(rules), "seconds": seconds, **_seen_json(deck)},
                    rules)
         return 0
     print(f"Rules: {rules.describe()}; player {label[0]} against banker {label[1]}")
     _say_seen(deck)
-    _say_restriction(game.restriction)
+    _say_restriction(rules)
     if stake == 1:
         print(f"Player's value: {_value_text(value)} stakes per hand")
-        print(f"Banker's edge:  {-float(value):.6%}")
+        print(f"Banker's edge:  {_pct(-float(value))}")
     else:
         print(f"Player's value: {_value_text(value)} chips per hand "
               f"(expected stake {float(stake):.6f})")
-        print(f"Banker's edge:  {float(edge):.6%} of the expected stake")
+        print(f"Banker's edge:  {_pct(float(edge))} of the expected stake")
     return 0
 
 
 def cmd_advise(args: argparse.Namespace, rules: Rules) -> int:
     from settemezzo.cli import _parse_cards_arg, _parse_cards_args
+    from settemezzo.i18n import advice_text
     from settemezzo.odds import HandState
     from settemezzo.tables import advise
 
@@ -210,19 +236,20 @@ def cmd_advise(args: argparse.Namespace, rules: Rules) -> int:
         out["margin"] = value_json(a.margin)
         print_json(out, rules)
         return 0
-    print(a)
+    print(advice_text(a, args.lang))
     return 0
 
 
 def cmd_table(args: argparse.Namespace, rules: Rules) -> int:
-    from settemezzo.tables import banker_table, player_table
+    from settemezzo import solved
 
     against = check_policy(args.against, "--against", BANKERS)
     check_count("--max-up", args.max_up, 0, 12, "a hand below 7½ holds at most 13 cards")
     path = check_out(args.out, (".csv",)) if args.out is not None else None
     check_exact_size(rules, args.yes)
-    df = (player_table(rules, against) if args.side == "player"
-          else banker_table(rules, max_up=args.max_up))
+    entry = solved.get(rules)
+    df = (entry.player_table(against) if args.side == "player"
+          else entry.banker_table(max_up=args.max_up))
     if path is not None:
         with writing(path, replaced=replaced) as (tmp,):
             df.to_csv(tmp, index=False, float_format="%.12g")
@@ -255,7 +282,7 @@ def cmd_edge(args: argparse.Namespace, rules: Rules) -> int:
         print_json({"edges": df.to_dict(orient="records")}, None if args.all else rules)
         return 0
     if not args.out or args.all:
-        view = df.assign(edge=df.edge.map(lambda e: f"{e:.4%}" if e == e else "-"))
+        view = df.assign(edge=df.edge.map(lambda e: _pct(e, 4) if e == e else "-"))
         print(view[["variant", "method", "edge", "exploitability", "note"]]
               .to_string(index=False, max_colwidth=60))
     return 0
@@ -344,6 +371,8 @@ def register(subparsers: Any, add_rules: Any) -> None:
     p.add_argument("--against", default="equilibrium", metavar="POLICY",
                    help="the banker: equilibrium (default), threshold:K or omniscient")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--lang", default="en", choices=LANGUAGES,
+                   help="the language of the answer (default en)")
     _add_seen(p)
     add_yes(p)
     p.set_defaults(solver_cmd=cmd_advise)

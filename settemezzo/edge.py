@@ -1,7 +1,7 @@
 """The banker's edge of a rule set, and the table of edges by variant.
 
 The banker's edge is the banker's expected gain per unit of expected stake, per player-hand,
-heads-up (``RULES.md``, exact-analysis conventions):
+heads-up (``docs/rules.md``, exact-analysis conventions):
 
 - ``equilibrium``: both sides play an equilibrium (with its certificate);
 - ``threshold:K``: the banker hits below K points, the player plays its best reply (exact);
@@ -10,11 +10,11 @@ heads-up (``RULES.md``, exact-analysis conventions):
 With stakes chosen after the first card (Spanish) the edge is per unit of the player's
 expected stake, and so is the certificate's width.
 
-Where the exact game keeps the player from some moves (`settemezzo.game.restriction`:
+Where the exact game keeps the player from some moves (`settemezzo.game.restriction_codes`:
 under SPANISH, splitting into a third hand and swapping inside a split hand), the edge is
 that of the restricted player: the banker gains *at most* this against it, so it is an
-upper bound, not the whole game's value. `Edge.restriction` names what was left out, and
-`edge_table` marks the row (``bound`` True, the restriction in ``note``).
+upper bound, not the whole game's value. `Edge.restriction_codes` names what was left out,
+and `edge_table` marks the row (``bound`` True, the restriction in ``note``, in English).
 """
 
 from __future__ import annotations
@@ -61,12 +61,13 @@ class Edge:
     exact: Fraction | None        # the exact edge when it is rational and computed exactly
     exploitability: float | None  # the equilibrium's certificate width
     seconds: float
-    restriction: str = ""         # what the player was kept from ("" for the whole game)
+    restriction_codes: tuple[str, ...] = ()  # what the player was kept from
+    #                               (`settemezzo.game.restriction_codes`; () for the whole game)
 
     @property
     def bound(self) -> bool:
         """Whether ``edge`` is only an upper bound (the player was restricted)."""
-        return bool(self.restriction)
+        return bool(self.restriction_codes)
 
 
 def banker_edge(rules: Rules = ITALIAN, method: str = "equilibrium") -> Edge:
@@ -78,7 +79,7 @@ def banker_edge(rules: Rules = ITALIAN, method: str = "equilibrium") -> Edge:
         eq = equilibrium(game)
         return Edge(rules, "equilibrium", eq.banker_edge, None,
                     eq.exploitability / eq.expected_stake, time.perf_counter() - t0,
-                    game.restriction)
+                    game.restriction_codes)
     else:
         br = best_response(m, "player", game)
         value = br.value
@@ -87,7 +88,7 @@ def banker_edge(rules: Rules = ITALIAN, method: str = "equilibrium") -> Edge:
         per_stake = value / stake
         exact = -per_stake if isinstance(per_stake, Fraction) else None
         return Edge(rules, m, -float(per_stake), exact, None, time.perf_counter() - t0,
-                    game.restriction)
+                    game.restriction_codes)
 
 
 def standard_rule_sets() -> list[tuple[str, Rules]]:
@@ -188,6 +189,8 @@ def _rows_for_group(jobs: list[tuple[str, Rules,
 def _rows_for(job: tuple[str, Rules, tuple[str, ...]]
               ) -> list[dict[str, object]]:
     """The edge rows of one rule set (a top-level function, so a process pool can run it)."""
+    from settemezzo.i18n import restriction_text
+
     label, rules, methods = job
     records = []
     for method in methods:
@@ -197,5 +200,6 @@ def _rows_for(job: tuple[str, Rules, tuple[str, ...]]
             "rules_spec": rules.spec(), "edge": e.edge,
             "edge_exact": str(e.exact) if e.exact is not None else "",
             "exploitability": e.exploitability, "seconds": e.seconds, "bound": e.bound,
-            "note": f"at most: {e.restriction}" if e.bound else ""})
+            "note": f"at most: {restriction_text(e.restriction_codes, 'en', rules.split_figures)}"
+                    if e.bound else ""})
     return records

@@ -25,6 +25,8 @@ so the banker's face-down card can be dealt, equivalently, after the player has 
 from __future__ import annotations
 
 import copy
+import weakref
+from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import IntEnum
@@ -53,13 +55,13 @@ __all__ = [
     "Move",
     "UnsupportedRulesError",
     "heads_up",
-    "restriction",
     "restriction_codes",
     "with_card",
 ]
 
 MODELLED_HANDS = 2
-"""The most hands a split opens in the exact game (`restriction`: a third is never modelled)."""
+"""The most hands a split opens in the exact game (`restriction_codes`: a third is never
+modelled)."""
 
 class Action(IntEnum):
     """A choice's code, the same for both sides: ``STAND`` 0 (or action 0 of any two-way
@@ -189,8 +191,9 @@ class HeadsUpGame:
         self._subgames: dict[int, HeadsUpGame] = {}
         self._subgames_by_cards: dict[tuple[tuple[Kind, ...], tuple[Kind, ...]],
                                       HeadsUpGame] = {}
-        # what the solver derives from this game's structure alone (its banker hands'
-        # levels, the settlement table...), built once per game (`settemezzo.solve`)
+        # what the solver and the tables derive from this game (its banker hands' levels,
+        # the settlement table, its solvers, equilibrium, split values, table columns),
+        # built once per game and freed with it (`settemezzo.solve`, `settemezzo.tables`)
         self.memo: dict[Any, Any] = {}
         # after a swap, a face-down card that finishes the hand at once (7½ or bust)
         self.root_terminals: list[Child] = []
@@ -331,16 +334,18 @@ class HeadsUpGame:
         if universe is None or all(c >= u for c, u in zip(self.counts, universe[0],
                                                             strict=True)):
             _BANKER_NODES[memo_key] = (self.counts, out)
+            while len(_BANKER_NODES) > BANKER_UNIVERSES:  # the oldest first
+                _BANKER_NODES.pop(next(iter(_BANKER_NODES)))
 
     def _hand(self, counts: tuple[int, ...] | list[int]) -> tuple[Kind, ...]:
         return tuple(k for k, c in zip(self.kinds, counts, strict=True) for _ in range(c))
 
     # -- views -------------------------------------------------------------------------------
     @property
-    def restriction(self) -> str:
-        """What this game leaves out of the player's choices ("" if nothing): see
-        `restriction`."""
-        return restriction(self.rules)
+    def restriction_codes(self) -> tuple[str, ...]:
+        """What this game leaves out of the player's choices (() if nothing): see
+        `restriction_codes`."""
+        return restriction_codes(self.rules)
 
     @property
     def key(self) -> tuple[Rules, Unseen, tuple[Kind, ...]]:
@@ -589,20 +594,10 @@ class _PlayerTree:
 
 
 def restriction_codes(rules: Rules) -> tuple[str, ...]:
-    """The moves the exact game keeps the player from, as codes (for labels in any
-    language): ``"resplit"`` (a third hand and more, under ``split_figures`` above 2) and
-    ``"split_swap"`` (a swap inside a split hand, under ``split_figures`` with
-    ``swap_hidden``). Empty when the game is modelled whole; see `restriction`."""
-    out = []
-    if rules.split_figures > MODELLED_HANDS:
-        out.append("resplit")
-    if rules.split_figures > 1 and rules.swap_hidden:
-        out.append("split_swap")
-    return tuple(out)
-
-
-def restriction(rules: Rules) -> str:
-    """What the exact game leaves out of the player's choices under ``rules``; "" if nothing.
+    """The moves the exact game keeps the player from, as codes: ``"resplit"`` (a third
+    hand and more, under ``split_figures`` above 2) and ``"split_swap"`` (a swap inside a
+    split hand, under ``split_figures`` with ``swap_hidden``). Empty when the game is
+    modelled whole; `settemezzo.i18n.restriction_text` says them in words.
 
     After a split the engine plays every hand face up (`settemezzo.split`), and with at most
     two hands. Under ``split_figures`` above 2 (SPANISH: every further figure dealt onto the
@@ -616,14 +611,12 @@ def restriction(rules: Rules) -> str:
     least* the restricted value, and the banker's edge against the restricted player's
     strategy is *at most* what is reported.
     """
-    text = {"resplit": f"never splits into more than two hands (split_figures="
-                       f"{rules.split_figures} allows {rules.split_figures})",
-            "split_swap": "never swaps inside a split hand"}
-    parts = [text[code] for code in restriction_codes(rules)]
-    if not parts:
-        return ""
-    return ("the player " + " and ".join(parts) + ": the player's value is at least this "
-            "(the banker's edge at most this)")
+    out = []
+    if rules.split_figures > MODELLED_HANDS:
+        out.append("resplit")
+    if rules.split_figures > 1 and rules.swap_hidden:
+        out.append("split_swap")
+    return tuple(out)
 
 
 def _without(deck: Unseen, kinds: tuple[Kind, ...], rules: Rules) -> Unseen:
@@ -640,7 +633,15 @@ def _without(deck: Unseen, kinds: tuple[Kind, ...], rules: Rules) -> Unseen:
     return Unseen(tuple(counts))
 
 
-_CACHE: dict[tuple[Rules, Unseen, tuple[Kind, ...]], HeadsUpGame] = {}
+_CACHE: weakref.WeakValueDictionary[tuple[Rules, Unseen, tuple[Kind, ...]], HeadsUpGame] = \
+    weakref.WeakValueDictionary()
+"""Every game still in use, by key: a game (with its `HeadsUpGame.memo`) lives as long as
+something holds it (its parent game, `_RECENT`, a caller), then it is freed."""
+
+RECENT_GAMES = 2
+"""How many of the last whole games asked for (no swap before) `_RECENT` keeps alive."""
+
+_RECENT: OrderedDict[tuple[Rules, Unseen, tuple[Kind, ...]], HeadsUpGame] = OrderedDict()
 
 
 # A hand's total, score and whether it is finished do not depend on the order of its cards:
@@ -674,7 +675,7 @@ def hand_rules(rules: Rules) -> Rules:
                    final_min_stake=None, final_max_stake=None)
     if same.stake_timing == "before_deal":
         same = replace(same, min_stake=1, max_stake=10)
-    if same.split_figures > MODELLED_HANDS:  # never modelled (`restriction`)
+    if same.split_figures > MODELLED_HANDS:  # never modelled (`restriction_codes`)
         same = replace(same, split_figures=MODELLED_HANDS)
     return same
 
@@ -716,6 +717,9 @@ def with_card(deck: Unseen, kind: Kind) -> Unseen:
     return Unseen(tuple(counts))
 
 
+BANKER_UNIVERSES = 2
+"""How many banker-hand universes (one per rule family) `_BANKER_NODES` keeps."""
+
 _BANKER_NODES: dict[tuple[Rules, tuple[Kind, ...]],
                     tuple[tuple[int, ...], list[BankerNode]]] = {}
 
@@ -750,6 +754,11 @@ def heads_up(rules: Rules, deck: Unseen | None = None,
     game = _CACHE.get(key)
     if game is None:
         game = _CACHE[key] = HeadsUpGame(rules, deck, start, kinds)
+    if not start:  # a whole game: keep the last few alive (a subgame lives with its parent)
+        _RECENT[key] = game
+        _RECENT.move_to_end(key)
+        while len(_RECENT) > RECENT_GAMES:
+            _RECENT.popitem(last=False)
     if game.rules != rules:  # the same hand under another name or session rules
         twin = copy.copy(game)
         twin.rules = rules

@@ -1,8 +1,9 @@
-"""Labels for charts and handouts in English, Italian, Spanish and French.
+"""Every word settemezzo shows a person, in English, Italian, Spanish and French.
 
 One dictionary, one function: ``t(key, lang, **fields)`` returns the text for ``key`` in
-``lang``, with ``{fields}`` filled in. A key missing in Spanish or French falls back to
-English; English and Italian are complete (a test checks it).
+``lang``, with ``{fields}`` filled in. Keys are namespaced by the view that shows them
+(``chart.``, ``trainer.``, ``table.``...); every key has every language, with the same
+fields (``tests/test_i18n.py`` checks both).
 
 >>> t("chart.stand", "it"), t("chart.hit", "it")
 ('sto', 'carta')
@@ -26,14 +27,25 @@ settemezzo.i18n.UnknownLanguageError: unknown language 'de'; choose from en, it,
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from settemezzo.hands import BUST, PAIR_OF_SEVENS, ROYAL, points_label
+
+if TYPE_CHECKING:
+    from settemezzo.tables import Advice
 
 from settemezzo import policy
 from settemezzo.rules import Rules, knob
 
 __all__ = [
     "LANGUAGES",
+    "LANGUAGE_NAMES",
     "TEXT",
     "UnknownLanguageError",
+    "advice_hand",
+    "advice_sentence",
+    "advice_text",
     "check_lang",
     "describe_rules",
     "method_label",
@@ -42,14 +54,22 @@ __all__ = [
     "points",
     "policy_label",
     "restriction_note",
+    "restriction_text",
     "restriction_what",
     "rule_change",
     "rules_title",
+    "score_label",
+    "split_sentence",
+    "stakes",
     "t",
 ]
 
 LANGUAGES: tuple[str, ...] = ("en", "it", "es", "fr")
-"""Every language ``lang=`` accepts; English and Italian are complete."""
+"""Every language ``lang=`` accepts; the catalogue has each of them for every key."""
+
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "it": "Italiano", "es": "Español",
+                                  "fr": "Français"}
+"""Each language in its own words, for a language switch."""
 
 
 class UnknownLanguageError(ValueError):
@@ -60,6 +80,15 @@ TEXT: dict[str, dict[str, str]] = {
     # -- words shared by many views --------------------------------------------------------------
     "word.or": {"en": "or", "it": "o", "es": "o", "fr": "ou"},
     "word.chips": {"en": "{n} chips", "it": "{n} fiches", "es": "{n} fichas", "fr": "{n} jetons"},
+    # -- a finished hand's score (i18n.score_label) ----------------------------------------------
+    "score.bust": {"en": "bust", "it": "sballato", "es": "pasado", "fr": "sauté"},
+    "score.royal": {"en": "royal 7½", "it": "7½ reale", "es": "7½ real", "fr": "7½ royal"},
+    "score.pair_of_sevens": {
+        "en": "pair of sevens",
+        "it": "coppia di sette",
+        "es": "pareja de sietes",
+        "fr": "paire de sept",
+    },
     # -- charts: plays and legends ---------------------------------------------------------------
     "chart.stand": {"en": "stand", "it": "sto", "es": "plantarse", "fr": "rester"},
     "chart.hit": {"en": "hit", "it": "carta", "es": "pedir", "fr": "tirer"},
@@ -326,14 +355,6 @@ TEXT: dict[str, dict[str, str]] = {
         "es": "la banca pide por debajo de {ks}",
         "fr": "la banque tire en dessous de {ks}",
     },
-    "final_chart.bust": {"en": "bust", "it": "sballato", "es": "pasado", "fr": "sauté"},
-    "final_chart.royal": {"en": "royal 7½", "it": "7½ reale", "es": "7½ real", "fr": "7½ royal"},
-    "final_chart.pair_of_sevens": {
-        "en": "pair of 7s",
-        "it": "coppia di 7",
-        "es": "pareja de 7",
-        "fr": "paire de 7",
-    },
     # -- EV chart --------------------------------------------------------------------------------
     "ev_chart.title": {
         "en": "Expected value of standing and of hitting",
@@ -451,6 +472,28 @@ TEXT: dict[str, dict[str, str]] = {
         "it": "{what}: il gioco del banco contro quel giocatore",
         "es": "{what}: el juego de la banca contra ese jugador",
         "fr": "{what} : le jeu de la banque contre ce joueur",
+    },
+    "restricted.long": {
+        "en": "the player {what}: the player's value is at least this (the banker's edge at most "
+              "this)",
+        "it": "il giocatore {what}: il valore del giocatore è almeno questo (il vantaggio del "
+              "banco al massimo questo)",
+        "es": "el jugador {what}: el valor del jugador es al menos este (la ventaja de la banca "
+              "como mucho esta)",
+        "fr": "le joueur {what} : la valeur du joueur est au moins celle-ci (l'avantage de la "
+              "banque au plus celui-ci)",
+    },
+    "restricted.long_resplit": {
+        "en": "never splits into more than two hands (split_figures={n} allows {n})",
+        "it": "non divide mai in più di due mani (split_figures={n} ne consente {n})",
+        "es": "nunca separa en más de dos manos (split_figures={n} permite {n})",
+        "fr": "ne sépare jamais en plus de deux mains (split_figures={n} en permet {n})",
+    },
+    "restricted.long_split_swap": {
+        "en": "never swaps inside a split hand",
+        "it": "non scambia mai in una mano divisa",
+        "es": "nunca cambia dentro de una mano separada",
+        "fr": "n'échange jamais dans une main séparée",
     },
     # -- handout ---------------------------------------------------------------------------------
     "handout.title": {
@@ -692,151 +735,290 @@ TEXT: dict[str, dict[str, str]] = {
               "est payée triple.",
     },
     # -- widgets: common controls and odds -------------------------------------------------------
-    "ui.stand": {"en": "Stand", "it": "Sto", "es": "Me planto"},
-    "ui.hit": {"en": "Hit", "it": "Carta", "es": "Pido"},
-    "ui.either": {"en": "Either", "it": "Indifferente", "es": "Da igual"},
-    "ui.rules": {"en": "Rules", "it": "Regole", "es": "Reglas"},
-    "ui.face_down": {"en": "Face-down card", "it": "Carta coperta", "es": "Carta tapada"},
-    "ui.seen": {"en": "Cards seen", "it": "Carte viste", "es": "Cartas vistas"},
+    "ui.stand": {"en": "Stand", "it": "Sto", "es": "Me planto", "fr": "Je reste"},
+    "ui.hit": {"en": "Hit", "it": "Carta", "es": "Pido", "fr": "Je tire"},
+    "ui.either": {"en": "Either", "it": "Indifferente", "es": "Da igual", "fr": "Au choix"},
+    "ui.rules": {"en": "Rules", "it": "Regole", "es": "Reglas", "fr": "Règles"},
+    "ui.face_down": {
+        "en": "Face-down card",
+        "it": "Carta coperta",
+        "es": "Carta tapada",
+        "fr": "Carte cachée",
+    },
+    "ui.seen": {
+        "en": "Cards seen",
+        "it": "Carte viste",
+        "es": "Cartas vistas",
+        "fr": "Cartes vues",
+    },
     "ui.seen_help": {
         "en": "other cards on the table, e.g. 7d Kc 3",
         "it": "altre carte sul tavolo, es. 7d Kc 3",
         "es": "otras cartas en la mesa, p. ej. 7d Kc 3",
+        "fr": "autres cartes sur la table, p. ex. 7d Kc 3",
     },
-    "ui.add_up": {"en": "Add face-up:", "it": "Aggiungi scoperta:", "es": "Añadir descubierta:"},
-    "ui.undo": {"en": "Remove last", "it": "Togli l'ultima", "es": "Quitar la última"},
-    "ui.clear": {"en": "Clear", "it": "Azzera", "es": "Borrar"},
-    "ui.nothing_up": {"en": "nothing up", "it": "nessuna scoperta", "es": "nada descubierto"},
-    "ui.none": {"en": "none", "it": "nessuna", "es": "ninguna"},
-    "ui.hand": {"en": "Your hand", "it": "La tua mano", "es": "Tu mano"},
-    "ui.total": {"en": "total {t}", "it": "totale {t}", "es": "total {t}"},
+    "ui.add_up": {
+        "en": "Add face-up:",
+        "it": "Aggiungi scoperta:",
+        "es": "Añadir descubierta:",
+        "fr": "Ajouter une visible :",
+    },
+    "ui.undo": {
+        "en": "Remove last",
+        "it": "Togli l'ultima",
+        "es": "Quitar la última",
+        "fr": "Retirer la dernière",
+    },
+    "ui.clear": {"en": "Clear", "it": "Azzera", "es": "Borrar", "fr": "Effacer"},
+    "ui.nothing_up": {
+        "en": "nothing up",
+        "it": "nessuna scoperta",
+        "es": "nada descubierto",
+        "fr": "aucune carte visible",
+    },
+    "ui.none": {"en": "none", "it": "nessuna", "es": "ninguna", "fr": "aucune"},
+    "ui.hand": {"en": "Your hand", "it": "La tua mano", "es": "Tu mano", "fr": "Ta main"},
+    "ui.total": {"en": "total {t}", "it": "totale {t}", "es": "total {t}", "fr": "total {t}"},
     "ui.computing": {
         "en": "Computing the exact table for {rules} (a few seconds, once per rule set)...",
         "it": "Calcolo la tabella esatta per {rules} (qualche secondo, una volta sola per "
               "regolamento)...",
         "es": "Calculando la tabla exacta para {rules} (unos segundos, una vez por reglamento)...",
+        "fr": "Calcul de la table exacte pour {rules} (quelques secondes, une seule fois par jeu "
+              "de règles)...",
     },
     "ui.unsupported": {
         "en": "The exact engine does not handle {rules} yet: {why}",
         "it": "Il motore esatto non gestisce ancora {rules}: {why}",
         "es": "El motor exacto aún no trata {rules}: {why}",
+        "fr": "Le calcul exact ne traite pas encore {rules} : {why}",
     },
     "ui.engine_failed": {
         "en": "The exact engine failed on {rules}: {why}",
         "it": "Il motore esatto non è riuscito con {rules}: {why}",
         "es": "El motor exacto falló con {rules}: {why}",
+        "fr": "Le calcul exact a échoué pour {rules} : {why}",
     },
     "ui.bad_cards": {
         "en": "Cannot read the cards: {why}",
         "it": "Non riesco a leggere le carte: {why}",
         "es": "No puedo leer las cartas: {why}",
+        "fr": "Impossible de lire les cartes : {why}",
     },
     "ui.bust_if_hit": {
         "en": "Bust if you hit: {p}",
         "it": "Sballi se chiedi carta: {p}",
         "es": "Te pasas si pides: {p}",
+        "fr": "Tu sautes si tu tires : {p}",
     },
     "ui.seven_half_if_hit": {
         "en": "Exactly 7½ with one card: {p}",
         "it": "7½ esatto con una carta: {p}",
         "es": "7½ justo con una carta: {p}",
+        "fr": "Sept et demi pile avec une carte : {p}",
     },
     "ui.win_stand": {
         "en": "Win chance if you stand: {p}",
         "it": "Probabilità di vincere se stai: {p}",
         "es": "Probabilidad de ganar si te plantas: {p}",
+        "fr": "Chance de gagner si tu restes : {p}",
     },
     "ui.win_hit": {
         "en": "Win chance if you hit (then play well): {p}",
         "it": "Probabilità di vincere se chiedi carta (e poi giochi bene): {p}",
         "es": "Probabilidad de ganar si pides (y luego juegas bien): {p}",
+        "fr": "Chance de gagner si tu tires (puis joues au mieux) : {p}",
     },
     "ui.ev": {
         "en": "Expected gain per stake",
         "it": "Guadagno atteso per posta",
         "es": "Ganancia esperada por apuesta",
+        "fr": "Gain espéré par mise",
     },
-    "ui.ev_stand": {"en": "stand", "it": "stai", "es": "plantarse"},
-    "ui.ev_hit": {"en": "hit", "it": "carta", "es": "pedir"},
+    "ui.ev_stand": {"en": "stand", "it": "stai", "es": "plantarse", "fr": "rester"},
+    "ui.ev_hit": {"en": "hit", "it": "carta", "es": "pedir", "fr": "tirer"},
     "ui.mixed_pct": {
         "en": "hit {p} of the time",
-        "it": "carta il {p} delle volte",
+        "it": "carta con probabilità {p}",
         "es": "pide el {p} de las veces",
+        "fr": "tire {p} du temps",
     },
-    "ui.banker": {"en": "Banker", "it": "Banco", "es": "Banca"},
+    "ui.banker": {"en": "Banker", "it": "Banco", "es": "Banca", "fr": "Banque"},
+    "ui.computing_about": {
+        "en": "Computing the exact table for {rules}: about {seconds} s, once per rule set...",
+        "it": "Calcolo la tabella esatta per {rules}: circa {seconds} s, una volta sola per "
+              "regolamento...",
+        "es": "Calculando la tabla exacta para {rules}: unos {seconds} s, una vez por "
+              "reglamento...",
+        "fr": "Calcul de la table exacte pour {rules} : environ {seconds} s, une seule fois par "
+              "jeu de règles...",
+    },
     # -- the one-sentence advice -----------------------------------------------------------------
     "advice.banker_equilibrium": {
         "en": "best banker (equilibrium)",
         "it": "banco migliore (equilibrio)",
         "es": "mejor banca (equilibrio)",
+        "fr": "meilleure banque (équilibre)",
     },
     "advice.banker_threshold": {
         "en": "banker hits below {k} (rule of thumb)",
         "it": "banco che chiede carta sotto {k} (regola pratica)",
         "es": "banca que pide por debajo de {k} (regla práctica)",
+        "fr": "banque qui tire en dessous de {k} (règle simple)",
     },
     "advice.banker_omniscient": {
         "en": "banker who sees your face-down card",
         "it": "banco che vede la tua carta coperta",
         "es": "banca que ve tu carta tapada",
+        "fr": "banque qui voit ta carte cachée",
     },
     "advice.best": {
-        "en": "{hand}: {play} - worth {m} stakes more than to {other} ({ev}; {bust}) against the "
-              "{against} banker.",
-        "it": "{hand}: {play} - vale {m} poste più di {other} ({ev}; {bust}) contro il {against}.",
-        "es": "{hand}: {play} - vale {m} apuestas más que {other} ({ev}; {bust}) contra la "
-              "{against}.",
+        "en": "{hand}: {play} - worth {m} stakes more than to {other} ({ev}; {bust}) {against}.",
+        "it": "{hand}: {play} - vale {m} poste più di {other} ({ev}; {bust}) {against}.",
+        "es": "{hand}: {play} - vale {m} apuestas más que {other} ({ev}; {bust}) {against}.",
+        "fr": "{hand} : {play} - vaut {m} mise de plus que {other} ({ev} ; {bust}) {against}.",
     },
     "advice.tie": {
-        "en": "{hand}: either - both plays are worth the same against the {against} banker "
-              "({ev}; {bust}).",
-        "it": "{hand}: indifferente - le due giocate valgono uguale contro il {against} ({ev}; "
-              "{bust}).",
-        "es": "{hand}: da igual - las dos jugadas valen lo mismo contra la {against} ({ev}; "
-              "{bust}).",
+        "en": "{hand}: either - both plays are worth the same {against} ({ev}; {bust}){how}.",
+        "it": "{hand}: indifferente - le due giocate valgono uguale {against} ({ev}; "
+              "{bust}){how}.",
+        "es": "{hand}: da igual - las dos jugadas valen lo mismo {against} ({ev}; {bust}){how}.",
+        "fr": "{hand} : au choix - les deux coups se valent {against} ({ev} ; {bust}){how}.",
     },
     "advice.hand": {
         "en": "face-down {hole}, up {up}",
         "it": "coperta {hole}, scoperte {up}",
         "es": "tapada {hole}, descubiertas {up}",
+        "fr": "cachée {hole}, visibles {up}",
     },
     "advice.hand_none": {
         "en": "face-down {hole}, nothing up",
         "it": "coperta {hole}, nessuna scoperta",
         "es": "tapada {hole}, nada descubierto",
+        "fr": "cachée {hole}, aucune visible",
     },
     "advice.at_stake": {
         "en": "{hand}, at a stake of {n} chips",
         "it": "{hand}, con una posta di {n} fiches",
         "es": "{hand}, con una apuesta de {n} fichas",
+        "fr": "{hand}, pour une mise de {n} jetons",
     },
     "advice.ev_pair": {
         "en": "stand {s}, hit {h} stakes",
         "it": "stare {s}, carta {h} poste",
         "es": "plantarse {s}, pedir {h} apuestas",
+        "fr": "rester {s}, tirer {h} mise",
     },
     "advice.bust": {
         "en": "a hit busts {p} of the time",
-        "it": "chiedendo carta sballi il {p} delle volte",
+        "it": "sballo chiedendo carta: {p}",
         "es": "pidiendo te pasas el {p} de las veces",
+        "fr": "en tirant tu sautes {p} du temps",
     },
-    "advice.stand": {"en": "stand", "it": "stare", "es": "plantarse"},
-    "advice.hit": {"en": "hit", "it": "chiedere carta", "es": "pedir"},
+    "advice.stand": {"en": "stand", "it": "stare", "es": "plantarse", "fr": "rester"},
+    "advice.hit": {"en": "hit", "it": "chiedere carta", "es": "pedir", "fr": "tirer"},
+    "advice.seen": {
+        "en": "{hand}; {n} cards seen",
+        "it": "{hand}; {n} carte viste",
+        "es": "{hand}; {n} cartas vistas",
+        "fr": "{hand} ; {n} cartes vues",
+    },
+    "advice.how_mixed": {
+        "en": "; the equilibrium player hits {p} of the time, which keeps the banker from "
+              "exploiting it",
+        "it": "; il giocatore in equilibrio chiede carta con probabilità {p}, così il banco non "
+              "può approfittarne",
+        "es": "; el jugador en equilibrio pide el {p} de las veces, así la banca no puede "
+              "aprovecharse",
+        "fr": " ; le joueur à l'équilibre tire {p} du temps, ce qui empêche la banque d'en "
+              "profiter",
+    },
+    "advice.how_pure": {
+        "en": "; the equilibrium player chooses to {play}, which keeps the banker from "
+              "exploiting it",
+        "it": "; il giocatore in equilibrio sceglie di {play}, così il banco non può "
+              "approfittarne",
+        "es": "; el jugador en equilibrio elige {play}, así la banca no puede aprovecharse",
+        "fr": " ; le joueur à l'équilibre choisit de {play}, ce qui empêche la banque d'en "
+              "profiter",
+    },
+    "advice.against_equilibrium": {
+        "en": "against the equilibrium banker",
+        "it": "contro il banco migliore (equilibrio)",
+        "es": "contra la mejor banca (equilibrio)",
+        "fr": "contre la meilleure banque (équilibre)",
+    },
+    "advice.against_threshold": {
+        "en": "against the threshold:{k} banker",
+        "it": "contro il banco che chiede carta sotto {k} (regola pratica)",
+        "es": "contra la banca que pide por debajo de {k} (regla práctica)",
+        "fr": "contre la banque qui tire en dessous de {k} (règle simple)",
+    },
+    "advice.against_omniscient": {
+        "en": "against the omniscient banker",
+        "it": "contro il banco che vede la tua carta coperta",
+        "es": "contra la banca que ve tu carta tapada",
+        "fr": "contre la banque qui voit ta carte cachée",
+    },
+    "advice.against_other": {
+        "en": "against the {name} banker",
+        "it": "contro il banco {name}",
+        "es": "contra la banca {name}",
+        "fr": "contre la banque {name}",
+    },
+    "advice.split": {
+        "en": "Split them? {verb}: splitting is worth {split} stakes in all (two hands), playing "
+              "on as one hand {keep}{how}.",
+        "it": "Dividerle? {verb}: dividere vale {split} poste in tutto (due mani), continuare "
+              "con una mano sola {keep}{how}.",
+        "es": "¿Separarlas? {verb}: separar vale {split} apuestas en total (dos manos), seguir "
+              "con una sola mano {keep}{how}.",
+        "fr": "Les séparer ? {verb} : séparer vaut {split} mise en tout (deux mains), continuer "
+              "avec une seule main {keep}{how}.",
+    },
+    "advice.split_yes": {"en": "SPLIT", "it": "DIVIDI", "es": "SEPARA", "fr": "SÉPARER"},
+    "advice.split_either": {
+        "en": "either",
+        "it": "indifferente",
+        "es": "da igual",
+        "fr": "au choix",
+    },
+    "advice.split_no": {
+        "en": "do not split",
+        "it": "non dividere",
+        "es": "no separes",
+        "fr": "ne pas séparer",
+    },
+    "advice.split_how": {
+        "en": "; the equilibrium player splits {p} of the time",
+        "it": "; il giocatore in equilibrio divide con probabilità {p}",
+        "es": "; el jugador en equilibrio separa el {p} de las veces",
+        "fr": " ; le joueur à l'équilibre sépare {p} du temps",
+    },
+    "advice.restricted": {
+        "en": "Restricted game: {what}.",
+        "it": "Gioco limitato: {what}.",
+        "es": "Juego limitado: {what}.",
+        "fr": "Jeu limité : {what}.",
+    },
     # -- odds explorer widget --------------------------------------------------------------------
     "explorer.finished_seven_half": {
         "en": "That hand is 7½ (or better): the turn is over, nothing to decide.",
         "it": "Questa mano fa 7½ (o meglio): il turno è finito, non c'è niente da decidere.",
         "es": "Esa mano hace 7½ (o mejor): el turno terminó, no hay nada que decidir.",
+        "fr": "Cette main fait sept et demi (ou mieux) : le tour est fini, rien à décider.",
     },
     "explorer.finished_bust": {
         "en": "That hand is bust (over 7½): the stake is lost.",
         "it": "Questa mano ha sballato (oltre 7½): la posta è persa.",
         "es": "Esa mano se pasó (más de 7½): la apuesta está perdida.",
+        "fr": "Cette main a sauté (plus de 7½) : la mise est perdue.",
     },
     "explorer.best_play": {
         "en": "Best play: {play}",
         "it": "Giocata migliore: {play}",
         "es": "Mejor jugada: {play}",
+        "fr": "Meilleur coup : {play}",
     },
     "explorer.seen_note": {
         "en": "Win chances assume the cards seen are back in the deck; the bust and 7½ chances "
@@ -847,137 +1029,223 @@ TEXT: dict[str, dict[str, str]] = {
         "es": "Las probabilidades de ganar suponen las cartas vistas de vuelta en el mazo; las "
               "de pasarse y de 7½ las usan. Marca 'exacto con las cartas vistas' para un cálculo "
               "nuevo.",
+        "fr": "Les chances de gagner supposent les cartes vues remises dans le paquet ; celles "
+              "de sauter et de faire 7½ en tiennent compte. Coche « exact avec les cartes vues » "
+              "pour un nouveau calcul.",
     },
     "explorer.exact_seen": {
         "en": "exact with seen cards (slower)",
         "it": "esatto con le carte viste (più lento)",
         "es": "exacto con las cartas vistas (más lento)",
+        "fr": "exact avec les cartes vues (plus lent)",
     },
     "explorer.exact_seen_on": {
         "en": "Every number here takes the {n} seen card(s) into account.",
         "it": "Ogni numero qui tiene conto delle {n} carte viste.",
         "es": "Cada número aquí tiene en cuenta las {n} cartas vistas.",
+        "fr": "Chaque nombre ici tient compte des {n} cartes vues.",
     },
     # -- trainer widget --------------------------------------------------------------------------
     "trainer.title": {
         "en": "Stand or hit? The trainer",
         "it": "Stai o carta? L'allenatore",
         "es": "¿Plantarse o pedir? El entrenador",
+        "fr": "Rester ou tirer ? L'entraînement",
     },
-    "trainer.seed": {"en": "Class seed", "it": "Seme della classe", "es": "Semilla de la clase"},
-    "trainer.level": {"en": "Level", "it": "Livello", "es": "Nivel"},
+    "trainer.seed": {
+        "en": "Class seed",
+        "it": "Seme della classe",
+        "es": "Semilla de la clase",
+        "fr": "Graine de la classe",
+    },
+    "trainer.level": {"en": "Level", "it": "Livello", "es": "Nivel", "fr": "Niveau"},
     "trainer.level_1": {
         "en": "1 - first card only, banker hits below 5",
         "it": "1 - solo la prima carta, il banco chiede sotto 5",
         "es": "1 - solo la primera carta, la banca pide por debajo de 5",
+        "fr": "1 - la première carte seule, la banque tire en dessous de 5",
     },
     "trainer.level_2": {
         "en": "2 - longer hands, banker hits below 5",
         "it": "2 - mani più lunghe, il banco chiede sotto 5",
         "es": "2 - manos más largas, la banca pide por debajo de 5",
+        "fr": "2 - des mains plus longues, la banque tire en dessous de 5",
     },
     "trainer.level_3": {
         "en": "3 - exact: the best banker",
         "it": "3 - esatto: il banco migliore",
         "es": "3 - exacto: la mejor banca",
+        "fr": "3 - exact : la meilleure banque",
+    },
+    "trainer.level_4": {
+        "en": "4 - the deck played down: the cards seen decide",
+        "it": "4 - il mazzo giocato fino in fondo: decidono le carte uscite",
+        "es": "4 - el mazo jugado hasta el final: deciden las cartas vistas",
+        "fr": "4 - le paquet joué jusqu'au bout : les cartes vues décident",
     },
     "trainer.hard": {
         "en": "hard cases only",
         "it": "solo casi difficili",
         "es": "solo casos difíciles",
+        "fr": "cas difficiles seulement",
     },
-    "trainer.question": {"en": "Hand {i} of {n}", "it": "Mano {i} di {n}", "es": "Mano {i} de {n}"},
+    "trainer.question": {
+        "en": "Hand {i} of {n}",
+        "it": "Mano {i} di {n}",
+        "es": "Mano {i} de {n}",
+        "fr": "Main {i} sur {n}",
+    },
     "trainer.your_hand": {
         "en": "Your cards: {cards} (total {t}). Stand or hit?",
         "it": "Le tue carte: {cards} (totale {t}). Stai o carta?",
         "es": "Tus cartas: {cards} (total {t}). ¿Te plantas o pides?",
+        "fr": "Tes cartes : {cards} (total {t}). Rester ou tirer ?",
     },
-    "trainer.right": {"en": "Right!", "it": "Giusto!", "es": "¡Bien!"},
-    "trainer.wrong": {"en": "Not this time.", "it": "Non questa volta.", "es": "Esta vez no."},
+    "trainer.right": {"en": "Right!", "it": "Giusto!", "es": "¡Bien!", "fr": "Juste !"},
+    "trainer.wrong": {
+        "en": "Not this time.",
+        "it": "Non questa volta.",
+        "es": "Esta vez no.",
+        "fr": "Pas cette fois.",
+    },
     "trainer.tie_ok": {
         "en": "Either is fine here: both plays are worth the same.",
         "it": "Qui va bene tutto: le due giocate valgono uguale.",
         "es": "Aquí vale cualquiera: las dos jugadas valen lo mismo.",
+        "fr": "Ici tout va bien : les deux coups se valent.",
     },
     "trainer.cost": {
         "en": "Your choice costs {c} stakes on average (over many such hands).",
         "it": "La tua scelta costa in media {c} poste (su tante mani come questa).",
         "es": "Tu elección cuesta de media {c} apuestas (en muchas manos como esta).",
+        "fr": "Ton choix coûte en moyenne {c} mise (sur beaucoup de mains comme celle-ci).",
     },
     "trainer.best_is": {
         "en": "The better play is to {play}.",
         "it": "La giocata migliore è {play}.",
         "es": "La mejor jugada es {play}.",
+        "fr": "Le meilleur coup : {play}.",
     },
-    "trainer.retry": {"en": "Try again", "it": "Riprova", "es": "Reintentar"},
-    "trainer.next": {"en": "Next hand", "it": "Mano successiva", "es": "Siguiente mano"},
-    "trainer.restart": {"en": "Start again", "it": "Ricomincia", "es": "Empezar de nuevo"},
+    "trainer.retry": {"en": "Try again", "it": "Riprova", "es": "Reintentar", "fr": "Réessayer"},
+    "trainer.next": {
+        "en": "Next hand",
+        "it": "Mano successiva",
+        "es": "Siguiente mano",
+        "fr": "Main suivante",
+    },
+    "trainer.restart": {
+        "en": "Start again",
+        "it": "Ricomincia",
+        "es": "Empezar de nuevo",
+        "fr": "Recommencer",
+    },
     "trainer.score": {
         "en": "Answered {n}, right {r} ({acc}), stakes lost by mistakes {lost}",
         "it": "Risposte {n}, giuste {r} ({acc}), poste perse per errori {lost}",
         "es": "Respondidas {n}, bien {r} ({acc}), apuestas perdidas por errores {lost}",
+        "fr": "Réponses {n}, justes {r} ({acc}), mises perdues par erreur {lost}",
     },
     "trainer.finished": {
         "en": "Done: {r} right out of {n} ({acc}), {lost} stakes lost by mistakes.",
         "it": "Fine: {r} giuste su {n} ({acc}), {lost} poste perse per errori.",
         "es": "Fin: {r} bien de {n} ({acc}), {lost} apuestas perdidas por errores.",
+        "fr": "Fini : {r} justes sur {n} ({acc}), {lost} mise perdue par erreur.",
     },
     "trainer.summary_title": {
         "en": "Trainer: {r} of {n} right",
         "it": "Allenatore: {r} giuste su {n}",
         "es": "Entrenador: {r} de {n} bien",
+        "fr": "Entraînement : {r} justes sur {n}",
     },
     "trainer.summary_cost": {
         "en": "stakes lost by the choice",
         "it": "poste perse per la scelta",
         "es": "apuestas perdidas por la elección",
+        "fr": "mise perdue par le choix",
     },
-    "trainer.summary_hand": {"en": "hand", "it": "mano", "es": "mano"},
+    "trainer.summary_hand": {"en": "hand", "it": "mano", "es": "mano", "fr": "main"},
     "trainer.summary_cum": {
         "en": "accuracy so far",
         "it": "precisione finora",
         "es": "acierto hasta ahora",
+        "fr": "précision jusqu'ici",
     },
     "trainer.retry_note": {
         "en": "(retry: not counted in the score)",
         "it": "(nuovo tentativo: non conta nel punteggio)",
         "es": "(reintento: no cuenta en la puntuación)",
+        "fr": "(nouvel essai : ne compte pas dans le score)",
     },
     # -- classroom page --------------------------------------------------------------------------
-    "classroom.tab_trainer": {"en": "Trainer", "it": "Allenatore", "es": "Entrenador"},
-    "classroom.tab_table": {"en": "Table", "it": "Tavolo", "es": "Mesa"},
+    "classroom.tab_trainer": {
+        "en": "Trainer",
+        "it": "Allenatore",
+        "es": "Entrenador",
+        "fr": "Entraînement",
+    },
+    "classroom.tab_table": {"en": "Table", "it": "Tavolo", "es": "Mesa", "fr": "Table"},
     # -- banker's view widget --------------------------------------------------------------------
     "banker.title": {
         "en": "The banker's view",
         "it": "Il punto di vista del banco",
         "es": "El punto de vista de la banca",
+        "fr": "Le point de vue de la banque",
     },
     "banker.player_up": {
         "en": "Player's face-up cards",
         "it": "Carte scoperte del giocatore",
         "es": "Cartas descubiertas del jugador",
+        "fr": "Cartes visibles du joueur",
     },
     "banker.player_result": {
         "en": "Player's result",
         "it": "Risultato del giocatore",
         "es": "Resultado del jugador",
+        "fr": "Résultat du joueur",
     },
     "banker.result_stood": {
         "en": "stood below 7½",
         "it": "sta sotto 7½",
         "es": "se planta por debajo de 7½",
+        "fr": "reste sous 7½",
     },
-    "banker.result_seven_half": {"en": "showed 7½", "it": "mostra 7½", "es": "enseña 7½"},
-    "banker.result_bust": {"en": "bust", "it": "ha sballato", "es": "se pasó"},
-    "banker.total": {"en": "banker's total", "it": "totale del banco", "es": "total de la banca"},
-    "banker.cards": {"en": "banker holds", "it": "il banco ha", "es": "la banca tiene"},
-    "banker.action": {"en": "best play", "it": "giocata migliore", "es": "mejor jugada"},
+    "banker.result_seven_half": {
+        "en": "showed 7½",
+        "it": "mostra 7½",
+        "es": "enseña 7½",
+        "fr": "montre 7½",
+    },
+    "banker.result_bust": {"en": "bust", "it": "ha sballato", "es": "se pasó", "fr": "a sauté"},
+    "banker.total": {
+        "en": "banker's total",
+        "it": "totale del banco",
+        "es": "total de la banca",
+        "fr": "total de la banque",
+    },
+    "banker.cards": {
+        "en": "banker holds",
+        "it": "il banco ha",
+        "es": "la banca tiene",
+        "fr": "la banque a",
+    },
+    "banker.action": {
+        "en": "best play",
+        "it": "giocata migliore",
+        "es": "mejor jugada",
+        "fr": "meilleur coup",
+    },
     "banker.win_stand": {
         "en": "wins if it stands",
         "it": "vince se sta",
         "es": "gana si se planta",
+        "fr": "gagne si elle reste",
     },
-    "banker.bust": {"en": "bust if it hits", "it": "sballa se chiede", "es": "se pasa si pide"},
+    "banker.bust": {
+        "en": "bust if it hits",
+        "it": "sballa se chiede",
+        "es": "se pasa si pide",
+        "fr": "saute si elle tire",
+    },
     "banker.why": {
         "en": "The player stood; face-up cards: {up}. Their total is {lo} to {hi}. The chart "
               "shows how likely each face-down card is, given that the player stood (the banker "
@@ -988,12 +1256,16 @@ TEXT: dict[str, dict[str, str]] = {
         "es": "El jugador se plantó; cartas descubiertas: {up}. Su total va de {lo} a {hi}. El "
               "gráfico muestra lo probable que es cada carta tapada, sabiendo que el jugador se "
               "plantó (la banca lee las decisiones del jugador).",
+        "fr": "Le joueur reste ; cartes visibles : {up}. Son total va de {lo} à {hi}. Le "
+              "graphique montre la probabilité de chaque carte cachée, sachant que le joueur est "
+              "resté (la banque lit les choix du joueur).",
     },
     "banker.bust_text": {
         "en": "The player went bust: the banker has already won that stake and does not need to "
               "play.",
         "it": "Il giocatore ha sballato: il banco ha già vinto quella posta e non deve giocare.",
         "es": "El jugador se pasó: la banca ya ganó esa apuesta y no necesita jugar.",
+        "fr": "Le joueur a sauté : la banque a déjà gagné cette mise et n'a pas besoin de jouer.",
     },
     "banker.seven_half_text": {
         "en": "The player showed {score}: standing below it loses for sure, so the banker hits "
@@ -1002,11 +1274,14 @@ TEXT: dict[str, dict[str, str]] = {
               "carta finché lo raggiunge o sballa.",
         "es": "El jugador enseña {score}: plantarse por debajo pierde seguro, así que la banca "
               "pide hasta alcanzarlo o pasarse.",
+        "fr": "Le joueur montre {score} : rester en dessous perd à coup sûr, donc la banque tire "
+              "jusqu'à l'atteindre ou sauter.",
     },
     "banker.posterior_title": {
         "en": "Face-down card, as the banker sees it",
         "it": "La carta coperta, vista dal banco",
         "es": "La carta tapada, vista por la banca",
+        "fr": "La carte cachée, vue par la banque",
     },
     "banker.no_situation": {
         "en": "The best player never stands with these face-up cards ({up}), so the equilibrium "
@@ -1015,76 +1290,123 @@ TEXT: dict[str, dict[str, str]] = {
               "qui non dice nulla; prova altre carte.",
         "es": "El mejor jugador nunca se planta con estas cartas descubiertas ({up}): el "
               "equilibrio no dice nada aquí; prueba otras cartas.",
+        "fr": "Le meilleur joueur ne reste jamais avec ces cartes visibles ({up}) : l'équilibre "
+              "ne dit rien ici ; essaie d'autres cartes.",
     },
     # -- variants widget -------------------------------------------------------------------------
     "variants.title": {
         "en": "Rule variants and the banker's edge",
         "it": "Varianti e vantaggio del banco",
         "es": "Variantes y ventaja de la banca",
+        "fr": "Variantes et avantage de la banque",
     },
-    "variants.base": {"en": "Base rules", "it": "Regole di base", "es": "Reglas base"},
+    "variants.base": {
+        "en": "Base rules",
+        "it": "Regole di base",
+        "es": "Reglas base",
+        "fr": "Règles de base",
+    },
     "variants.edge_line": {
         "en": "Banker's edge: {edge} of the stake per hand (base {base}: {base_edge}).",
         "it": "Vantaggio del banco: {edge} della posta per mano (base {base}: {base_edge}).",
         "es": "Ventaja de la banca: {edge} de la apuesta por mano (base {base}: {base_edge}).",
+        "fr": "Avantage de la banque : {edge} de la mise par main (base {base} : {base_edge}).",
     },
     "variants.edge_only": {
         "en": "Banker's edge: {edge} of the stake per hand.",
         "it": "Vantaggio del banco: {edge} della posta per mano.",
         "es": "Ventaja de la banca: {edge} de la apuesta por mano.",
+        "fr": "Avantage de la banque : {edge} de la mise par main.",
     },
     "variants.compare_all": {
         "en": "Compare every single variant",
         "it": "Confronta ogni variante",
         "es": "Comparar cada variante",
+        "fr": "Comparer chaque variante",
     },
     # -- classroom table widget ------------------------------------------------------------------
     "table.title": {
         "en": "The classroom table",
         "it": "Il tavolo della classe",
         "es": "La mesa de la clase",
+        "fr": "La table de la classe",
     },
-    "table.players": {"en": "Students", "it": "Studenti", "es": "Alumnos"},
+    "table.players": {"en": "Students", "it": "Studenti", "es": "Alumnos", "fr": "Élèves"},
     "table.computers": {
         "en": "Computer players",
         "it": "Giocatori computer",
         "es": "Jugadores ordenador",
+        "fr": "Joueurs ordinateur",
     },
     "table.hint": {
         "en": "show the exact odds",
         "it": "mostra le probabilità esatte",
         "es": "mostrar las probabilidades exactas",
+        "fr": "montrer les probabilités exactes",
     },
-    "table.stake": {"en": "Stake", "it": "Posta", "es": "Apuesta"},
-    "table.banker": {"en": "Banker", "it": "Banco", "es": "Banca"},
-    "table.to_play": {"en": "{name} to play", "it": "Tocca a {name}", "es": "Juega {name}"},
+    "table.stake": {"en": "Stake", "it": "Posta", "es": "Apuesta", "fr": "Mise"},
+    "table.banker": {"en": "Banker", "it": "Banco", "es": "Banca", "fr": "Banque"},
+    "table.to_play": {
+        "en": "{name} to play",
+        "it": "Tocca a {name}",
+        "es": "Juega {name}",
+        "fr": "À {name} de jouer",
+    },
     "table.banker_to_play": {
         "en": "{name} plays the bank",
         "it": "{name} gioca il banco",
         "es": "{name} juega la banca",
+        "fr": "{name} tient la banque",
     },
-    "table.stood": {"en": "stood", "it": "sta", "es": "plantado"},
-    "table.showed": {"en": "shows {score}", "it": "mostra {score}", "es": "enseña {score}"},
-    "table.busted": {"en": "bust", "it": "sballato", "es": "pasado"},
-    "table.out": {"en": "out of chips", "it": "senza fiches", "es": "sin fichas"},
+    "table.stood": {"en": "stood", "it": "sta", "es": "plantado", "fr": "reste"},
+    "table.showed": {
+        "en": "shows {score}",
+        "it": "mostra {score}",
+        "es": "enseña {score}",
+        "fr": "montre {score}",
+    },
+    "table.busted": {"en": "bust", "it": "sballato", "es": "pasado", "fr": "a sauté"},
+    "table.out": {
+        "en": "out of chips",
+        "it": "senza fiches",
+        "es": "sin fichas",
+        "fr": "plus de jetons",
+    },
     "table.hint_player": {
         "en": "Hint: {sentence}",
         "it": "Suggerimento: {sentence}",
         "es": "Pista: {sentence}",
+        "fr": "Conseil : {sentence}",
     },
     "table.hint_banker": {
         "en": "Hint for the banker: {play} ({why})",
         "it": "Suggerimento per il banco: {play} ({why})",
         "es": "Pista para la banca: {play} ({why})",
+        "fr": "Conseil pour la banque : {play} ({why})",
     },
-    "table.student": {"en": "Student {i}", "it": "Studente {i}", "es": "Alumno {i}"},
-    "table.computer": {"en": "Computer {i}", "it": "Computer {i}", "es": "Ordenador {i}"},
-    "table.bank_name": {"en": "Bank", "it": "Banco", "es": "Banca"},
-    "table.settled": {"en": "Hand over.", "it": "Mano finita.", "es": "Mano terminada."},
-    "table.burn": {"en": "Burn", "it": "Brucia", "es": "Quemar"},
-    "table.new_game": {"en": "New game", "it": "Nuova partita", "es": "Partida nueva"},
+    "table.settled": {
+        "en": "Hand over.",
+        "it": "Mano finita.",
+        "es": "Mano terminada.",
+        "fr": "Main terminée.",
+    },
+    "table.new_game": {
+        "en": "New game",
+        "it": "Nuova partita",
+        "es": "Partida nueva",
+        "fr": "Nouvelle partie",
+    },
 }
-"""``TEXT[key][lang]``: every label the charts and handouts print."""
+"""``TEXT[key][lang]``: every label the charts, handouts, widgets and the CLI print."""
+
+
+def _merge(section: dict[str, dict[str, str]]) -> None:
+    """Add a section of keys to `TEXT`; a key already there is an error, not a silent
+    replacement (two views sharing a key must share its meaning)."""
+    clash = sorted(set(section) & set(TEXT))
+    if clash:
+        raise ValueError(f"keys defined twice in the catalogue: {', '.join(clash)}")
+    TEXT.update(section)
 
 
 def _knob(en: str, it: str, es: str, fr: str) -> dict[str, str]:
@@ -1169,7 +1491,7 @@ _RULE_TEXT: dict[str, dict[str, str]] = {
 }
 """The words for rule sets and knobs (part of `TEXT`)."""
 
-TEXT.update(_RULE_TEXT)
+_merge(_RULE_TEXT)
 
 
 # -- the whole class at once (settemezzo.klass): the students' pages, the dashboard, the report --
@@ -1370,7 +1692,7 @@ _CLASS_TEXT: dict[str, dict[str, str]] = {
     "class.game_over": {"en": "The game is over.", "it": "La partita è finita.",
                         "es": "La partida ha terminado.", "fr": "La partie est finie."},
 }
-TEXT.update(_CLASS_TEXT)
+_merge(_CLASS_TEXT)
 
 
 # -- the classroom and terminal table (settemezzo.simulate.tablegame) -------------------------
@@ -1453,7 +1775,7 @@ _TABLE_TEXT: dict[str, dict[str, str]] = {
                         "es": "Contando todas las cartas de la mesa, pedir se pasa {p}.",
                         "fr": "En comptant toutes les cartes de la table, tirer fait sauter {p}."},
 }
-TEXT.update(_TABLE_TEXT)
+_merge(_TABLE_TEXT)
 
 
 # -- playing the deck down (settemezzo.deckdown, settemezzo.plots_deck) ------------------------
@@ -1534,12 +1856,16 @@ _DECK_TEXT: dict[str, dict[str, str]] = {
                          "it": "carta quando il conteggio è {op} {c}",
                          "es": "pide carta cuando la cuenta es {op} {c}",
                          "fr": "tirez quand le compte est {op} {c}"},
+    "deck.trainer_seen": {"en": "Seen since the shuffle ({n} cards, out of the deck):",
+                           "it": "Uscite dall'ultimo mescolamento ({n} carte, fuori dal mazzo):",
+                           "es": "Vistas desde que se barajó ({n} cartas, fuera del mazo):",
+                           "fr": "Vues depuis le mélange ({n} cartes, hors du paquet) :"},
     "deck.card_none": {"en": "No decision flips with the count.",
                        "it": "Nessuna decisione cambia con il conteggio.",
                        "es": "Ninguna decisión cambia con la cuenta.",
                        "fr": "Aucune décision ne change avec le compte."},
 }
-TEXT.update(_DECK_TEXT)
+_merge(_DECK_TEXT)
 
 
 def check_lang(lang: str) -> str:
@@ -1558,24 +1884,67 @@ def t(key: str, lang: str = "en", **fields: object) -> str:
     return text.format(**fields) if fields else text
 
 
-def number(x: float, lang: str = "en", digits: int = 2, sign: bool = False) -> str:
-    """``x`` with ``digits`` decimals, a decimal comma outside English, a true minus sign."""
+_PERCENT_SIGN = {"en": "%", "it": "%", "es": "%", "fr": "\u202f%"}
+"""How each language writes a percent sign (French: after a narrow no-break space)."""
+
+
+def number(x: float | Fraction, lang: str = "en", digits: int = 2, sign: bool = False, *,
+           typeset: bool = True) -> str:
+    """``x`` with ``digits`` decimals as ``lang`` writes it: a decimal comma outside English.
+
+    ``sign`` always shows the sign ('+0.57'). ``typeset`` writes a true minus sign ('−', for
+    charts, handouts and widgets); ``typeset=False`` keeps the ASCII hyphen of plain text
+    (the command line, the advice sentence), so a terminal's output stays greppable.
+
+    >>> number(-0.4241, "en", 3), number(0.5714, "it", 3, sign=True, typeset=False)
+    ('−0.424', '+0,571')
+    """
     check_lang(lang)
+    x = float(x)
     text = f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
     if lang != "en":
         text = text.replace(".", ",")
-    return text.replace("-", "−")
+    return text.replace("-", "−") if typeset else text
 
 
-def percent(p: float, lang: str = "en", digits: int = 1) -> str:
-    """A probability or share as a percentage: '21.1%' (English), '21,1%' (Italian)."""
-    return number(100 * p, lang, digits) + "%"
+def percent(p: float | Fraction, lang: str = "en", digits: int = 1, *,
+            typeset: bool = True) -> str:
+    """A probability or share as a percentage: '21.1%' (English), '21,1%' (Italian),
+    '21,1 %' (French, with a narrow no-break space).
+
+    >>> percent(0.6923, "en", 0), percent(0.2113579, "fr") == "21,1\u202f%"
+    ('69%', True)
+    """
+    return number(100 * float(p), lang, digits, typeset=typeset) + _PERCENT_SIGN[lang]
+
+
+def stakes(x: float | Fraction, lang: str = "en", digits: int = 3) -> str:
+    """A gain in stakes with its sign, as a sentence writes it: '+0.571', '-0.424' ('+0,571'
+    in Italian)."""
+    return number(x, lang, digits, sign=True, typeset=False)
 
 
 def points(half_points: int) -> str:
-    """'4½', '5', '½' for a total in half-points."""
-    whole, half = divmod(half_points, 2)
-    return f"{whole}½" if half and whole else ("½" if half else str(whole))
+    """'4½', '5', '½' for a total in half-points (the same in every language;
+    `settemezzo.hands.points_label`)."""
+    return points_label(half_points)
+
+
+def score_label(score: int, lang: str = "en") -> str:
+    """A finished hand's score (`settemezzo.hands.score`) in words: 'bust', '6½', 'royal 7½',
+    'pair of sevens' (``sballato``, ``7½ reale``... in Italian).
+
+    >>> score_label(13, "it"), score_label(0, "fr"), score_label(16, "es")
+    ('6½', 'sauté', '7½ real')
+    """
+    if score == BUST:
+        return t("score.bust", lang)
+    if score == ROYAL:
+        return t("score.royal", lang)
+    if score == PAIR_OF_SEVENS:
+        return t("score.pair_of_sevens", lang)
+    check_lang(lang)
+    return points_label(score)
 
 
 def policy_label(name: str, lang: str = "en") -> str:
@@ -1665,3 +2034,91 @@ def rule_change(name: str, value: object, lang: str = "en") -> str:
     if k.type == "choice":
         return t(f"{k.label}_{value}", lang)
     return t("knob.value", lang, label=t(k.label, lang), value=value)
+
+
+def restriction_text(codes: Sequence[str], lang: str = "en", split_figures: int = 0) -> str:
+    """What a restricted exact game keeps the player from, in a sentence ("" for no code):
+    'the player never splits into more than two hands (split_figures=12 allows 12) and never
+    swaps inside a split hand: the player's value is at least this (the banker's edge at most
+    this)'. ``codes`` are `settemezzo.game.restriction_codes`; ``split_figures`` the rule
+    set's, which the ``resplit`` words name."""
+    check_lang(lang)
+    parts = []
+    for code in codes:
+        if code not in RESTRICTION_CODES:
+            raise ValueError(f"unknown restriction code {code!r}; expected one of "
+                             f"{', '.join(RESTRICTION_CODES)}")
+        parts.append(t(f"restricted.long_{code}", lang, **(
+            {"n": split_figures} if code == "resplit" else {})))
+    if not parts:
+        return ""
+    return t("restricted.long", lang, what=f" {t('restricted.and', lang)} ".join(parts))
+
+
+def advice_hand(advice: Advice, lang: str = "en") -> str:
+    """The hand an `settemezzo.tables.Advice` is about: 'face-down 7, up 1 ½', with the cards
+    seen and the stake when there are any ('...; 2 cards seen, at a stake of 5 chips')."""
+    if advice.up:
+        hand = t("advice.hand", lang, hole=advice.hole, up=" ".join(advice.up))
+    else:
+        hand = t("advice.hand_none", lang, hole=advice.hole)
+    if advice.seen:
+        hand = t("advice.seen", lang, hand=hand, n=advice.seen)
+    if advice.stake is not None:  # the stake the values are per unit of (chosen by the player)
+        hand = t("advice.at_stake", lang, hand=hand, n=advice.stake)
+    return hand
+
+
+def _against(name: str, lang: str) -> str:
+    """'against the threshold:5 banker' (in English the policy's own name)."""
+    code = name.strip().lower()
+    if code in ("equilibrium", "omniscient"):
+        return t(f"advice.against_{code}", lang)
+    if code.startswith("threshold:"):
+        return t("advice.against_threshold", lang, k=code.removeprefix("threshold:"))
+    return t("advice.against_other", lang, name=name)
+
+
+def advice_sentence(advice: Advice, lang: str = "en") -> str:
+    """Stand or hit, by how much, and the odds behind it, in one sentence (values per unit
+    stake: "stakes")."""
+    hand = advice_hand(advice, lang)
+    ev = t("advice.ev_pair", lang, s=stakes(advice.stand_ev, lang),
+           h=stakes(advice.hit_ev, lang))
+    bust = t("advice.bust", lang, p=percent(advice.bust_if_hit, lang, 0, typeset=False))
+    against = _against(advice.against, lang)
+    if advice.tied:
+        how = ""
+        if advice.best == "mixed" and advice.hit_frequency is not None:
+            how = t("advice.how_mixed", lang,
+                    p=percent(advice.hit_frequency, lang, 0, typeset=False))
+        elif advice.best in ("stand", "hit"):
+            how = t("advice.how_pure", lang, play=t(f"advice.{advice.best}", lang))
+        return t("advice.tie", lang, hand=hand, against=against, ev=ev, bust=bust, how=how)
+    other = "advice.stand" if advice.best == "hit" else "advice.hit"
+    return t("advice.best", lang, hand=hand, play=t(f"ui.{advice.best}", lang).upper(),
+             m=number(abs(float(advice.margin)), lang, 3, typeset=False),
+             other=t(other, lang), ev=ev, bust=bust, against=against)
+
+
+def split_sentence(advice: Advice, lang: str = "en") -> str:
+    """Under ``split_figures`` with two figures: split them or play on as one hand ("" when
+    the hand cannot split)."""
+    verdict = advice.split_verdict
+    if verdict is None or advice.split_ev is None:
+        return ""
+    how = ("" if advice.split_frequency is None else t(
+        "advice.split_how", lang, p=percent(advice.split_frequency, lang, 0, typeset=False)))
+    keep = max(float(advice.stand_ev), float(advice.hit_ev))
+    return t("advice.split", lang, verb=t(f"advice.split_{verdict}", lang),
+             split=stakes(advice.split_ev, lang), keep=stakes(keep, lang), how=how)
+
+
+def advice_text(advice: Advice, lang: str = "en") -> str:
+    """The whole answer: `advice_sentence`, then `split_sentence` and the restriction of the
+    exact game when there is one (what ``settemezzo advise`` prints)."""
+    what = restriction_text(advice.restriction_codes, lang, advice.split_figures)
+    restricted = t("advice.restricted", lang, what=what) if what else ""
+    return " ".join(x for x in (advice_sentence(advice, lang), split_sentence(advice, lang),
+                                restricted) if x)
+

@@ -17,6 +17,7 @@ Fraction(4, 13)
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -45,6 +46,7 @@ __all__ = [
     "draw_kinds",
     "final_distribution",
     "hit_outcomes",
+    "multiset_chance",
     "next_card",
     "points_label",
     "seven_half_chance",
@@ -244,3 +246,19 @@ def _final(hand: tuple[Kind, ...], counts: tuple[int, ...], rules: Rules,
         for s, q in _final(tuple(sorted((*hand, kind))), rest.counts, rules, k):
             out[s] = out.get(s, Prob(0)) + p * q
     return tuple(sorted(out.items()))
+
+
+def multiset_chance(cards: Sequence[str], deck: dict[str, int]) -> Fraction:
+    """The exact chance that ``len(cards)`` cards drawn from ``deck`` (counts by label) are
+    exactly the multiset ``cards`` (0 when the deck has fewer cards).
+
+    >>> multiset_chance(["7", "7"], {"7": 4, "½": 12})
+    Fraction(1, 20)
+    """
+    n = sum(deck.values())
+    if n < len(cards):
+        return Fraction(0)
+    ways = 1
+    for label in set(cards):
+        ways *= math.comb(deck.get(label, 0), list(cards).count(label))
+    return Fraction(ways, math.comb(n, len(cards)))

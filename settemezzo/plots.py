@@ -30,11 +30,9 @@ chart                            its data
 
 from __future__ import annotations
 
-import functools
 import math
 import textwrap
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
@@ -46,8 +44,7 @@ from matplotlib.patches import Patch, Rectangle
 from matplotlib.ticker import FuncFormatter
 from matplotlib.transforms import ScaledTranslation
 
-from settemezzo.cards import Kind, Unseen
-from settemezzo.hands import PAIR_OF_SEVENS, ROYAL, is_finished, total
+from settemezzo.cards import Unseen
 from settemezzo.i18n import (
     TEXT,
     check_lang,
@@ -59,11 +56,13 @@ from settemezzo.i18n import (
     restriction_note,
     restriction_what,
     rule_change,
+    score_label,
     t,
 )
-from settemezzo.odds import bust_chance, draw_kinds, final_distribution
+from settemezzo.odds import final_distribution, multiset_chance
 from settemezzo.policy import parse_threshold
 from settemezzo.rules import ITALIAN, Rules, from_spec
+from settemezzo.tables import HandoutNumbers, bust_chance_data
 
 __all__ = [
     "A4_PORTRAIT",
@@ -536,15 +535,6 @@ def _deck_counts(df: pd.DataFrame) -> dict[str, int]:
     return counts
 
 
-def _multiset_chance(cards: list[str], deck: dict[str, int]) -> float:
-    """The chance that len(cards) cards drawn from ``deck`` are exactly this multiset."""
-    n = sum(deck.values())
-    ways = 1
-    for label in set(cards):
-        ways *= math.comb(deck.get(label, 0), cards.count(label))
-    return ways / math.comb(n, len(cards)) if n >= len(cards) else 0.0
-
-
 def banker_cells(banker_table_df: pd.DataFrame) -> pd.DataFrame:
     """The cells of `banker_strategy_chart`: one row per (player's face-up cards: how many
     and their total; banker's total).
@@ -574,7 +564,7 @@ def banker_cells(banker_table_df: pd.DataFrame) -> pd.DataFrame:
         for x in up_cards:
             left[x] = left.get(x, 0) - 1
         col = (int(row["n_up"]), sum(_half(x) for x in up_cards))
-        w = float(row["stood_chance"]) * _multiset_chance(_labels(row["banker"]), left)
+        w = float(row["stood_chance"]) * float(multiset_chance(_labels(row["banker"]), left))
         a = acc.setdefault((*col, int(row["banker_total_half"])), [0.0, 0.0, 0.0, 0.0])
         a[0] += w
         a[1] += w * float(row["hit_probability"])
@@ -670,53 +660,6 @@ def banker_strategy_chart(banker_table_df: pd.DataFrame, *, ax: Axes | None = No
 # bust chance
 # ---------------------------------------------------------------------------------------------
 
-_PLAIN = (Kind.FIGURE, Kind.ACE, Kind.TWO, Kind.THREE, Kind.FOUR, Kind.FIVE, Kind.SIX,
-          Kind.SEVEN)
-
-
-def bust_chance_data(rules: Rules = ITALIAN) -> pd.DataFrame:
-    """The exact chance that one more card busts, from a fresh deck, by total.
-
-    Two series: ``one_card`` (a hand of one face-down card of each value, the rest of the
-    deck unseen) and ``two_cards`` (for each total, the average over the two-card hands
-    making it, weighted by their chance to be dealt; hands already finished - 7½, a pair of
-    sevens - are left out). The wild K♦ is left out of the hands (not out of the deck).
-    Columns: ``series``, ``total_half``, ``total``, ``bust`` (float), ``bust_exact``
-    (the fraction as text), ``weight`` (chance of such a hand).
-    """
-    full = Unseen.full()
-    counts = dict(draw_kinds(full, rules))
-    n = full.total
-    records = []
-    for k in _PLAIN:
-        p = bust_chance((k,), full.remove(k), rules)
-        records.append(("one_card", k.half_points, p, Fraction(counts[k], n)))
-    pairs: dict[int, list[Fraction]] = {}
-    for i, a in enumerate(_PLAIN):
-        for b in _PLAIN[i:]:
-            hand = (a, b)
-            if is_finished(hand, rules):
-                continue
-            if a == b:
-                w = Fraction(counts[a] * (counts[a] - 1), n * (n - 1))
-            else:
-                w = Fraction(2 * counts[a] * counts[b], n * (n - 1))
-            p = bust_chance(hand, full.remove(a).remove(b), rules)
-            acc = pairs.setdefault(total(hand, rules), [Fraction(0), Fraction(0)])
-            acc[0] += w * p
-            acc[1] += w
-    for tot, (wp, w) in sorted(pairs.items()):
-        records.append(("two_cards", tot, wp / w, w))
-    return pd.DataFrame({
-        "series": [r[0] for r in records],
-        "total_half": [r[1] for r in records],
-        "total": [points(r[1]) for r in records],
-        "bust": [float(r[2]) for r in records],
-        "bust_exact": [str(r[2]) for r in records],
-        "weight": [float(r[3]) for r in records],
-    })
-
-
 def bust_chance_chart(rules: Rules = ITALIAN, *, ax: Axes | None = None,
                       lang: str = "en") -> Figure:
     """The exact chance that one more card busts, by total: a hand of one face-down card of
@@ -756,16 +699,6 @@ def bust_chance_chart(rules: Rules = ITALIAN, *, ax: Axes | None = None,
 # ---------------------------------------------------------------------------------------------
 
 
-def _score_label(s: int, lang: str) -> str:
-    if s == 0:
-        return t("final_chart.bust", lang)
-    if s == ROYAL:
-        return t("final_chart.royal", lang)
-    if s == PAIR_OF_SEVENS:
-        return t("final_chart.pair_of_sevens", lang)
-    return points(s)
-
-
 def banker_final_data(rules: Rules = ITALIAN,
                       thresholds: Sequence[int | float | str] = (4, 5, 6),
                       lang: str = "en") -> pd.DataFrame:
@@ -782,7 +715,7 @@ def banker_final_data(rules: Rules = ITALIAN,
         dist = final_distribution((), Unseen.full(), rules, Fraction(half, 2))
         for s, p in sorted(dist.items()):
             records.append({"threshold": points(half), "threshold_half": half, "score": s,
-                            "outcome": _score_label(s, lang), "probability": float(p),
+                            "outcome": score_label(s, lang), "probability": float(p),
                             "probability_exact": str(p)})
     return pd.DataFrame.from_records(records)
 
@@ -810,7 +743,7 @@ def banker_final_distribution_chart(rules: Rules = ITALIAN,
                       edgecolor="black", linewidth=0.6)
         ax.bar_label(bars, labels=[percent(y, lang, 0) if y >= 0.005 else "" for y in ys],
                      fontsize=7, padding=2, rotation=90)
-    ax.set_xticks(range(len(scores)), [_score_label(s, lang) for s in scores])
+    ax.set_xticks(range(len(scores)), [score_label(s, lang) for s in scores])
     top = float(data["probability"].max())
     ax.set_ylim(0, top * 1.18 + 0.02)
     ax.yaxis.set_major_formatter(_percent_axis(lang))
@@ -1028,39 +961,12 @@ def posterior_chart(posterior: Mapping[str, float], *, ax: Axes | None = None,
 # ---------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class HandoutNumbers:
-    """The few numbers a beginner should remember, for one rule set (heads-up)."""
-
-    rules: Rules
-    banker_edge: float                   # both sides at equilibrium
-    thresholds: dict[int, float]         # threshold (half-points) -> player's value vs the
-    #                                      equilibrium banker
-    bust: pd.DataFrame                   # `bust_chance_data`
-
-    @property
-    def best_threshold(self) -> int:
-        """The threshold (half-points) whose rule of thumb loses least."""
-        return max(self.thresholds, key=lambda k: (self.thresholds[k], -k))
-
-
-@functools.lru_cache(maxsize=8)
 def handout_numbers(rules: Rules = ITALIAN) -> HandoutNumbers:
-    """Compute the handout's numbers: the equilibrium edge, every rule of thumb 'hit below
-    K' (K = 3 .. 7 points, halves too) against the equilibrium banker, the bust chances.
-    Every number is per unit of expected stake (stakes chosen after the first card, split
-    hands), as `settemezzo.solve.Equilibrium.banker_edge`. For a restricted game
-    (`settemezzo.game.restriction`) the edge is at most this (`handout_page` says so).
-    Cached per rule set (shared: do not modify)."""
-    from settemezzo.solve import equilibrium, evaluate, expected_stake
+    """The handout's numbers of ``rules`` (`settemezzo.tables.handout_numbers`), from the
+    one owner of solved results (`settemezzo.solved`): precomputed or computed once."""
+    from settemezzo.solved import get
 
-    eq = equilibrium(rules)
-    values = {}
-    for k in range(6, 15):
-        policy = f"threshold:{points(k).replace('½', '.5')}"
-        value = float(evaluate(policy, eq.banker, rules))
-        values[k] = value / float(expected_stake(policy, eq.banker, rules))
-    return HandoutNumbers(rules, eq.banker_edge, values, bust_chance_data(rules))
+    return get(rules).handout_numbers()
 
 
 def rules_brief(rules: Rules, lang: str = "en") -> list[str]:

@@ -543,8 +543,8 @@ BankMove = Literal["kept", "7½", "rotation", "elimination"]
 def next_banker(rules: Rules, banker: int, seats: int,
                 players: tuple[tuple[int, tuple[int, ...]], ...], banker_score: int,
                 active: tuple[bool, ...]) -> tuple[int, BankMove]:
-    """Who holds the bank after a hand, and why: the one rule of RULES.md ("Who takes the
-    bank"; docs/rules.md), which the compiled engine (`settemezzo.simulate.engine.pass_bank`)
+    """Who holds the bank after a hand, and why: the one rule of docs/rules.md ("Who takes the
+    bank"), which the compiled engine (`settemezzo.simulate.engine.pass_bank`)
     and every table follow.
 
     ``players``: ``(seat, scores of its hands)`` in playing order (anticlockwise from the

@@ -54,7 +54,7 @@ from settemezzo.game import (
     Action,
     HeadsUpGame,
     heads_up,
-    restriction,
+    restriction_codes,
     with_card,
 )
 from settemezzo.hands import BUST, PAIR_OF_SEVENS, settle
@@ -873,15 +873,13 @@ class Terminal:
     root: list[Any] = field(default_factory=list)
 
 
-_SOLVERS: dict[tuple[Rules, Unseen, tuple[Any, ...], bool, str], _Solver] = {}
-
-
 def _solver(game: HeadsUpGame, exact: bool, measure: Literal["value", "win"] = "value"
             ) -> _Solver:
-    key = (*game.key, exact, measure)
-    s = _SOLVERS.get(key)
+    """The game's solver (kept in `HeadsUpGame.memo`, freed with the game)."""
+    key = ("solver", exact, measure)
+    s: _Solver | None = game.memo.get(key)
     if s is None:
-        s = _SOLVERS[key] = _Solver(game, exact, measure)
+        s = game.memo[key] = _Solver(game, exact, measure)
     return s
 
 
@@ -960,9 +958,6 @@ def _evaluate(p: PlayerStrategy, b: BankerStrategy, game: HeadsUpGame,
     return result
 
 
-_SPLITS: dict[tuple[Any, ...], tuple[float, float]] = {}
-
-
 def _split_terms(game: HeadsUpGame, b: BankerStrategy | None,
                  only: Sequence[Any] | None = None, player: str | None = None
                  ) -> tuple[dict[int, float], dict[int, float]]:
@@ -983,21 +978,21 @@ def _split_terms(game: HeadsUpGame, b: BankerStrategy | None,
     for st in game.infosets:
         if st.kind != "split" or (only is not None and not only[st.index]):
             continue
-        key = (game.key, st.burnt, name, who)
-        if key not in _SPLITS:
+        key = ("split", st.burnt, name, who)
+        if key not in game.memo:
             deck = game.deck if st.burnt is None else _deck_without(game, st.burnt)
             for k in game.start:  # after a swap: the figure turned up is one of the two
                 deck = with_card(deck, k)
             r = split_value(split_rules(game.rules), deck, player=who, banker=name,
                             method="float")
-            _SPLITS[key] = (r.value, r.expected_hands - 1)
-        values[st.index], extra[st.index] = _SPLITS[key]
+            game.memo[key] = (r.value, r.expected_hands - 1)
+        values[st.index], extra[st.index] = game.memo[key]
     return values, extra
 
 
 def split_rules(rules: Rules) -> Rules:
     """The rules the rest of a hand after a split is valued under: at most two hands, and no
-    swap inside them (`settemezzo.game.restriction`: the player declines those moves)."""
+    swap inside them (`settemezzo.game.restriction_codes`: the player declines those moves)."""
     if rules.split_figures <= MODELLED_HANDS and not rules.swap_hidden:
         return rules
     return replace(rules, split_figures=min(rules.split_figures, MODELLED_HANDS),
@@ -1268,23 +1263,37 @@ class Equilibrium:
         return -self.value / self.expected_stake
 
     @property
-    def restriction(self) -> str:
-        """"" for an equilibrium of the whole game; else what the player is kept from doing
-        (`settemezzo.game.restriction`): then ``lower`` bounds the player's value in the
-        whole game from below, and ``banker_edge`` is the most the banker gains against
+    def restriction_codes(self) -> tuple[str, ...]:
+        """() for an equilibrium of the whole game; else what the player is kept from doing
+        (`settemezzo.game.restriction_codes`): then ``lower`` bounds the player's value in
+        the whole game from below, and ``banker_edge`` is the most the banker gains against
         ``player``; the whole game's equilibrium is not known."""
-        return restriction(self.rules)
+        return restriction_codes(self.rules)
 
     def __repr__(self) -> str:
         return (f"Equilibrium({self.rules.describe()}: player value {self.value:+.9f}, "
                 f"banker edge {self.banker_edge:.4%}, certificate [{self.lower:.12f}, "
                 f"{self.upper:.12f}], {self.iterations} LP rounds"
                 + (f", {len(self.subgames)} subgames after a swap" if self.subgames else "")
-                + (f"; restricted: {self.restriction}" if self.restriction else "")
+                + (f"; restricted: {', '.join(self.restriction_codes)}"
+                   if self.restriction_codes else "")
                 + f", {self.seconds:.2f} s)")
 
 
-_EQ_CACHE: dict[tuple[Rules, Unseen, tuple[Any, ...]], Equilibrium] = {}
+def release_solvers(game: HeadsUpGame) -> None:
+    """Drop the solvers kept in the memo of ``game`` and of its subgames (the largest part
+    of a solved game's memory; rebuilt if asked for again). `settemezzo.solved` calls it
+    once a result is computed and kept."""
+    for key in [k for k in game.memo if isinstance(k, tuple) and k[0] == "solver"]:
+        del game.memo[key]
+    for sub in game._subgames.values():
+        release_solvers(sub)
+
+
+def remember_equilibrium(game: HeadsUpGame, eq: Equilibrium) -> None:
+    """Give ``game`` an equilibrium solved before (on an equal game since freed), so that
+    `equilibrium` answers from it (`settemezzo.solved` keeps equilibria longer than games)."""
+    game.memo.setdefault("equilibrium", eq)
 
 
 def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None,
@@ -1298,9 +1307,9 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
     certificate (`_certificate`).
     """
     game = _game(rules, deck)
-    key = game.key
-    if key in _EQ_CACHE:
-        cached = _EQ_CACHE[key]
+    key = "equilibrium"  # kept in `HeadsUpGame.memo`, freed with the game
+    if key in game.memo:
+        cached: Equilibrium = game.memo[key]
         return cached if cached.rules == game.rules else replace(cached, rules=game.rules)
     t0 = time.perf_counter()
     subs = _subgame_equilibria(game, tol, max_rounds)
@@ -1314,7 +1323,7 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
                          BankerStrategy("equilibrium", "behavioural",
                                         hit=np.zeros((0, len(game.banker_nodes)))),
                          0, time.perf_counter() - t0, const)
-        _EQ_CACHE[key] = eq
+        game.memo[key] = eq
         return eq
     c = _lp_objective(s, T)
     cuts = _Cuts(s)
@@ -1330,7 +1339,7 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
     below = frozenset(subs).union(*(e.subgames for e in subs.values()))
     eq = Equilibrium(game.rules, (upper + low) / 2, low, upper, player, banker, sol.rounds,
                      time.perf_counter() - t0, sol.lp_value, stake_mean, below)
-    _EQ_CACHE[key] = eq
+    game.memo[key] = eq
     return eq
 
 

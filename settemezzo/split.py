@@ -1,7 +1,7 @@
 """The heads-up position right after the player splits two figures (``split_figures``).
 
 The player's first two cards (the face-down card and the first face-up card) are both plain
-figures; under ``split_figures = N`` (``RULES.md``) the player may split them into two hands,
+figures; under ``split_figures = N`` (``docs/rules.md``) the player may split them into two hands,
 the new hand carrying a second stake equal to the first. This module values the position
 *after* that split, for one stake per hand: exactly (in `Fraction`, or in float64 up to
 rounding) where the model is small enough, which includes two hands on the whole deck, and by

@@ -18,7 +18,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -27,9 +26,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from settemezzo.cards import DECK_SIZE, CardSpec, Unseen, kind_of, parse_specs
-from settemezzo.game import HeadsUpGame, heads_up, restriction, restriction_codes
-from settemezzo.hands import describe_score
+from settemezzo.cards import DECK_SIZE, CardSpec, Kind, Unseen, kind_of, parse_specs
+from settemezzo.game import HeadsUpGame, heads_up, restriction_codes
+from settemezzo.hands import describe_score, is_finished, points_label, total
+from settemezzo.odds import bust_chance, draw_kinds
 from settemezzo.rules import ITALIAN, Rules, RulesError
 from settemezzo.solve import (
     BankerStrategy,
@@ -41,11 +41,13 @@ from settemezzo.solve import (
     _sub_player,
     banker_policy,
     equilibrium,
+    evaluate,
+    expected_stake,
     subgame_key,
 )
 
-__all__ = ["Advice", "advise", "banker_table", "player_table", "resolve_banker", "seen_deck",
-           "shared_player_table"]
+__all__ = ["Advice", "HandoutNumbers", "advise", "banker_table", "bust_chance_data",
+           "handout_numbers", "player_table", "resolve_banker", "seen_deck"]
 
 MIXED_EPS = 1e-6
 TIE = 1e-9
@@ -169,9 +171,9 @@ def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equili
     included); its values are in chips at the stake chosen before.
 
     ``attrs``: ``rules`` (`Rules.describe`), ``against`` (the banker's name), and, when the
-    exact game restricts the player (`settemezzo.game.restriction`), ``restriction`` (that
-    sentence, in English) and ``restriction_codes`` (its codes, for labels in any language):
-    the values are then at least what the player can get (the banker's edge at most).
+    exact game restricts the player, ``restriction_codes`` (`settemezzo.game.restriction_codes`;
+    `settemezzo.i18n.restriction_text` says them in words, in any language): the values are
+    then at least what the player can get (the banker's edge at most).
     """
     game = heads_up(rules, deck)
     banker = resolve_banker(against, game)
@@ -286,17 +288,7 @@ def _mark_restriction(df: pd.DataFrame, rules: Rules) -> None:
     """Name the restriction of the exact game in ``df.attrs`` (nothing when it is whole)."""
     codes = restriction_codes(rules)
     if codes:
-        df.attrs["restriction"] = restriction(rules)
         df.attrs["restriction_codes"] = codes
-
-
-@functools.lru_cache(maxsize=32)
-def shared_player_table(rules: Rules = ITALIAN, against: str = "equilibrium",
-                        deck: Unseen | None = None) -> pd.DataFrame:
-    """`player_table`, computed once per process and shared by the charts, the command line
-    and the widgets (a table of the SPANISH rules takes most of a minute): do not modify it.
-    """
-    return player_table(rules, against, deck)
 
 
 def _swap_columns(game: HeadsUpGame, st: Any, cols: _Columns, freq: list[float | None],
@@ -315,12 +307,16 @@ def _swap_columns(game: HeadsUpGame, st: Any, cols: _Columns, freq: list[float |
 
 @dataclass(frozen=True)
 class Advice:
-    """Stand or hit for one hand, with the numbers behind it (exact against a fixed banker)."""
+    """Stand or hit for one hand, with the numbers behind it (exact against a fixed banker).
 
-    hand: str
-    against: str
+    Data only: `settemezzo.i18n.advice_text` (``str(advice)``) and `advice_sentence` say it
+    in words, in any language."""
+
+    hole: str                              # the face-down card's label ('7', '½', 'K♦')
+    up: tuple[str, ...]                    # the face-up cards' labels, in order
+    against: str                           # the banker's name ('equilibrium', 'threshold:5')
     rules: str
-    best: str
+    best: str                              # 'stand', 'hit', 'mixed' or 'either'
     stand_ev: Fraction | float
     hit_ev: Fraction | float
     stand_win: Fraction | float
@@ -330,10 +326,12 @@ class Advice:
     hit_frequency: float | None
     split_ev: float | None = None          # splitting the two figures (all hands' stakes)
     split_frequency: float | None = None   # the equilibrium player's chance of splitting
-    restriction: str = ""                  # what the exact game keeps the player from
-    #                                        (`settemezzo.game.restriction`; "" if nothing)
+    restriction_codes: tuple[str, ...] = ()  # what the exact game keeps the player from
+    #                                        (`settemezzo.game.restriction_codes`)
+    split_figures: int = 1                 # the rules' split_figures (the restriction names it)
     stake: int | None = None               # the stake in chips the values are per unit of,
     #                                        when the player chooses it (None: no choice)
+    seen: int = 0                          # cards seen before the hand (out of the deck)
 
     @property
     def margin(self) -> Fraction | float:
@@ -341,51 +339,23 @@ class Advice:
         return self.hit_ev - self.stand_ev
 
     @property
-    def where(self) -> str:
-        """The hand, and the stake when the player chooses it: 'face-down 7, nothing up, at a
-        stake of 5 chips'."""
-        if self.stake is None:
-            return self.hand
-        return f"{self.hand}, at a stake of {self.stake} chips"
+    def tied(self) -> bool:
+        """Both plays worth the same (within the solver's precision, `TIE`)."""
+        return abs(float(self.margin)) < TIE
 
-    def sentence(self) -> str:
-        """The answer in plain words (values per unit stake: "stakes")."""
-        m = abs(float(self.margin))
-        ev = f"stand {float(self.stand_ev):+.3f}, hit {float(self.hit_ev):+.3f} stakes"
-        bust = f"a hit busts {float(self.bust_if_hit):.0%} of the time"
-        if m < TIE:
-            if self.best == "mixed" and self.hit_frequency is not None:
-                how = f"the equilibrium player hits {self.hit_frequency:.0%} of the time"
-            else:
-                how = f"the equilibrium player chooses to {self.best}"
-            return (f"{self.where}: either - both plays are worth the same against the "
-                    f"{self.against} banker ({ev}; {bust}); {how}, which keeps the banker "
-                    f"from exploiting it.")
-        other = "stand" if self.best == "hit" else "hit"
-        return (f"{self.where}: {self.best.upper()} - worth {m:.3f} stakes more than to "
-                f"{other} ({ev}; {bust}) against the {self.against} banker.")
-
-    def split_sentence(self) -> str:
-        """Under ``split_figures`` with two figures: split them or play them as one hand."""
+    @property
+    def split_verdict(self) -> str | None:
+        """With two figures under ``split_figures``: 'yes' (split), 'either' or 'no'; None
+        when the hand cannot split."""
         if self.split_ev is None:
-            return ""
-        keep = max(float(self.stand_ev), float(self.hit_ev))
-        gain = self.split_ev - keep
-        verb = "SPLIT" if gain > TIE else ("either" if abs(gain) <= TIE else "do not split")
-        how = (f"; the equilibrium player splits {self.split_frequency:.0%} of the time"
-               if self.split_frequency is not None else "")
-        return (f"Split them? {verb}: splitting is worth {self.split_ev:+.3f} stakes in all "
-                f"(two hands), playing on as one hand {keep:+.3f}{how}.")
-
-    def restriction_sentence(self) -> str:
-        """For a restricted game (SPANISH), what the numbers leave out; "" otherwise."""
-        if not self.restriction:
-            return ""
-        return f"Restricted game: {self.restriction}."
+            return None
+        gain = self.split_ev - max(float(self.stand_ev), float(self.hit_ev))
+        return "yes" if gain > TIE else ("either" if abs(gain) <= TIE else "no")
 
     def __str__(self) -> str:
-        return " ".join(x for x in (self.sentence(), self.split_sentence(),
-                                    self.restriction_sentence()) if x)
+        from settemezzo.i18n import advice_text
+
+        return advice_text(self, "en")
 
 
 def advise(hole: str | CardSpec, up: str | Iterable[str | CardSpec] = (), *,
@@ -442,12 +412,11 @@ def advise(hole: str | CardSpec, up: str | Iterable[str | CardSpec] = (), *,
                          [0][j])
         if freq is not None:
             split_freq = float(equilibrium(game).player.hit[j])
-    seen_text = f"; {DECK_SIZE - game.deck.total} cards seen" if deck is not None else ""
-    return Advice(f"face-down {st.hole.label}" + (f", up {' '.join(k.label for k in u)}"
-                                                  if u else ", nothing up") + seen_text,
-                  banker.name, rules.describe(), best, se, he, cols.stand_win[i],
-                  cols.hit_win[i], Fraction(cols.bust[i]), Fraction(cols.seven_half[i]), freq,
-                  split_ev, split_freq, restriction(rules), stake)
+    return Advice(st.hole.label, tuple(k.label for k in u), banker.name, rules.describe(),
+                  best, se, he, cols.stand_win[i], cols.hit_win[i], Fraction(cols.bust[i]),
+                  Fraction(cols.seven_half[i]), freq, split_ev, split_freq,
+                  restriction_codes(rules), rules.split_figures, stake,
+                  DECK_SIZE - game.deck.total if deck is not None else 0)
 
 
 def seen_deck(seen: str | Iterable[str | CardSpec] = ()) -> Unseen | None:
@@ -463,18 +432,14 @@ def seen_deck(seen: str | Iterable[str | CardSpec] = ()) -> Unseen | None:
     return Unseen.full().without(specs) if specs else None
 
 
-_NAMED_COLUMNS: dict[tuple[Any, ...], _Columns] = {}
-
-
 def _named_columns(game: HeadsUpGame, against: str) -> _Columns:
-    """`_columns` against the banker named ``against``, cached per game (a SPANISH table of
-    values takes seconds: `advise` asks again for every hand)."""
-    key = (game.key, game.rules, against)
-    if key not in _NAMED_COLUMNS:
-        if len(_NAMED_COLUMNS) >= 16:
-            _NAMED_COLUMNS.pop(next(iter(_NAMED_COLUMNS)))
-        _NAMED_COLUMNS[key] = _columns(game, resolve_banker(against, game))
-    return _NAMED_COLUMNS[key]
+    """`_columns` against the banker named ``against``, kept in the game's memo (a SPANISH
+    table of values takes seconds: `advise` asks again for every hand)."""
+    key = ("columns", game.rules, against)
+    if key not in game.memo:
+        game.memo[key] = _columns(game, resolve_banker(against, game))
+    out: _Columns = game.memo[key]
+    return out
 
 
 def _stake_copy(game: HeadsUpGame, st: Any, player: PlayerStrategy, exact: bool) -> int:
@@ -506,8 +471,8 @@ def banker_table(rules: Rules = ITALIAN, max_up: int | None = 2,
     chance of hitting), ``stood_chance`` (the chance that the equilibrium player stands in
     exactly this visible situation: the cards' chance times the player's own choices), and
     ``p_hole_½``, ``p_hole_1``... the posterior of the player's face-down card given all the
-    banker sees. ``attrs`` as `player_table`'s (``rules``, and ``restriction`` /
-    ``restriction_codes`` for a restricted game: the banker plays against the restricted
+    banker sees. ``attrs`` as `player_table`'s (``rules``, and ``restriction_codes`` for a
+    restricted game: the banker plays against the restricted
     equilibrium player).
 
     What else the banker sees gets a column of its own, only under the rules that have it
@@ -643,3 +608,83 @@ def _banker_rows(records: list[dict[str, Any]], path: _Path, max_up: int | None,
             (*path.swapped, st.hole.label),
             path.burnt or (st.burnt.label if st.burnt is not None else "")), max_up,
             hole_labels, extra, memo)
+
+
+_PLAIN = (Kind.FIGURE, Kind.ACE, Kind.TWO, Kind.THREE, Kind.FOUR, Kind.FIVE, Kind.SIX,
+          Kind.SEVEN)
+
+
+def bust_chance_data(rules: Rules = ITALIAN) -> pd.DataFrame:
+    """The exact chance that one more card busts, from a fresh deck, by total.
+
+    Two series: ``one_card`` (a hand of one face-down card of each value, the rest of the
+    deck unseen) and ``two_cards`` (for each total, the average over the two-card hands
+    making it, weighted by their chance to be dealt; hands already finished - 7½, a pair of
+    sevens - are left out). The wild K♦ is left out of the hands (not out of the deck).
+    Columns: ``series``, ``total_half``, ``total``, ``bust`` (float), ``bust_exact``
+    (the fraction as text), ``weight`` (chance of such a hand).
+    """
+    full = Unseen.full()
+    counts = dict(draw_kinds(full, rules))
+    n = full.total
+    records = []
+    for k in _PLAIN:
+        p = bust_chance((k,), full.remove(k), rules)
+        records.append(("one_card", k.half_points, p, Fraction(counts[k], n)))
+    pairs: dict[int, list[Fraction]] = {}
+    for i, a in enumerate(_PLAIN):
+        for b in _PLAIN[i:]:
+            hand = (a, b)
+            if is_finished(hand, rules):
+                continue
+            if a == b:
+                w = Fraction(counts[a] * (counts[a] - 1), n * (n - 1))
+            else:
+                w = Fraction(2 * counts[a] * counts[b], n * (n - 1))
+            p = bust_chance(hand, full.remove(a).remove(b), rules)
+            acc = pairs.setdefault(total(hand, rules), [Fraction(0), Fraction(0)])
+            acc[0] += w * p
+            acc[1] += w
+    for tot, (wp, w) in sorted(pairs.items()):
+        records.append(("two_cards", tot, wp / w, w))
+    return pd.DataFrame({
+        "series": [r[0] for r in records],
+        "total_half": [r[1] for r in records],
+        "total": [points_label(r[1]) for r in records],
+        "bust": [float(r[2]) for r in records],
+        "bust_exact": [str(r[2]) for r in records],
+        "weight": [float(r[3]) for r in records],
+    })
+
+
+@dataclass(frozen=True)
+class HandoutNumbers:
+    """The few numbers a beginner should remember, for one rule set (heads-up)."""
+
+    rules: Rules
+    banker_edge: float                   # both sides at equilibrium
+    thresholds: dict[int, float]         # threshold (half-points) -> player's value vs the
+    #                                      equilibrium banker
+    bust: pd.DataFrame                   # `bust_chance_data`
+
+    @property
+    def best_threshold(self) -> int:
+        """The threshold (half-points) whose rule of thumb loses least."""
+        return max(self.thresholds, key=lambda k: (self.thresholds[k], -k))
+
+
+def handout_numbers(rules: Rules = ITALIAN) -> HandoutNumbers:
+    """Compute the handout's numbers: the equilibrium edge, every rule of thumb 'hit below
+    K' (K = 3 .. 7 points, halves too) against the equilibrium banker, the bust chances.
+    Every number is per unit of expected stake (stakes chosen after the first card, split
+    hands), as `settemezzo.solve.Equilibrium.banker_edge`. For a restricted game
+    (`settemezzo.game.restriction`) the edge is at most this (`handout_page` says so).
+    `settemezzo.solved` keeps them per rule set."""
+    game = heads_up(rules)
+    eq = equilibrium(game)
+    values = {}
+    for k in range(6, 15):
+        policy = f"threshold:{points_label(k).replace('½', '.5')}"
+        value = float(evaluate(policy, eq.banker, game))
+        values[k] = value / float(expected_stake(policy, eq.banker, game))
+    return HandoutNumbers(rules, eq.banker_edge, values, bust_chance_data(rules))

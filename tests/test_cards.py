@@ -26,7 +26,7 @@ from settemezzo.cards import (
 )
 
 # ---------------------------------------------------------------------------------------------
-# The deck (RULES.md, "Cards")
+# The deck (docs/rules.md, "Cards")
 # ---------------------------------------------------------------------------------------------
 
 
@@ -37,7 +37,7 @@ def test_full_deck_has_40_distinct_cards() -> None:
 
 
 def test_values_in_half_points() -> None:
-    # RULES.md: a figure is ½ (1 half-point), A..7 are 1..7 (2..14 half-points), 7½ = 15.
+    # docs/rules.md: a figure is ½ (1 half-point), A..7 are 1..7 (2..14 half-points), 7½ = 15.
     expected = {"A": 2, "2": 4, "3": 6, "4": 8, "5": 10, "6": 12, "7": 14, "J": 1, "Q": 1,
                 "K": 1}
     assert {r.value: r.half_points for r in Rank} == expected
@@ -46,7 +46,7 @@ def test_values_in_half_points() -> None:
 
 
 def test_twelve_figures_and_four_of_each_value() -> None:
-    # 12 cards are worth ½ and 4 cards each are worth 1..7 (RULES.md).
+    # 12 cards are worth ½ and 4 cards each are worth 1..7 (docs/rules.md).
     by_value = Counter(c.half_points for c in full_deck())
     assert by_value == {1: 12, 2: 4, 4: 4, 6: 4, 8: 4, 10: 4, 12: 4, 14: 4}
     # Sum of the deck, by hand: 4 * (2+4+...+14) + 12 * 1 = 4 * 56 + 12 = 236 half-points.

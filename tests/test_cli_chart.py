@@ -13,7 +13,7 @@ import pytest
 
 from settemezzo import cli_chart
 from settemezzo.cli import main
-from settemezzo.game import restriction
+from settemezzo.game import restriction_codes
 from settemezzo.rules import PRESETS
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -135,7 +135,7 @@ def test_charts_writes_every_preset(capsys: pytest.CaptureFixture[str], tmp_path
             assert (tmp_path / f"{kind}_{name}.csv").exists()
         assert not (tmp_path / f"ev_{name}.png").exists()
         said = f"the {name} preset is solved as a restricted game"
-        assert (said in stdout) == bool(restriction(rules)), name
+        assert (said in stdout) == bool(restriction_codes(rules)), name
     assert "the spanish preset is solved as a restricted game" in stdout
     assert "not model" not in stdout
     assert pdf_pages(tmp_path / "handout.pdf") == len(PRESETS)

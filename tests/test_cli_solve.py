@@ -83,7 +83,7 @@ def test_bad_input_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str],
 
 
 def test_solve_names_the_restriction(capsys: pytest.CaptureFixture[str]) -> None:
-    """The Spanish rules are solved with the player restricted (settemezzo.game.restriction):
+    """The Spanish rules are solved with the player restricted (settemezzo.game.restriction_codes):
     the output says so, in text and in JSON; the Italian rules print no such line."""
     code, out, _ = run(capsys, "solve", "--rules", "spanish")
     assert code == 0

@@ -23,11 +23,11 @@ def test_edge_is_minus_the_player_value() -> None:
 
 def test_restricted_rules_are_marked_as_bounds() -> None:
     """SPANISH's game is solved with the player kept from re-splitting and from swapping
-    inside a split hand (`settemezzo.game.restriction`): its rows are upper bounds on the
+    inside a split hand (`settemezzo.game.restriction_codes`): its rows are upper bounds on the
     banker's edge and say so; whole games are not marked."""
     assert banker_edge(ITALIAN, "threshold:5").bound is False
     resplit = banker_edge(ITALIAN.with_variants("split_figures=3"), "threshold:5")
-    assert resplit.bound and "two hands" in resplit.restriction
+    assert resplit.bound and resplit.restriction_codes == ("resplit",)
     sets = standard_rule_sets()
     assert len(sets) == 1 + 9 + 1 + 4
     df = edge_table([s for s in sets if s[0] in ("Italian", "Spanish without swap_hidden",

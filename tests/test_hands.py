@@ -148,7 +148,7 @@ def test_describe_score(s: int, text: str) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Settlement (RULES.md "One hand" 5 and the variant table)
+# Settlement (docs/rules.md "One hand" 5 and the variant table)
 # ---------------------------------------------------------------------------------------------
 
 TIES_PUSH = ITALIAN.with_variants("ties_push")

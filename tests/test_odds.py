@@ -6,7 +6,7 @@
 4. Properties (hypothesis): distributions sum to 1, bust chance and the total, seen cards.
 
 The brute force and the Monte Carlo score hands with `ref_total`/`ref_score` below, written
-from the text of RULES.md on explicit `Card`s, independently of `settemezzo.hands`.
+from the text of docs/rules.md on explicit `Card`s, independently of `settemezzo.hands`.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ PROPERTY_SETTINGS = settings(max_examples=60, deadline=None,
                              suppress_health_check=[HealthCheck.too_slow])
 
 # ---------------------------------------------------------------------------------------------
-# An independent scorer, from RULES.md, on explicit cards
+# An independent scorer, from docs/rules.md, on explicit cards
 # ---------------------------------------------------------------------------------------------
 
 K_DIAMONDS = Card(Rank.KING, Suit.DIAMONDS)

@@ -447,15 +447,6 @@ def test_handout_pdf_pages(tmp_path: Path, eq_table: pd.DataFrame) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def test_english_and_italian_are_complete_and_fields_match() -> None:
-    for key, entry in TEXT.items():
-        assert {"en", "it"} <= set(entry), key
-        fields = set(re.findall(r"\{(\w+)\}", entry["en"]))
-        for lang, text in entry.items():
-            assert lang in LANGUAGES, (key, lang)
-            assert set(re.findall(r"\{(\w+)\}", text)) == fields, (key, lang)
-
-
 def test_every_language_renders(eq_table: pd.DataFrame) -> None:
     for lang in LANGUAGES:
         fig = plots.strategy_chart(eq_table, lang=lang)

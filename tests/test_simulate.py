@@ -97,7 +97,7 @@ def test_random_integers_are_uniform_and_seeded() -> None:
 # ---------------------------------------------------------------------------------------------
 # Stacked decks: what the rule texts say happens
 # ---------------------------------------------------------------------------------------------
-# Deal order (RULES.md): each player's face-down card in playing order, the banker's, then
+# Deal order (docs/rules.md): each player's face-down card in playing order, the banker's, then
 # the players' hits in turn, then the banker's hits.
 
 HIT_TO_75 = "threshold:7.5"  # hits until 7½ or bust

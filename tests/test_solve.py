@@ -74,10 +74,10 @@ def test_equilibrium_agrees_with_cfr_plus() -> None:
 def test_restricted_games_are_named() -> None:
     """Nothing is refused any more; what the engine keeps the player from is named (the
     rule at work and the bounds are in test_spanish.py)."""
-    assert HeadsUpGame(SPANISH).restriction.startswith("the player never splits into more")
-    assert HeadsUpGame(ITALIAN).restriction == ""
-    assert "swaps inside a split hand" in HeadsUpGame(
-        ITALIAN.with_variants("split_figures=2", "swap_hidden")).restriction
+    assert HeadsUpGame(SPANISH).restriction_codes == ("resplit", "split_swap")
+    assert HeadsUpGame(ITALIAN).restriction_codes == ()
+    assert HeadsUpGame(ITALIAN.with_variants("split_figures=2", "swap_hidden")
+                       ).restriction_codes == ("split_swap",)
 
 
 def test_bad_policies_and_decks() -> None:

@@ -1,6 +1,6 @@
 """`settemezzo.solve` against independent references (Italian rules, heads-up).
 
-The references in `tests/reference` are written from the rules in `/work/shared/RULES.md`
+The references in `tests/reference` are written from the rules in `docs/rules.md`
 alone and share no code with the package:
 
 - `tests.reference.bruteforce`: exact enumeration of every ordered deal (Fractions) on

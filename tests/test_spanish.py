@@ -3,7 +3,7 @@
 - The rule at work, by hand: under ``swap_hidden`` a player holding a face-down figure may
   ask for a card by turning the figure up and taking the new card face down; if that card is
   a figure too, the first two cards are both figures and may be split (`settemezzo.game`).
-- What the engine leaves out, named (`settemezzo.game.restriction`): splitting into a third
+- What the engine leaves out, named (`settemezzo.game.restriction_codes`): splitting into a third
   hand and more (SPANISH's ``split_figures=12``) and swapping inside a split hand. The
   restricted equilibrium is certified, and it can only understate the player (every left-out
   move is the player's option).
@@ -19,7 +19,8 @@ from fractions import Fraction
 import pytest
 
 from settemezzo.cards import Kind, Unseen
-from settemezzo.game import SPLIT, HeadsUpGame, heads_up, restriction, restriction_codes
+from settemezzo.game import SPLIT, HeadsUpGame, heads_up, restriction_codes
+from settemezzo.i18n import restriction_text
 from settemezzo.rules import ITALIAN, SPANISH, Rules
 from settemezzo.simulate import simulate
 from settemezzo.solve import (
@@ -75,13 +76,12 @@ def test_a_swap_that_brings_a_second_figure_may_be_split() -> None:
 
 def test_what_the_engine_leaves_out_is_named() -> None:
     assert restriction_codes(ITALIAN) == ()
-    assert restriction(ITALIAN) == ""
-    assert restriction(ITALIAN.with_variants("split_figures=2")) == ""
-    assert restriction(ITALIAN.with_variants("swap_hidden")) == ""
+    assert restriction_codes(ITALIAN.with_variants("split_figures=2")) == ()
+    assert restriction_codes(ITALIAN.with_variants("swap_hidden")) == ()
     assert restriction_codes(SWAP_SPLIT) == ("split_swap",)
     assert restriction_codes(ITALIAN.with_variants("split_figures=12")) == ("resplit",)
     assert restriction_codes(SPANISH) == ("resplit", "split_swap")
-    text = restriction(SPANISH)
+    text = restriction_text(restriction_codes(SPANISH), "en", SPANISH.split_figures)
     assert "two hands" in text and "swaps inside a split hand" in text
     assert "split_figures=12" in text
     assert split_rules(SPANISH).split_figures == 2 and not split_rules(SPANISH).swap_hidden
@@ -124,7 +124,7 @@ def test_spanish_equilibrium_is_certified_and_bounds_the_player_from_below() -> 
     (splitting is one more option). The equilibrium's expected stake is the same whichever
     way it is computed (its own bookkeeping, `expected_stake` on its strategy)."""
     eq = equilibrium(SPANISH)
-    assert eq.restriction == restriction(SPANISH) != ""
+    assert eq.restriction_codes == restriction_codes(SPANISH) != ()
     assert eq.exploitability / eq.expected_stake < 1e-9
     assert eq.lower >= equilibrium(SPANISH_NO_SPLIT).upper - 1e-9
     assert float(expected_stake(eq.player, None, SPANISH)) == pytest.approx(

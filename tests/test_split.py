@@ -91,7 +91,7 @@ def bf_finished(hand: Sequence[Card], rules: Rules) -> bool:
 
 
 def bf_settle(p: int, b: int, rules: Rules) -> Fraction:
-    """RULES.md: bust -1; banker bust pays (royal 2, pair 3); higher wins; ties to the
+    """docs/rules.md: bust -1; banker bust pays (royal 2, pair 3); higher wins; ties to the
     banker, or push under ties_push except royal and pair; 7½ pays seven_half_pays."""
     if p == 0:
         return Fraction(-1)

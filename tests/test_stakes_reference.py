@@ -4,7 +4,7 @@ The engine's value for ``SPANISH`` with ``split_figures`` 1 - the player stakes 
 ``min_stake`` and ``max_stake`` after seeing its face-down card, the banker sees the stake,
 ``swap_hidden`` on, a winning 7½ paid ``seven_half_pays`` - is checked here against
 `tests.reference.bruteforce_stakes`: ONE extensive-form game per hand written from
-`RULES.md` alone (it imports nothing from `settemezzo` nor from the other references), with
+`docs/rules.md` alone (it imports nothing from `settemezzo` nor from the other references), with
 the stake as a public move of the player after its first card, the real deal order, the
 swap move, the payout table in chips, solved by two sequence-form LPs (HiGHS) and certified
 by both sides' exact best replies (backward induction, not the LP).
@@ -84,7 +84,7 @@ def case_id(case: tuple[str, bool, int, int, int]) -> str:
 
 
 def test_rules_built_here_are_spanish_without_splitting() -> None:
-    """Reference: RULES.md, "One hand" (SPANISH) and the ``split_figures`` row."""
+    """Reference: docs/rules.md, "One hand" (SPANISH) and the ``split_figures`` row."""
     r = rules(True, 1, 3, 2)
     assert (r.split_figures, r.swap_hidden, r.stake_timing, r.seven_half_pays) == \
         (1, True, "after_first_card", 2)
@@ -100,7 +100,7 @@ def test_rules_built_here_are_spanish_without_splitting() -> None:
 def test_equilibrium_matches_brute_force(case: tuple[str, bool, int, int, int]) -> None:
     """Reference: `bruteforce_stakes.solve` - the whole hand (deal, public stake chosen after
     the first card, stand/up/swap moves, banker's play seeing the stake and every shown card,
-    payout in chips) as one sequence-form game, written from RULES.md without importing the
+    payout in chips) as one sequence-form game, written from docs/rules.md without importing the
     engine; its value is certified in floats by best replies to each LP's plan (gap < 1e-9).
     The expected stake is compared only after `stake_range` shows that every player plan
     guaranteeing the value stakes the same on average (so any equilibrium would do)."""
@@ -223,7 +223,7 @@ def test_pure_player_exact(case: tuple[str, bool, int, int, int], stake_of: dict
 def test_player_best_reply_to_threshold_exact(case: tuple[str, bool, int, int, int]) -> None:
     """Reference: the brute force's exact best reply of the player (stake, stand/up/swap)
     to the banker's ``threshold:5``, which hits below 5 whatever the stake and whatever the
-    player shows (a shown 7½ included, RULES.md). Engine: `best_response` of the player."""
+    player shows (a shown 7½ included, docs/rules.md). Engine: `best_response` of the player."""
     name, swap, lo, hi, pays = case
     game, _ = brute(*case)
     want = game.player_best_value(ref.threshold_plan(game, 10))

@@ -371,7 +371,7 @@ def test_swap_as_up_shortcut_is_exact(brute: dict[str, Brute], name: str) -> Non
 
 @pytest.mark.parametrize("name", ["A", "G", "E"])
 def test_threshold_5_best_reply(brute: dict[str, Brute], name: str) -> None:
-    """``threshold:5`` stands on 5 even against a shown 7½ (RULES.md), its behavioural copy
+    """``threshold:5`` stands on 5 even against a shown 7½ (docs/rules.md), its behavioural copy
     does not, so the two best replies are compared with the brute force separately, each with
     the matching plan: the rule everywhere (also without swaps, `bruteforce`), and the rule
     only after a stand with hitting below 7½ against a shown 7½. On deck A they differ

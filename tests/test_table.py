@@ -46,7 +46,7 @@ def test_actions_verify_can_do() -> None:
 
 
 def test_spanish_split_puts_the_next_card_face_down() -> None:
-    """RULES.md: splitting shows both figures; the player then holds no face-down card, so
+    """docs/rules.md: splitting shows both figures; the player then holds no face-down card, so
     the next card dealt to it is face down, later ones face up."""
     g = TableGame(SPANISH, students=1, computers=0, seed=1, banker="threshold:5",
                   forced=["Qs", "5h", "Js", "3c", "2d", "Ac"])
@@ -110,7 +110,7 @@ def test_same_seed_same_game_as_the_simulator(rules: Rules, seeds: tuple[int, ..
 
 
 # ---------------------------------------------------------------------------------------------
-# The bank decisions of RULES.md at the table (the simulator's: tests/test_table_bank.py)
+# The bank decisions of docs/rules.md at the table (the simulator's: tests/test_table_bank.py)
 # ---------------------------------------------------------------------------------------------
 
 def _bank_after(rules: Rules, cards: list[str], *, computers: int = 1, banker: str = "5",

@@ -1,6 +1,6 @@
 """Who takes the bank: the one pure function (`settemezzo.rules.next_banker`) against the
 compiled engine (`settemezzo.simulate.engine.pass_bank`) over every combination of hand
-results, passing rule, ``royal`` and ``ties_push``; and the bank decisions of RULES.md, one
+results, passing rule, ``royal`` and ``ties_push``; and the bank decisions of docs/rules.md, one
 test each, in the simulator and at the table."""
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def test_next_banker_equals_the_compiled_engine_over_every_combination() -> None
 
 
 def test_rules_md_bank_decisions() -> None:
-    """Each decision of RULES.md, worked by hand."""
+    """Each decision of docs/rules.md, worked by hand."""
     on = (True, True, True)
     royal = ITALIAN.with_variants("royal")
     keep = ITALIAN.with_variants("keep_bank")

@@ -3,13 +3,19 @@
 from collections import Counter
 from fractions import Fraction
 
+import pandas as pd
 import pytest
 
+from settemezzo import solved
 from settemezzo.cards import InvalidCardError
-from settemezzo.game import restriction
-from settemezzo.rules import ITALIAN, SPANISH, RulesError
+from settemezzo.rules import ITALIAN, SPANISH, Rules, RulesError
 from settemezzo.solve import equilibrium, evaluate
-from settemezzo.tables import advise, banker_table, player_table, shared_player_table
+from settemezzo.tables import advise, banker_table, player_table
+
+
+def shared_player_table(rules: Rules, against: str) -> pd.DataFrame:
+    """The table kept by the one owner of solved results."""
+    return solved.get(rules).player_table(against)
 
 
 def test_advice_for_a_lone_seven_against_threshold_banker() -> None:
@@ -19,13 +25,13 @@ def test_advice_for_a_lone_seven_against_threshold_banker() -> None:
     assert a.bust_if_hit == Fraction(9, 13)
     assert a.seven_half_if_hit == Fraction(4, 13)
     assert isinstance(a.stand_ev, Fraction) and a.stand_ev > a.hit_ev
-    assert "STAND" in a.sentence()
+    assert "STAND" in str(a)
 
 
 def test_advice_against_equilibrium_answers_the_beginners_question() -> None:
     a = advise("5")
     assert a.best in {"stand", "hit", "mixed"}
-    assert "face-down 5, nothing up" in a.sentence()
+    assert "face-down 5, nothing up" in str(a)
     assert a.hit_frequency is not None
 
 
@@ -79,18 +85,16 @@ def test_threshold_banker_value_from_table_is_exact_value() -> None:
 
 def test_tables_name_the_restriction_of_a_restricted_game() -> None:
     # SPANISH is solved with the player kept to two hands and no swap inside a split hand
-    # (settemezzo.game.restriction); its tables say so in attrs, whole games say nothing.
+    # (settemezzo.game.restriction_codes); its tables say so in attrs, whole games say nothing.
     # The SPANISH table is the process-wide shared one (one solve per test session).
     italian = shared_player_table(ITALIAN, "threshold:5")
     assert "restriction" not in italian.attrs and "restriction_codes" not in italian.attrs
     spanish = shared_player_table(SPANISH, "equilibrium")
-    assert spanish.attrs["restriction"] == restriction(SPANISH)
-    assert "at least" in spanish.attrs["restriction"]
     assert spanish.attrs["restriction_codes"] == ("resplit", "split_swap")
     assert shared_player_table(SPANISH, "equilibrium") is spanish     # cached
     bt = banker_table(SPANISH, max_up=0)
     assert bt.attrs["restriction_codes"] == ("resplit", "split_swap")
-    assert "restriction" not in banker_table(ITALIAN, max_up=0).attrs
+    assert "restriction_codes" not in banker_table(ITALIAN, max_up=0).attrs
 
 
 # ---------------------------------------------------------------------------------------------
@@ -172,10 +176,10 @@ def test_spanish_rows_after_a_swap(spanish_eq: object) -> None:
 
 
 def test_advice_names_the_restriction() -> None:
-    assert advise("5", against="threshold:5").restriction == ""
+    assert advise("5", against="threshold:5").restriction_codes == ()
     assert "Restricted" not in str(advise("5", against="threshold:5"))
     a = advise("5", rules=SPANISH, against="threshold:5")
-    assert a.restriction == restriction(SPANISH) != ""
+    assert a.restriction_codes == ("resplit", "split_swap") and a.split_figures == 12
     assert "Restricted game: the player never splits into more than two hands" in str(a)
 
 

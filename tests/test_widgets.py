@@ -10,9 +10,10 @@ from fractions import Fraction
 
 import pytest
 
+from settemezzo import solved
 from settemezzo.cards import Kind
 from settemezzo.game import UnsupportedRulesError
-from settemezzo.i18n import UnknownLanguageError, t
+from settemezzo.i18n import UnknownLanguageError, advice_sentence, t
 from settemezzo.rules import ITALIAN, SPANISH, RulesError
 from settemezzo.tables import advise
 from settemezzo.widgets import lookup as lk
@@ -102,7 +103,7 @@ def test_explore_uses_the_seen_cards_for_the_bust_chance() -> None:
                                       ("J", ()), ("6", ("J",))])
 def test_english_sentence_is_the_advise_sentence(hole: str, up: tuple[str, ...]) -> None:
     e = explore(hole, up, against="threshold:5")
-    assert e.sentence == advise(hole, up, against="threshold:5").sentence()
+    assert e.sentence == advice_sentence(advise(hole, up, against="threshold:5"))
 
 
 def test_explore_in_italian_and_spanish() -> None:
@@ -132,7 +133,8 @@ def test_explore_unsupported_rules_gives_a_message(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(lk, "heads_up", refuse)
     lk.support_problem.cache_clear()
     try:
-        e = explore("5", rules=rules)
+        with solved.precomputed_off():  # a shipped rule set is solved: none is refused
+            e = explore("5", rules=rules)
         assert e.status == "unsupported" and "does not model" in e.message
         assert e.bust_if_hit == Fraction(19, 39)   # 6 and 7 and 5s... the draw odds still show
     finally:
@@ -371,9 +373,10 @@ def test_compare_notes_an_unsupported_knob(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(lk, "heads_up", lambda r, deck=None: refuse(r) if r.burn else real(r))
     lk.support_problem.cache_clear()
     try:
-        c = compare(ITALIAN, {"burn": True})
+        with solved.precomputed_off():  # a shipped rule set is solved: none is refused
+            c = compare(ITALIAN, {"burn": True})
+            df = edges_frame(ITALIAN, knobs=("royal", "burn"))
         assert c.edge is None and c.base_edge is not None and "burn" in c.note
-        df = edges_frame(ITALIAN, knobs=("royal", "burn"))
         assert list(df["edge"].isna()) == [False, False, True]
         assert set(df.columns) == {"variant", "edge", "method", "bound", "rules", "rules_spec"}
         assert not df["bound"].any()
@@ -414,6 +417,21 @@ def test_classroom_page_builds_the_table_on_demand_and_switches_language() -> No
     # the progress is kept: the same trainer session (one answer) and the same game
     assert page.trainer.session is session and session.answered == 1
     assert page.table.game is game and game.hand_no == 1
+    # French is offered too, and every word of the page changes with it
+    assert ("Français", "fr") in page.lang.options
+    page.lang.value = "fr"
+    assert page.tabs.titles == ("Entraînement", "Table")
+    assert "Élève 1" in page.table.table.value
+
+
+def test_every_widget_speaks_french() -> None:
+    e = explore("5", ["1"], lang="fr")
+    assert e.status == "ok" and "cachée 5, visibles 1" in e.sentence
+    assert "%" in e.sentence and "banque" in e.sentence
+    a = banker_advice(["5"], rules=ITALIAN, lang="fr")
+    assert a.status == "ok" and "Le joueur reste" in a.message
+    w = trainer(lang="fr")
+    assert w.stand.description == "Je reste" and "Main 1 sur" in w.hand_view.value
 
 
 # ---------------------------------------------------------------------------------------------
@@ -487,7 +505,7 @@ def test_spanish_lookup_reads_the_stake_the_strategy_uses() -> None:
         a = advise(hole, up, rules=SPANISH)
         row = look.row(lk.kind_from_label(hole), tuple(lk.kind_from_label(u) for u in up))
         assert row is not None and row.stake == a.stake
-        assert explore(hole, up, rules=SPANISH).sentence == a.sentence()
+        assert explore(hole, up, rules=SPANISH).sentence == advice_sentence(a)
     assert "face-down 7, nothing up, at a stake of 5 chips: STAND" in \
         explore("7", rules=SPANISH).sentence
     assert "con una posta di 5 fiches" in explore("7", rules=SPANISH, lang="it").sentence

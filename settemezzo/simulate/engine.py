@@ -1098,7 +1098,7 @@ def _deal_first(K: Any, Q: Any, W: Any, T: Any) -> int:
 
 @_phase
 def _turn_burn(K: Any, W: Any, T: Any, i: int) -> int:
-    """Burning: once per hand, the first, face-down card (RULES.md, burn)."""
+    """Burning: once per hand, the first, face-down card (docs/rules.md, burn)."""
     C, SP, KIND, VAL = K[0], K[2], K[4], K[5]
     S, R, deck, disc, chips = W[0], W[1], W[2], W[3], W[4]
     H, HC, PL, LOG, LOGC, FORCED = W[7], W[8], W[9], W[10], W[11], W[12]
@@ -1129,7 +1129,7 @@ def _turn_burn(K: Any, W: Any, T: Any, i: int) -> int:
 
 @_phase
 def _turn_split(K: Any, W: Any, T: Any, i: int, slot: int) -> int:
-    """RULES.md split_figures: the first two cards both figures; seed 002: every further
+    """docs/rules.md split_figures: the first two cards both figures; seed 002: every further
     figure dealt onto the unfinished first hand may open one more hand."""
     C, SP, KIND, VAL = K[0], K[2], K[4], K[5]
     S, chips, H, HC, PL, LOG, LOGC = W[0], W[4], W[7], W[8], W[9], W[10], W[11]
@@ -1149,7 +1149,7 @@ def _turn_split(K: Any, W: Any, T: Any, i: int, slot: int) -> int:
     H[slot, H_SPLITQ] = 0
     if a == 1:
         # splitting shows both figures; the player then holds no face-down card,
-        # so the next card dealt to it goes face down (RULES.md, seed 002)
+        # so the next card dealt to it goes face down (docs/rules.md, seed 002)
         card = _remove_last(H, HC, slot, KIND, VAL)
         H[slot, H_HID] = -1
         PL[i, PL_HIDQ] = 1
@@ -1179,7 +1179,7 @@ def _player_choice(K: Any, Q: Any, W: Any, seat: int, slot: int) -> int:
         else:
             a = 1 if uniform(R) < p_hit else 0
     else:
-        # threshold:K hits below K points, no exceptions (RULES.md)
+        # threshold:K hits below K points, no exceptions (docs/rules.md)
         a = 1 if total(H[slot, H_FACE], H[slot, H_WILD]) < SP[seat, SP_PK] else 0
     if a == 1 and C[C_SWAP] == 1 and H[slot, H_HID] >= 0 and SP[seat, SP_SWAP] == 1:
         a = 2
@@ -1217,7 +1217,7 @@ def _take_card(K: Any, Q: Any, W: Any, T: Any, i: int, slot: int, a: int) -> Non
     if _hand_finished(C, H, slot):
         H[slot, H_HID] = -1
         if _hand_score(C, H, slot) == 0:
-            # over 7½: bust, the cards are shown, the stake goes at once (RULES.md 3)
+            # over 7½: bust, the cards are shown, the stake goes at once (docs/rules.md 3)
             H[slot, H_STAT] = ST_BUST
             st = H[slot, H_STAKE]
             _transfer(chips, PL[i, PL_SEAT], S[S_BANKER], st)

@@ -6,7 +6,7 @@ numbered anticlockwise, the banker's right first), everyone starts with
 ``rules.rounds`` hands (15 for SPANISH, with rising stake limits) or ``session_hands`` for a
 game with no set end (ITALIAN), unless one seat wins every chip first.
 
-Decisions where RULES.md is silent, taken here:
+Decisions where docs/rules.md is silent, taken here:
 
 - a stake is clipped to the round's limits and to the player's chips; a player with fewer
   chips than the minimum stakes them all; a split needs chips for the second stake;
@@ -281,7 +281,7 @@ def _mean(x: float, x2: float, n: float) -> tuple[float, float]:
 class SimulationResult:
     """The outcome of a simulation: exact integer tallies and the DataFrames built from them.
 
-    ``edge``/``edge_se``: the banker's gain per unit staked, per player-hand (RULES.md's
+    ``edge``/``edge_se``: the banker's gain per unit staked, per player-hand (docs/rules.md's
     banker edge), and its standard error (delta method over hands).
     """
 
@@ -626,7 +626,7 @@ class TableView:
     ``bank_action`` or ``bank_burn``. ``hand`` is the deciding hand, in the order dealt, with
     ``hidden`` the position of its face-down card (or None); totals are in half-points
     (``total_label`` in points). ``table`` shows every other seat as this seat sees it:
-    face-up cards and shown hands (RULES.md: each player sees the face-up cards of those
+    face-up cards and shown hands (docs/rules.md: each player sees the face-up cards of those
     before; the banker sees every face-up card and every shown hand).
     """
 

@@ -6,7 +6,7 @@ holds it, so a seat has one strategy for each role (`Seat`).
 Player strategies (``player=``):
 
 - ``threshold:K`` - hit below K points (``threshold:5``: hit on 4½, stand on 5), no
-  exceptions (RULES.md);
+  exceptions (docs/rules.md);
 - ``equilibrium`` - the heads-up equilibrium of `settemezzo.solve.equilibrium`, looked up on
   the player's own cards (rules the exact engine supports only);
 - a `Person` - a Python callback that decides (the classroom game).

@@ -52,7 +52,7 @@ ACTIONS = ("stake", "burn", "hit", "swap", "split", "stand", "next_hand")
 def computer_strategy(rules: Rules) -> str:
     """What a computer seat plays: the heads-up equilibrium when the exact engine solves the
     rules as a classic game (no burning, swap, stake choice or splitting), else the rule of
-    thumb ``threshold:5`` (RULES.md: it never burns, splits or swaps, and stakes the
+    thumb ``threshold:5`` (docs/rules.md: it never burns, splits or swaps, and stakes the
     minimum)."""
     classic = not (rules.burn or rules.swap_hidden or rules.stake_after_first_card
                    or rules.split_figures > 1)

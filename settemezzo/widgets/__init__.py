@@ -17,17 +17,18 @@ from the cached exact tables (`settemezzo.widgets.lookup`):
 - `classroom`: the trainer and the table in two tabs with a language switch (the page
   `make classroom` serves).
 
-Labels come in English, Italian and Spanish: ``lang="en" | "it" | "es"``. Importing this
+Labels come in English, Italian, Spanish and French (``lang="en" | "it" | "es" | "fr"``, from
+the one catalogue `settemezzo.i18n`; ``LANGS`` is `settemezzo.i18n.LANGUAGES`). Importing this
 package does not import ipywidgets or matplotlib; building a widget does.
 """
 
 from __future__ import annotations
 
+from settemezzo.i18n import LANGUAGES as LANGS
 from settemezzo.simulate.tablegame import TableGame
 from settemezzo.widgets.banker import BankerView, banker_advice, banker_view
 from settemezzo.widgets.classroom import Classroom, classroom
 from settemezzo.widgets.explorer import Exploration, OddsExplorer, explore, odds_explorer
-from settemezzo.widgets.strings import LANGS
 from settemezzo.widgets.tableview import ClassroomTable, classroom_table
 from settemezzo.widgets.trainer import Trainer, TrainerSession, trainer
 from settemezzo.widgets.variants import VariantComparison, compare, variant_comparison

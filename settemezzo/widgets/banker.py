@@ -28,10 +28,10 @@ from settemezzo.cards import (
     resolve_kinds,
 )
 from settemezzo.hands import describe_score, is_finished, total
+from settemezzo.i18n import check_lang, percent, t
 from settemezzo.odds import bust_chance
 from settemezzo.rules import ITALIAN, Rules, RulesError
 from settemezzo.widgets.explain import (
-    pct,
     play_word,
     restriction_line,
     rules_name,
@@ -43,7 +43,6 @@ from settemezzo.widgets.lookup import (
     kind_from_label,
     support_problem,
 )
-from settemezzo.widgets.strings import check_lang, text
 
 __all__ = ["BankerAdvice", "BankerLine", "BankerView", "banker_advice", "banker_view",
            "unseen_without"]
@@ -145,32 +144,32 @@ def banker_advice(up: Sequence[str] | str = (), result: Result = "stood", *,
         kinds = _parse_up(up, rules)
         unseen_without(kinds)
     except (CardError, RulesError) as e:
-        return BankerAdvice("error", text("bad_cards", lang, why=e))
+        return BankerAdvice("error", t("ui.bad_cards", lang, why=e))
     if result == "bust":
-        return BankerAdvice("bust", text("banker_bust_text", lang), kinds)
+        return BankerAdvice("bust", t("banker.bust_text", lang), kinds)
     if result == "shown":
-        return BankerAdvice("shown", text("banker_seven_half_text", lang, score="7½"), kinds)
+        return BankerAdvice("shown", t("banker.seven_half_text", lang, score="7½"), kinds)
     if result != "stood":
         raise RulesError(f"result must be 'stood', 'shown' or 'bust', got {result!r}")
     if sum(k.half_points for k in kinds) >= SEVEN_AND_A_HALF or (
             kinds and is_finished(kinds, rules)):
-        return BankerAdvice("error", text("bad_cards", lang, why="the face-up cards alone "
+        return BankerAdvice("error", t("ui.bad_cards", lang, why="the face-up cards alone "
                                           "reach 7½ or more"), kinds)
     problem = support_problem(rules)
     if problem is not None:
-        return BankerAdvice("unsupported", text("unsupported", lang,
+        return BankerAdvice("unsupported", t("ui.unsupported", lang,
                                                 rules=rules_name(rules, lang), why=problem),
                             kinds)
     rows = banker_lookup(rules).situation(kinds)
-    up_text = " ".join(k.label for k in kinds) or text("none", lang)
+    up_text = " ".join(k.label for k in kinds) or t("ui.none", lang)
     if not rows:
-        return BankerAdvice("none", text("no_situation", lang, up=up_text), kinds)
+        return BankerAdvice("none", t("banker.no_situation", lang, up=up_text), kinds)
     by_total: dict[int, list[BankerRow]] = {}
     for r in rows:
         by_total.setdefault(r.banker_total, []).append(r)
     lines = []
-    for t in sorted(by_total):
-        group = sorted(by_total[t], key=lambda r: (len(r.banker), r.banker))
+    for tot in sorted(by_total):
+        group = sorted(by_total[tot], key=lambda r: (len(r.banker), r.banker))
         first = _line(group[0], rules)
         exc = tuple((r.banker_label, _action(r.hit_probability)) for r in group[1:]
                     if _action(r.hit_probability) != first.action)
@@ -179,7 +178,7 @@ def banker_advice(up: Sequence[str] | str = (), result: Result = "stood", *,
                                 first.posterior, exc))
     dist = _player_totals(kinds, rows[0].posterior, rules)
     lo, hi = min(dist), max(dist)
-    msg = text("banker_why", lang, up=up_text, lo=describe_score(lo), hi=describe_score(hi))
+    msg = t("banker.why", lang, up=up_text, lo=describe_score(lo), hi=describe_score(hi))
     return BankerAdvice("ok", msg, kinds, lo, hi, tuple(lines),
                         restriction_line(rules, lang, "banker"))
 
@@ -211,17 +210,17 @@ class BankerView:
         self.lang = check_lang(lang)
         self.up: list[str] = []
         choices = rules_options(rules, lang)
-        self.rules = W.Dropdown(options=choices, value=rules, description=text("rules", lang))
+        self.rules = W.Dropdown(options=choices, value=rules, description=t("ui.rules", lang))
         self.result = W.ToggleButtons(
-            options=[(text("result_stood", lang), "stood"),
-                     (text("result_seven_half", lang), "shown"),
-                     (text("result_bust", lang), "bust")],
-            value="stood", description=text("player_result", lang))
+            options=[(t("banker.result_stood", lang), "stood"),
+                     (t("banker.result_seven_half", lang), "shown"),
+                     (t("banker.result_bust", lang), "bust")],
+            value="stood", description=t("banker.player_result", lang))
         self.up_buttons = {v: W.Button(description=label, layout=W.Layout(width="3.4em"))
                            for label, v in _UP_VALUES}
-        self.undo = W.Button(description=text("undo", lang))
-        self.clear = W.Button(description=text("clear", lang))
-        self.total = W.Dropdown(options=[], description=text("banker_total", lang))
+        self.undo = W.Button(description=t("ui.undo", lang))
+        self.clear = W.Button(description=t("ui.clear", lang))
+        self.total = W.Dropdown(options=[], description=t("banker.total", lang))
         self.up_view = W.HTML()
         self.output = W.HTML()
         self.chart = W.Image(format="png", layout=W.Layout(width="480px"))
@@ -235,9 +234,9 @@ class BankerView:
         self.result.observe(lambda _c: self.update(), names="value")
         self.total.observe(lambda _c: self._draw_chart(), names="value")
         self.view = W.VBox([
-            W.HTML(f"<h3>{text('banker_title', lang)}</h3>"),
+            W.HTML(f"<h3>{t('banker.title', lang)}</h3>"),
             self.rules,
-            W.HBox([W.Label(text("player_up", lang) + ":"), *self.up_buttons.values(),
+            W.HBox([W.Label(t("banker.player_up", lang) + ":"), *self.up_buttons.values(),
                     self.undo, self.clear]),
             self.up_view,
             self.result,
@@ -263,7 +262,7 @@ class BankerView:
         a = banker_advice(self.up, self.result.value, rules=self.rules.value, lang=lang)
         self.advice = a
         cards = "".join(kind_html(k) for k in a.up) or esc("-")
-        self.up_view.value = f"<div><b>{esc(text('player_up', lang))}:</b> {cards}</div>"
+        self.up_view.value = f"<div><b>{esc(t('banker.player_up', lang))}:</b> {cards}</div>"
         if a.status != "ok":
             kind = {"error": "bad", "unsupported": "warn"}.get(a.status, "info")
             self.output.value = message(a.message, kind)
@@ -274,14 +273,14 @@ class BankerView:
         for line in a.lines:
             play = play_word(line.action, lang)
             if line.action == "mixed":
-                play = text("mixed_pct", lang, p=pct(line.hit_probability))
+                play = t("ui.mixed_pct", lang, p=percent(line.hit_probability, lang, 0))
             if line.exceptions:
                 play += " (" + ", ".join(f"{h}: {play_word(x, lang).lower()}"
                                          for h, x in line.exceptions[:3]) + ")"
-            rows.append([line.total_label, line.hand_label, play, pct(line.win_if_stand),
-                         pct(line.bust_if_hit)])
-        header = [text(k, lang) for k in ("banker_total", "banker_cards", "banker_action",
-                                          "banker_win_stand", "banker_bust")]
+            rows.append([line.total_label, line.hand_label, play,
+                         percent(line.win_if_stand, lang, 0), percent(line.bust_if_hit, lang, 0)])
+        header = [t(f"banker.{k}", lang) for k in ("total", "cards", "action", "win_stand",
+                                                  "bust")]
         self.output.value = (f"<div>{esc(a.message)}</div>" + table_html(header, rows)
                              + (message(a.note, "info") if a.note else ""))
         opts = [(line.total_label, i) for i, line in enumerate(a.lines)]
@@ -312,10 +311,10 @@ class BankerView:
             if a.note:  # a restricted game: the chart says so under its axis
                 fig.text(0.01, 0.01, textwrap.fill(a.note, 95), fontsize=6.5, color="#333333",
                          va="bottom")
-            up = " ".join(k.label for k in a.up) or text("nothing_up", self.lang)
-            title = (f"{text('posterior_title', self.lang)}\n"
-                     f"({text('player_up', self.lang)}: {up}; "
-                     f"{text('banker_cards', self.lang)}: {line.hand_label})")
+            up = " ".join(k.label for k in a.up) or t("ui.nothing_up", self.lang)
+            title = (f"{t('banker.posterior_title', self.lang)}\n"
+                     f"({t('banker.player_up', self.lang)}: {up}; "
+                     f"{t('banker.cards', self.lang)}: {line.hand_label})")
             posterior_chart(line.posterior, ax=fig.add_subplot(), lang=self.lang, title=title)
             buf = io.BytesIO()
             fig.savefig(buf, format="png", dpi=72)

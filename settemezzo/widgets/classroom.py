@@ -9,16 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from settemezzo.i18n import LANGUAGE_NAMES, LANGUAGES, check_lang, t
 from settemezzo.rules import ITALIAN, Rules
 from settemezzo.widgets.explain import rules_name
-from settemezzo.widgets.strings import LANGS, check_lang, text
 from settemezzo.widgets.tableview import ClassroomTable
 from settemezzo.widgets.trainer import Trainer
 
 __all__ = ["Classroom", "classroom"]
-
-_LANG_NAMES = {"en": "English", "it": "Italiano", "es": "Español"}
-
 
 class Classroom:
     """Two tabs, the trainer and the table; ``lang`` (ToggleButtons) redraws both in the
@@ -38,7 +35,7 @@ class Classroom:
         self.rules = rules
         self.settings = {"seed": seed, "level": level, "hands": hands, "students": students,
                          "computers": computers}
-        self.lang = W.ToggleButtons(options=[(_LANG_NAMES[k], k) for k in LANGS],
+        self.lang = W.ToggleButtons(options=[(LANGUAGE_NAMES[k], k) for k in LANGUAGES],
                                     value=check_lang(lang))
         self.tabs = W.Tab()
         self.trainer: Trainer | None = None
@@ -61,10 +58,10 @@ class Classroom:
             self._carry_over(old, self.trainer, lang)
         self._game = game
         self.table = None
-        self._table_box = W.VBox([W.HTML(text("computing", lang,
+        self._table_box = W.VBox([W.HTML(t("ui.computing", lang,
                                               rules=rules_name(self.rules, lang)))])
         self.tabs.children = [self.trainer.view, self._table_box]
-        self.tabs.titles = (text("tab_trainer", lang), text("tab_table", lang))
+        self.tabs.titles = (t("classroom.tab_trainer", lang), t("classroom.tab_table", lang))
         if self.tabs.selected_index == 1:
             self.open_table()
 

@@ -1,43 +1,28 @@
-"""Numbers in words: percentages, stakes, hands and the one-sentence reason, in each language.
+"""The widgets' words about a hand: the play, the banker, the rule set and the one-sentence
+reason, in each language.
 
-The English sentence is exactly `settemezzo.tables.Advice.sentence` (a test checks it against
-`settemezzo.tables.advise`), so the widgets and the command line say the same thing.
+The sentence is `settemezzo.i18n.advice_sentence` of an `settemezzo.tables.Advice` built from
+the lookup row, so the widgets and the command line say the same thing (a test checks it
+against `settemezzo.tables.advise`). Numbers are written by `settemezzo.i18n.percent`,
+`number` and `stakes`.
 
->>> pct(0.6923), stakes(0.5714)
-('69%', '+0.571')
+>>> play_word("hit", "fr"), banker_name("threshold:5", "it")
+('Je tire', 'banco che chiede carta sotto 5 (regola pratica)')
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from fractions import Fraction
 
-from settemezzo.cards import Kind
-from settemezzo.i18n import t
+from settemezzo import policy
+from settemezzo.i18n import advice_sentence as _sentence
+from settemezzo.i18n import restriction_note, t
 from settemezzo.rules import Rules
-from settemezzo.tables import TIE, Advice
+from settemezzo.tables import Advice
 from settemezzo.widgets.lookup import Row, rule_choices
 
-__all__ = ["advice_sentence", "banker_name", "hand_text", "pct", "play_word",
-           "restriction_line", "rules_name", "stakes"]
-
-
-def pct(p: float | Fraction, digits: int = 0) -> str:
-    """A chance as a percentage: '69%'."""
-    return f"{float(p):.{digits}%}"
-
-
-def stakes(x: float | Fraction) -> str:
-    """A gain in stakes with its sign: '+0.571', '-0.424'."""
-    return f"{float(x):+.3f}"
-
-
-def hand_text(hole: Kind, up: Iterable[Kind], lang: str = "en") -> str:
-    """'face-down 5, up 1 ½' (or 'nothing up')."""
-    up = tuple(up)
-    if not up:
-        return t("advice.hand_none", lang, hole=hole.label)
-    return t("advice.hand", lang, hole=hole.label, up=" ".join(k.label for k in up))
+__all__ = ["advice_of", "advice_sentence", "banker_name", "play_word", "restriction_line",
+           "rules_name", "rules_options"]
 
 
 def play_word(best: str, lang: str = "en") -> str:
@@ -47,14 +32,13 @@ def play_word(best: str, lang: str = "en") -> str:
 
 def banker_name(against: str, lang: str = "en") -> str:
     """A banker policy in words: 'best banker (equilibrium)', 'banker hits below 5'..."""
-    a = against.strip().lower()
-    if a == "equilibrium":
-        return t("advice.banker_equilibrium", lang)
-    if a == "omniscient":
-        return t("advice.banker_omniscient", lang)
-    if a.startswith("threshold:"):
-        return t("advice.banker_threshold", lang, k=a.removeprefix("threshold:"))
-    return against
+    try:
+        p = policy.parse(against, ("equilibrium", "omniscient", "threshold:K"), ())
+    except policy.PolicyError:
+        return against
+    if p.kind == "threshold":
+        return t("advice.banker_threshold", lang, k=p.points)
+    return t(f"advice.banker_{p.kind}", lang)
 
 
 def rules_name(rules: Rules, lang: str = "en") -> str:
@@ -72,7 +56,6 @@ def restriction_line(rules: Rules, lang: str = "en", side: str = "value") -> str
     ('', 'Giocatore limitato a due mani')
     """
     from settemezzo.game import restriction_codes
-    from settemezzo.i18n import restriction_note
 
     return restriction_note(restriction_codes(rules), lang, side)
 
@@ -86,26 +69,21 @@ def rules_options(rules: Rules, lang: str = "en") -> list[tuple[str, Rules]]:
     return choices
 
 
+def advice_of(row: Row, against: str) -> Advice:
+    """The `settemezzo.tables.Advice` of a lookup row: the same numbers, as the engine gives
+    them for ``advise`` (``against``: the banker's name, ``equilibrium``, ``threshold:5``)."""
+    return Advice(row.hole.label, tuple(k.label for k in row.up), against, "", row.best,
+                  row.stand_ev, row.hit_ev, row.stand_win, row.hit_win,
+                  Fraction(row.bust_if_hit), Fraction(row.seven_half_if_hit),
+                  row.hit_frequency, stake=row.stake)
+
+
 def advice_sentence(row: Row, against: str, lang: str = "en") -> str:
-    """Stand or hit, by how much, and the odds behind it, in one sentence.
+    """Stand or hit, by how much, and the odds behind it, in one sentence
+    (`settemezzo.i18n.advice_sentence` of `advice_of`).
 
     ``against`` is the banker's name as the tables give it (``equilibrium``, ``threshold:5``).
     Values are per unit stake; when the player chooses the stake, the sentence names the
     stake of the row (`Row.stake`).
     """
-    hand = hand_text(row.hole, row.up, lang)
-    if lang == "en":
-        return Advice(hand, against, "", row.best, row.stand_ev, row.hit_ev, row.stand_win,
-                      row.hit_win, Fraction(row.bust_if_hit), Fraction(row.seven_half_if_hit),
-                      row.hit_frequency, stake=row.stake).sentence()
-    if row.stake is not None:  # the stake the values are per unit of (chosen by the player)
-        hand = t("advice.at_stake", lang, hand=hand, n=row.stake)
-    against = banker_name(against, lang)
-    ev = t("advice.ev_pair", lang, s=stakes(row.stand_ev), h=stakes(row.hit_ev))
-    bust = t("advice.bust", lang, p=pct(row.bust_if_hit))
-    if abs(row.margin) < TIE:
-        return t("advice.tie", lang, hand=hand, against=against, ev=ev, bust=bust)
-    other = "advice.stand" if row.best == "hit" else "advice.hit"
-    return t("advice.best", lang, hand=hand, play=play_word(row.best, lang).upper(),
-                m=f"{abs(row.margin):.3f}", other=t(other, lang), ev=ev, bust=bust,
-                against=against)
+    return _sentence(advice_of(row, against), lang)

@@ -11,21 +11,23 @@ and the best play with its reason.
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
+from settemezzo import solved
 from settemezzo.cards import CardError, Kind, Unseen, parse_specs
-from settemezzo.hands import describe_score, is_bust, is_finished, score, total
-from settemezzo.i18n import check_lang, t
+from settemezzo.hands import is_bust, is_finished, score, total
+from settemezzo.i18n import check_lang, percent, score_label, t
 from settemezzo.odds import HandState, hit_outcomes
 from settemezzo.rules import ITALIAN, Rules, RulesError
 from settemezzo.tables import TIE
 from settemezzo.widgets.explain import (
     advice_sentence,
     banker_name,
-    pct,
     play_word,
     restriction_line,
     rules_name,
@@ -91,7 +93,7 @@ def explore(hole: str, up: Sequence[str] | str = (), seen: str = "", *,
     if is_finished(cards, rules):
         key = "explorer.finished_bust" if is_bust(cards, rules) else "explorer.finished_seven_half"
         return Exploration("bust" if key == "explorer.finished_bust" else "seven_half",
-                           t(key, lang) + f" ({describe_score(score(cards, rules))})",
+                           t(key, lang) + f" ({score_label(score(cards, rules), lang)})",
                            cards, tot)
     unseen = state.unseen()
     out = hit_outcomes(cards, unseen, rules)
@@ -142,10 +144,14 @@ class OddsExplorer:
     """
 
     def __init__(self, lang: str = "en", rules: Rules = ITALIAN,
-                 against: str = "equilibrium") -> None:
+                 against: str = "equilibrium", background: bool = True) -> None:
         import ipywidgets as W
 
         self.lang = check_lang(lang)
+        self.background = background
+        self._worker: threading.Thread | None = None
+        self.progress = W.FloatProgress(value=0.0, min=0.0, max=1.0,
+                                        layout=W.Layout(display="none"))
         self.up: list[str] = []
         choices = rules_options(rules, lang)
         self.rules = W.Dropdown(options=choices, value=rules, description=t("ui.rules", lang))
@@ -180,6 +186,7 @@ class OddsExplorer:
                     self.clear]),
             W.HBox([self.seen, self.exact_seen]),
             self.hand_view,
+            self.progress,
             self.output,
         ])
         self._sync_wild()
@@ -209,20 +216,25 @@ class OddsExplorer:
         self.up_buttons["Kd"].layout.display = None if wild else "none"
 
     # -- the one update ----------------------------------------------------------------------
-    def update(self) -> Exploration:
-        """Recompute from the controls and redraw; returns the new `Exploration`."""
+    def update(self) -> Exploration | None:
+        """Recompute from the controls and redraw; returns the new `Exploration` (None while
+        the table it needs is computed in the background: see `wait`)."""
         from settemezzo.widgets.html import bars, esc, kind_html, message
 
         self._sync_wild()
         lang = self.lang
         rules: Rules = self.rules.value
-        if not player_ready(rules, self.against.value) and support_problem(rules) is None:
-            self.output.value = message(t("ui.computing", lang, rules=rules_name(rules, lang)))
+        deck = _deck(self.seen.value) if self.exact_seen.value else None
+        if not player_ready(rules, self.against.value, deck):
+            if self.background:  # say so at once; the answer comes when the table is ready
+                self._compute(rules, self.against.value, deck)
+                return self.result
+            self.output.value = message(self._computing_text(rules))
         r = explore(self.hole.value, self.up, self.seen.value, rules=rules,
                     against=self.against.value, exact_seen=self.exact_seen.value, lang=lang)
         self.result = r
         hand = "".join(kind_html(k) for k in r.hand)
-        tot = f" &nbsp; {esc(t('ui.total', lang, t=describe_score(r.total)))}" if r.hand else ""
+        tot = f" &nbsp; {esc(t('ui.total', lang, t=score_label(r.total, lang)))}" if r.hand else ""
         self.hand_view.value = f"<div><b>{esc(t('ui.hand', lang))}:</b> {hand}{tot}</div>"
         parts: list[str] = []
         if r.status in ("error", "bust", "seven_half"):
@@ -231,19 +243,20 @@ class OddsExplorer:
             return r
         assert r.bust_if_hit is not None and r.seven_half_if_hit is not None
         n_bust = int(r.bust_if_hit * r.unseen)
-        parts.append(f"<div>{esc(t('ui.bust_if_hit', lang, p=pct(r.bust_if_hit)))} "
-                     f"<small>({n_bust}/{r.unseen})</small></div>")
-        parts.append(f"<div>{esc(t('ui.seven_half_if_hit', lang, p=pct(r.seven_half_if_hit)))}"
-                     f"</div>")
+        bust = t("ui.bust_if_hit", lang, p=percent(r.bust_if_hit, lang, 0))
+        seven = t("ui.seven_half_if_hit", lang, p=percent(r.seven_half_if_hit, lang, 0))
+        parts.append(f"<div>{esc(bust)} <small>({n_bust}/{r.unseen})</small></div>")
+        parts.append(f"<div>{esc(seven)}</div>")
         if r.status == "unsupported" or r.row is None:
             parts.append(message(r.message, "warn"))
             self.output.value = "".join(parts)
             return r
         row = r.row
-        parts.append(f"<div>{esc(t('ui.win_stand', lang, p=pct(row.stand_win, 1)))}</div>")
-        parts.append(f"<div>{esc(t('ui.win_hit', lang, p=pct(row.hit_win, 1)))}</div>")
+        for key, p in (("ui.win_stand", row.stand_win), ("ui.win_hit", row.hit_win)):
+            parts.append(f"<div>{esc(t(key, lang, p=percent(p, lang, 1)))}</div>")
         parts.append(bars([(t("ui.ev_stand", lang), row.stand_ev),
-                           (t("ui.ev_hit", lang), row.hit_ev)], title=t("ui.ev", lang)))
+                           (t("ui.ev_hit", lang), row.hit_ev)], title=t("ui.ev", lang),
+                          lang=lang))
         play = play_word("either" if abs(row.margin) < TIE else row.best, lang).upper()
         parts.append(f'<div class="sm-best" style="font-size:120%;margin-top:4px;">'
                      f'<b>{esc(t("explorer.best_play", lang, play=play))}</b></div>')
@@ -252,11 +265,78 @@ class OddsExplorer:
         self.output.value = "".join(parts)
         return r
 
+    # -- a table that is not at hand: computed in the background ---------------------------
+    def _computing_text(self, rules: Rules) -> str:
+        return t("ui.computing_about", self.lang, rules=rules_name(rules, self.lang),
+                    seconds=max(1, round(solved.estimate_seconds(rules))))
+
+    def _compute(self, rules: Rules, against: str, deck: Unseen | None) -> None:
+        """Show at once that the table of ``rules`` is being computed (no numbers of another
+        rule set stay on screen), with a progress bar against the estimate, and compute it
+        in a thread that redraws when done."""
+        from settemezzo.widgets.html import message
+
+        self.result = None
+        self.hand_view.value = ""
+        self.output.value = message(self._computing_text(rules))
+        if self._worker is not None and self._worker.is_alive():
+            return  # when it ends, `update` starts the table now asked for
+        self.progress.value = 0.0
+        self.progress.layout.display = None
+        self._worker = threading.Thread(target=self._work, args=(rules, against, deck),
+                                        daemon=True)
+        self._worker.start()
+
+    def _work(self, rules: Rules, against: str, deck: Unseen | None) -> None:
+        estimate = solved.estimate_seconds(rules)
+        done = threading.Event()
+
+        def tick() -> None:  # the bar follows the estimate, short of the end until done
+            t0 = time.perf_counter()
+            while not done.wait(0.25):
+                self.progress.value = min(0.95, (time.perf_counter() - t0) / estimate)
+
+        ticker = threading.Thread(target=tick, daemon=True)
+        ticker.start()
+        t0 = time.perf_counter()
+        try:
+            if support_problem(rules) is None:
+                player_lookup(rules, against, deck)
+        except ValueError:
+            pass  # `explore` says what went wrong when it asks again
+        finally:
+            done.set()
+            ticker.join()
+        if deck is None:
+            solved.measured(rules, time.perf_counter() - t0)
+        self.progress.value = 1.0
+        self.progress.layout.display = "none"
+        self._worker = None
+        self.update()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Return when no table is being computed (for tests and scripts)."""
+        while (w := self._worker) is not None:
+            w.join(timeout)
+            if timeout is not None:
+                return
+
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.view._repr_mimebundle_(**kwargs)
 
 
+def _deck(seen: str) -> Unseen | None:
+    """The deck without the cards ``seen`` (None if they cannot be read: `explore` says
+    why)."""
+    try:
+        return Unseen.full().without(seen) if seen.strip() else None
+    except (CardError, RulesError):
+        return None
+
+
 def odds_explorer(lang: str = "en", rules: Rules = ITALIAN,
-                  against: str = "equilibrium") -> OddsExplorer:
-    """The odds explorer widget (display it, or put ``.view`` in a layout)."""
-    return OddsExplorer(lang, rules, against)
+                  against: str = "equilibrium", background: bool = True) -> OddsExplorer:
+    """The odds explorer widget (display it, or put ``.view`` in a layout). A rule set whose
+    table is not at hand (precomputed or computed before) is computed in the background
+    (``background`` False: at once, blocking)."""
+    return OddsExplorer(lang, rules, against, background)

@@ -9,6 +9,7 @@ import html
 from collections.abc import Iterable, Sequence
 
 from settemezzo.cards import Card, Kind, Suit
+from settemezzo.i18n import stakes
 
 __all__ = ["bars", "card_html", "cards_html", "esc", "kind_html", "message", "table_html"]
 
@@ -52,8 +53,9 @@ def message(text: str, kind: str = "info") -> str:
 
 
 def bars(items: Sequence[tuple[str, float]], lo: float = -1.0, hi: float = 1.0,
-         title: str = "") -> str:
-    """Horizontal bars around zero (expected gains in stakes), each labelled with its value.
+         title: str = "", lang: str = "en") -> str:
+    """Horizontal bars around zero (expected gains in stakes), each labelled with its value
+    as ``lang`` writes it (`settemezzo.i18n.stakes`).
 
     Stand is drawn solid, hit striped, so the two read apart in black and white too.
     """
@@ -75,7 +77,8 @@ def bars(items: Sequence[tuple[str, float]], lo: float = -1.0, hi: float = 1.0,
             f'border-left:1px solid #333;"></div>'
             f'<div class="sm-bar" style="position:absolute;left:{left:.1f}%;width:{width:.1f}%;'
             f'top:2px;bottom:2px;background:{fill};"></div></div>'
-            f'<div style="width:5em;text-align:right;font-family:monospace;">{v:+.3f}</div>'
+            f'<div style="width:5em;text-align:right;font-family:monospace;">{stakes(v, lang)}'
+            f'</div>'
             f'</div>')
     head = f"<div><b>{esc(title)}</b></div>" if title else ""
     return f'<div class="sm-bars">{head}{"".join(rows)}</div>'

@@ -2,11 +2,13 @@
 
 The widgets never compute odds themselves. They read rows of `settemezzo.tables.player_table`
 and `settemezzo.tables.banker_table`, and the banker's edge of `settemezzo.solve.equilibrium`,
-through the caches here (a table takes 3-7 s to build the first time; a lookup takes about a
-microsecond after that).
+from the one owner of solved results, `settemezzo.solved` (the presets and single variants
+are shipped precomputed; another rule set's table takes seconds the first time). The lookups
+built here are kept there too, with the rule set's other results; a lookup takes about a
+microsecond.
 
 Every preset is solved. A rule set the exact engine only solves as a restricted game (SPANISH:
-the player kept to two hands, no swap inside a split hand; `settemezzo.game.restriction`)
+the player kept to two hands, no swap inside a split hand; `settemezzo.game.restriction_codes`)
 gives numbers like any other, and each view shows `settemezzo.widgets.explain.restriction_line`
 beside them. Should the engine refuse a rule set (`settemezzo.game.UnsupportedRulesError`, a
 `ValueError`; none does today), `support_problem` turns that into a message the widgets show
@@ -22,12 +24,11 @@ from typing import Any
 
 import pandas as pd
 
-from settemezzo import edge
+from settemezzo import solved
 from settemezzo.cards import Kind, Unseen
 from settemezzo.game import UnsupportedRulesError, heads_up
 from settemezzo.hands import describe_score
 from settemezzo.rules import ITALIAN, KNOB_TABLE, SPANISH, Rules, RulesError
-from settemezzo.tables import banker_table, shared_player_table
 
 __all__ = [
     "AGAINST_CHOICES",
@@ -142,17 +143,15 @@ def _row(rec: dict[Any, Any], stake: int | None = None) -> Row:
         stake=stake)
 
 
-_PLAYER: dict[tuple[Rules, str, Unseen | None], PlayerLookup] = {}
-
-
 def player_ready(rules: Rules, against: str = "equilibrium", deck: Unseen | None = None) -> bool:
-    """True if `player_lookup` has this table already (it answers at once)."""
-    return (rules, against, deck) in _PLAYER
+    """True if `player_lookup` answers at once (its table is precomputed or kept)."""
+    return solved.ready(rules, ("player", against.strip().lower()), deck)
 
 
 def player_lookup(rules: Rules = ITALIAN, against: str = "equilibrium",
                   deck: Unseen | None = None) -> PlayerLookup:
-    """The player table of ``rules`` against the banker ``against``, as a dict (cached).
+    """The player table of ``rules`` against the banker ``against``, as a dict (kept by
+    `settemezzo.solved` with the rule set's other results).
 
     ``deck`` is the composition at the start of the hand (cards seen earlier removed).
     One row per hand (face-down card, face-up cards in order) of the main game: no card
@@ -164,21 +163,20 @@ def player_lookup(rules: Rules = ITALIAN, against: str = "equilibrium",
     that stake (per unit stake) and `Row.stake` names it.
     Raises `UnsupportedRulesError` for a rule set the exact engine does not model yet.
     """
-    key = (rules, against, deck)
-    if key not in _PLAYER:
-        _PLAYER[key] = _player_lookup(rules, against, deck)
-    return _PLAYER[key]
+    name = against.strip().lower()
+    return solved.get(rules, deck).view(("player_lookup", name),
+                                        lambda s: _player_lookup(s, name))
 
 
 def player_frame(rules: Rules = ITALIAN, against: str = "equilibrium",
                  deck: Unseen | None = None) -> pd.DataFrame:
-    """`settemezzo.tables.player_table`, cached (the charts take the DataFrame; the cache is
-    `settemezzo.tables.shared_player_table`, shared with the command line's charts)."""
-    return shared_player_table(rules, against, deck)
+    """`settemezzo.tables.player_table`, from `settemezzo.solved` (precomputed or computed
+    once; shared with the command line's charts: do not modify)."""
+    return solved.get(rules, deck).player_table(against)
 
 
-def _player_lookup(rules: Rules, against: str, deck: Unseen | None) -> PlayerLookup:
-    df = player_frame(rules, against, deck)
+def _player_lookup(s: solved.Solved, against: str) -> PlayerLookup:
+    df = s.player_table(against)
     name = str(df.attrs.get("against", against))
     # Under burning, swapping or a stake chosen after the first card, several rows share a
     # hand: the lookup keeps the hands with no card burnt and no swap (the rows after a swap
@@ -187,14 +185,15 @@ def _player_lookup(rules: Rules, against: str, deck: Unseen | None) -> PlayerLoo
         df = df[df["swapped"].fillna("") == ""]
     if "burnt" in df.columns:
         df = df[df["burnt"].fillna("") == ""]
-    chosen = "stake" in df.columns and heads_up(rules, deck).stake_choice
+    # the stake is a choice when the rules let the player pick among several
+    chosen = "stake" in df.columns and df["stake"].nunique() > 1
     if chosen and len(df):
         df = stake_copies(df)
     rows: dict[tuple[Kind, tuple[Kind, ...]], Row] = {}
     for rec in df.to_dict("records"):
         r = _row(rec, int(rec["stake"]) if chosen else None)
         rows.setdefault((r.hole, r.up), r)
-    return PlayerLookup(rules, against, rows, name)
+    return PlayerLookup(s.rules, against, rows, name)
 
 
 def stake_copies(df: pd.DataFrame) -> pd.DataFrame:
@@ -286,10 +285,15 @@ class BankerLookup:
         return self._context(tuple(up), stake)
 
 
-@functools.lru_cache(maxsize=16)
 def banker_lookup(rules: Rules = ITALIAN) -> BankerLookup:
-    """The equilibrium banker's table for ``rules``, every visible situation (cached)."""
-    df = banker_table(rules, max_up=None)
+    """The equilibrium banker's table for ``rules``, every visible situation (kept by
+    `settemezzo.solved`)."""
+    return solved.get(rules).view("banker_lookup", _banker_lookup)
+
+
+def _banker_lookup(s: solved.Solved) -> BankerLookup:
+    rules = s.rules
+    df = s.banker_table(max_up=None)
     hole_cols = [c for c in df.columns if c.startswith("p_hole_")]
     rows = [BankerRow(up=_kinds(rec["up"]), banker=_kinds(rec["banker"]),
                       banker_total=int(rec["banker_total_half"]),
@@ -302,18 +306,18 @@ def banker_lookup(rules: Rules = ITALIAN) -> BankerLookup:
     return BankerLookup(rules, rows)
 
 
-@functools.lru_cache(maxsize=64)
 def banker_edge(rules: Rules = ITALIAN) -> float:
-    """The banker's edge of ``rules`` (heads-up, both sides at their best), cached.
-
-    From `settemezzo.edge.banker_edge`; raises `UnsupportedRulesError` like it."""
-    return float(edge.banker_edge(rules, "equilibrium").edge)
+    """The banker's edge of ``rules`` (heads-up, both sides at their best), from
+    `settemezzo.solved`; raises `UnsupportedRulesError` like `settemezzo.edge.banker_edge`."""
+    return float(solved.get(rules).edge("equilibrium").edge)
 
 
 @functools.lru_cache(maxsize=64)
 def support_problem(rules: Rules) -> str | None:
     """None if the exact engine handles ``rules`` (every rule set today, some as a restricted
-    game: see `settemezzo.game.restriction`), else its explanation (one line)."""
+    game: see `settemezzo.game.restriction_codes`), else its explanation (one line)."""
+    if solved.shipped(rules):  # solved already
+        return None
     try:
         heads_up(rules)
     except UnsupportedRulesError as e:

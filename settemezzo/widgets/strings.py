@@ -27,6 +27,7 @@ KEYS: dict[str, str] = {
     "face_down": "ui.face_down", "seen": "ui.seen", "seen_help": "ui.seen_help",
     "add_up": "ui.add_up", "undo": "ui.undo", "clear": "ui.clear", "nothing_up": "ui.nothing_up",
     "none": "ui.none", "hand": "ui.hand", "total": "ui.total", "computing": "ui.computing",
+    "computing_about": "ui.computing_about",
     "unsupported": "ui.unsupported", "engine_failed": "ui.engine_failed",
     "bad_cards": "ui.bad_cards", "bust_if_hit": "ui.bust_if_hit",
     "seven_half_if_hit": "ui.seven_half_if_hit", "win_stand": "ui.win_stand",

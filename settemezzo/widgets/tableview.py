@@ -10,13 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from settemezzo.cards import parse_card
-from settemezzo.i18n import t
+from settemezzo.i18n import check_lang, percent, t
 from settemezzo.rules import ITALIAN, Rules
 from settemezzo.simulate.session import HandReport, SimulationError
 from settemezzo.simulate.tablegame import SeatState, TableGame
-from settemezzo.widgets.explain import advice_sentence, pct, play_word, rules_name, rules_options
+from settemezzo.widgets.explain import advice_sentence, play_word, rules_name, rules_options
 from settemezzo.widgets.html import card_html, esc, message
-from settemezzo.widgets.strings import check_lang, text
 
 __all__ = ["ClassroomTable", "classroom_table", "hint_text", "log_lines", "seats_html",
            "table_rules"]
@@ -60,8 +59,8 @@ def _status(seat: SeatState, j: int, lang: str) -> str:
         return f"{h.score}: {_result(h.result, h.gain, lang)}"
     if seat.to_play:
         return "▶"
-    return {"stood": text("stood", lang), "bust": text("busted", lang),
-            "shown": text("showed", lang, score=h.score or h.total_label)}.get(h.status, "")
+    return {"stood": t("table.stood", lang), "bust": t("table.busted", lang),
+            "shown": t("table.showed", lang, score=h.score or h.total_label)}.get(h.status, "")
 
 
 def _hand_cells(seat: SeatState, lang: str) -> tuple[str, str, str, str]:
@@ -89,16 +88,16 @@ def seats_html(game: TableGame, lang: str = "en") -> str:
     for seat in game.seats():
         name = seat_name(game, seat.seat, lang)
         if seat.banker:
-            name = f"★ {name} ({text('banker', lang)})"
+            name = f"★ {name} ({t('table.banker', lang)})"
         stake, cards, total, status = _hand_cells(seat, lang)
         if seat.out:
-            status = esc(text("out", lang))
+            status = esc(t("table.out", lang))
         rows.append(f'<tr class="sm-seat" data-seat="{seat.seat}">{td}<b>{esc(name)}</b></td>'
-                    f'{td}<span class="sm-chips">{esc(text("chips", lang, n=seat.chips))}'
+                    f'{td}<span class="sm-chips">{esc(t("word.chips", lang, n=seat.chips))}'
                     f'</span></td>{td}{stake}</td><td style="padding:3px 8px;font-size:120%;">'
                     f'{cards}</td>{td}{total}</td>{td}{status}</td></tr>')
     head = "".join(f'<th style="padding:3px 8px;text-align:left;">{esc(h)}</th>'
-                   for h in ("", "", text("stake", lang), "", "", ""))
+                   for h in ("", "", t("table.stake", lang), "", "", ""))
     return (f'<table class="sm-table-seats" style="border-collapse:collapse;background:#eef6ee;'
             f'border-radius:8px;"><tr>{head}</tr>{"".join(rows)}</table>')
 
@@ -145,16 +144,16 @@ def hint_text(game: TableGame, lang: str = "en") -> str:
         hit = game.bank_hint()
         if hit is None:
             return ""
-        return text("hint_banker", lang, play=play_word("hit" if hit else "stand", lang),
+        return t("table.hint_banker", lang, play=play_word("hit" if hit else "stand", lang),
                     why=rules_name(game.rules, lang))
     parts = []
     row = _player_row(game)
     if row is not None:
-        parts.append(text("hint_player", lang, sentence=advice_sentence(
+        parts.append(t("table.hint_player", lang, sentence=advice_sentence(
             row, "equilibrium", lang)))
     p = game.bust_chance()
     if p is not None:
-        parts.append(t("table.bust_hint", lang, p=pct(p)))
+        parts.append(t("table.bust_hint", lang, p=percent(p, lang, 0)))
     return " ".join(parts)
 
 
@@ -196,27 +195,27 @@ class ClassroomTable:
                                                 game.seed)
         wide = {"description_width": "initial"}
         self.students = W.IntSlider(value=students, min=1, max=MAX_PLAYERS,
-                                    description=text("players", lang), style=wide)
+                                    description=t("table.players", lang), style=wide)
         self.computers = W.IntSlider(value=computers, min=0, max=MAX_PLAYERS - 1,
-                                     description=text("computers", lang), style=wide)
-        self.seed = W.IntText(value=seed, description=text("seed", lang),
+                                     description=t("table.computers", lang), style=wide)
+        self.seed = W.IntText(value=seed, description=t("trainer.seed", lang),
                               layout=W.Layout(width="12em"), continuous_update=True)
         self.rules = W.Dropdown(options=table_rules(rules, lang), value=rules,
-                                description=text("rules", lang))
-        self.new_game = W.Button(description=text("new_game", lang), icon="refresh")
-        self.hint = W.Checkbox(value=False, description=text("hint", lang), indent=False)
+                                description=t("ui.rules", lang))
+        self.new_game = W.Button(description=t("table.new_game", lang), icon="refresh")
+        self.hint = W.Checkbox(value=False, description=t("table.hint", lang), indent=False)
         self.stake = W.BoundedIntText(value=1, min=1, max=1, layout=W.Layout(width="6em"),
                                       continuous_update=True)
         self.stake_label = W.HTML()
         self.stake_button = W.Button(description=t("table.stake_button", lang),
                                      button_style="success")
-        self.hit_button = W.Button(description=text("hit", lang), button_style="warning")
-        self.stand_button = W.Button(description=text("stand", lang), button_style="primary")
+        self.hit_button = W.Button(description=t("ui.hit", lang), button_style="warning")
+        self.stand_button = W.Button(description=t("ui.stand", lang), button_style="primary")
         self.swap_button = W.Button(description=t("table.swap", lang),
                                     layout=W.Layout(width="auto"))
         self.split_button = W.Button(description=t("table.split", lang))
-        self.burn_button = W.Button(description=text("burn", lang))
-        self.next_hand = W.Button(description=text("next", lang))
+        self.burn_button = W.Button(description=t("table.burn", lang).capitalize())
+        self.next_hand = W.Button(description=t("trainer.next", lang))
         self.status = W.HTML()
         self.table = W.HTML()
         self.hint_view = W.HTML()
@@ -239,7 +238,7 @@ class ClassroomTable:
         self.next_hand.on_click(lambda _b: self._act(lambda g: g.next_hand()))
         self.hint.observe(lambda _c: self.refresh(), names="value")
         self.view = W.VBox([
-            W.HTML(f"<h3>{text('table_title', lang)}</h3>"),
+            W.HTML(f"<h3>{t('table.title', lang)}</h3>"),
             W.HBox([self.students, self.computers]),
             W.HBox([self.seed, self.rules, self.new_game]),
             self.table,
@@ -324,10 +323,10 @@ class ClassroomTable:
         if g.over:
             self.status.value = message(log_lines(g, lang)[0], "good")
         elif g.to_play is not None:
-            key = "banker_to_play" if g.phase == "bank" else "to_play"
-            self.status.value = message(text(key, lang, name=seat_name(g, g.to_play, lang)))
+            key = "table.banker_to_play" if g.phase == "bank" else "table.to_play"
+            self.status.value = message(t(key, lang, name=seat_name(g, g.to_play, lang)))
         else:
-            self.status.value = message(text("settled", lang))
+            self.status.value = message(t("table.settled", lang))
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.view._repr_mimebundle_(**kwargs)

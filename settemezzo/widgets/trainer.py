@@ -24,12 +24,11 @@ import pandas as pd
 
 from settemezzo.cards import Card, Kind, full_deck, kind_of
 from settemezzo.hands import is_finished
-from settemezzo.i18n import check_lang, t
+from settemezzo.i18n import check_lang, number, percent, t
 from settemezzo.rules import ITALIAN, Rules, RulesError
 from settemezzo.tables import TIE
 from settemezzo.widgets.explain import (
     advice_sentence,
-    pct,
     play_word,
     restriction_line,
     rules_name,
@@ -46,12 +45,14 @@ class Level:
     number: int
     against: str
     max_up: int
+    seen: bool = False  # the cards of earlier hands are shown, and decide the answer
 
 
 LEVELS: dict[int, Level] = {
     1: Level(1, "threshold:5", 0),     # the first card only, against the rule-of-thumb banker
     2: Level(2, "threshold:5", 3),     # longer hands, same banker
     3: Level(3, "equilibrium", 3),     # exact: the best banker
+    4: Level(4, "threshold:5", 3, seen=True),  # the deck played down (Italian rules only)
 }
 
 _UP_WEIGHTS = (3, 4, 3, 1)  # how often 0, 1, 2, 3 face-up cards are dealt
@@ -65,6 +66,8 @@ class Question:
     number: int
     cards: tuple[Card, ...]
     kinds: tuple[Kind, ...]
+    seen: tuple[Card, ...] = ()  # level 4: the cards of earlier hands, out of the deck
+    row: Row | None = None       # level 4: the exact numbers for the cards left
 
     @property
     def hole(self) -> Kind:
@@ -112,6 +115,11 @@ def deal_question(seed: int | str, number: int, level: Level, hard: bool,
     """Hand ``number`` (from 1) of a session: the same for everyone with the same seed."""
     rng = random.Random(f"settemezzo-trainer|{seed}|{level.number}|{int(hard)}|{number}")
     rules = lookup.rules
+    if level.seen:  # precomputed: the answer differs from the fresh deck's (deckpack)
+        from settemezzo.widgets.deckpack import load_pack
+
+        q = rng.choice(load_pack())
+        return Question(number, q.cards, (q.row.hole, *q.row.up), q.seen, q.row)
     if hard:
         pool = lookup.hard_cases(HARD_POOL, level.max_up)
         if pool:
@@ -149,6 +157,9 @@ class TrainerSession:
         self.hard = hard
         self.rules = rules
         self.hands = hands
+        if self.level.seen and rules != ITALIAN:
+            raise RulesError(f"level {level} (cards seen earlier) is made for the Italian "
+                             f"rules, got {rules.describe()!r}")
         self.lookup = player_lookup(rules, self.level.against)  # UnsupportedRulesError
         self.history: list[Feedback] = []
         self.number = 1
@@ -190,7 +201,7 @@ class TrainerSession:
     def row(self) -> Row:
         """The exact numbers of the current hand."""
         q = self.question
-        row = self.lookup.row(q.hole, q.up)
+        row = q.row if q.row is not None else self.lookup.row(q.hole, q.up)
         assert row is not None
         return row
 
@@ -260,7 +271,7 @@ def summary_chart(session: TrainerSession, ax: Any = None) -> Any:
     for b, h in zip(bars, hatches, strict=True):
         b.set_hatch(h)
     for x, c, cost in zip(xs, df["correct"], df["cost"], strict=True):
-        ax.text(x, cost, "✓" if c else f"{cost:.2f}", ha="center", va="bottom", fontsize=8)
+        ax.text(x, cost, "✓" if c else number(cost, lang), ha="center", va="bottom", fontsize=8)
     ax.set_xlabel(t("trainer.summary_hand", lang))
     ax.set_ylabel(t("trainer.summary_cost", lang))
     ax.set_xticks(xs)
@@ -270,7 +281,7 @@ def summary_chart(session: TrainerSession, ax: Any = None) -> Any:
     ax2.plot(xs, list(df["accuracy"]), color="#222", marker="o", linestyle="--")
     ax2.set_ylim(0, 1.05)
     ax2.set_ylabel(t("trainer.summary_cum", lang))
-    ax2.yaxis.set_major_formatter(lambda v, _p: f"{v:.0%}")
+    ax2.yaxis.set_major_formatter(lambda v, _p: percent(v, lang, 0))
     note = restriction_line(session.rules, lang)
     ax.set_title(t("trainer.summary_title", lang, r=session.right, n=session.answered)
                  + f" - {rules_name(session.rules, lang)}, {t('trainer.level', lang).lower()} "
@@ -377,14 +388,16 @@ class Trainer:
             parts.append(message(
                 t("trainer.wrong", lang) + " " + t("trainer.best_is", lang,
                                                  play=play_word(row.best, lang).upper())
-                + " " + t("trainer.cost", lang, c=f"{fb.cost:.3f}"), "bad"))
+                + " " + t("trainer.cost", lang, c=number(fb.cost, lang, 3)), "bad"))
         if fb.retry:
             parts.append(f"<div><small>{esc(t('trainer.retry_note', lang))}</small></div>")
-        parts.append(f"<div>{esc(t('ui.bust_if_hit', lang, p=pct(row.bust_if_hit)))}; "
-                     f"{esc(t('ui.win_stand', lang, p=pct(row.stand_win, 1)))}; "
-                     f"{esc(t('ui.win_hit', lang, p=pct(row.hit_win, 1)))}</div>")
+        odds = [t("ui.bust_if_hit", lang, p=percent(row.bust_if_hit, lang, 0)),
+                t("ui.win_stand", lang, p=percent(row.stand_win, lang, 1)),
+                t("ui.win_hit", lang, p=percent(row.hit_win, lang, 1))]
+        parts.append(f"<div>{esc('; '.join(odds))}</div>")
         parts.append(bars([(t("ui.ev_stand", lang), row.stand_ev),
-                           (t("ui.ev_hit", lang), row.hit_ev)], title=t("ui.ev", lang)))
+                           (t("ui.ev_hit", lang), row.hit_ev)], title=t("ui.ev", lang),
+                          lang=lang))
         parts.append(f'<div class="sm-reason">{esc(fb.sentence)}</div>')
         self.feedback.value = "".join(parts)
         self._show_score()
@@ -420,6 +433,9 @@ class Trainer:
             f"<div><b>{esc(t('trainer.question', self.lang, i=q.number, n=s.hands))}</b></div>"
             f'<div class="sm-question" style="font-size:130%;margin:4px 0;">{cards}</div>'
             f"<div>{esc(hand)}</div>")
+        if q.seen:
+            self.hand_view.value += (f"<div>{esc(t('deck.trainer_seen', self.lang, n=len(q.seen)))}"
+                                     f"</div><div>{''.join(card_html(c) for c in q.seen)}</div>")
         note = restriction_line(s.rules, self.lang)
         if note:
             self.hand_view.value += message(note, "info")
@@ -434,8 +450,8 @@ class Trainer:
             self.score.value = ""
             return
         key = "trainer.finished" if s.finished else "trainer.score"
-        line = t(key, self.lang, n=s.answered, r=s.right, acc=pct(s.accuracy),
-                    lost=f"{s.stakes_lost:.3f}")
+        line = t(key, self.lang, n=s.answered, r=s.right, acc=percent(s.accuracy, self.lang, 0),
+                 lost=number(s.stakes_lost, self.lang, 3))
         self.score.value = f'<div class="sm-score">{esc(line)}</div>'
 
     def _buttons(self) -> None:

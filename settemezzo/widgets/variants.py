@@ -23,9 +23,9 @@ from typing import Any
 import pandas as pd
 
 from settemezzo.game import restriction_codes
-from settemezzo.i18n import check_lang, t
+from settemezzo.i18n import check_lang, percent, t
 from settemezzo.rules import PRESETS, SWITCHES, Knob, Rules
-from settemezzo.widgets.explain import pct, restriction_line, rules_name
+from settemezzo.widgets.explain import restriction_line, rules_name
 from settemezzo.widgets.lookup import banker_edge, player_frame, player_lookup, support_problem
 
 __all__ = ["KNOBS", "QUICK_KNOBS", "Comparison", "VariantComparison", "compare", "edges_frame",
@@ -106,7 +106,7 @@ def edges_frame(base: Rules, lang: str = "en",
     """The banker's edge of ``base`` and of ``base`` with each of ``knobs`` flipped alone:
     columns ``variant``, ``edge`` (NaN where the exact engine cannot solve it yet),
     ``method``, ``bound`` (True where the game is solved restricted: the edge is at most
-    this, `settemezzo.game.restriction`), ``rules`` (`Rules.describe`) and ``rules_spec``
+    this, `settemezzo.game.restriction_codes`), ``rules`` (`Rules.describe`) and ``rules_spec``
     (`Rules.spec`)."""
     check_lang(lang)
     rule_sets = [base, *(variant_rules(base, {key: not knob_is_on(base, key)})
@@ -200,12 +200,12 @@ class VariantComparison:
         self.result = c
         parts = []
         if c.edge is not None and c.base_edge is not None and rules != base:
-            line = t("variants.edge_line", lang, edge=pct(c.edge, 2), base=rules_name(base, lang),
-                        base_edge=pct(c.base_edge, 2))
+            line = t("variants.edge_line", lang, edge=percent(c.edge, lang, 2),
+                     base=rules_name(base, lang), base_edge=percent(c.base_edge, lang, 2))
             parts.append(f'<div class="sm-edge" style="font-size:120%;"><b>{esc(line)}</b></div>')
         elif c.edge is not None:
-            parts.append(f'<div class="sm-edge" style="font-size:120%;"><b>'
-                         f'{esc(t("variants.edge_only", lang, edge=pct(c.edge, 2)))}</b></div>')
+            line = t("variants.edge_only", lang, edge=percent(c.edge, lang, 2))
+            parts.append(f'<div class="sm-edge" style="font-size:120%;"><b>{esc(line)}</b></div>')
         if c.restriction:
             parts.append(message(c.restriction, "info"))
         if c.note:

@@ -1,7 +1,7 @@
 """Independent reference implementations used to check `settemezzo.solve`.
 
 Nothing here imports the package under test: the rules of one heads-up hand (Italian rules,
-no variant) are re-implemented from scratch, from `/work/shared/RULES.md` ("One hand" and
+no variant) are re-implemented from scratch, from `docs/rules.md` ("One hand" and
 "Exact-analysis conventions").
 
 - `tests.reference.bruteforce`: exact enumeration on reduced decks (Fractions), including

@@ -1,6 +1,6 @@
 """Brute-force reference for the heads-up hand on a reduced deck (Italian rules, no variant).
 
-Written from the rules alone (`/work/shared/RULES.md`, "One hand" and "Exact-analysis
+Written from the rules alone (`docs/rules.md`, "One hand" and "Exact-analysis
 conventions"); it imports nothing from `settemezzo`.
 
 The hand, in half-points (figure 1, ace 2, ..., seven 14; 7½ = 15):

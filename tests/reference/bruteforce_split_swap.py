@@ -1,6 +1,6 @@
 """Brute-force reference for one heads-up hand with ``swap_hidden`` and ``split_figures=2``.
 
-Written from `/work/shared/RULES.md` ("One hand", the ``swap_hidden`` and ``split_figures``
+Written from `docs/rules.md` ("One hand", the ``swap_hidden`` and ``split_figures``
 rows of "Variants", "Exact-analysis conventions") and the model decided for the engine; it
 imports nothing from `settemezzo` nor from the other `tests.reference` modules. Italian
 payouts: one unit stake per hand, 1:1, ties to the banker.

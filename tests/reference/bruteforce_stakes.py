@@ -1,6 +1,6 @@
 """Brute-force reference for one heads-up hand of Spanish rules without splitting, tiny decks.
 
-Written from `/work/shared/RULES.md` alone ("One hand", the ``swap_hidden`` row of
+Written from `docs/rules.md` alone ("One hand", the ``swap_hidden`` row of
 "Variants", "Exact-analysis conventions"). It imports nothing from `settemezzo` nor from the
 other `tests.reference` modules. What is modelled:
 

@@ -1,6 +1,6 @@
 """Brute-force reference for the heads-up hand with the ``swap_hidden`` variant, on tiny decks.
 
-Written from the rules alone (`/work/shared/RULES.md`: "One hand", the ``swap_hidden`` row of
+Written from the rules alone (`docs/rules.md`: "One hand", the ``swap_hidden`` row of
 "Variants", and "Exact-analysis conventions"); it imports nothing from `settemezzo` (nor from
 `tests.reference.bruteforce`). Italian rules otherwise: unit stake, 1:1, ties to the banker.
 

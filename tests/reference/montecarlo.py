@@ -1,6 +1,6 @@
 """Seeded Monte Carlo of heads-up hands on the real 40-card deck (Italian rules, no variant).
 
-Written from the rules alone (`/work/shared/RULES.md`, "One hand"); it imports nothing from
+Written from the rules alone (`docs/rules.md`, "One hand"); it imports nothing from
 `settemezzo` (nor from `tests.reference.bruteforce`).
 
 Each hand shuffles an explicit list of the 40 cards (12 figures worth ½ point, four each of

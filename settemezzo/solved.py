@@ -1,0 +1,475 @@
+"""The one owner of solved results: a rule set's equilibrium, tables, edges and handout
+numbers, computed once, behind one bounded cache.
+
+``get(rules)`` gives the `Solved` of a rule set; the command line, the charts and the
+widgets all ask it. Everything is computed lazily, on first use, and kept with the entry;
+entries live in one least-recently-used cache of `KEEP` rule sets. The game trees are not
+kept here: `settemezzo.game` keeps the last few alive, and a game is rebuilt (with the
+equilibrium already known) when a later question needs it again.
+
+The presets and every single variant are shipped precomputed (`settemezzo.precomputed`):
+their tables, edges and equilibrium numbers load in milliseconds, with no solve.
+
+>>> from settemezzo.rules import ITALIAN
+>>> s = get(ITALIAN)
+>>> s is get(ITALIAN), round(s.edge().edge, 4)
+(True, 0.2114)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import gc
+import threading
+import time
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from settemezzo.cards import Unseen
+from settemezzo.rules import ITALIAN, Rules
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from settemezzo.edge import Edge
+    from settemezzo.game import HeadsUpGame
+    from settemezzo.precomputed import Stored
+    from settemezzo.solve import Equilibrium
+    from settemezzo.tables import HandoutNumbers
+
+__all__ = ["KEEP", "Solved", "Summary", "clear", "estimate_seconds", "get", "peek",
+           "precomputed_off", "progress", "ready", "release_memory", "shipped"]
+
+KEEP = 4
+"""How many rule sets `get` keeps (least recently used first out)."""
+
+T = TypeVar("T")
+
+_LOCK = threading.RLock()        # the cache of entries
+_COMPUTE = threading.RLock()     # one engine computation at a time (the engine's caches)
+_ENTRIES: OrderedDict[tuple[Rules, Unseen | None], Solved] = OrderedDict()
+_USE_PRECOMPUTED = [True]
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The equilibrium's numbers (what a view shows), without its strategies."""
+
+    value: float
+    lower: float
+    upper: float
+    banker_edge: float
+    expected_stake: float
+    exploitability: float
+    iterations: int
+    subgames: int
+    restriction_codes: tuple[str, ...]   # `settemezzo.game.restriction_codes`; () if whole
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**vars(self), "restriction_codes": list(self.restriction_codes)}
+
+
+_WHAT = {"player": "player table of", "banker": "banker table of", "edge": "banker's edge of",
+         "summary": "equilibrium of", "handout": "handout numbers of"}
+"""What a progress bar says is computed, by the kind of result."""
+
+
+def _kind(key: Any) -> str:
+    return str(key[0] if isinstance(key, tuple) else key)
+
+
+class Solved:
+    """Everything solved about one rule set (and starting deck), computed on first use.
+
+    Results are shared: do not modify the DataFrames. ``stored``: the precomputed results,
+    if the rule set is shipped with the package (`settemezzo.precomputed`).
+    """
+
+    def __init__(self, rules: Rules, deck: Unseen | None = None, *,
+                 precomputed: bool = True) -> None:
+        self.rules = rules
+        self.deck = deck
+        self._precomputed = precomputed and deck is None
+        self._stored: Stored | None = None
+        self._loaded = False
+        self._eq: Equilibrium | None = None
+        self._results: dict[Any, Any] = {}
+        self._lock = threading.RLock()
+        self._batch = 0  # within `prepare`: keep the solvers until the end
+        self._games: list[weakref.ref[HeadsUpGame]] = []
+
+    def __repr__(self) -> str:
+        return f"Solved({self.rules.describe()}, {len(self._results)} results)"
+
+    # -- the stored (precomputed) results ----------------------------------------------------
+    @property
+    def stored(self) -> Stored | None:
+        """The precomputed results of this rule set, or None (loaded on first use)."""
+        if not self._loaded:
+            self._loaded = True
+            if self._precomputed:
+                from settemezzo import precomputed
+
+                self._stored = precomputed.load(self.rules)
+        return self._stored
+
+    @property
+    def is_precomputed(self) -> bool:
+        """Whether this rule set's results ship with the package (no solve needed)."""
+        if not self._precomputed:
+            return False
+        from settemezzo import precomputed
+
+        return precomputed.has(self.rules)
+
+    def _get(self, key: Any, stored: Callable[[Stored], Any],
+             compute: Callable[[], T]) -> T:
+        """The result ``key``: kept, else from the stored results, else computed."""
+        with self._lock:
+            if key in self._results:
+                out: T = self._results[key]
+                return out
+        found = None
+        if self.stored is not None:
+            with contextlib.suppress(KeyError):
+                found = stored(self.stored)
+        if found is None:
+            with _COMPUTE, progress(self.rules, _WHAT.get(_kind(key), "solving")):
+                found = compute()
+                if not self._batch:
+                    self._release()
+        with self._lock:
+            self._results.setdefault(key, found)
+            out = self._results[key]
+        return out
+
+    def ready(self, key: Any) -> bool:
+        """Whether the result ``key`` (e.g. ``("player", "equilibrium")``) is at hand."""
+        if key in self._results:
+            return True
+        if not self.is_precomputed:
+            return False
+        from settemezzo import precomputed
+
+        return precomputed.provides(key)
+
+    # -- the engine's objects ----------------------------------------------------------------
+    @property
+    def game(self) -> HeadsUpGame:
+        """The heads-up game (not kept here: rebuilt when freed), knowing the equilibrium
+        found before."""
+        from settemezzo.game import heads_up
+        from settemezzo.solve import remember_equilibrium
+
+        game = heads_up(self.rules, self.deck)
+        if self._eq is not None:
+            remember_equilibrium(game, self._eq)
+        self._games.append(weakref.ref(game))
+        return game
+
+    def _release(self) -> None:
+        """Once results are kept here, drop the solvers of the games used to compute them
+        (the bulk of a solve's memory)."""
+        from settemezzo.solve import release_solvers
+
+        for ref in self._games:
+            game = ref()
+            if game is not None:
+                release_solvers(game)
+        self._games.clear()
+
+    @property
+    def equilibrium(self) -> Equilibrium:
+        """The equilibrium, strategies and certificate (always solved: strategies are not
+        stored; `summary` has its numbers)."""
+        if self._eq is None:
+            from settemezzo.solve import equilibrium
+
+            with _COMPUTE, progress(self.rules, "equilibrium of"):
+                self._eq = equilibrium(self.game)
+                if not self._batch:
+                    self._release()
+        return self._eq
+
+    def summary(self) -> Summary:
+        """The equilibrium's value, bounds and edge."""
+        def compute() -> Summary:
+            eq = self.equilibrium
+            return Summary(eq.value, eq.lower, eq.upper, eq.banker_edge, eq.expected_stake,
+                           eq.exploitability, eq.iterations, len(eq.subgames),
+                           eq.restriction_codes)
+        return self._get("summary", self._stored_summary, compute)
+
+    def _stored_summary(self, s: Stored) -> Summary:
+        from settemezzo.game import restriction_codes
+
+        numbers = {k: v for k, v in s["summary"].items() if k != "restriction_codes"}
+        return Summary(**numbers, restriction_codes=restriction_codes(self.rules))
+
+    # -- tables, edges, handout --------------------------------------------------------------
+    def player_table(self, against: str = "equilibrium") -> pd.DataFrame:
+        """`settemezzo.tables.player_table` against the banker ``against`` (shared: do not
+        modify)."""
+        name = against.strip().lower()
+
+        def compute() -> pd.DataFrame:
+            from settemezzo.tables import player_table
+
+            if name == "equilibrium":
+                self.equilibrium  # noqa: B018 (solved once, kept here)
+            game = self.game  # alive during the call, the equilibrium known
+            return player_table(game.rules, name, self.deck)
+
+        return self._get(("player", name), lambda s: s.table("player", name),
+                         compute)
+
+    def banker_table(self, max_up: int | None = 2) -> pd.DataFrame:
+        """`settemezzo.tables.banker_table` (shared: do not modify)."""
+        def compute() -> pd.DataFrame:
+            from settemezzo.tables import banker_table
+
+            self.equilibrium  # noqa: B018 (solved once, kept here)
+            game = self.game  # alive during the call, the equilibrium known
+            return banker_table(game.rules, max_up, self.deck)
+
+        return self._get(("banker", max_up), lambda s: s.table("banker", max_up),
+                         compute)
+
+    def edge(self, method: str = "equilibrium") -> Edge:
+        """`settemezzo.edge.banker_edge` (``seconds``: of the first computation)."""
+        from settemezzo.edge import Edge, banker_edge
+
+        name = method.strip().lower()
+
+        def stored(s: Stored) -> Edge:  # what the player was kept from: by the rules alone
+            from settemezzo.game import restriction_codes
+
+            e = s["edges"][name]
+            exact = Fraction(e["exact"]) if e["exact"] is not None else None
+            return Edge(self.rules, name, e["edge"], exact, e["exploitability"], 0.0,
+                        restriction_codes(self.rules))
+
+        def compute() -> Edge:
+            if name == "equilibrium":
+                self.equilibrium  # noqa: B018 (solved once, kept here)
+            game = self.game  # alive during the call, the equilibrium known
+            return banker_edge(game.rules, name)
+
+        return self._get(("edge", name), stored, compute)
+
+    def handout_numbers(self) -> HandoutNumbers:
+        """`settemezzo.tables.handout_numbers`."""
+        from settemezzo.tables import HandoutNumbers, bust_chance_data, handout_numbers
+
+        def stored(s: Stored) -> HandoutNumbers:
+            h = s["handout"]
+            return HandoutNumbers(self.rules, h["banker_edge"],
+                                  {int(k): v for k, v in h["thresholds"].items()},
+                                  bust_chance_data(self.rules))
+
+        def compute() -> HandoutNumbers:
+            self.equilibrium  # noqa: B018 (solved once, kept here)
+            game = self.game  # alive during the call, the equilibrium known
+            return handout_numbers(game.rules)
+
+        return self._get("handout", stored, compute)
+
+    def view(self, key: Any, build: Callable[[Solved], T]) -> T:
+        """A view's object derived from these results (a widget's lookup), built once and
+        kept with them: ``build(self)``."""
+        return self._get(("view", key), lambda s: None, lambda: build(self))
+
+    def prepare(self, needs: Sequence[Any],
+                progress: Callable[[float, str], None] | None = None) -> None:
+        """Compute each result of ``needs`` (keys as `ready` takes: ``("player", against)``,
+        ``("banker", max_up)``, ``("edge", method)``, ``"summary"``, ``"handout"``), telling
+        ``progress(fraction done, key)`` before each."""
+        todo = [k for k in needs if not self.ready(k)]
+        with _COMPUTE:
+            self._batch += 1
+            try:
+                self._prepare(todo, progress)
+            finally:
+                self._batch -= 1
+                self._release()
+
+    def _prepare(self, todo: list[Any], progress: Callable[[float, str], None] | None
+                 ) -> None:
+        for i, key in enumerate(todo):
+            if progress is not None:
+                progress(i / len(todo), str(key))
+            if key in ("summary", "handout"):
+                getattr(self, "summary" if key == "summary" else "handout_numbers")()
+                continue
+            kind, arg = key
+            if kind == "player":
+                self.player_table(arg)
+            elif kind == "banker":
+                self.banker_table(arg)
+            else:
+                self.edge(arg)
+        if progress is not None:
+            progress(1.0, "done")
+
+
+# =============================================================================================
+# The one cache
+# =============================================================================================
+
+
+def get(rules: Rules = ITALIAN, deck: Unseen | None = None) -> Solved:
+    """The `Solved` of ``rules`` (and starting ``deck``; None: a full deck), kept among the
+    last `KEEP` rule sets asked for."""
+    key = (rules, deck)
+    with _LOCK:
+        entry = _ENTRIES.get(key)
+        if entry is not None:
+            _ENTRIES.move_to_end(key)
+            return entry
+        entry = _ENTRIES[key] = Solved(rules, deck, precomputed=_USE_PRECOMPUTED[0])
+        evicted = len(_ENTRIES) > KEEP
+        while len(_ENTRIES) > KEEP:
+            _ENTRIES.popitem(last=False)
+    if evicted:
+        release_memory()
+    return entry
+
+
+def peek(rules: Rules, deck: Unseen | None = None) -> Solved | None:
+    """The `Solved` of ``rules`` if `get` keeps it (without making it the most recent)."""
+    with _LOCK:
+        return _ENTRIES.get((rules, deck))
+
+
+def ready(rules: Rules, key: Any, deck: Unseen | None = None) -> bool:
+    """Whether `get` answers ``key`` (as `Solved.ready` takes it) for ``rules`` at once:
+    kept, or shipped precomputed."""
+    entry = peek(rules, deck)
+    if entry is not None:
+        return entry.ready(key)
+    if deck is not None or not _USE_PRECOMPUTED[0]:
+        return False
+    from settemezzo import precomputed
+
+    return precomputed.has(rules) and precomputed.provides(key)
+
+
+def shipped(rules: Rules) -> bool:
+    """Whether ``rules`` is shipped precomputed (and `precomputed_off` is not in force)."""
+    from settemezzo import precomputed
+
+    return _USE_PRECOMPUTED[0] and precomputed.has(rules)
+
+
+def clear() -> None:
+    """Forget every kept result (the next question computes or loads afresh)."""
+    with _LOCK:
+        _ENTRIES.clear()
+    release_memory()
+
+
+@contextlib.contextmanager
+def precomputed_off() -> Iterator[None]:
+    """Within the block, new entries of `get` solve afresh instead of loading the shipped
+    results (for benchmarks and the checks of the shipped results)."""
+    before = _USE_PRECOMPUTED[0]
+    _USE_PRECOMPUTED[0] = False
+    try:
+        yield
+    finally:
+        _USE_PRECOMPUTED[0] = before
+
+
+def release_memory() -> None:
+    """Collect freed game trees and hand the memory back to the system (glibc keeps freed
+    memory otherwise: ten solves would hold more than a gigabyte)."""
+    gc.collect()
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+
+
+# =============================================================================================
+# How long a solve takes
+# =============================================================================================
+
+SECONDS_PER_UNIT = [2.5]
+"""Seconds of a solve per unit of `settemezzo.edge` cost (measured: the ITALIAN equilibrium
+and its table; refined by each solve this process times, see `measured`)."""
+
+
+def estimate_seconds(rules: Rules) -> float:
+    """A rough estimate of the seconds a first answer under ``rules`` takes (the equilibrium
+    and a player table), from the rule set's relative cost."""
+    from settemezzo.edge import _cost
+
+    return _cost(rules) * SECONDS_PER_UNIT[0]
+
+
+@contextlib.contextmanager
+def progress(rules: Rules, what: str = "solving", *, enabled: bool | None = None
+             ) -> Iterator[None]:
+    """A progress bar while the block computes something under ``rules`` that is not at
+    hand: `tqdm.auto` (a bar on a terminal, a widget in a notebook), moving with the time
+    against `estimate_seconds`, short of the end until the block is done. ``enabled``:
+    None shows it only when the block lasts over a second (and standard error is a
+    terminal, or a notebook is running)."""
+    import sys
+
+    if enabled is False or (enabled is None and not _interactive(sys.stderr)):
+        yield
+        return
+    estimate = max(1.0, estimate_seconds(rules))
+    done = threading.Event()
+
+    def tick() -> None:
+        if done.wait(1.0):  # under a second: no bar at all
+            return
+        from tqdm.auto import tqdm
+
+        total = round(estimate)
+        bar = tqdm(total=total, unit="s", desc=f"{what} {rules.describe()}",
+                   bar_format="{desc}: {bar}{postfix}")
+        t0 = time.perf_counter() - 1.0
+        while not done.wait(0.25):
+            elapsed = time.perf_counter() - t0
+            bar.n = min(total * 0.95, elapsed)
+            bar.set_postfix_str(f"{elapsed:.0f} s (expected: about {total} s)")
+        bar.n = total
+        bar.close()
+
+    ticker = threading.Thread(target=tick, daemon=True)
+    ticker.start()
+    t0 = time.perf_counter()
+    try:
+        yield
+    finally:
+        done.set()
+        ticker.join()
+        if time.perf_counter() - t0 > 1.0:
+            measured(rules, time.perf_counter() - t0)
+
+
+def _interactive(stream: Any) -> bool:
+    """On the main thread (a widget's background work has its own bar) of a terminal or a
+    notebook's kernel."""
+    import sys
+
+    if threading.current_thread() is not threading.main_thread():
+        return False
+    if getattr(stream, "isatty", lambda: False)():
+        return True
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    return shell is not None and hasattr(shell, "kernel")
+
+
+def measured(rules: Rules, seconds: float) -> None:
+    """Refine `estimate_seconds` with a solve that took ``seconds`` under ``rules``."""
+    from settemezzo.edge import _cost
+
+    SECONDS_PER_UNIT[0] = 0.5 * SECONDS_PER_UNIT[0] + 0.5 * seconds / _cost(rules)
