@@ -5,6 +5,11 @@ One dictionary, one function: ``t(key, lang, **fields)`` returns the text for ``
 (``chart.``, ``trainer.``, ``table.``...); every key has every language, with the same
 fields (``tests/test_i18n.py`` checks both).
 
+Numbers have one writer per kind, used by every view: `number`, `percent` and `stakes`
+(a decimal comma outside English), `points` and `score_label`. The engine gives data (an
+`settemezzo.tables.Advice`, `settemezzo.game.restriction_codes`); `advice_text` and
+`restriction_text` say it in words.
+
 >>> t("chart.stand", "it"), t("chart.hit", "it")
 ('sto', 'carta')
 >>> t("policy.against", "en", policy=policy_label("threshold:5", "en"))
