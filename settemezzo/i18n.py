@@ -1861,6 +1861,14 @@ _DECK_TEXT: dict[str, dict[str, str]] = {
                          "it": "carta quando il conteggio è {op} {c}",
                          "es": "pide carta cuando la cuenta es {op} {c}",
                          "fr": "tirez quand le compte est {op} {c}"},
+    "deck.explorer_fresh": {"en": "The cards seen change the play: on a fresh deck, {fresh}; "
+                                  "for the cards left, {now}.",
+                            "it": "Le carte uscite cambiano la giocata: a mazzo nuovo, {fresh}; "
+                                  "con le carte rimaste, {now}.",
+                            "es": "Las cartas vistas cambian la jugada: con el mazo nuevo, "
+                                  "{fresh}; con las cartas que quedan, {now}.",
+                            "fr": "Les cartes vues changent le coup : paquet neuf, {fresh} ; "
+                                  "avec les cartes restantes, {now}."},
     "deck.trainer_seen": {"en": "Seen since the shuffle ({n} cards, out of the deck):",
                            "it": "Uscite dall'ultimo mescolamento ({n} carte, fuori dal mazzo):",
                            "es": "Vistas desde que se barajó ({n} cartas, fuera del mazo):",

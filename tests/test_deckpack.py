@@ -51,3 +51,18 @@ def test_level_4_is_for_the_italian_rules() -> None:
 def test_the_trainer_widget_shows_the_seen_cards() -> None:
     w = Trainer(level=4, lang="it")
     assert "ultimo mescolamento (" in w.hand_view.value
+
+
+def test_the_explorer_says_when_the_seen_cards_change_the_play() -> None:
+    """A face-down 5 against threshold:5: stand on a fresh deck, hit once three 7s, two 6s
+    and a 5 are gone (the exact best plays of both decks, `settemezzo.tables.advise`)."""
+    from settemezzo.tables import advise
+    from settemezzo.widgets.explorer import explore
+
+    seen = "7 7 7 6 6 5"
+    assert advise("5", against="threshold:5").best == "stand"
+    assert advise("5", against="threshold:5", seen=seen).best == "hit"
+    e = explore("5", [], seen, against="threshold:5", exact_seen=True)
+    assert "on a fresh deck, stand; for the cards left, hit" in " ".join(e.notes)
+    plain = explore("5", [], seen, against="threshold:5")
+    assert not any("fresh deck" in n for n in plain.notes)
