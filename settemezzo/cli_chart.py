@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from settemezzo.cli_common import replaced
+from settemezzo.cli_common import add_yes, replaced
 from settemezzo.i18n import check_lang, restriction_text
 from settemezzo.rules import ITALIAN, PRESETS, Rules
 
@@ -259,7 +259,7 @@ def cmd_chart(args: argparse.Namespace, rules: Rules) -> int:
     against = check_policy(args.against, "--against", BANKERS)
     thresholds = _thresholds(args.thresholds)
     if args.kind in ("strategy", "ev", "banker"):
-        check_exact_size(rules)
+        check_exact_size(rules, args.yes)
     fig, data = chart(args.kind, rules, against=against, lang=args.lang,
                       thresholds=thresholds)
     for p in save_chart(fig, out, data if args.csv else None, replaced=replaced):
@@ -272,7 +272,7 @@ def cmd_handout(args: argparse.Namespace, rules: Rules) -> int:
 
     check_lang(args.lang)
     out = check_out(args.out, (".pdf",))
-    check_exact_size(rules)
+    check_exact_size(rules, args.yes)
     path = _write_handout([_handout_page(rules)], out, args.lang, replaced)
     print(f"wrote {path} (1 page: {rules.describe()})")
     return 0
@@ -306,6 +306,7 @@ def register(subparsers: Any, add_rules: Any) -> None:
                    help="the file to write: .png, .svg or .pdf")
     p.add_argument("--csv", action="store_true",
                    help="also write the chart's numbers beside it (same name, .csv)")
+    add_yes(p)
     p.set_defaults(solver_cmd=cmd_chart)
 
     p = subparsers.add_parser(
@@ -316,6 +317,7 @@ def register(subparsers: Any, add_rules: Any) -> None:
     p.add_argument("--lang", default="en", metavar="LANG",
                    help="labels in en (default), it, es or fr")
     p.add_argument("--out", required=True, metavar="FILE.pdf", help="the PDF to write")
+    add_yes(p)
     p.set_defaults(solver_cmd=cmd_handout)
 
     p = subparsers.add_parser(

@@ -8,6 +8,7 @@ rule spec, when `settemezzo.rules.Rules` has ``spec()``).
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import sys
@@ -17,7 +18,7 @@ from typing import Any
 
 from settemezzo.rules import Rules
 
-__all__ = ["json_text", "print_json", "replaced", "rules_json", "value_json"]
+__all__ = ["add_yes", "json_text", "print_json", "replaced", "rules_json", "value_json"]
 
 
 def value_json(v: Fraction | float) -> dict[str, Any]:
@@ -70,3 +71,12 @@ def print_json(obj: dict[str, Any], rules: Rules | None = None) -> None:
 def replaced(path: Path) -> None:
     """Say on stderr that an existing file was replaced (`settemezzo.fileio.writing`)."""
     print(f"settemezzo: replaced the existing file {path}", file=sys.stderr)
+
+
+def add_yes(parser: argparse.ArgumentParser) -> None:
+    """``--yes``: solve even a game estimated large (`settemezzo.limits.check_exact_size`)."""
+    from settemezzo.limits import ASK_ABOVE_SIZE
+
+    parser.add_argument("--yes", action="store_true",
+                        help=f"solve even a game estimated larger than {ASK_ABOVE_SIZE} "
+                             f"times the Italian one (settemezzo.limits.exact_size)")

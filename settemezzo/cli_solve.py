@@ -15,7 +15,7 @@ from typing import Any
 
 from settemezzo import policy
 from settemezzo.cards import DECK_SIZE
-from settemezzo.cli_common import print_json, replaced, value_json
+from settemezzo.cli_common import add_yes, print_json, replaced, value_json
 from settemezzo.fileio import check_folder, check_out, writing
 from settemezzo.i18n import LANGUAGES, number, percent
 from settemezzo.limits import check_count, check_exact_size
@@ -126,7 +126,7 @@ def _say_seen(deck: Any) -> None:
 def cmd_solve(args: argparse.Namespace, rules: Rules) -> int:
     from settemezzo import solved
 
-    check_exact_size(rules)
+    check_exact_size(rules, args.yes)
     t0 = time.perf_counter()
     deck = _seen(args)
     entry = solved.get(rules, deck)
@@ -174,7 +174,7 @@ def cmd_evaluate(args: argparse.Namespace, rules: Rules) -> int:
     if p == "best" and b == "best":
         raise RulesError("--player best and --banker best together is the equilibrium: "
                          "run 'settemezzo solve'")
-    check_exact_size(rules)
+    check_exact_size(rules, args.yes)
     deck = _seen(args)
     game = heads_up(rules, deck)
     t0 = time.perf_counter()
@@ -227,7 +227,7 @@ def cmd_advise(args: argparse.Namespace, rules: Rules) -> int:
     seen = [c for text in args.seen for c in _seen_parts(text)]
     # refuses an impossible hand (a card after a bust, a card seen twice) before any work
     HandState.of(hole[0], up=up, seen=seen, rules=rules)
-    check_exact_size(rules)
+    check_exact_size(rules, args.yes)
     a = advise(hole[0], up, rules=rules, against=against, seen=seen)
     if args.json:
         out = {k: (value_json(v) if isinstance(v, Fraction | float)
@@ -246,7 +246,7 @@ def cmd_table(args: argparse.Namespace, rules: Rules) -> int:
     against = check_policy(args.against, "--against", BANKERS)
     check_count("--max-up", args.max_up, 0, 12, "a hand below 7½ holds at most 13 cards")
     path = check_out(args.out, (".csv",)) if args.out is not None else None
-    check_exact_size(rules)
+    check_exact_size(rules, args.yes)
     entry = solved.get(rules)
     df = (entry.player_table(against) if args.side == "player"
           else entry.banker_table(max_up=args.max_up))
@@ -269,7 +269,7 @@ def cmd_edge(args: argparse.Namespace, rules: Rules) -> int:
     if args.all:
         sets = standard_rule_sets()
     else:
-        check_exact_size(rules)
+        check_exact_size(rules, args.yes)
         label = " + ".join([args.rules.name, *args.rules.spec().split("+")[1:],
                             *args.variant])  # --rules is a Rules (`settemezzo.rules.from_spec`)
         sets = [(label, rules)]
@@ -349,6 +349,7 @@ def register(subparsers: Any, add_rules: Any) -> None:
     add_rules(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     _add_seen(p)
+    add_yes(p)
     p.set_defaults(solver_cmd=cmd_solve)
 
     p = subparsers.add_parser(
@@ -360,6 +361,7 @@ def register(subparsers: Any, add_rules: Any) -> None:
     p.add_argument("--banker", default="threshold:5", metavar="POLICY")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     _add_seen(p)
+    add_yes(p)
     p.set_defaults(solver_cmd=cmd_evaluate)
 
     p = subparsers.add_parser("advise", help="stand or hit for one hand, and by how much")
@@ -372,6 +374,7 @@ def register(subparsers: Any, add_rules: Any) -> None:
     p.add_argument("--lang", default="en", choices=LANGUAGES,
                    help="the language of the answer (default en)")
     _add_seen(p)
+    add_yes(p)
     p.set_defaults(solver_cmd=cmd_advise)
 
     p = subparsers.add_parser("table", help="the strategy table, to the screen or a CSV")
@@ -383,6 +386,7 @@ def register(subparsers: Any, add_rules: Any) -> None:
     p.add_argument("--max-up", type=int, default=2,
                    help="banker table: at most this many player face-up cards (default 2)")
     p.add_argument("--out", help="write a CSV file")
+    add_yes(p)
     p.set_defaults(solver_cmd=cmd_table)
 
     p = subparsers.add_parser(
@@ -398,6 +402,7 @@ def register(subparsers: Any, add_rules: Any) -> None:
                         "three with threshold:5)")
     p.add_argument("--json", action="store_true", help="print the table as JSON")
     p.add_argument("--out", help="write FILE.csv, or a chart FILE.png|svg|pdf")
+    add_yes(p)
     p.set_defaults(solver_cmd=cmd_edge)
 
     p = subparsers.add_parser("data", help="regenerate the precomputed tables of data/")

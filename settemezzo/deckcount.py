@@ -123,6 +123,7 @@ class CountStudy:
     flips: pd.DataFrame
 
     def to_dict(self) -> dict[str, Any]:
+        """The count, its fit and capture, and the flips, as plain JSON-able values."""
         return {"tags": list(self.count.tags), "rule": self.count.rule(), "r2": self.r2,
                 "capture": self.capture, "capture_se": self.capture_se,
                 "flips": self.flips.to_dict(orient="records")}

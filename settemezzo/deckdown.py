@@ -78,6 +78,9 @@ __all__ = [
 BANKERS = ("threshold:5", "table", "equilibrium")
 """The bankers the worth of remembering is measured against (see the module docstring)."""
 
+CERTIFICATE = 1e-9
+"""The largest exploitability accepted for the equilibrium of a composition."""
+
 FLOW_BANKER = "threshold:5"
 """The banker the deck is played down against, for every banker measured."""
 
@@ -166,6 +169,9 @@ def _values(rules: Rules, key: tuple[tuple[Kind, int], ...], banker: str) -> tup
     if banker.startswith("threshold:"):
         return _best_reply(rules, key, banker).value, evaluate(forget, banker, game)
     eq = equilibrium(game)
+    if not eq.exploitability <= CERTIFICATE:
+        raise DeckDownError(f"the equilibrium of {game.deck} is certified only to "
+                            f"{eq.exploitability:.1e} (> {CERTIFICATE:.0e})")
     if banker == "equilibrium":
         return eq.value, evaluate(forget, eq.banker, game)
     return eq.lower, best_response(forget, "banker", game).value  # the table banker
@@ -212,12 +218,14 @@ class _Stock:
     ran_out: bool = False
 
     def deal(self) -> Kind:
+        """The next card; when none is left, the used cards are shuffled first."""
         if not self.cards:  # docs/rules.md: shuffle the used cards (not those in hands), go on
             self.cards = [self.used[i] for i in self.rng.permutation(len(self.used))]
             self.used, self.ran_out = [], True
         return self.cards.pop()
 
     def unseen(self) -> Unseen:
+        """The cards not dealt yet (those a player who remembers knows are left)."""
         counts = [0] * len(Kind)
         for k in self.cards:
             counts[k] += 1
@@ -304,6 +312,7 @@ class DeckDown:
     hands: pd.DataFrame
 
     def to_dict(self) -> dict[str, Any]:
+        """The run and its summary as plain JSON-able values."""
         return {"rules": self.rules.describe(), "players": self.players,
                 "cycles": self.cycles, "seed": self.seed, "run_outs": self.run_outs,
                 "rounds": int(self.hands.groupby("banker").size().max()),

@@ -5,6 +5,11 @@ One dictionary, one function: ``t(key, lang, **fields)`` returns the text for ``
 (``chart.``, ``trainer.``, ``table.``...); every key has every language, with the same
 fields (``tests/test_i18n.py`` checks both).
 
+Numbers have one writer per kind, used by every view: `number`, `percent` and `stakes`
+(a decimal comma outside English), `points` and `score_label`. The engine gives data (an
+`settemezzo.tables.Advice`, `settemezzo.game.restriction_codes`); `advice_text` and
+`restriction_text` say it in words.
+
 >>> t("chart.stand", "it"), t("chart.hit", "it")
 ('sto', 'carta')
 >>> t("policy.against", "en", policy=policy_label("threshold:5", "en"))
@@ -1077,6 +1082,12 @@ TEXT: dict[str, dict[str, str]] = {
         "es": "3 - exacto: la mejor banca",
         "fr": "3 - exact : la meilleure banque",
     },
+    "trainer.level_4": {
+        "en": "4 - the deck played down: the cards seen decide",
+        "it": "4 - il mazzo giocato fino in fondo: decidono le carte uscite",
+        "es": "4 - el mazo jugado hasta el final: deciden las cartas vistas",
+        "fr": "4 - le paquet joué jusqu'au bout : les cartes vues décident",
+    },
     "trainer.hard": {
         "en": "hard cases only",
         "it": "solo casi difficili",
@@ -1850,6 +1861,18 @@ _DECK_TEXT: dict[str, dict[str, str]] = {
                          "it": "carta quando il conteggio è {op} {c}",
                          "es": "pide carta cuando la cuenta es {op} {c}",
                          "fr": "tirez quand le compte est {op} {c}"},
+    "deck.explorer_fresh": {"en": "The cards seen change the play: on a fresh deck, {fresh}; "
+                                  "for the cards left, {now}.",
+                            "it": "Le carte uscite cambiano la giocata: a mazzo nuovo, {fresh}; "
+                                  "con le carte rimaste, {now}.",
+                            "es": "Las cartas vistas cambian la jugada: con el mazo nuevo, "
+                                  "{fresh}; con las cartas que quedan, {now}.",
+                            "fr": "Les cartes vues changent le coup : paquet neuf, {fresh} ; "
+                                  "avec les cartes restantes, {now}."},
+    "deck.trainer_seen": {"en": "Seen since the shuffle ({n} cards, out of the deck):",
+                           "it": "Uscite dall'ultimo mescolamento ({n} carte, fuori dal mazzo):",
+                           "es": "Vistas desde que se barajó ({n} cartas, fuera del mazo):",
+                           "fr": "Vues depuis le mélange ({n} cartes, hors du paquet) :"},
     "deck.card_none": {"en": "No decision flips with the count.",
                        "it": "Nessuna decisione cambia con il conteggio.",
                        "es": "Ninguna decisión cambia con la cuenta.",

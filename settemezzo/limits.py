@@ -17,6 +17,7 @@ from typing import Any
 from settemezzo.rules import Rules, RulesError
 
 __all__ = [
+    "ASK_ABOVE_SIZE",
     "CHIPS_REASON",
     "HANDS_REASON",
     "MAX_CHIPS",
@@ -29,6 +30,7 @@ __all__ = [
     "LimitError",
     "check_count",
     "check_exact_size",
+    "exact_size",
 ]
 
 
@@ -91,9 +93,23 @@ def stake_choices(rules: Rules) -> int:
     return max(rules.max_stake - rules.min_stake + 1, 1)
 
 
-def check_exact_size(rules: Rules) -> Rules:
+ASK_ABOVE_SIZE = 32
+"""`exact_size` above which the command line asks for ``--yes`` before an exact solve."""
+
+
+def exact_size(rules: Rules) -> int:
+    """A rough size of the exact game, relative to the Italian rules (1): a factor for each
+    knob that multiplies the player's choices. The Spanish preset is 16 (about 20 s of CPU
+    and 1 GB); Spanish with stakes 2..8 is 28 (30 s, 1.6 GB); Spanish with burn=3,4,
+    wild_king, royal and pair_of_sevens (96 by this count) passed 3 GB within a minute."""
+    return (stake_choices(rules) * (1 + len(rules.burn)) * (2 if rules.wild_king else 1)
+            * (2 if rules.swap_hidden else 1) * (2 if rules.split_figures > 1 else 1))
+
+
+def check_exact_size(rules: Rules, yes: bool = True) -> Rules:
     """``rules`` if the exact engine can solve them in reasonable memory, else a
-    `LimitError` naming the stake range and the limit."""
+    `LimitError` naming the stake range and the limit. With ``yes=False`` (the command line
+    without ``--yes``) a game larger than `ASK_ABOVE_SIZE` is refused too, saying why."""
     n = stake_choices(rules)
     if n > MAX_STAKE_CHOICES:
         raise LimitError(
@@ -101,6 +117,11 @@ def check_exact_size(rules: Rules) -> Rules:
             f"are {n} choices; the exact engine takes at most {MAX_STAKE_CHOICES} "
             f"({STAKE_CHOICES_REASON}). Narrow the range (--variant max_stake=N) or use "
             f"'settemezzo simulate', which has no such limit")
+    if not yes and exact_size(rules) > ASK_ABOVE_SIZE:
+        raise LimitError(
+            f"{rules.describe()} make an exact game about {exact_size(rules)} times the "
+            f"Italian one (the Spanish preset: 16); above {ASK_ABOVE_SIZE} a solve may take "
+            f"minutes and several GB. Add --yes to run it anyway")
     return rules
 
 

@@ -92,6 +92,12 @@ class Policy:
         opts += [o for o in ("burn", "split", "swap") if getattr(self, o)]
         return ",".join([base, *opts])
 
+    @property
+    def points(self) -> str:
+        """A threshold's K as names write it: '5', '5.5' ("" for other policies)."""
+        return threshold_name(self.k).removeprefix("threshold:") if self.kind == "threshold" \
+            else ""
+
     def __str__(self) -> str:
         return self.name
 

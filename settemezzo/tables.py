@@ -678,7 +678,7 @@ def handout_numbers(rules: Rules = ITALIAN) -> HandoutNumbers:
     K' (K = 3 .. 7 points, halves too) against the equilibrium banker, the bust chances.
     Every number is per unit of expected stake (stakes chosen after the first card, split
     hands), as `settemezzo.solve.Equilibrium.banker_edge`. For a restricted game
-    (`settemezzo.game.restriction`) the edge is at most this (`handout_page` says so).
+    (`settemezzo.game.restriction_codes`) the edge is at most this (`handout_page` says so).
     `settemezzo.solved` keeps them per rule set."""
     game = heads_up(rules)
     eq = equilibrium(game)

@@ -38,6 +38,7 @@ STUBBED = [
     ("settemezzo.simulate.session", "run_chunks"),
     ("settemezzo.deckdown", "deck_down"), ("settemezzo.deckdown", "report"),
     ("settemezzo.deckcount", "write_report"),
+    ("settemezzo.simulate.tablegame", "TableGame"),
     # a server runs until interrupted
     ("settemezzo.klass.server", "serve"),
     ("settemezzo.cli_chart", "chart"), ("settemezzo.cli_chart", "write_all"),

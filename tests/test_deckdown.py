@@ -138,7 +138,7 @@ def test_cli_deckdown_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize(("argv", "words"), [
-    (["deckdown", "--cycles", "1"], "--cycles must be at least 2"),
+    (["deckdown", "--cycles", "1"], "--cycles must be from 2"),
     (["deckdown", "--players", "4", "--banker", "equilibrium", "--cycles", "2"],
      "only a threshold:K banker"),
     (["deckdown", "--cycles", "2", "--out", "x.txt"], "--out must name a .csv, .png"),

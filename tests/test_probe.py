@@ -64,6 +64,11 @@ BAD: list[list[str]] = [
                          ("advise", ["--hole", "5"]), ("handout", ["--out", "h.pdf"]),
                          ("chart", ["ev", "--out", "c.png"])]
       for v in ["max_stake=30", f"max_stake={TOO_BIG}"]],
+    # a game estimated large: refused without --yes
+    *[[cmd, *extra, "--rules", "spanish", "--variant", "burn=3,4", "--variant", "wild_king"]
+      for cmd, extra in [("solve", []), ("evaluate", []), ("table", []), ("edge", []),
+                         ("advise", ["--hole", "5"]), ("handout", ["--out", "h.pdf"]),
+                         ("chart", ["strategy", "--out", "c.png"])]],
     # the simulator's 64-bit sums
     *[["simulate", "--variant", v] for v in [f"max_stake={TOO_BIG}", f"rounds={TOO_BIG}",
                                               "max_stake=10001", "rounds=1000001"]],
@@ -124,9 +129,8 @@ BAD: list[list[str]] = [
       for v in ["8", "-1", TOO_BIG, "x", ""]],
     *[["play", "--seed", v] for v in ["-1", "x"]], ["play", "--lang", "xx"],
     ["play", "--students", "0", "--computers", "0"], ["play", "--json"],
-    ["play", "--auto", "--students", "2"], ["play", "--auto", "--player", "bogus"],
-    *[["play", "--auto", "--variant", v] for v in [f"max_stake={TOO_BIG}", f"rounds={TOO_BIG}",
-                                                    "bogus"]],
+    ["play", "--auto", "--students", "2"],
+    ["play", "--auto", "--variant", "bogus"],
     # recorded hands
     ["simulate", "--hands-out", "x.txt"], ["simulate", "--hands-out", "/"],
     ["simulate", "--hands", "2000000", "--hands-out", "h.csv"],
@@ -241,6 +245,7 @@ def test_error_messages_say_what_is_allowed(stubbed: None,
         ("simulate", "--variant", "seven_half_pays=3"): "1 (Italy) or 2 (Spain), got 3",
         ("simulate", "--chips", TOO_BIG): "from 1 to 10,000",
         ("solve", "--rules", "spanish", "--variant", "max_stake=30"): "at most 8",
+        ("solve", "--rules", "spanish", "--variant", "burn=3,4"): "Add --yes",
         ("advise", "--hole", "5", "--against", "best"):
             "use one of: equilibrium, threshold:K, omniscient",
         ("evaluate", "--player", "omniscient"): "threshold:K, threshold:K,split, equilibrium, best",

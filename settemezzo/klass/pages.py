@@ -12,6 +12,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from settemezzo import policy
 from settemezzo.i18n import LANGUAGES, number, percent, points, t
 from settemezzo.klass.service import StudentView, is_tie
 from settemezzo.klass.store import Answer
@@ -93,8 +94,9 @@ def _feedback(view: StudentView, lang: str) -> str:
 
 
 def _banker(against: str, lang: str) -> str:
-    if against.startswith("threshold:"):
-        return t("class.banker_threshold", lang, k=against.split(":", 1)[1])
+    p = policy.parse(against, ("threshold:K", "equilibrium"), ())
+    if p.kind == "threshold":
+        return t("class.banker_threshold", lang, k=p.points)
     return t("class.banker_equilibrium", lang)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from settemezzo import policy
 from settemezzo.i18n import advice_sentence as _sentence
 from settemezzo.i18n import restriction_note, t
 from settemezzo.rules import Rules
@@ -31,14 +32,13 @@ def play_word(best: str, lang: str = "en") -> str:
 
 def banker_name(against: str, lang: str = "en") -> str:
     """A banker policy in words: 'best banker (equilibrium)', 'banker hits below 5'..."""
-    a = against.strip().lower()
-    if a == "equilibrium":
-        return t("advice.banker_equilibrium", lang)
-    if a == "omniscient":
-        return t("advice.banker_omniscient", lang)
-    if a.startswith("threshold:"):
-        return t("advice.banker_threshold", lang, k=a.removeprefix("threshold:"))
-    return against
+    try:
+        p = policy.parse(against, ("equilibrium", "omniscient", "threshold:K"), ())
+    except policy.PolicyError:
+        return against
+    if p.kind == "threshold":
+        return t("advice.banker_threshold", lang, k=p.points)
+    return t(f"advice.banker_{p.kind}", lang)
 
 
 def rules_name(rules: Rules, lang: str = "en") -> str:

@@ -120,6 +120,11 @@ def explore(hole: str, up: Sequence[str] | str = (), seen: str = "", *,
     if row is None:
         return replace(base, status="error",
                        message=t("ui.bad_cards", lang, why=f"no hand state {cards!r}"))
+    if deck is not None:  # how the advice changes as cards are seen (issue 17)
+        fresh = player_lookup(rules, against).row(cards[0], cards[1:])
+        if fresh is not None and {fresh.best, row.best} == {"stand", "hit"}:
+            notes.append(t("deck.explorer_fresh", lang, fresh=t(f"chart.{fresh.best}", lang),
+                           now=t(f"chart.{row.best}", lang)))
     return replace(base, row=row, against=lookup.banker_name,
                    sentence=advice_sentence(row, lookup.banker_name, lang), notes=tuple(notes))
 

@@ -45,12 +45,14 @@ class Level:
     number: int
     against: str
     max_up: int
+    seen: bool = False  # the cards of earlier hands are shown, and decide the answer
 
 
 LEVELS: dict[int, Level] = {
     1: Level(1, "threshold:5", 0),     # the first card only, against the rule-of-thumb banker
     2: Level(2, "threshold:5", 3),     # longer hands, same banker
     3: Level(3, "equilibrium", 3),     # exact: the best banker
+    4: Level(4, "threshold:5", 3, seen=True),  # the deck played down (Italian rules only)
 }
 
 _UP_WEIGHTS = (3, 4, 3, 1)  # how often 0, 1, 2, 3 face-up cards are dealt
@@ -64,6 +66,8 @@ class Question:
     number: int
     cards: tuple[Card, ...]
     kinds: tuple[Kind, ...]
+    seen: tuple[Card, ...] = ()  # level 4: the cards of earlier hands, out of the deck
+    row: Row | None = None       # level 4: the exact numbers for the cards left
 
     @property
     def hole(self) -> Kind:
@@ -111,6 +115,11 @@ def deal_question(seed: int | str, number: int, level: Level, hard: bool,
     """Hand ``number`` (from 1) of a session: the same for everyone with the same seed."""
     rng = random.Random(f"settemezzo-trainer|{seed}|{level.number}|{int(hard)}|{number}")
     rules = lookup.rules
+    if level.seen:  # precomputed: the answer differs from the fresh deck's (deckpack)
+        from settemezzo.widgets.deckpack import load_pack
+
+        q = rng.choice(load_pack())
+        return Question(number, q.cards, (q.row.hole, *q.row.up), q.seen, q.row)
     if hard:
         pool = lookup.hard_cases(HARD_POOL, level.max_up)
         if pool:
@@ -148,6 +157,9 @@ class TrainerSession:
         self.hard = hard
         self.rules = rules
         self.hands = hands
+        if self.level.seen and rules != ITALIAN:
+            raise RulesError(f"level {level} (cards seen earlier) is made for the Italian "
+                             f"rules, got {rules.describe()!r}")
         self.lookup = player_lookup(rules, self.level.against)  # UnsupportedRulesError
         self.history: list[Feedback] = []
         self.number = 1
@@ -189,7 +201,7 @@ class TrainerSession:
     def row(self) -> Row:
         """The exact numbers of the current hand."""
         q = self.question
-        row = self.lookup.row(q.hole, q.up)
+        row = q.row if q.row is not None else self.lookup.row(q.hole, q.up)
         assert row is not None
         return row
 
@@ -421,6 +433,9 @@ class Trainer:
             f"<div><b>{esc(t('trainer.question', self.lang, i=q.number, n=s.hands))}</b></div>"
             f'<div class="sm-question" style="font-size:130%;margin:4px 0;">{cards}</div>'
             f"<div>{esc(hand)}</div>")
+        if q.seen:
+            self.hand_view.value += (f"<div>{esc(t('deck.trainer_seen', self.lang, n=len(q.seen)))}"
+                                     f"</div><div>{''.join(card_html(c) for c in q.seen)}</div>")
         note = restriction_line(s.rules, self.lang)
         if note:
             self.hand_view.value += message(note, "info")
