@@ -10,13 +10,14 @@ banker tables with at most two face-up cards and with all). `settemezzo.solved` 
 them, so a preset answers in milliseconds with no solve.
 
 Exact values stay exact: a `Fraction` is written as its text and read back as a Fraction,
-a float as its shortest round-trip text; a table reads back equal, column types and
-``attrs`` included. Regenerate with ``settemezzo precompute`` (or ``make precomputed``);
-``tests/test_precomputed.py`` checks them against a fresh solve.
+a column of floats (or whole numbers) as the base64 of its bytes; a table reads back equal,
+column types and ``attrs`` included. Regenerate with ``python -m settemezzo.precomputed``
+(or ``make precomputed``); ``tests/test_precomputed.py`` checks them against a fresh solve.
 """
 
 from __future__ import annotations
 
+import base64
 import gzip
 import json
 import re
@@ -26,6 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 import pandas as pd
 
 from settemezzo.rules import Rules
@@ -169,16 +171,22 @@ def _decode_value(v: Any) -> Any:
     return v
 
 
+_PACKED = {"float64": "<f8", "int64": "<i8"}
+"""Column types written as the base64 of their little-endian bytes."""
+
+
 def encode_frame(df: pd.DataFrame) -> dict[str, Any]:
     """A DataFrame (its columns, their types, its ``attrs``) as JSON-ready data."""
     cols = []
     for name in df.columns:
         s = df[name]
         dtype = str(s.dtype)
+        values: Any
         if dtype == "object":
             values = [_encode_value(v) for v in s.tolist()]
-        elif dtype == "float64":
-            values = [v if v == v else None for v in s.tolist()]
+        elif dtype in _PACKED:  # the bytes of the numbers, exactly (read back at once)
+            values = {"b64": base64.b64encode(
+                s.to_numpy().astype(_PACKED[dtype]).tobytes()).decode("ascii")}
         else:
             values = s.tolist()
         cols.append({"name": name, "dtype": dtype, "values": values})
@@ -191,7 +199,10 @@ def decode_frame(data: dict[str, Any]) -> pd.DataFrame:
     cols: dict[str, pd.Series[Any]] = {}
     for c in data["columns"]:
         dtype, values = c["dtype"], c["values"]
-        if dtype == "object":
+        if isinstance(values, dict):
+            array = np.frombuffer(base64.b64decode(values["b64"]), dtype=_PACKED[dtype])
+            cols[c["name"]] = pd.Series(array.astype(dtype))
+        elif dtype == "object":
             cols[c["name"]] = pd.Series([_decode_value(v) for v in values], dtype=object)
         elif dtype == "float64":
             cols[c["name"]] = pd.Series([float("nan") if v is None else v for v in values],

@@ -202,7 +202,9 @@ def stake_copies(df: pd.DataFrame) -> pd.DataFrame:
     highest ``own_reach``; then the highest ``own_reach`` of the first decision with the
     same face-down card at that stake (the stake the strategy picks for the card); then the
     lowest stake. `settemezzo.tables.advise` picks the same."""
-    first = df[df["n_up"] == 0].set_index(["hole", "stake"])["own_reach"]
+    lone = df[df["n_up"] == 0]
+    first = dict(zip(zip(lone["hole"], lone["stake"], strict=True), lone["own_reach"],
+                     strict=True))
     pick = df.assign(_first=[float(first.get((h, s), 0.0))
                              for h, s in zip(df["hole"], df["stake"], strict=True)],
                      _order=range(len(df)))
