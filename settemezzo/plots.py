@@ -48,6 +48,7 @@ from settemezzo.cards import Unseen
 from settemezzo.i18n import (
     TEXT,
     check_lang,
+    describe_rules,
     method_label,
     number,
     percent,
@@ -848,24 +849,7 @@ def edge_by_variant_chart(edges: pd.DataFrame, *, ax: Axes | None = None, lang: 
     `settemezzo.game.restriction_codes`) are labelled "≤ 8.61%", and a footnote says why.
     """
     check_lang(lang)
-    _need_columns(edges, ("variant", "edge"), "the edge table")
-    df = edges.copy()
-    codes_by_row = [_codes_of_spec(s) for s in
-                    (df["rules_spec"] if "rules_spec" in df.columns else [""] * len(df))]
-    bound_col = df.get("bound")
-    df["bound"] = ([bool(b) and not pd.isna(b) for b in bound_col] if bound_col is not None
-                   else [bool(c) for c in codes_by_row])
-    bound_codes = [c for b, codes in zip(df["bound"], codes_by_row, strict=True) if b
-                   for c in codes]
-    if "method" not in df.columns:
-        df["method"] = ""
-    df["method"] = df["method"].fillna("").astype(str)
-    missing = list(dict.fromkeys(str(v) for v, e in zip(df["variant"], df["edge"], strict=True)
-                                 if pd.isna(e)))
-    df = df[df["edge"].notna()]
-    missing = [v for v in missing if v not in set(df["variant"].astype(str))]
-    if df.empty:
-        raise ChartError("the edge table has no number to draw (every edge is missing)")
+    df, bound_codes, missing = _edge_frame(edges, lang)
     methods = list(dict.fromkeys(df["method"]))
     first = df[df["method"] == methods[0]].groupby("variant")["edge"].mean()
     mean = df.groupby("variant")["edge"].mean()
@@ -878,19 +862,10 @@ def edge_by_variant_chart(edges: pd.DataFrame, *, ax: Axes | None = None, lang: 
     for j, m in enumerate(methods):
         d = df[df["method"] == m].groupby("variant").agg({"edge": "mean", "bound": "max", **(
             {"exploitability": "max"} if "exploitability" in df.columns else {})})
-        ys, vals, texts = [], [], []
-        for i, v in enumerate(variants):
-            if v not in d.index:
-                continue
-            e = float(d.loc[v, "edge"])
-            ys.append(i + ((len(methods) - 1) / 2 - j) * height)
-            vals.append(e)
-            text = ("≤ " if bool(d.loc[v, "bound"]) else "") + percent(e, lang, 2)
-            if "exploitability" in d.columns:
-                x = d.loc[v, "exploitability"]
-                if x is not None and not pd.isna(x) and float(x) > 1e-6:
-                    text += f" ± {percent(float(x), lang, 2)}"
-            texts.append(text)
+        rows = [(i, v) for i, v in enumerate(variants) if v in d.index]
+        ys = [i + ((len(methods) - 1) / 2 - j) * height for i, _ in rows]
+        vals = [float(d.loc[v, "edge"]) for _, v in rows]
+        texts = [_edge_bar_text(d, v, lang) for _, v in rows]
         bars = ax.barh(ys, vals, height, color=GREYS[(j + 1) % len(GREYS)] if len(methods) > 1
                        else GREYS[1], hatch=HATCHES[j % len(HATCHES)], edgecolor="black",
                        linewidth=0.6, label=method_label(m, lang) if m else None)
@@ -908,8 +883,55 @@ def edge_by_variant_chart(edges: pd.DataFrame, *, ax: Axes | None = None, lang: 
                                                         lang), fontsize=11)
     if len(methods) > 1 or methods[0]:
         ax.legend(loc="lower right", fontsize=8)
+    _edge_notes(ax, bool(df["bound"].any()), bound_codes, missing, lang)
+    return fig
+
+
+def _edge_frame(edges: pd.DataFrame, lang: str
+                ) -> tuple[pd.DataFrame, list[str], list[str]]:
+    """The edge table's rows with a number, a ``bound`` and a ``method`` column; the
+    restriction codes of the bound rows; the variants that have no number at all. Rows with
+    a ``rules_spec`` are named in ``lang`` from their rule set (`i18n.describe_rules`)."""
+    _need_columns(edges, ("variant", "edge"), "the edge table")
+    df = edges.copy()
+    if "rules_spec" in df.columns:
+        df["variant"] = [describe_rules(from_spec(s), lang) if isinstance(s, str) and s else v
+                         for s, v in zip(df["rules_spec"], df["variant"], strict=True)]
+    codes_by_row = [_codes_of_spec(s) for s in
+                    (df["rules_spec"] if "rules_spec" in df.columns else [""] * len(df))]
+    bound_col = df.get("bound")
+    df["bound"] = ([bool(b) and not pd.isna(b) for b in bound_col] if bound_col is not None
+                   else [bool(c) for c in codes_by_row])
+    bound_codes = [c for b, codes in zip(df["bound"], codes_by_row, strict=True) if b
+                   for c in codes]
+    if "method" not in df.columns:
+        df["method"] = ""
+    df["method"] = df["method"].fillna("").astype(str)
+    missing = list(dict.fromkeys(str(v) for v, e in zip(df["variant"], df["edge"], strict=True)
+                                 if pd.isna(e)))
+    df = df[df["edge"].notna()]
+    missing = [v for v in missing if v not in set(df["variant"].astype(str))]
+    if df.empty:
+        raise ChartError("the edge table has no number to draw (every edge is missing)")
+    return df, bound_codes, missing
+
+
+def _edge_bar_text(d: pd.DataFrame, variant: Any, lang: str) -> str:
+    """A bar's label: '≤ ' for a bound, the edge, and '± x' for a certificate above 1e-6."""
+    text = ("≤ " if bool(d.loc[variant, "bound"]) else "") + percent(
+        float(d.loc[variant, "edge"]), lang, 2)
+    if "exploitability" in d.columns:
+        x = d.loc[variant, "exploitability"]
+        if x is not None and not pd.isna(x) and float(x) > 1e-6:
+            text += f" ± {percent(float(x), lang, 2)}"
+    return text
+
+
+def _edge_notes(ax: Axes, any_bound: bool, bound_codes: list[str], missing: list[str],
+                lang: str) -> None:
+    """The footnotes under the edge chart: why some rows are bounds, which have no number."""
     notes = []
-    if bool(df["bound"].any()):
+    if any_bound:
         what = restriction_what(list(dict.fromkeys(bound_codes)), lang)
         notes.append(t("edge_chart.bound", lang) + (f" ({what})" if what else ""))
     if missing:
@@ -918,7 +940,6 @@ def edge_by_variant_chart(edges: pd.DataFrame, *, ax: Axes | None = None, lang: 
         ax.annotate("\n".join(_wrap(n, 110) for n in notes), (0.0, 0.0),
                     xycoords="axes fraction", xytext=(0, -42), textcoords="offset points",
                     ha="left", va="top", fontsize=7.5, color="#333333")
-    return fig
 
 
 # ---------------------------------------------------------------------------------------------
