@@ -197,7 +197,7 @@ def test_the_table_records_judged_decisions(served: ClassServer) -> None:
         seq, moves = seq + 1, moves + 1
     assert 'id="next_hand"' in page or 'id="over"' in page
     judged = served.room.store.answers(kind="table")
-    assert 1 <= len(judged) <= moves
+    assert len(judged) == moves >= 1  # every stand or hit in a plain hand is judged
     for a in judged:
         cards = a.cards.split()
         ref = advise(cards[0], cards[1:], rules=served.room.rules)

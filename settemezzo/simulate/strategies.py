@@ -48,7 +48,6 @@ import numpy.typing as npt
 from settemezzo import policy
 from settemezzo.cards import Kind
 from settemezzo.hands import is_finished, score
-from settemezzo.policy import threshold_name
 from settemezzo.rules import Rules, RulesError
 from settemezzo.simulate import engine as E
 
@@ -83,10 +82,11 @@ class PlayerSpec:
 
     @property
     def name(self) -> str:
-        base = threshold_name(self.k) if self.kind == "threshold" else self.kind
-        opts = [] if self.stake == "min" else [f"stake={self.stake}"]
-        opts += [name for name in ("burn", "split", "swap") if getattr(self, name)]
-        return ",".join([base, *opts])
+        """The canonical text of `settemezzo.policy` ('threshold:5,stake=max,burn')."""
+        if self.kind == "person":
+            return "person"
+        return policy.Policy(self.kind, self.k, self.split, self.swap, self.burn,
+                             self.stake).name
 
 
 @dataclass(frozen=True)
@@ -99,8 +99,10 @@ class BankerSpec:
 
     @property
     def name(self) -> str:
-        base = threshold_name(self.k) if self.kind == "threshold" else self.kind
-        return base + ",burn" if self.burn else base
+        """The canonical text of `settemezzo.policy` ('threshold:5,burn', 'table')."""
+        if self.kind == "person":
+            return "person"
+        return policy.Policy(self.kind, self.k, burn=self.burn).name
 
 
 DECISIONS = ("stake", "burn", "split", "action", "bank_action", "bank_burn")
