@@ -149,3 +149,6 @@ def test_table_an_eliminated_keeping_banker_hands_the_bank_to_the_best_result() 
     keep = ITALIAN.with_variants("keep_bank")
     cards = ["5s", "6h", "3c", "7c"]
     assert _bank_after(keep, cards, computers=2, player="5", chips=1) == (2, "elimination")
+    # the Italian banker keeps the bank too (seven_half): the same (RULES.md, "a keeping
+    # banker"); the next seat anticlockwise, seat 1, would be the rotation's choice
+    assert _bank_after(ITALIAN, cards, computers=2, player="5", chips=1) == (2, "elimination")

@@ -928,18 +928,17 @@ def pass_bank(C: Any, S: Any, H: Any, PL: Any, active: Any) -> int:
         return int(b)
     S[S_PASS] = 3
     newb = _next_active(active, n, b)
-    if pas == 2:
-        # keep: an eliminated banker's bank goes to the best result of the round
-        best = 0
-        for i in range(npl):
-            seat = PL[i, PL_SEAT]
-            if active[seat] == 0:
-                continue
-            for j in range(PL[i, PL_NH]):
-                sc = H[PL[i, PL_FIRST] + j, H_SCORE]
-                if sc > best:
-                    best = sc
-                    newb = seat
+    # a keeping banker (seven_half, keep) eliminated: the best result of the round
+    best = 0
+    for i in range(npl):
+        seat = PL[i, PL_SEAT]
+        if active[seat] == 0:
+            continue
+        for j in range(PL[i, PL_NH]):
+            sc = H[PL[i, PL_FIRST] + j, H_SCORE]
+            if sc > best:
+                best = sc
+                newb = seat
     return newb
 
 
