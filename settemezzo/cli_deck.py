@@ -106,7 +106,7 @@ def cmd_deckdown(args: argparse.Namespace) -> int:
     if out is not None:
         _write(out, summary, hands, rules)
     if args.json:
-        print_json({"runs": [r.to_dict() for r in results]}, rules)
+        print_json({"runs": [r.to_dict() for r in results]}, rules, args.lang)
     else:
         print(summary_text(summary, rules, results))
         if out is not None:

@@ -25,6 +25,7 @@ Fraction(2, 1)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import IntEnum
 from fractions import Fraction
 
 from settemezzo.cards import SEVEN_AND_A_HALF, Kind
@@ -34,6 +35,8 @@ __all__ = [
     "BUST",
     "PAIR_OF_SEVENS",
     "ROYAL",
+    "SCORES",
+    "Score",
     "describe_score",
     "is_bust",
     "is_finished",
@@ -43,9 +46,22 @@ __all__ = [
     "total",
 ]
 
-BUST = 0
-ROYAL = 16
-PAIR_OF_SEVENS = 17
+class Score(IntEnum):
+    """The scores of a finished hand that are not a plain total (see the module table); a
+    hand that stood on a total ``t`` scores ``t`` (1..15, an int). Plain ints in arrays and
+    compiled code (``int(Score.ROYAL) == 16``); a move that is not a finished hand is a
+    `settemezzo.game.Move`."""
+
+    BUST = 0
+    ROYAL = 16
+    PAIR_OF_SEVENS = 17
+
+
+BUST = Score.BUST
+ROYAL = Score.ROYAL
+PAIR_OF_SEVENS = Score.PAIR_OF_SEVENS
+SCORES = PAIR_OF_SEVENS + 1
+"""How many scores there are (0 bust .. 17 pair of sevens): the size of a table by score."""
 
 _WILD_CHOICES = (1, 2, 4, 6, 8, 10, 12, 14)  # ½ or 1..7, in half-points
 
@@ -141,7 +157,7 @@ def settle(player: int, banker: int, rules: Rules) -> Fraction:
     if player == BUST:
         return Fraction(-1)
     if banker == BUST:
-        return Fraction({ROYAL: 2, PAIR_OF_SEVENS: 3}.get(player, 1))
+        return Fraction({int(ROYAL): 2, int(PAIR_OF_SEVENS): 3}.get(player, 1))
     if player > banker:
         if player == PAIR_OF_SEVENS:
             return Fraction(3)

@@ -31,7 +31,7 @@ from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import Any, Literal
 
-from settemezzo.cards import Kind, Unseen
+from settemezzo.cards import SEVEN_AND_A_HALF, Kind, Unseen
 
 __all__ = [
     "ITALIAN",
@@ -600,7 +600,9 @@ def next_banker(rules: Rules, banker: int, seats: int,
 
     if rules.bank_passing == "rotate":
         return next_in(), "rotation"
-    want = 16 if rules.royal else 15
+    from settemezzo.hands import ROYAL
+
+    want = ROYAL if rules.royal else SEVEN_AND_A_HALF
     for seat, scores in players:
         if any(sc == want and sc > banker_score for sc in scores):
             return seat, "7½"

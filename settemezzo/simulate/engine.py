@@ -33,6 +33,8 @@ from typing import Any, TypeVar, cast
 import numba
 import numpy as np
 
+from settemezzo.hands import SCORES, Score
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -64,7 +66,8 @@ MAXSPLIT = 12      # hands per player at most (split_figures)
 NSLOT = 1 + (NSEAT - 1) * MAXSPLIT   # slot 0: the banker; player i: 1 + i*MAXSPLIT + j
 MAXC = 16          # cards in one hand at most (12 figures and an ace make 7, then one more)
 NK = 9             # kinds: 0 figure, 1..7, 8 the wild K♦
-NSC = 18           # scores: 0 bust, 1..15 totals, 16 royal 7½, 17 pair of sevens
+NSC = int(SCORES)  # scores: 0 bust, 1..15 totals, 16 royal 7½, 17 pair of sevens
+SC_BUST, SC_ROYAL, SC_PAIR = int(Score.BUST), int(Score.ROYAL), int(Score.PAIR_OF_SEVENS)
 NLOG = 1024        # decisions logged per hand for the table banker's posterior
 NREC = 10 + 8      # fields of a hand record (the last NSEAT: each seat's chips after it)
 NSESSF = 2 + 2 * NSEAT  # fields of a session record
@@ -326,12 +329,12 @@ def total(face: int, wild: int) -> int:
 def score(C: Any, face: int, wild: int, sev: int, n: int) -> int:
     """`settemezzo.hands.score`: 0 bust, 1..15, 16 royal 7½, 17 pair of sevens."""
     if C[C_PAIR] == 1 and n == 2 and sev == 2:
-        return 17
+        return SC_PAIR
     t = total(face, wild)
     if t > 15:
-        return 0
+        return SC_BUST
     if C[C_ROYAL] == 1 and n == 2 and t == 15 and (sev > 0 or wild > 0):
-        return 16
+        return SC_ROYAL
     return t
 
 
@@ -346,19 +349,19 @@ def finished(C: Any, face: int, wild: int, sev: int, n: int) -> bool:
 @_jit
 def settle(C: Any, p: int, b: int) -> int:
     """`settemezzo.hands.settle`: the player's gain in stakes for scores ``p`` and ``b``."""
-    if p == 0:
+    if p == SC_BUST:
         return -1
-    if b == 0:
-        return 3 if p == 17 else (2 if p == 16 else 1)
+    if b == SC_BUST:
+        return 3 if p == SC_PAIR else (2 if p == SC_ROYAL else 1)
     if p > b:
-        if p == 17:
+        if p == SC_PAIR:
             return 3
-        if p == 16:
+        if p == SC_ROYAL:
             return 2
         if p == 15:
             return int(C[C_SEVEN_PAYS])
         return 1
-    if p == b and C[C_TIES] == 1 and p != 16 and p != 17:
+    if p == b and C[C_TIES] == 1 and p != SC_ROYAL and p != SC_PAIR:
         return 0
     return -1
 
@@ -930,7 +933,7 @@ def pass_bank(C: Any, S: Any, H: Any, PL: Any, active: Any) -> int:
         S[S_PASS] = 2
         return _next_active(active, n, b)   # the bank rotates anticlockwise
     bscore = H[0, H_SCORE]
-    want = 16 if C[C_ROYAL] == 1 else 15
+    want = SC_ROYAL if C[C_ROYAL] == 1 else 15
     for i in range(npl):
         for j in range(PL[i, PL_NH]):
             sc = H[PL[i, PL_FIRST] + j, H_SCORE]
