@@ -27,7 +27,7 @@ from settemezzo import cli_classroom, cli_deck, cli_play
 from settemezzo.cards import CardSpec, Kind, parse_spec, parse_specs
 from settemezzo.cli_common import add_lang, print_json, value_json
 from settemezzo.hands import BUST, is_finished, score, total
-from settemezzo.i18n import percent, score_label, t
+from settemezzo.i18n import check_lang, percent, score_label, t
 from settemezzo.odds import (
     HandState,
     draw_kinds,
@@ -291,6 +291,7 @@ def _quiet_stdout() -> None:
 def _run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
     """Run a handler, turning every expected failure into one line and a status."""
     try:
+        check_lang(args.lang)   # --lang, or $SETTEMEZZO_LANG (`settemezzo.cli_common.add_lang`)
         status = handler(args)
         sys.stdout.flush()
         return status

@@ -96,10 +96,10 @@ def add_yes(parser: argparse.ArgumentParser) -> None:
 
 def add_lang(parser: argparse.ArgumentParser) -> None:
     """``--lang``: the language of every word the subcommand prints or draws (en, it, es,
-    fr); the default comes from ``SETTEMEZZO_LANG``, else English."""
+    fr); the default comes from ``SETTEMEZZO_LANG``, else English. `settemezzo.cli` checks
+    it before the subcommand runs (one line naming the bad value and the languages)."""
     from settemezzo.i18n import LANGUAGES
 
-    parser.add_argument("--lang", default=os.environ.get(LANG_ENV) or "en",
-                        choices=LANGUAGES,
+    parser.add_argument("--lang", default=os.environ.get(LANG_ENV) or "en", metavar="LANG",
                         help=f"the language of the output: {', '.join(LANGUAGES)} (default: "
                              f"${LANG_ENV}, else en)")

@@ -114,26 +114,24 @@ def is_finished(hand: Sequence[Kind], rules: Rules) -> bool:
 
 
 def score(hand: Sequence[Kind], rules: Rules) -> int:
-    """The score of a finished hand (see the module table): 0 bust, 1..15, 16 royal, 17 pair."""
+    """The score of a finished hand (see the module table): 0 bust, 1..15, 16 royal, 17 pair;
+    a plain int (compare it with `Score`)."""
     if is_pair_of_sevens(hand, rules):
-        return PAIR_OF_SEVENS
+        return int(PAIR_OF_SEVENS)
     t = total(hand, rules)
     if t > SEVEN_AND_A_HALF:
-        return BUST
+        return int(BUST)
     if is_royal(hand, rules):
-        return ROYAL
+        return int(ROYAL)
     return t
 
 
 def describe_score(s: int) -> str:
-    """'bust', '5', '6½', '7½', 'royal 7½', 'pair of sevens'."""
-    if s == BUST:
-        return "bust"
-    if s == ROYAL:
-        return "royal 7½"
-    if s == PAIR_OF_SEVENS:
-        return "pair of sevens"
-    return points_label(s)
+    """'bust', '5', '6½', '7½', 'royal 7½', 'pair of sevens': the English words of the one
+    catalogue (`settemezzo.i18n.score_label`, which speaks every language)."""
+    from settemezzo.i18n import score_label
+
+    return score_label(s, "en")
 
 
 def points_label(half_points: int) -> str:

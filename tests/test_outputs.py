@@ -61,11 +61,19 @@ JSON_RUNS: dict[str, list[str]] = {
 """A quick run of every subcommand that has ``--json``."""
 
 
-def test_every_subcommand_takes_the_same_lang_option() -> None:
+def test_every_subcommand_takes_the_same_lang_option(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    helps = set()
     for name, sub in _subcommands().items():
         action = sub._option_string_actions.get("--lang")
         assert action is not None, name
-        assert tuple(action.choices or ()) == LANGUAGES, name
+        helps.add((action.help, action.metavar, action.default))
+    assert len(helps) == 1
+    for name, argv in JSON_RUNS.items():   # refused before any work, in one line
+        assert main([name, *argv, "--lang", "de"]) == 2, name
+        err = capsys.readouterr().err
+        assert err == ("settemezzo: error: unknown language 'de'; choose from "
+                       f"{', '.join(LANGUAGES)}\n"), (name, err)
 
 
 def test_the_default_language_comes_from_the_environment(
