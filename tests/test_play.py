@@ -116,4 +116,26 @@ def test_the_exact_hint_on_request(capsys: pytest.CaptureFixture[str],
                                    monkeypatch: pytest.MonkeyPatch) -> None:
     _keys(monkeypatch, "", "?", "s", "q")
     code, out, _ = run(capsys, "play", "--students", "1", "--computers", "0", "--seed", "3")
-    assert code == 0 and "against the equilibrium banker" in out   # `tables.advise`
+    assert code == 0 and "against the equilibrium banker" in out   # `TableGame.hint`
+
+
+def test_the_spanish_hint_in_spanish_reads_the_shipped_results(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint under SPANISH, in Spanish, with no solve: the exact engine's solvers are
+    stubbed to fail (`tests.probing.STUBBED` style), so the answer can only come from the
+    shipped results that `settemezzo.solved` reads."""
+    from settemezzo import solved
+    from settemezzo.simulate.strategies import player_tables
+
+    def refuse(*_a: object, **_k: object) -> None:
+        raise AssertionError("no solve at the table")
+
+    for mod, name in (("settemezzo.solve", "equilibrium"), ("settemezzo.tables",
+                                                            "player_table")):
+        monkeypatch.setattr(f"{mod}.{name}", refuse)
+    solved.clear()
+    player_tables.cache_clear()
+    _keys(monkeypatch, "", "?", "s", "q")
+    code, out, _ = run(capsys, "play", "--rules", "spanish", "--students", "1",
+                       "--computers", "0", "--seed", "3", "--lang", "es")
+    assert code == 0 and "contra la mejor banca (equilibrio)" in out, out

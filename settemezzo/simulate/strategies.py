@@ -439,16 +439,16 @@ def _choices(rules: Rules, keys: list[Any], index: dict[Any, int], own: FloatArr
     for k in _KIND_OF_LABEL:
         reach = []
         for s in stakes:
-            i = index.get((s, "", k, "", ""))
-            keep = float(own[i]) if i is not None else 0.0
+            at = index.get((s, "", k, "", ""))
+            keep = float(own[at]) if at is not None else 0.0
             burn = burnt_own.get((s, k), 0.0)
-            if i is not None and keep + burn > 0.0:
-                p[E.EP_BURN, i] = burn / (keep + burn)
-            reach.append((i, keep + burn))
+            if at is not None and keep + burn > 0.0:
+                p[E.EP_BURN, at] = burn / (keep + burn)
+            reach.append((at, keep + burn))
         total = sum(r for _, r in reach)
-        for j, (i, r) in enumerate(reach):
-            if i is not None:
-                p[E.EP_STAKE, i] = r / total if total > 0.0 else float(j == 0)
+        for j, (at, r) in enumerate(reach):
+            if at is not None:
+                p[E.EP_STAKE, at] = r / total if total > 0.0 else float(j == 0)
     if rules.split_figures > 1:
         fig = Kind.FIGURE.label
         for i, (s, b, h, u, w) in enumerate(keys):

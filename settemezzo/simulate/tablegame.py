@@ -503,12 +503,15 @@ class TableGame:
     def no_hint(self) -> str | None:
         """Why `hint` has no advice now, as a code (None: it has one): ``no_decision`` (no
         student's stand-or-hit decision: a stake, the bank, nobody), ``no_tables`` (nobody at
-        the table plays or is read by the equilibrium: a rule-of-thumb table), ``split_hand``
-        (a hand of a split, or one the exact game does not reach: its restricted game plays
-        split hands face up, docs/rules.md)."""
+        the table plays or is read by the equilibrium: a rule-of-thumb table),
+        ``split_hand`` (a hand of a split: the restricted exact game plays split hands face
+        up, docs/rules.md), ``unreached`` (a hand the equilibrium never plays, so its solved
+        table has no row for it: after a swap it never makes, at a stake it never picks)."""
         v = self._view
         if v is None or v.role != "player" or v.decision == "stake" or not v.hand:
             return "no_decision"
         if int(self.table.spec.C[E.C_HAVE_EQP]) != 1:
             return "no_tables"
-        return "split_hand" if self._node() < 0 else None
+        if self._node() >= 0:
+            return None
+        return "split_hand" if v.hands > 1 else "unreached"
