@@ -11,7 +11,6 @@ command runs.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
 from pathlib import Path
@@ -84,6 +83,7 @@ def _progress(done: int, total: int) -> None:
 def cmd_deckdown(args: argparse.Namespace) -> int:
     """Run the deck-down comparison (or the whole ``--report``) and print or write it."""
     from settemezzo.cli import _rules_from
+    from settemezzo.cli_common import print_json
     from settemezzo.deckdown import combined, deck_down, report
     from settemezzo.fileio import check_out
 
@@ -106,7 +106,7 @@ def cmd_deckdown(args: argparse.Namespace) -> int:
     if out is not None:
         _write(out, summary, hands, rules)
     if args.json:
-        print(json.dumps([r.to_dict() for r in results], indent=2))
+        print_json({"runs": [r.to_dict() for r in results]}, rules)
     else:
         print(summary_text(summary, rules, results))
         if out is not None:

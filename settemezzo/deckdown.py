@@ -312,8 +312,9 @@ class DeckDown:
     hands: pd.DataFrame
 
     def to_dict(self) -> dict[str, Any]:
-        """The run and its summary as plain JSON-able values."""
-        return {"rules": self.rules.describe(), "players": self.players,
+        """The run and its summary as plain JSON-able values (the rule set: printed once,
+        by `settemezzo.cli_common.print_json`)."""
+        return {"players": self.players,
                 "cycles": self.cycles, "seed": self.seed, "run_outs": self.run_outs,
                 "rounds": int(self.hands.groupby("banker").size().max()),
                 "summary": self.summary.to_dict(orient="records")}

@@ -134,7 +134,9 @@ def test_bad_questions_are_clear_errors(kwargs: dict[str, object], words: str) -
 def test_cli_deckdown_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["deckdown", "--cycles", "2", "--seed", "3", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data[0]["players"] == 1 and data[0]["summary"][0]["worth"] > 0
+    assert data["rules_spec"] == "italian" and data["rules"] == ITALIAN.describe()
+    run = data["runs"][0]
+    assert run["players"] == 1 and run["summary"][0]["worth"] > 0
 
 
 @pytest.mark.parametrize(("argv", "words"), [
