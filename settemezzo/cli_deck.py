@@ -16,14 +16,22 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from settemezzo.i18n import LANGUAGES, number, percent, t
+from settemezzo.i18n import LANGUAGES, number, percent, points, t
+from settemezzo.policy import parse_threshold
 from settemezzo.rules import Rules
 
-__all__ = ["add_to", "cmd_deckdown", "register"]
+__all__ = ["add_to", "banker_label", "cmd_deckdown", "register", "summary_text"]
 
 
 class DeckCliError(ValueError):
     """A command-line value that cannot be used."""
+
+
+def banker_label(banker: str, lang: str = "en") -> str:
+    """'banker stands on 5', 'banker remembers (equilibrium)'... (a `deckdown` banker)."""
+    if banker.startswith("threshold:"):
+        return t("deck.banker_threshold", lang, points=points(parse_threshold(banker)))
+    return t(f"deck.banker_{banker}", lang)
 
 
 def _pm(x: float, se: float, lang: str) -> str:
@@ -39,7 +47,8 @@ def summary_text(summary: Any, rules: Rules, results: Any, lang: str = "en") -> 
     """The report as text in ``lang``: one line per (players, banker), then how the values
     were made (the end of each deck: `settemezzo.deckdown`'s docstring)."""
     head = [t(f"deck.col_{c}", lang) for c in COLUMNS]
-    cells = [[str(r.players), str(r.banker), str(r.cycles), str(r.player_hands),
+    cells = [[str(r.players), banker_label(str(r.banker), lang), str(r.cycles),
+              str(r.player_hands),
               _pm(r.remember, r.remember_se, lang), _pm(r.forget, r.forget_se, lang),
               _pm(r.worth, r.worth_se, lang)] for r in summary.itertuples()]
     widths = [max(len(x) for x in col) for col in zip(head, *cells, strict=True)]
@@ -155,6 +164,7 @@ def _write_data(args: argparse.Namespace, rules: Rules, show: Any) -> int:
         print(f"wrote {path}")
     rep = load_report(folder)
     lang = args.lang
+    print(summary_text(rep.summary, rules, [], lang))
     share = (f"{percent(rep.capture, lang, 0, typeset=False)} ± "
              f"{percent(rep.capture_se, lang, 0, typeset=False)}")
     print(t("deck.report_count", lang, rule=rep.count.rule(lang),

@@ -14,19 +14,12 @@ import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from settemezzo.i18n import check_lang, number, percent, points, t
+from settemezzo.cli_deck import banker_label
+from settemezzo.i18n import check_lang, number, percent, t
 from settemezzo.plots import GREYS, HATCHES, ChartError, _fig_ax, _percent_axis
-from settemezzo.policy import parse_threshold
 from settemezzo.rules import ITALIAN, Rules
 
 __all__ = ["banker_label", "count_card_chart", "count_chart", "worth_chart"]
-
-
-def banker_label(banker: str, lang: str = "en") -> str:
-    """'banker stands on 5', 'banker remembers (equilibrium)'..."""
-    if banker.startswith("threshold:"):
-        return t("deck.banker_threshold", lang, points=points(parse_threshold(banker)))
-    return t(f"deck.banker_{banker}", lang)
 
 
 def _players_label(n: int, lang: str) -> str:
