@@ -181,3 +181,19 @@ def test_shipped_flips_are_the_code_s(report: object) -> None:
         up = tuple(kind[x] for x in str(r["up"]).split())
         hit = full.hit_probability(game, kind[str(r["hole"])], up)
         assert r["full_deck"] == ("hit" if hit else "stand") != r["with_count"]
+
+
+def test_readme_quotes_the_shipped_report(report: object) -> None:
+    """The README's numbers for the worth of remembering are those of the shipped report
+    (heads-up and 4 players against the banker who stands on 5, heads-up against the
+    equilibrium banker), as `percent` writes them."""
+    from settemezzo.i18n import percent
+
+    text = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text(
+        encoding="utf-8").split())
+    s = report.summary.set_index(["players", "banker"])  # type: ignore[attr-defined]
+    for key in [(1, "threshold:5"), (4, "threshold:5"), (1, "equilibrium")]:
+        row = s.loc[key]
+        quoted = (f"{percent(row['worth'], 'en', 2, sign=True, typeset=False)} ± "
+                  f"{percent(row['worth_se'], 'en', 2, typeset=False)}")
+        assert quoted in text, (key, quoted)
