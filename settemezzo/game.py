@@ -353,13 +353,21 @@ class HeadsUpGame:
                 f"from this deck")
         return self.infosets[i]
 
+    @cached_property
+    def _positions(self) -> dict[Kind, int]:
+        return {k: pos for pos, k in enumerate(self.kinds)}
+
     def deck_after(self, hole: Kind, up: tuple[Kind, ...],
                    burnt: Kind | None = None) -> list[int]:
         """Counts per kind of the cards the banker can still draw, given the player's cards
         (and the card the player burnt)."""
         rest = list(self.counts)
-        for k in (hole, *up, *((burnt,) if burnt is not None else ())):
-            rest[self.kinds.index(k)] -= 1
+        pos = self._positions
+        rest[pos[hole]] -= 1
+        for k in up:
+            rest[pos[k]] -= 1
+        if burnt is not None:
+            rest[pos[burnt]] -= 1
         return rest
 
     def swap_subgame(self, i: int) -> HeadsUpGame:
