@@ -213,12 +213,12 @@ def _measure_lines(s: Any, lang: str) -> list[str]:
     for name, key in _MEASURES.items():
         if name in s.index:
             v, se, unit = s.loc[name, "value"], s.loc[name, "se"], s.loc[name, "unit"]
-            what = t(f"sim.m_{key}", lang)
             if unit == "share":
-                lines.append(f"  {what}: {_pct(v, lang)} ± {_pct(se, lang)}")
+                value = f"{_pct(v, lang)} ± {_pct(se, lang)}"
             else:
-                lines.append(f"  {what}: {number(v, lang, 4, typeset=False)} ± "
-                             f"{number(se, lang, 4, typeset=False)} {t(f'sim.u_{unit}', lang)}")
+                value = (f"{number(v, lang, 4, typeset=False)} ± "
+                         f"{number(se, lang, 4, typeset=False)} {t(f'sim.u_{unit}', lang)}")
+            lines.append(t("sim.measure", lang, what=t(f"sim.m_{key}", lang), value=value))
     return lines
 
 

@@ -2126,6 +2126,8 @@ _CLI_TEXT: dict[str, dict[str, str]] = {
     "sim.m_tenure_gain": _words("banker's gain per tenure", "guadagno del banco per turno di banco",
                                 "ganancia de la banca por turno de banca",
                                 "gain de la banque par tenue de la banque"),
+    "sim.measure": _words("  {what}: {value}", "  {what}: {value}", "  {what}: {value}",
+                          "  {what} : {value}"),
     "sim.u_chips": _words("chips", "gettoni", "fichas", "jetons"),
     "sim.u_hands": _words("hands", "mani", "manos", "mains"),
     "sim.by_position": _words("The banker's edge by playing position (1 = the banker's right):",
