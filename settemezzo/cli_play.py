@@ -97,8 +97,10 @@ def _hint(game: Any, lang: str) -> str:
     if game.phase == "bank":
         hit = game.bank_hint()
         return t("table.bank_hint", lang, play=t("table.hit" if hit else "table.stand", lang))
-    advice = game.hint()
-    return str(advice) if advice is not None else t("table.no_hint", lang)
+    from settemezzo.i18n import advice_text
+
+    advice = game.hint()   # the solved results the computer seats play (no solve)
+    return advice_text(advice, lang) if advice is not None else t("table.no_hint", lang)
 
 
 def _turn(game: Any, lang: str, key: str, out: Callable[[str], None]) -> bool:
@@ -171,7 +173,7 @@ def cmd_play(args: argparse.Namespace, rules: Rules) -> int:
         if args.json:
             from settemezzo.cli_common import print_json
 
-            print_json(record, rules)
+            print_json(record, rules, lang)
         else:
             from settemezzo.widgets.tableview import log_lines
 
@@ -183,15 +185,15 @@ def cmd_play(args: argparse.Namespace, rules: Rules) -> int:
 
 def register(subparsers: Any, add_rules: Any) -> None:
     """Add ``play``; ``add_rules`` adds --rules/--variant to the parser."""
-    from settemezzo.i18n import LANGUAGES
+    from settemezzo.cli_common import add_lang
 
     p = subparsers.add_parser(
         "play", help="the classroom table in a terminal (every rule set)",
         description="Play at the classroom table in a terminal: students type their stake "
                     "(a number; Enter for the last one), b burn, h hit, w swap, p split, "
                     "s stand, ? the exact hint, q quit. Computer seats play the exact "
-                    "equilibrium where the rules are solved as a classic game, else "
-                    "threshold:5; the computer banker is the simulator's table banker. "
+                    "engine's equilibrium (SPANISH: the restricted game's, split hands by "
+                    "threshold:5); the computer banker is the simulator's table banker. "
                     "--auto --json plays a whole game of computers and prints its record.")
     add_rules(p)
     p.add_argument("--students", type=int, help="students at the table, 0-7 (default 1; "
@@ -199,9 +201,9 @@ def register(subparsers: Any, add_rules: Any) -> None:
     p.add_argument("--computers", type=int, help="computer players, 0-7 (default 2; 3 "
                                                  "with --auto)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    p.add_argument("--lang", choices=LANGUAGES, default="en", help="language (default en)")
+    add_lang(p)
     p.add_argument("--player", metavar="STRATEGY",
-                   help="the computer seats' strategy (default: equilibrium or threshold:5)")
+                   help="the computer seats' strategy (default: equilibrium)")
     p.add_argument("--sale", metavar="PRICE[@HANDS]",
                    help="keep-the-bank variant: the bank is sold for PRICE chips after "
                         "HANDS hands (default 5)")
