@@ -16,7 +16,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from settemezzo.i18n import LANGUAGES, number, percent, points, t
+from settemezzo.cli_common import add_lang
+from settemezzo.i18n import number, percent, points, t
 from settemezzo.policy import parse_threshold
 from settemezzo.rules import Rules
 
@@ -141,7 +142,7 @@ def cmd_deckdown(args: argparse.Namespace) -> int:
     if out is not None:
         _write(out, summary, hands, rules)
     if args.json:
-        print_json({"runs": [r.to_dict() for r in results]}, rules)
+        print_json({"runs": [r.to_dict() for r in results]}, rules, args.lang)
     else:
         print(summary_text(summary, rules, results, args.lang))
         if out is not None:
@@ -225,8 +226,7 @@ def register(subparsers: Any, add_rules: Any) -> None:
     p.add_argument("--report", action="store_true",
                    help="the whole report: 1 and 4 players, every banker (a few minutes)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
-    p.add_argument("--lang", default="en", choices=LANGUAGES,
-                   help="language of the text report (default en)")
+    add_lang(p)
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.add_argument("--data", metavar="DIR",
                    help="with --report: also study the count and write the report's files "

@@ -253,11 +253,6 @@ class _Stock:
         return Unseen(tuple(counts))
 
 
-def _plain(k: Kind) -> Kind:
-    """The K♦ as the plain figure it is without the wild-king rule."""
-    return Kind.FIGURE if k is Kind.KING_OF_DIAMONDS else k
-
-
 def _play_round(stock: _Stock, rules: Rules, players: int) -> None:
     """One round from the stock: each seat plays the remembering player's best reply to
     the flow banker for the composition at the round's start, then the banker plays."""
@@ -268,7 +263,7 @@ def _play_round(stock: _Stock, rules: Rules, players: int) -> None:
     hands = [[h] for h in holes] + [[stock.deal()]]
     for hand in hands[:-1]:
         while not is_finished(hand, rules) and player.hit_probability(
-                game, _plain(hand[0]), [_plain(k) for k in hand[1:]]):
+                game, rules.plain(hand[0]), list(rules.plain_kinds(hand[1:]))):
             hand.append(stock.deal())
     k = parse_threshold(FLOW_BANKER)
     bank = hands[-1]
