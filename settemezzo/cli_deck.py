@@ -232,7 +232,8 @@ def register(subparsers: Any, add_rules: Any) -> None:
     p.add_argument("--cycles", type=int, default=10, help="deck cycles (default 10)")
     p.add_argument("--seed", type=int, default=0, help="seed of the shuffles (default 0)")
     p.add_argument("--report", action="store_true",
-                   help="the whole report: 1 and 4 players, every banker (a few minutes)")
+                   help="the whole report: 1 and 4 players, every banker (about 20 minutes "
+                        "of one core; settemezzo.deckdown.REPORT_RUNS)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     add_lang(p)
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
