@@ -80,7 +80,7 @@ LP_SCALE = 1000.0
 CERTIFICATE_LIMIT = 1e-7
 """`equilibrium` raises `SolverError` rather than return a certificate wider than this."""
 
-CERTIFICATE_TARGET = 0.0
+CERTIFICATE_TARGET = 1e-9
 """`equilibrium` solves the LP's last round afresh, without the warm start's drift, when the
 certificate of its first answer is wider than this."""
 
@@ -445,18 +445,24 @@ class _FloatRows:
         (the chance of reaching each row and standing): the group values (weight times
         payoff under the best reply) and the decisions ``choice[g, j]`` (0 stand, 1 hit,
         2 burn). The rows of a group enter through their distinct rows, summed."""
-        W = sparse.csr_matrix((weights, (group, self.inv)),
-                              shape=(n_groups, self.F.shape[1]))
-        values = np.empty(n_groups)
+        # a group no row reaches is worth 0 whatever the banker does there: it stands
+        # (what the programme picks on zero weights), except in the hands that must draw
+        live = np.flatnonzero(weights)
+        active, local = np.unique(group[live], return_inverse=True)
+        W = sparse.csr_matrix((weights[live], (local.reshape(-1), self.inv[live])),
+                              shape=(len(active), self.F.shape[1]))
+        values = np.zeros(n_groups)
+        must_draw = [int(HIT) if not any(nd.counts) else int(STAND) for nd in self.nodes]
         choice = np.empty((n_groups, len(self.nodes)), dtype=np.int8)
-        for a in range(0, n_groups, _CHUNK):  # a chunk of groups at a time
+        choice[:] = np.array(must_draw, dtype=np.int8)
+        for a in range(0, len(active), _CHUNK):  # a chunk of groups at a time
             c = slice(a, a + _CHUNK)
             Fg = np.asarray(W[c] @ self.F.T).T  # (hands, groups)
             Sg = np.asarray(W[c] @ self.S.T).T
-            values[c], hit, burn = _banker_dp(self.levels, Fg, Sg, None, None)
+            values[active[c]], hit, burn = _banker_dp(self.levels, Fg, Sg, None, None)
             ch = hit.astype(np.int8)
             ch[burn] = np.int8(int(BURN))
-            choice[c] = ch.T
+            choice[active[c]] = ch.T
         return values, choice
 
 
@@ -1599,10 +1605,11 @@ class _Cuts:
                                  (sub == BURN).astype(np.float64), local, members)
         self._append(sub, which, members, vals)
 
-    def add_thresholds(self, ks: Sequence[int] = (9, 10, 11, 12)) -> None:
-        """The starting cuts: the banker's rules of thumb (4½..6 by default) everywhere. A
-        rule of thumb plays alike in every public state, so each distinct situation (deck
-        and player's score) is valued once."""
+    def add_thresholds(self, ks: Sequence[int] = (11,)) -> None:
+        """The starting cuts: the banker's rules of thumb (hit below ``k`` half-points; by
+        default below 5½ only: more starting cuts make a larger first LP and save no round)
+        everywhere. A rule of thumb plays alike in every public state, so each distinct
+        situation (deck and player's score) is valued once."""
         uniq, inverse = self.s._stand_unique
         nodes = self.s.game.banker_nodes
         which = np.arange(self.G)
