@@ -11,45 +11,59 @@ command runs.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
 from pathlib import Path
 from typing import Any
 
-from settemezzo.i18n import percent
+from settemezzo.i18n import LANGUAGES, number, percent, points, t
+from settemezzo.policy import parse_threshold
 from settemezzo.rules import Rules
 
-__all__ = ["add_to", "cmd_deckdown", "register"]
+__all__ = ["add_to", "banker_label", "cmd_deckdown", "register", "summary_text"]
 
 
 class DeckCliError(ValueError):
     """A command-line value that cannot be used."""
 
 
-def _pm(x: float, se: float) -> str:
+def banker_label(banker: str, lang: str = "en") -> str:
+    """'banker stands on 5', 'banker remembers (equilibrium)'... (a `deckdown` banker)."""
+    if banker.startswith("threshold:"):
+        return t("deck.banker_threshold", lang, points=points(parse_threshold(banker)))
+    return t(f"deck.banker_{banker}", lang)
+
+
+def _pm(x: float, se: float, lang: str) -> str:
     """'+1.79% ± 0.51%' per unit stake."""
-    worth = percent(x, "en", 3, sign=True, typeset=False)
-    return f"{worth} ± {percent(se, 'en', 3, typeset=False)}" if not math.isnan(se) else worth
+    worth = percent(x, lang, 3, sign=True, typeset=False)
+    return f"{worth} ± {percent(se, lang, 3, typeset=False)}" if not math.isnan(se) else worth
 
 
-def summary_text(summary: Any, rules: Rules, results: Any) -> str:
-    """The report as text: one line per (players, banker)."""
-    lines = [f"Playing the deck down - {rules.describe()}; values per player-hand, per unit "
-             f"stake, ± one standard error over deck cycles",
-             f"{'players':>7}  {'banker':<12} {'cycles':>6} {'hands':>6}  "
-             f"{'remembering':>20}  {'forgetting':>20}  {'worth of remembering':>20}"]
-    for row in summary.itertuples():
-        lines.append(f"{row.players:>7}  {row.banker:<12} {row.cycles:>6} "
-                     f"{row.player_hands:>6}  {_pm(row.remember, row.remember_se):>20}  "
-                     f"{_pm(row.forget, row.forget_se):>20}  {_pm(row.worth, row.worth_se):>20}")
-    outs = [(r.players, r.run_outs) for r in results if r.run_outs]
-    lines.append("Each hand's value is exact for the cards left (threshold bankers: Fractions; "
-                 "the others: certified equilibria); a deck is reshuffled before a hand that "
-                 "could run out of cards.")
-    for players, n in outs:
-        lines.append(f"At {players} players, {n} round(s) ran out of cards and went on from "
-                     f"the reshuffled used cards (valued at the round's start).")
+COLUMNS = ("players", "banker", "cycles", "hands", "remember", "forget", "worth")
+
+
+def summary_text(summary: Any, rules: Rules, results: Any, lang: str = "en") -> str:
+    """The report as text in ``lang``: one line per (players, banker), then how the values
+    were made (the end of each deck: `settemezzo.deckdown`'s docstring)."""
+    head = [t(f"deck.col_{c}", lang) for c in COLUMNS]
+    cells = [[str(r.players), banker_label(str(r.banker), lang), str(r.cycles),
+              str(r.player_hands),
+              _pm(r.remember, r.remember_se, lang), _pm(r.forget, r.forget_se, lang),
+              _pm(r.worth, r.worth_se, lang)] for r in summary.itertuples()]
+    widths = [max(len(x) for x in col) for col in zip(head, *cells, strict=True)]
+
+    def line(row: list[str]) -> str:
+        return "  ".join(x.ljust(w) if i == 1 else x.rjust(w)
+                         for i, (x, w) in enumerate(zip(row, widths, strict=True))).rstrip()
+
+    lines = [t("deck.report_head", lang, rules=rules.describe(lang)), line(head),
+             *map(line, cells), t("deck.report_exact", lang)]
+    if "unplayed" in summary.columns and len(summary):
+        n = number(float(summary["unplayed"].mean()), lang, 1, typeset=False)
+        lines.append(t("deck.unplayed_note", lang, n=n) + " " + t("deck.report_model", lang))
+    lines += [t("deck.report_run_outs", lang, players=r.players, n=r.run_outs)
+              for r in results if r.run_outs]
     return "\n".join(lines)
 
 
@@ -76,14 +90,35 @@ MAX_CYCLES = 1000
 """Most deck cycles one run may ask for (issue 15: bounded runs)."""
 
 
-def _progress(done: int, total: int) -> None:
-    print(f"\r  {done}/{total} compositions", end="" if done < total else "\n",
-          file=sys.stderr, flush=True)
+class _Progress:
+    """A progress bar on stderr (tqdm): a new one each time a step starts over (a run's deck
+    cycles, then its exact values per hand; the count study's hands)."""
+
+    def __init__(self) -> None:
+        self.bar: Any = None
+
+    def __call__(self, done: int, total: int) -> None:
+        from tqdm import tqdm
+
+        if self.bar is None or self.bar.total != total or done < self.bar.n:
+            self.close()
+            self.bar = tqdm(total=total, desc="settemezzo deckdown", file=sys.stderr,
+                            leave=False)
+        self.bar.update(done - self.bar.n)
+        if done >= total:
+            self.close()
+
+    def close(self) -> None:
+        """End the current bar."""
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
 
 
 def cmd_deckdown(args: argparse.Namespace) -> int:
     """Run the deck-down comparison (or the whole ``--report``) and print or write it."""
     from settemezzo.cli import _rules_from
+    from settemezzo.cli_common import print_json
     from settemezzo.deckdown import combined, deck_down, report
     from settemezzo.fileio import check_out
 
@@ -93,7 +128,7 @@ def cmd_deckdown(args: argparse.Namespace) -> int:
                            f"(each cycle deals a whole deck and solves every hand exactly: "
                            f"about a second each), got {args.cycles}")
     out = check_out(args.out, OUT_SUFFIXES) if args.out is not None else None
-    show = None if args.json or args.quiet else _progress
+    show = None if args.json or args.quiet else _Progress()
     if args.data is not None:
         return _write_data(args, rules, show)
     if args.report:
@@ -106,9 +141,9 @@ def cmd_deckdown(args: argparse.Namespace) -> int:
     if out is not None:
         _write(out, summary, hands, rules)
     if args.json:
-        print(json.dumps([r.to_dict() for r in results], indent=2))
+        print_json({"runs": [r.to_dict() for r in results]}, rules)
     else:
-        print(summary_text(summary, rules, results))
+        print(summary_text(summary, rules, results, args.lang))
         if out is not None:
             print(f"wrote {out}")
     return 0
@@ -128,10 +163,12 @@ def _write_data(args: argparse.Namespace, rules: Rules, show: Any) -> int:
     for path in write_report(folder, rules, progress=show):
         print(f"wrote {path}")
     rep = load_report(folder)
-    print(f"Count: {rep.count.rule()}; R² {rep.r2:.2f} against the banker's edge; it keeps "
-          f"{percent(rep.capture, 'en', 0, typeset=False)} ± "
-          f"{percent(rep.capture_se, 'en', 0, typeset=False)} of the worth of remembering "
-          f"(threshold:5 banker, heads-up)")
+    lang = args.lang
+    print(summary_text(rep.summary, rules, [], lang))
+    share = (f"{percent(rep.capture, lang, 0, typeset=False)} ± "
+             f"{percent(rep.capture_se, lang, 0, typeset=False)}")
+    print(t("deck.report_count", lang, rule=rep.count.rule(lang),
+            r2=number(rep.r2, lang, 2, typeset=False), share=share))
     return 0
 
 
@@ -149,12 +186,13 @@ def write_charts(folder: Path, suffix: str = ".png", lang: str = "en",
     rules = ITALIAN
     points, means = edge_by_count(rep.hands, rep.count)
     card = count_card(rep.flips)
+    rule = rep.count.rule(lang)
     written = save_chart(worth_chart(rep.summary, rules, lang=lang),
                          folder / f"deck_worth{suffix}", rep.summary)
-    written += save_chart(count_chart(points, means, rep.count.rule(), rep.capture, rules,
+    written += save_chart(count_chart(points, means, rule, rep.capture, rules,
                                       capture_se=rep.capture_se, lang=lang),
                           folder / f"deck_count{suffix}", means)
-    written += save_chart(count_card_chart(card, rep.count.rule(), rules, lang=lang),
+    written += save_chart(count_card_chart(card, rule, rules, lang=lang),
                           folder / "deck_count_card.pdf", card)
     return written
 
@@ -168,7 +206,15 @@ def register(subparsers: Any, add_rules: Any) -> None:
                     "full-deck strategy, against the same banker: threshold:K (forgets), "
                     "table (remembers and reads the player's strategy; heads-up) or "
                     "equilibrium (remembers; heads-up). Values are exact per composition, "
-                    "averaged over seeded deck cycles with standard errors.")
+                    "averaged over seeded deck cycles with standard errors. The end of a "
+                    "deck: the rules shuffle the used cards when the deck runs out during a "
+                    "hand; the exact engine cannot value a hand across that reshuffle, so "
+                    "each deck cycle is shuffled afresh before the first hand whose cards "
+                    "left could run out. The last cards of each deck (about 12 heads-up, "
+                    "the 'unplayed' column) are not dealt and their hands are not in the "
+                    "averages: the thinnest decks, where remembering is worth most per hand, "
+                    "so the worth over whole decks is larger than reported. Every hand that "
+                    "is played is dealt and valued exactly (settemezzo.deckdown's docstring).")
     add_rules(p)
     p.add_argument("--players", type=int, nargs="+", default=[1], metavar="N",
                    help="players at the table, one run each (default 1; e.g. 1 4)")
@@ -179,6 +225,8 @@ def register(subparsers: Any, add_rules: Any) -> None:
     p.add_argument("--report", action="store_true",
                    help="the whole report: 1 and 4 players, every banker (a few minutes)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p.add_argument("--lang", default="en", choices=LANGUAGES,
+                   help="language of the text report (default en)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.add_argument("--data", metavar="DIR",
                    help="with --report: also study the count and write the report's files "

@@ -97,8 +97,10 @@ def _hint(game: Any, lang: str) -> str:
     if game.phase == "bank":
         hit = game.bank_hint()
         return t("table.bank_hint", lang, play=t("table.hit" if hit else "table.stand", lang))
-    advice = game.hint()
-    return str(advice) if advice is not None else t("table.no_hint", lang)
+    from settemezzo.i18n import advice_text
+
+    advice = game.hint()   # the solved results the computer seats play (no solve)
+    return advice_text(advice, lang) if advice is not None else t("table.no_hint", lang)
 
 
 def _turn(game: Any, lang: str, key: str, out: Callable[[str], None]) -> bool:
@@ -190,8 +192,8 @@ def register(subparsers: Any, add_rules: Any) -> None:
         description="Play at the classroom table in a terminal: students type their stake "
                     "(a number; Enter for the last one), b burn, h hit, w swap, p split, "
                     "s stand, ? the exact hint, q quit. Computer seats play the exact "
-                    "equilibrium where the rules are solved as a classic game, else "
-                    "threshold:5; the computer banker is the simulator's table banker. "
+                    "engine's equilibrium (SPANISH: the restricted game's, split hands by "
+                    "threshold:5); the computer banker is the simulator's table banker. "
                     "--auto --json plays a whole game of computers and prints its record.")
     add_rules(p)
     p.add_argument("--students", type=int, help="students at the table, 0-7 (default 1; "
@@ -201,7 +203,7 @@ def register(subparsers: Any, add_rules: Any) -> None:
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="language (default en)")
     p.add_argument("--player", metavar="STRATEGY",
-                   help="the computer seats' strategy (default: equilibrium or threshold:5)")
+                   help="the computer seats' strategy (default: equilibrium)")
     p.add_argument("--sale", metavar="PRICE[@HANDS]",
                    help="keep-the-bank variant: the bank is sold for PRICE chips after "
                         "HANDS hands (default 5)")

@@ -45,6 +45,7 @@ from settemezzo.deckdown import (
 )
 from settemezzo.game import heads_up
 from settemezzo.hands import total
+from settemezzo.i18n import t
 from settemezzo.rules import ITALIAN, Rules, RulesError
 from settemezzo.solve import PlayerStrategy, evaluate
 
@@ -76,13 +77,14 @@ class Count:
         arr = np.asarray(left, dtype=np.float64)
         return 10.0 * ((FULL - arr) @ np.asarray(self.tags)) / arr.sum(axis=-1)
 
-    def rule(self) -> str:
-        """'+1 for each ½; -1 for each 5, 6, 7' (the tags of the cards seen)."""
+    def rule(self, lang: str = "en") -> str:
+        """'+1 for each ½; -1 for each 5, 6, 7' (the tags of the cards seen), in ``lang``."""
         parts = []
-        for tag in sorted({t for t in self.tags if t}, key=lambda t: (t < 0, abs(t))):
-            kinds = [k.label for k, t in zip(KINDS, self.tags, strict=True) if t == tag]
+        for tag in sorted({x for x in self.tags if x}, key=lambda x: (x < 0, abs(x))):
+            kinds = [k.label for k, x in zip(KINDS, self.tags, strict=True) if x == tag]
             if kinds:
-                parts.append(f"{tag:+d} for each {', '.join(kinds)}")
+                parts.append(t("deck.count_rule_part", lang, tag=f"{tag:+d}",
+                               kinds=", ".join(kinds)))
         return "; ".join(parts)
 
 

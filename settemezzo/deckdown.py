@@ -25,16 +25,37 @@ cached by composition). Compositions come from simulated deck cycles (`deck_cycl
 shuffles, dealt hand after hand - the player who remembers against ``threshold:5`` - and the
 averages over cycles carry standard errors (cycles are independent; ratio estimator).
 
-**The end of a deck.** docs/rules.md reshuffles the used cards when the deck runs out mid-hand.
-The exact engine values a hand only from a deck that cannot run out within it, so a cycle
-ends - the 40 cards are shuffled again - before the first hand whose cards left could run
-out (`heads_up` refuses that deck): the last few cards of each deck are not played. At a
-full table (``players`` > 1) every seat's value is the heads-up value of the composition at
-the start of the round (the seats play the cards of earlier rounds, not what the round shows);
-it is exact for a banker who plays its own cards only (``threshold:K``), the bankers that read
-the table are heads-up only. A round may still run out of cards at a full table: it then
-goes on from the reshuffled used cards, as the rules say, the values are those of the round's
-start, and the share of such rounds is reported (`DeckDown.run_outs`).
+**The end of a deck: what this model changes.** The rule (docs/rules.md, "The deck between
+hands") plays on to the last card: when the deck runs out *during* a hand, the used cards
+(not those in hands) are shuffled and the hand goes on. The exact engine values a hand only
+from a deck that cannot run out within it (`settemezzo.game.heads_up` refuses any deck in
+which two hands *could* need more cards than it holds: a worst case, with many figures and
+small cards, that needs 15 to 25 cards), so it cannot value a hand across a mid-hand reshuffle.
+This model therefore ends a deck cycle - the 40 cards are shuffled afresh - before the first
+hand whose cards left could run out. What that changes, and only that:
+
+- the hands dealt from the last cards of each deck (``unplayed`` cards per cycle: about 12
+  heads-up, 40 % of the deck; reported by `DeckDown.unplayed` and the ``unplayed`` column)
+  are not played, and are not in the averages: the reported worth of remembering is the
+  worth per hand over the part of each deck the exact engine values. These are the thinnest
+  decks, where the composition has moved furthest and remembering is worth most per hand
+  (the worth grows as the deck thins: notebook 08), so the worth over the whole deck is
+  larger than reported, not smaller;
+- every cycle starts from the full 40 cards, as after a fresh shuffle; at a real table the
+  deck after a mid-hand reshuffle lacks the cards then in hands (a handful, all seen by the
+  player who remembers).
+
+Each hand that is played is dealt and valued exactly as the rules say. At a full table
+(``players`` > 1) a round can still run out of cards (the engine's check is heads-up): it then
+goes on from the reshuffled used cards, as the rules say, its values are those of the round's
+start, the cycle ends after it, and the count of such rounds is reported
+(`DeckDown.run_outs`). Valuing the last hands too needs an exact game whose deck is refilled
+from known used cards when it runs out (a change to `settemezzo.game`).
+
+**A full table.** Every seat's value is the heads-up value of the composition at the start of
+the round (the seats play the cards of earlier rounds, not what the round shows); it is exact
+for a banker who plays its own cards only (``threshold:K``); the bankers that read the table
+are heads-up only.
 """
 
 from __future__ import annotations
@@ -258,28 +279,34 @@ def _play_round(stock: _Stock, rules: Rules, players: int) -> None:
         stock.used += hand
 
 
-def deck_cycles(rules: Rules = ITALIAN, players: int = 1, cycles: int = 10, seed: int = 0
-                ) -> tuple[list[list[Unseen]], int]:
-    """The compositions each round starts from, deck cycle by deck cycle, and how many
-    rounds ran out of cards (see the module docstring).
+def deck_cycles(rules: Rules = ITALIAN, players: int = 1, cycles: int = 10, seed: int = 0,
+                progress: Callable[[int, int], None] | None = None
+                ) -> tuple[list[list[Unseen]], int, list[int]]:
+    """The compositions each round starts from, deck cycle by deck cycle; how many rounds
+    ran out of cards; and per cycle the cards never dealt (see the module docstring).
 
     Each cycle shuffles the 40 cards (numpy ``default_rng(seed)``) and plays rounds until the
-    cards left could run out within a hand.
+    cards left could run out within a hand (or a round at a full table ran out).
+    ``progress(done, cycles)`` is called after each cycle.
     """
     _check_rules(rules)
     rng = np.random.default_rng(seed)
     deck = [kind_of(c) for c in full_deck()]
     out: list[list[Unseen]] = []
     run_outs = 0
-    for _ in range(cycles):
+    unplayed: list[int] = []
+    for cycle in range(cycles):
         stock = _Stock([deck[i] for i in rng.permutation(len(deck))], rng)
         starts: list[Unseen] = []
         while not stock.ran_out and _playable(rules, stock.unseen()):
             starts.append(stock.unseen())
             _play_round(stock, rules, players)
         run_outs += stock.ran_out
+        unplayed.append(0 if stock.ran_out else stock.unseen().total)
         out.append(starts)
-    return out, run_outs
+        if progress is not None:
+            progress(cycle + 1, cycles)
+    return out, run_outs, unplayed
 
 
 def _ratio(totals: npt.ArrayLike, counts: npt.ArrayLike) -> tuple[float, float]:
@@ -299,8 +326,10 @@ class DeckDown:
     """The worth of remembering, played down over deck cycles.
 
     ``summary``: one row per banker (mean value per player-hand remembering and forgetting,
-    the worth, each with its standard error over cycles); ``hands``: one row per round and
-    banker (cycle, round, cards left, counts per kind, the exact values).
+    the worth, each with its standard error over cycles, and the mean cards per cycle not
+    played); ``hands``: one row per round and banker (cycle, round, cards left, counts per
+    kind, the exact values, ``unplayed``: the cards of its cycle never dealt).
+    ``unplayed``: per cycle, the cards left when the cycle ended (module docstring).
     """
 
     rules: Rules
@@ -310,17 +339,22 @@ class DeckDown:
     run_outs: int
     summary: pd.DataFrame
     hands: pd.DataFrame
+    unplayed: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        """The run and its summary as plain JSON-able values."""
-        return {"rules": self.rules.describe(), "players": self.players,
+        """The run and its summary as plain JSON-able values (the rule set: printed once,
+        by `settemezzo.cli_common.print_json`)."""
+        return {"players": self.players,
                 "cycles": self.cycles, "seed": self.seed, "run_outs": self.run_outs,
                 "rounds": int(self.hands.groupby("banker").size().max()),
+                "unplayed_per_cycle": (sum(self.unplayed) / len(self.unplayed)
+                                       if self.unplayed else None),
                 "summary": self.summary.to_dict(orient="records")}
 
 
 def _hand_rows(starts: list[list[Unseen]], bankers: Sequence[str], rules: Rules, players: int,
-               progress: Callable[[int, int], None] | None) -> pd.DataFrame:
+               progress: Callable[[int, int], None] | None, unplayed: Sequence[int]
+               ) -> pd.DataFrame:
     rows: list[dict[str, Any]] = []
     todo = sum(len(c) for c in starts) * len(bankers)
     for banker in bankers:
@@ -334,7 +368,8 @@ def _hand_rows(starts: list[list[Unseen]], bankers: Sequence[str], rules: Rules,
                              **{f"left_{k.label}": counts.get(k, 0) for k in Kind
                                 if k is not Kind.KING_OF_DIAMONDS},
                              "remember": float(v.remember), "forget": float(v.forget),
-                             "worth": float(v.worth), "exact": isinstance(v.worth, Fraction)})
+                             "worth": float(v.worth), "exact": isinstance(v.worth, Fraction),
+                             "unplayed": unplayed[cycle]})
                 if progress is not None:
                     progress(len(rows), todo)
     return pd.DataFrame(rows)
@@ -347,6 +382,8 @@ def _summary(hands: pd.DataFrame, players: int, cycles: int) -> pd.DataFrame:
         n = per.size().reindex(range(cycles), fill_value=0) * players
         row: dict[str, Any] = {"banker": banker, "players": players, "cycles": cycles,
                                "player_hands": int(n.sum())}
+        if "unplayed" in df.columns:  # cards per cycle never dealt (module docstring)
+            row["unplayed"] = float(per["unplayed"].first().mean())
         for col in ("remember", "forget", "worth"):
             sums = per[col].sum().reindex(range(cycles), fill_value=0.0) * players
             row[col], row[f"{col}_se"] = _ratio(sums.to_numpy(), n.to_numpy())
@@ -369,19 +406,21 @@ def deck_down(rules: Rules = ITALIAN, players: int = 1,
     if players > 1 and any(not b.startswith("threshold:") for b in names):
         raise DeckDownError(f"at a table of {players} players only a threshold:K banker has "
                             f"exact per-seat values; got {', '.join(names)}")
-    starts, run_outs = deck_cycles(rules, players, cycles, seed)
-    hands = _hand_rows(starts, names, rules, players, progress)
+    starts, run_outs, unplayed = deck_cycles(rules, players, cycles, seed, progress)
+    hands = _hand_rows(starts, names, rules, players, progress, unplayed)
     return DeckDown(rules, players, cycles, seed, run_outs,
-                    _summary(hands, players, cycles), hands)
+                    _summary(hands, players, cycles), hands, tuple(unplayed))
 
 
 REPORT_RUNS: tuple[tuple[int, tuple[str, ...], int, int], ...] = (
-    (1, ("threshold:5",), 20, 1),
-    (1, ("table", "equilibrium"), 8, 2),
-    (4, ("threshold:5",), 30, 4),
+    (1, ("threshold:5",), 60, 1),
+    (1, ("table", "equilibrium"), 16, 2),
+    (4, ("threshold:5",), 80, 4),
 )
-"""The report (`report`): (players, bankers, deck cycles, seed) per run. The bankers who
-remember need an equilibrium per composition (about 2 s each), hence fewer cycles."""
+"""The report (`report`, ``make deckdown``): (players, bankers, deck cycles, seed) per run.
+The bankers who remember need a certified equilibrium per composition (about 2 s each),
+hence fewer cycles. About half an hour of one core with the count study
+(`settemezzo.deckcount.write_report`); the tests use runs of 2 cycles."""
 
 
 def report(rules: Rules = ITALIAN, runs: Sequence[tuple[int, Sequence[str], int, int]]

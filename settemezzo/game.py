@@ -54,8 +54,10 @@ __all__ = [
     "InfoSet",
     "Move",
     "UnsupportedRulesError",
+    "check_deck_size",
     "heads_up",
     "restriction_codes",
+    "stake_choices",
     "with_card",
 ]
 
@@ -217,23 +219,7 @@ class HeadsUpGame:
 
     # -- construction ------------------------------------------------------------------------
     def _check_deck_size(self) -> None:
-        def max_cards(t: int) -> int:
-            """Most cards a hand at total ``t`` can draw before it is finished."""
-            n = 0
-            for k, c in sorted(zip(self.kinds, self.counts, strict=True),
-                               key=lambda kc: kc[0].half_points):
-                for _ in range(c):
-                    if t + k.half_points >= SEVEN_AND_A_HALF:
-                        return n + 1
-                    n, t = n + 1, t + k.half_points
-            return n
-        start = sum(k.half_points for k in self.start)
-        burns = (1 if self.rules.burn else 0) + (1 if self.rules.burn and not self.start else 0)
-        need = max_cards(start) + max_cards(0) + burns
-        if need > self.n_cards:
-            raise RulesError(
-                f"a deck of {self.n_cards} cards could run out within one hand (two hands may "
-                f"need {need}); use a larger composition")
+        check_deck_size(self.rules, self.kinds, self.counts, self.start)
 
     @property
     def classic(self) -> bool:
@@ -246,12 +232,7 @@ class HeadsUpGame:
     def stakes(self) -> tuple[int, ...]:
         """The stakes the player may choose from (in chips), or (1,) for a unit stake (always
         after a swap: the stake was chosen before; the caller multiplies by it)."""
-        r = self.rules
-        if self.start:
-            return (1,)
-        if r.stake_timing == "after_first_card" and r.max_stake > r.min_stake:
-            return tuple(range(r.min_stake, r.max_stake + 1))
-        return (1,)
+        return stake_choices(self.rules, self.start)
 
     @property
     def stake_choice(self) -> bool:
@@ -591,6 +572,41 @@ class _PlayerTree:
             out.append(InfoSet(i, hidden, up, tot, reach, parent, pub, ordered(one), kind,
                                stake, burnt, events, ordered(zero), action))
         return out
+
+
+def check_deck_size(rules: Rules, kinds: tuple[Kind, ...], counts: tuple[int, ...],
+                    start: tuple[Kind, ...] = ()) -> None:
+    """Raise `RulesError` if a deck with ``counts`` of ``kinds`` could run out within one
+    hand (the player's, after ``start`` face up, then the banker's, and the burnt cards)."""
+    def max_cards(t: int) -> int:
+        """Most cards a hand at total ``t`` can draw before it is finished."""
+        n = 0
+        for k, c in sorted(zip(kinds, counts, strict=True), key=lambda kc: kc[0].half_points):
+            for _ in range(c):
+                if t + k.half_points >= SEVEN_AND_A_HALF:
+                    return n + 1
+                n, t = n + 1, t + k.half_points
+        return n
+    begin = sum(k.half_points for k in start)
+    burns = (1 if rules.burn else 0) + (1 if rules.burn and not start else 0)
+    need = max_cards(begin) + max_cards(0) + burns
+    n_cards = sum(counts)
+    if need > n_cards:
+        raise RulesError(
+            f"a deck of {n_cards} cards could run out within one hand (two hands may "
+            f"need {need}); use a larger composition")
+
+
+def stake_choices(rules: Rules, start: tuple[Kind, ...] = ()) -> tuple[int, ...]:
+    """The stakes a player may choose from (in chips) in the heads-up game, or (1,) for a
+    unit stake (the caller multiplies by the stake): a choice only when the stake is chosen
+    after the first card, between two different limits, and not after a swap (``start``
+    not empty: the stake was chosen before)."""
+    if start:
+        return (1,)
+    if rules.stake_timing == "after_first_card" and rules.max_stake > rules.min_stake:
+        return tuple(range(rules.min_stake, rules.max_stake + 1))
+    return (1,)
 
 
 def restriction_codes(rules: Rules) -> tuple[str, ...]:

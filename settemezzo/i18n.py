@@ -1877,6 +1877,89 @@ _DECK_TEXT: dict[str, dict[str, str]] = {
                        "it": "Nessuna decisione cambia con il conteggio.",
                        "es": "Ninguna decisión cambia con la cuenta.",
                        "fr": "Aucune décision ne change avec le compte."},
+    "deck.count_rule_part": {"en": "{tag} for each {kinds}", "it": "{tag} per ogni {kinds}",
+                             "es": "{tag} por cada {kinds}", "fr": "{tag} pour chaque {kinds}"},
+    "deck.unplayed_note": {"en": "A deck is shuffled again before a hand that could run out of "
+                                 "cards: {n} cards of each deck on average are not dealt.",
+                           "it": "Il mazzo si rimescola prima di una mano che potrebbe "
+                                 "esaurire le carte: in media {n} carte di ogni mazzo non "
+                                 "vengono distribuite.",
+                           "es": "El mazo se vuelve a barajar antes de una mano que podría "
+                                 "agotar las cartas: de media no se reparten {n} cartas de "
+                                 "cada mazo.",
+                           "fr": "Le paquet est remélangé avant une main qui pourrait épuiser "
+                                 "les cartes : en moyenne {n} cartes de chaque paquet ne sont "
+                                 "pas distribuées."},
+    "deck.report_head": {"en": "Playing the deck down - {rules}; values per player-hand, per "
+                               "unit stake, ± one standard error over deck cycles",
+                         "it": "Giocare il mazzo fino in fondo - {rules}; valori per mano di "
+                               "giocatore, per posta unitaria, ± un errore standard sui mazzi",
+                         "es": "Jugar el mazo hasta el final - {rules}; valores por mano de "
+                               "jugador, por unidad de apuesta, ± un error típico sobre los "
+                               "mazos",
+                         "fr": "Jouer le paquet jusqu'au bout - {rules} ; valeurs par main de "
+                               "joueur, par unité de mise, ± une erreur type sur les paquets"},
+    "deck.col_players": {"en": "players", "it": "giocatori", "es": "jugadores",
+                         "fr": "joueurs"},
+    "deck.col_banker": {"en": "banker", "it": "banco", "es": "banca", "fr": "banque"},
+    "deck.col_cycles": {"en": "decks", "it": "mazzi", "es": "mazos", "fr": "paquets"},
+    "deck.col_hands": {"en": "hands", "it": "mani", "es": "manos", "fr": "mains"},
+    "deck.col_remember": {"en": "remembering", "it": "ricordando", "es": "recordando",
+                          "fr": "en se souvenant"},
+    "deck.col_forget": {"en": "forgetting", "it": "dimenticando", "es": "olvidando",
+                        "fr": "en oubliant"},
+    "deck.col_worth": {"en": "worth of remembering", "it": "valore del ricordare",
+                       "es": "valor de recordar", "fr": "valeur du souvenir"},
+    "deck.report_exact": {"en": "Each hand's value is exact for the cards left (threshold "
+                                "bankers: fractions; the others: certified equilibria).",
+                          "it": "Il valore di ogni mano è esatto per le carte rimaste (banchi "
+                                "a soglia: frazioni; gli altri: equilibri certificati).",
+                          "es": "El valor de cada mano es exacto para las cartas que quedan "
+                                "(bancas de umbral: fracciones; las demás: equilibrios "
+                                "certificados).",
+                          "fr": "La valeur de chaque main est exacte pour les cartes restantes "
+                                "(banques à seuil : fractions ; les autres : équilibres "
+                                "certifiés)."},
+    "deck.report_model": {"en": "The exact engine cannot value a hand across a reshuffle, so "
+                                "these are the hands dealt before that point; the last, "
+                                "thinnest decks, where remembering is worth most, are left "
+                                "out (help: settemezzo deckdown -h).",
+                          "it": "Il motore esatto non sa valutare una mano attraverso un "
+                                "rimescolamento: sono le mani distribuite prima; gli ultimi "
+                                "mazzi, i più sottili, dove ricordare vale di più, sono "
+                                "esclusi (aiuto: settemezzo deckdown -h).",
+                          "es": "El motor exacto no sabe valorar una mano a través de un "
+                                "rebarajado: son las manos repartidas antes; los últimos "
+                                "mazos, los más delgados, donde recordar vale más, quedan "
+                                "fuera (ayuda: settemezzo deckdown -h).",
+                          "fr": "Le moteur exact ne sait pas évaluer une main à travers un "
+                                "remélange : ce sont les mains distribuées avant ; les "
+                                "derniers paquets, les plus minces, où le souvenir vaut le "
+                                "plus, sont laissés de côté (aide : settemezzo deckdown -h)."},
+    "deck.report_run_outs": {"en": "At {players} players, {n} round(s) ran out of cards and "
+                                   "went on from the reshuffled used cards (valued at the "
+                                   "round's start).",
+                             "it": "A {players} giocatori, {n} giro/i ha/hanno esaurito le "
+                                   "carte ed è/sono proseguito/i con le carte usate "
+                                   "rimescolate (valutato/i all'inizio del giro).",
+                             "es": "Con {players} jugadores, {n} ronda(s) agotó/agotaron las "
+                                   "cartas y siguió/siguieron con las cartas usadas "
+                                   "rebarajadas (valorada(s) al empezar la ronda).",
+                             "fr": "À {players} joueurs, {n} tour(s) a/ont épuisé les cartes "
+                                   "et continué avec les cartes utilisées remélangées "
+                                   "(évalué(s) au début du tour)."},
+    "deck.report_count": {"en": "Count: {rule}; R² {r2} against the banker's edge; it keeps "
+                                "{share} of the worth of remembering (banker stands on 5, "
+                                "heads-up)",
+                          "it": "Conteggio: {rule}; R² {r2} rispetto al vantaggio del banco; "
+                                "conserva {share} del valore del ricordare (il banco sta a 5, "
+                                "uno contro uno)",
+                          "es": "Cuenta: {rule}; R² {r2} frente a la ventaja de la banca; "
+                                "conserva {share} del valor de recordar (la banca se planta "
+                                "en 5, mano a mano)",
+                          "fr": "Compte : {rule} ; R² {r2} face à l'avantage de la banque ; "
+                                "il garde {share} de la valeur du souvenir (la banque reste "
+                                "à 5, en tête-à-tête)"},
 }
 _merge(_DECK_TEXT)
 

@@ -14,19 +14,12 @@ import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from settemezzo.i18n import check_lang, percent, points, t
+from settemezzo.cli_deck import banker_label
+from settemezzo.i18n import check_lang, number, percent, t
 from settemezzo.plots import GREYS, HATCHES, ChartError, _fig_ax, _percent_axis
-from settemezzo.policy import parse_threshold
 from settemezzo.rules import ITALIAN, Rules
 
 __all__ = ["banker_label", "count_card_chart", "count_chart", "worth_chart"]
-
-
-def banker_label(banker: str, lang: str = "en") -> str:
-    """'banker stands on 5', 'banker remembers (equilibrium)'..."""
-    if banker.startswith("threshold:"):
-        return t("deck.banker_threshold", lang, points=points(parse_threshold(banker)))
-    return t(f"deck.banker_{banker}", lang)
 
 
 def _players_label(n: int, lang: str) -> str:
@@ -58,7 +51,11 @@ def worth_chart(summary: pd.DataFrame, rules: Rules = ITALIAN, *,
     ax.set_xlabel(t("deck.worth_axis", lang))
     ax.set_xlim(0, float((df["worth"] + df["worth_se"]).max()) * 1.45)
     ax.set_title(f"{t('deck.worth_title', lang)}\n{rules.describe(lang)}")
-    ax.annotate(textwrap.fill(t("deck.se_note", lang), 110), (0, 0), xycoords="axes fraction",
+    note = t("deck.se_note", lang)
+    if "unplayed" in df.columns:  # the end of each deck (settemezzo.deckdown's docstring)
+        note += " " + t("deck.unplayed_note", lang,
+                        n=number(float(df["unplayed"].mean()), lang, 0))
+    ax.annotate(textwrap.fill(note, 110), (0, 0), xycoords="axes fraction",
                 xytext=(0, -38), textcoords="offset points", fontsize=8, va="top")
     return fig
 

@@ -556,9 +556,10 @@ def next_banker(rules: Rules, banker: int, seats: int,
     - Otherwise the first hand in playing order that is a 7½ (with ``royal``: only a royal
       7½) and beats the banker's hand takes it; a tie never does (under ``ties_push`` too),
       nor does a pair of sevens.
-    - Else a banker still in keeps it. An eliminated banker's bank goes to the next seat still
-      in; under ``keep`` to the best result of the round among those still in (equal results:
-      the first anticlockwise), or the next seat still in if every hand was bust.
+    - Else a banker still in keeps it. An eliminated banker's bank (a keeping banker: under
+      ``seven_half`` and ``keep``; RULES.md) goes to the best result of the round among the
+      seats still in (equal results: the first anticlockwise), or the next seat still in if
+      every hand was bust.
 
     >>> next_banker(ITALIAN, 0, 3, ((1, (15,)), (2, (10,))), 12, (True, True, True))
     (1, '7½')
@@ -580,9 +581,8 @@ def next_banker(rules: Rules, banker: int, seats: int,
     if active[banker]:
         return banker, "kept"
     best, new = 0, next_in()
-    if rules.bank_passing == "keep":
-        for seat, scores in players:
-            top = max(scores, default=0)
-            if active[seat] and top > best:
-                best, new = top, seat
+    for seat, scores in players:  # a keeping banker eliminated: the round's best result
+        top = max(scores, default=0)
+        if active[seat] and top > best:
+            best, new = top, seat
     return new, "elimination"

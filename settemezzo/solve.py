@@ -1026,9 +1026,21 @@ def evaluate(player: PlayerStrategy | str, banker: BankerStrategy | str,
 
     Exact (`Fraction`) for pure policies (thresholds, best replies, the omniscient banker).
 
+    Two rules of thumb (``threshold:K`` on both sides) are valued without the game tree, by
+    the recursion over deck compositions of `settemezzo.fixed` (the same Fraction).
+
     >>> evaluate("threshold:5", "threshold:5")
     Fraction(...)
     """
+    if isinstance(player, str) and isinstance(banker, str):
+        from settemezzo.fixed import thumb_value
+
+        whole = rules if not isinstance(rules, HeadsUpGame) else (
+            rules.rules if not rules.start else None)
+        fast = None if whole is None else thumb_value(
+            player, banker, whole, rules.deck if isinstance(rules, HeadsUpGame) else deck)
+        if fast is not None:
+            return fast
     game = _game(rules, deck)
     p = player_policy(player, game) if isinstance(player, str) else player
     b = banker_policy(banker, game) if isinstance(banker, str) else banker

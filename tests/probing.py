@@ -34,7 +34,8 @@ STUBBED = [
     ("settemezzo.tables", "advise"), ("settemezzo.edge", "edge_table"),
     ("settemezzo.edge", "banker_edge"),
     # the simulator checks its input itself, then builds equilibrium tables and plays chunks
-    ("settemezzo.simulate.session", "equilibrium_tables"),
+    ("settemezzo.simulate.session", "player_tables"),
+    ("settemezzo.simulate.session", "banker_tables"),
     ("settemezzo.simulate.session", "run_chunks"),
     ("settemezzo.deckdown", "deck_down"), ("settemezzo.deckdown", "report"),
     ("settemezzo.deckcount", "write_report"),

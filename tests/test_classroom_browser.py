@@ -81,7 +81,7 @@ def test_spanish_and_italian_hands_at_the_classroom_table(voila_url: str,
     italian = _expected(burn, 7, [("stake", 2), ("burn", None), ("stand", None)])
     assert len(spanish.reports[-1].players[0][1]) == 2            # the split was played
     assert spanish.reports[-1].stakes[0] == (3, 3)
-    assert italian.reports[-1].burnt == ((1, italian.seats()[1].burnt),)
+    assert (1, italian.seats()[1].burnt) in italian.reports[-1].burnt  # the computers' too
     t0 = time.monotonic()
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)

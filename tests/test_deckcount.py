@@ -15,6 +15,9 @@ from settemezzo.deckcount import (
     FULL,
     LEFT,
     Count,
+    _bucket,
+    _flips,
+    _votes,
     count_card,
     edge_by_count,
     fit_count,
@@ -22,8 +25,10 @@ from settemezzo.deckcount import (
     summarize,
 )
 from settemezzo.deckdown import deck_down, hand_values
+from settemezzo.game import heads_up
 from settemezzo.plots_deck import count_card_chart, count_chart
 from settemezzo.rules import ITALIAN, RulesError
+from settemezzo.solve import best_response
 
 KINDS = (Kind.FIGURE, *(Kind(k) for k in range(1, 8)))
 
@@ -43,6 +48,7 @@ def test_count_index_by_hand() -> None:
     assert c.index(left) == pytest.approx(-10 / 37)
     assert c.index(list(FULL)) == 0
     assert c.rule() == "+1 for each ½; -3 for each 7"
+    assert c.rule("fr") == "+1 pour chaque ½; -3 pour chaque 7"
     with pytest.raises(RulesError, match="adding up to 0"):
         Count((1, 0, 0, 0, 0, 0, 0, -1))
 
@@ -140,3 +146,54 @@ def test_charts_of_the_report(tmp_path: Path, report: object) -> None:
 def test_missing_report_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(RulesError, match="no deck-down report"):
         load_report(tmp_path)
+
+
+def test_shipped_flips_are_the_code_s(report: object) -> None:
+    """data/deckdown_count_flips.csv is what `count_study` makes of data/deckdown_italian.csv
+    (`make deckdown` writes both): for the count bucket with the fewest learning hands, the
+    votes of the exact best replies are recomputed and give the file's rows of that bucket;
+    every row's fresh-deck play is the full-deck best reply's."""
+    rep = report
+    hands, flips = rep.hands, rep.flips  # type: ignore[attr-defined]
+    rows = hands[(hands["banker"] == "threshold:5")
+                 & (hands["players"] == 1)].reset_index(drop=True)
+    index = rep.count.index(rows[list(LEFT)].to_numpy())  # type: ignore[attr-defined]
+    buckets = np.array([_bucket(float(i), 1.0, 3) for i in index])
+    learn = (rows["cycle"] % 2 == 0).to_numpy()
+    sizes = pd.Series(buckets[learn]).value_counts()
+    shipped = set(flips["bucket"])
+    b = int(sizes[sizes.index.isin(shipped)].idxmin())
+    pick = learn & (buckets == b)
+    again = _flips(ITALIAN, _votes(ITALIAN, rows[pick], [b] * int(pick.sum()), "threshold:5"),
+                   "threshold:5")
+    cols = ["hole", "up", "total_half", "full_deck", "with_count"]
+    mine = flips[flips["bucket"] == b]
+    key = ["hole", "up"]
+    assert (sorted(map(tuple, again[cols].astype(str).to_numpy()))
+            == sorted(map(tuple, mine[cols].astype(str).to_numpy())))
+    merged = again.merge(mine.astype({"up": str}), on=key)
+    assert merged["weight_x"].to_numpy() == pytest.approx(merged["weight_y"].to_numpy(),
+                                                          rel=1e-9)
+    full = best_response("threshold:5", "player").strategy
+    game = heads_up(ITALIAN)
+    kind = {k.label: k for k in KINDS}
+    for _, r in flips.iterrows():
+        up = tuple(kind[x] for x in str(r["up"]).split())
+        hit = full.hit_probability(game, kind[str(r["hole"])], up)
+        assert r["full_deck"] == ("hit" if hit else "stand") != r["with_count"]
+
+
+def test_readme_quotes_the_shipped_report(report: object) -> None:
+    """The README's numbers for the worth of remembering are those of the shipped report
+    (heads-up and 4 players against the banker who stands on 5, heads-up against the
+    equilibrium banker), as `percent` writes them."""
+    from settemezzo.i18n import percent
+
+    text = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text(
+        encoding="utf-8").split())
+    s = report.summary.set_index(["players", "banker"])  # type: ignore[attr-defined]
+    for key in [(1, "threshold:5"), (4, "threshold:5"), (1, "equilibrium")]:
+        row = s.loc[key]
+        quoted = (f"{percent(row['worth'], 'en', 2, sign=True, typeset=False)} ± "
+                  f"{percent(row['worth_se'], 'en', 2, typeset=False)}")
+        assert quoted in text, (key, quoted)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import re
 from fractions import Fraction
 
 import numpy as np
@@ -27,7 +28,7 @@ from settemezzo.deckdown import (
 from settemezzo.game import heads_up
 from settemezzo.plots import ChartError
 from settemezzo.plots_deck import worth_chart
-from settemezzo.rules import ITALIAN
+from settemezzo.rules import ITALIAN, RulesError
 from settemezzo.solve import best_response
 from tests.reference import bruteforce as bf
 
@@ -75,7 +76,7 @@ def test_bankers_who_remember_are_certified_bounds() -> None:
 
 
 def test_deck_cycles_thin_the_deck() -> None:
-    starts, run_outs = deck_cycles(ITALIAN, 1, cycles=2, seed=3)
+    starts, run_outs, unplayed = deck_cycles(ITALIAN, 1, cycles=2, seed=3)
     assert run_outs == 0  # heads-up, a deck the engine accepts cannot run out
     assert len(starts) == 2
     for decks in starts:
@@ -85,12 +86,26 @@ def test_deck_cycles_thin_the_deck() -> None:
         for a, b in itertools.pairwise(decks):  # each deck holds the next
             assert all(x >= y for x, y in zip(a.counts, b.counts, strict=True))
             assert 2 <= a.total - b.total <= 40  # a hand uses at least two cards
+    # each cycle ends with cards never dealt: fewer than the last round started from, and
+    # too few for the exact engine (module docstring: the end of a deck)
+    for decks, left in zip(starts, unplayed, strict=True):
+        assert 2 <= left < decks[-1].total
     assert deck_cycles(ITALIAN, 1, cycles=2, seed=3)[0] == starts  # seeded
 
 
+def test_the_engine_values_only_decks_that_cannot_run_out() -> None:
+    """Why a cycle ends early (deckdown's docstring), by hand: the 14 cards 7 7 7 7 6 6 6 6
+    5 5 5 5 4 4 cannot run out within a hand (a hand takes at most two of them: 4 + 4 is
+    already bust), and the engine accepts them; the twelve figures alone could (twelve
+    figures make 6 points, still short of 7½), and it refuses them."""
+    heads_up(ITALIAN, Unseen.full().without("J Q K " * 4 + "A 2 3 " * 4 + "4 4"))
+    with pytest.raises(RulesError, match="could run out"):
+        heads_up(ITALIAN, Unseen.from_counts({Kind.FIGURE: 11, Kind.KING_OF_DIAMONDS: 1}))
+
+
 def test_a_full_table_thins_the_deck_faster() -> None:
-    one, _ = deck_cycles(ITALIAN, 1, cycles=2, seed=3)
-    four, _ = deck_cycles(ITALIAN, 4, cycles=2, seed=3)
+    one, _, _ = deck_cycles(ITALIAN, 1, cycles=2, seed=3)
+    four, _, _ = deck_cycles(ITALIAN, 4, cycles=2, seed=3)
     assert sum(map(len, four)) < sum(map(len, one))
     assert all(d[0].total - d[1].total >= 8 for d in four if len(d) > 1)  # 4 seats + bank
 
@@ -134,7 +149,31 @@ def test_bad_questions_are_clear_errors(kwargs: dict[str, object], words: str) -
 def test_cli_deckdown_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["deckdown", "--cycles", "2", "--seed", "3", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data[0]["players"] == 1 and data[0]["summary"][0]["worth"] > 0
+    assert data["rules_spec"] == "italian" and data["rules"] == ITALIAN.describe()
+    run = data["runs"][0]
+    assert run["players"] == 1 and run["summary"][0]["worth"] > 0
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ["worth of remembering", "not dealt", "Italian rules"]),
+    ("it", ["valore del ricordare", "non vengono distribuite", "regole italiane"]),
+    ("es", ["valor de recordar", "no se reparten", "reglas italianas"]),
+    ("fr", ["valeur du souvenir", "ne sont pas distribuées", "règles italiennes"]),
+])
+def test_summary_text_speaks_the_language(lang: str, words: list[str]) -> None:
+    """The text report in each language: translated words, the run's numbers in the
+    language's notation (decimal comma outside English), the cards not dealt per cycle."""
+    from settemezzo.cli_deck import summary_text
+
+    summary = pd.DataFrame([{"players": 1, "banker": "threshold:5", "cycles": 4,
+                             "player_hands": 25, "unplayed": 11.5, "remember": -0.15,
+                             "remember_se": 0.002, "forget": -0.165, "forget_se": 0.0025,
+                             "worth": 0.015, "worth_se": 0.0012}])
+    text = summary_text(summary, ITALIAN, [], lang)
+    for w in words:
+        assert w in text
+    point = "." if lang == "en" else ","
+    assert re.search(rf"\+1{re.escape(point)}500\s?%", text) and f"11{point}5" in text
 
 
 @pytest.mark.parametrize(("argv", "words"), [

@@ -40,18 +40,23 @@ def test_spanish_auto_plays_fifteen_rounds_or_until_one_holds_every_chip(
         assert all(2 <= s <= 12 for h in r["hands"] for p in h["players"] for s in p["stakes"])
 
 
-@pytest.mark.parametrize(("rules", "seeds"), [
-    (["--rules", "spanish"], (1, 2, 3)),
-    (["--rules", "italian"], (4,)),
+@pytest.mark.parametrize(("rules", "seeds", "player"), [
+    (["--rules", "spanish"], (1, 2, 3), []),
+    (["--rules", "italian"], (4,), []),
+    (["--rules", "italian", "--variant", "keep_bank", "--variant", "burn=3,4"], (9,), []),
+    # not shipped precomputed: its equilibrium is a solve of a minute, so the rule of thumb
     (["--rules", "italian", "--variant", "keep_bank", "--variant", "royal",
-      "--variant", "burn=3,4"], (5,)),
-    (["--rules", "spanish", "--variant", "keep_bank"], (6,)),
-    (["--rules", "italian", "--variant", "keep_bank", "--sale", "3@2"], (8,)),
+      "--variant", "burn=3,4"], (5,), ["--player", "threshold:5"]),
+    (["--rules", "spanish", "--variant", "keep_bank"], (6,), []),
+    (["--rules", "italian", "--variant", "keep_bank", "--sale", "3@2"], (8,), []),
 ])
 def test_auto_record_equals_simulate(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                     rules: list[str], seeds: tuple[int, ...]) -> None:
+                                     rules: list[str], seeds: tuple[int, ...],
+                                     player: list[str]) -> None:
+    """`play --auto` and `simulate`, same seed and strategies (the equilibrium by default,
+    SPANISH's restricted one, burning under burn=3,4): the same game, hand by hand."""
     for seed in seeds:
-        r = auto(capsys, *rules, "--seed", str(seed), "--computers", "3")
+        r = auto(capsys, *rules, *player, "--seed", str(seed), "--computers", "3")
         out = tmp_path / f"hands{seed}.csv"
         code, _, err = run(capsys, "simulate", *rules, "--sessions", "1", "--seed", str(seed),
                            "--players", "3", "--player", r["strategies"]["player"],
@@ -116,4 +121,26 @@ def test_the_exact_hint_on_request(capsys: pytest.CaptureFixture[str],
                                    monkeypatch: pytest.MonkeyPatch) -> None:
     _keys(monkeypatch, "", "?", "s", "q")
     code, out, _ = run(capsys, "play", "--students", "1", "--computers", "0", "--seed", "3")
-    assert code == 0 and "against the equilibrium banker" in out   # `tables.advise`
+    assert code == 0 and "against the equilibrium banker" in out   # `TableGame.hint`
+
+
+def test_the_spanish_hint_in_spanish_reads_the_shipped_results(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint under SPANISH, in Spanish, with no solve: the exact engine's solvers are
+    stubbed to fail (`tests.probing.STUBBED` style), so the answer can only come from the
+    shipped results that `settemezzo.solved` reads."""
+    from settemezzo import solved
+    from settemezzo.simulate.strategies import player_tables
+
+    def refuse(*_a: object, **_k: object) -> None:
+        raise AssertionError("no solve at the table")
+
+    for mod, name in (("settemezzo.solve", "equilibrium"), ("settemezzo.tables",
+                                                            "player_table")):
+        monkeypatch.setattr(f"{mod}.{name}", refuse)
+    solved.clear()
+    player_tables.cache_clear()
+    _keys(monkeypatch, "", "?", "s", "q")
+    code, out, _ = run(capsys, "play", "--rules", "spanish", "--students", "1",
+                       "--computers", "0", "--seed", "3", "--lang", "es")
+    assert code == 0 and "contra la mejor banca (equilibrio)" in out, out

@@ -296,7 +296,6 @@ def test_strategy_parsing() -> None:
     ({"hands": 0}, "hands .* got 0"),
     ({"hands": 10, "sessions": 2}, "one of them"),
     ({"banker": "equilibrium", "players": 2}, "heads-up"),
-    ({"player": "equilibrium", "rules": SPANISH}, "classic"),
     ({"banker": "equilibrium", "rules": ITALIAN.with_variants("burn=4")}, "classic"),
     ({"player": "threshold:5,stake=max-on:7"}, "before the deal"),
     ({"sale": (5, 2)}, "keep-the-bank"),

@@ -1,6 +1,7 @@
 """The simulator against the exact engine: for every rule set `settemezzo.solve` solves
-(ITALIAN and its royal, wild K♦, pair-of-sevens, ties-push and burning variants, and 7½
-paid 2:1; the stake after the first card in bench/bench_simulate.py), the
+(ITALIAN and its royal, wild K♦, pair-of-sevens, ties-push and burning variants - the
+equilibrium player burning too - and 7½ paid 2:1; the stake after the first card in
+bench/bench_simulate.py), the
 simulated heads-up player value with the same strategies lies within 4 standard errors of
 the exact one (DESIGN.md: exact against seeded Monte Carlo within 4 standard errors).
 
@@ -45,6 +46,13 @@ CASES = [
     # table bankers burn a 4 when their exact values say so
     (BURN4, "threshold:5", "omniscient", 200_000),
     (BURN4, "threshold:5", "table", 100_000),
+    # the equilibrium player under burning: its burn, hit and stand chances come from the
+    # solved player table (`strategies.PlayerTables`, burning from the rows' own reach); the
+    # exact value is `evaluate` of the solver's equilibrium strategy itself (an independent
+    # route: the strategy object, not the table); against the table banker, whose posterior
+    # reads the same tables (the banker's best reply, exactly)
+    (BURN4, "equilibrium", "threshold:5", 1_000_000),
+    (BURN4, "equilibrium", "table", 100_000),
 ]
 
 

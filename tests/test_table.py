@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from settemezzo.cards import Card, parse_card
+from settemezzo.cards import Card, Kind, kind_of, parse_card
 from settemezzo.rules import ITALIAN, SPANISH, Rules
 from settemezzo.simulate import engine as E
 from settemezzo.simulate import simulate
@@ -84,17 +84,23 @@ def test_italian_burn_shows_the_burnt_card() -> None:
     assert g.reports[-1].burnt == ((1, parse_card("4s")),)
 
 
-@pytest.mark.parametrize(("rules", "seeds"), [
-    (SPANISH, (1, 2, 3)),
-    (ITALIAN, (1, 2)),
-    (ITALIAN.with_variants("keep_bank", "royal", "burn=4", "wild_king"), (5,)),
-    (SPANISH.with_variants("keep_bank"), (7,)),
+@pytest.mark.parametrize(("rules", "seeds", "player"), [
+    (SPANISH, (1, 2, 3), None),
+    (ITALIAN, (1, 2), None),
+    (ITALIAN.with_variants("keep_bank", "burn=4"), (4,), None),
+    # a rule set not shipped precomputed: the rule of thumb (its equilibrium is a solve of
+    # some 40 s, too slow here; the equilibrium's burning is the case above)
+    (ITALIAN.with_variants("keep_bank", "royal", "burn=4", "wild_king"), (5,), "threshold:5"),
+    (SPANISH.with_variants("keep_bank"), (7,), None),
 ])
-def test_same_seed_same_game_as_the_simulator(rules: Rules, seeds: tuple[int, ...]) -> None:
+def test_same_seed_same_game_as_the_simulator(rules: Rules, seeds: tuple[int, ...],
+                                              player: str | None) -> None:
     """A game of computer seats at the classroom table is the simulator's game for that
-    seed, hand by hand: the same bankers, stakes, banker's results and chips."""
+    seed, hand by hand: the same bankers, stakes, banker's results and chips. The computer
+    seats play `computer_strategy` (the exact engine's equilibrium: SPANISH's restricted one,
+    the burning one of ``burn=4``) unless ``player`` is given."""
     for seed in seeds:
-        g = TableGame(rules, students=0, computers=3, seed=seed)
+        g = TableGame(rules, students=0, computers=3, seed=seed, player=player)
         reports = g.play_out()
         r = simulate(rules, 3, sessions=1, seed=seed, player=g.strategy, banker="table",
                      record_hands=True).hand_records()
@@ -107,6 +113,77 @@ def test_same_seed_same_game_as_the_simulator(rules: Rules, seeds: tuple[int, ..
         assert sum(reports[-1].chips) == 4 * rules.chips_for(4)
         if rules.rounds is not None:
             assert len(reports) == rules.rounds or sum(c > 0 for c in reports[-1].chips) == 1
+
+
+def test_spanish_computer_seats_play_the_restricted_equilibrium() -> None:
+    """Under SPANISH the computer seats play the exact engine's restricted equilibrium, read
+    from the shipped results: choices the rule of thumb never makes (it stakes the minimum,
+    never swaps or splits, docs/rules.md). The equilibrium stakes its 7s at the top of the
+    round's limits and its figures at the bottom (the stake copies its player table reaches:
+    7 at 5 chips of 2..5, ½ at 2; `strategies.PlayerTables`), and swaps and splits."""
+    from settemezzo.simulate.strategies import player_tables
+    from settemezzo.simulate.tablegame import computer_strategy
+
+    assert computer_strategy(SPANISH) == "equilibrium"
+    pt = player_tables(SPANISH)
+    seven, figure = int(Kind.SEVEN), int(Kind.FIGURE)
+    assert pt.stakes == (2, 3, 4, 5)
+    assert pt.p[E.EP_STAKE, pt.root[3, seven]] == 1.0 == pt.p[E.EP_STAKE, pt.root[0, figure]]
+    g = TableGame(SPANISH, students=0, computers=4, seed=11)
+    reports = g.play_out()
+    tops = bottoms = above = 0
+    chips = (SPANISH.chips_for(5),) * 5    # before the hand (a stake is capped by them)
+    for r in reports:
+        lo, hi = SPANISH.stake_limits(r.hand + 1)
+        for (seat, hands, _res, _gains), stakes in zip(r.players, r.stakes, strict=True):
+            first = kind_of(hands[0][0])
+            if first == Kind.SEVEN:
+                assert stakes[0] == min(hi, chips[seat])
+                tops += 1
+            elif first in (Kind.FIGURE, Kind.KING_OF_DIAMONDS):
+                assert stakes[0] == min(lo, chips[seat])
+                bottoms += 1
+            above += stakes[0] > lo
+        chips = r.chips
+    A = g.table.state.A
+    assert tops >= 1 and bottoms >= 1 and above >= 1
+    assert A[E.A_SWAPS] > 0 and A[E.A_SPLITS] > 0
+
+
+def test_spanish_hints_follow_the_hand_through_stakes_and_swaps() -> None:
+    """A student under SPANISH staking every stake of round 1, swapping, taking cards face
+    up and splitting: at each decision the hint (the row of the solved player table the
+    engine's decision points to) is the hand the student holds - its face-down card, its
+    face-up cards (the swapped ones too), its stake - found by the engine's own tracking of
+    stake, swap and card, a second route to the row beside the cards on the screen."""
+    seen = missed = 0
+    for seed in range(1, 9):
+        g = TableGame(SPANISH, students=1, computers=0, seed=seed)
+        g.stake(2 + seed % 4)
+        while g.phase == "play":
+            v = g.view
+            assert v is not None
+            advice = g.hint()
+            if advice is None:   # a split hand, or a swap the equilibrium never makes
+                assert g.no_hint() == ("split_hand" if v.hands > 1 else "unreached")
+                missed += 1
+            else:
+                kinds = [kind_of(c).label if kind_of(c) != Kind.KING_OF_DIAMONDS else "½"
+                         for c in v.hand]
+                hid = v.hidden
+                assert hid is not None and advice.hole == kinds[hid]
+                assert sorted(advice.up) == sorted(k for i, k in enumerate(kinds) if i != hid)
+                assert advice.stake == 2 + seed % 4
+                seen += 1
+            if g.can_split() and seed % 2:
+                g.split()
+            elif v.total >= 10:
+                g.stand()
+            elif g.can_swap() and (seed + len(v.hand)) % 2:
+                g.swap()
+            else:
+                g.hit()
+    assert seen >= 10 and seen > missed, (seen, missed)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -149,3 +226,6 @@ def test_table_an_eliminated_keeping_banker_hands_the_bank_to_the_best_result() 
     keep = ITALIAN.with_variants("keep_bank")
     cards = ["5s", "6h", "3c", "7c"]
     assert _bank_after(keep, cards, computers=2, player="5", chips=1) == (2, "elimination")
+    # the Italian banker keeps the bank too (seven_half): the same (RULES.md, "a keeping
+    # banker"); the next seat anticlockwise, seat 1, would be the rotation's choice
+    assert _bank_after(ITALIAN, cards, computers=2, player="5", chips=1) == (2, "elimination")

@@ -84,6 +84,10 @@ def test_rules_md_bank_decisions() -> None:
     out = (False, True, True)
     assert next_banker(keep, 0, 3, ((1, (12,)), (2, (14,))), 14, out) == (2, "elimination")
     assert next_banker(keep, 0, 3, ((1, (14,)), (2, (14,))), 14, out) == (1, "elimination")
+    # ITALIAN (seven_half): the banker keeps the bank too, so eliminated it goes the same
+    # way (RULES.md: "a keeping banker who is eliminated hands the bank to the best result")
+    assert next_banker(ITALIAN, 0, 3, ((1, (12,)), (2, (14,))), 14, out) == (2, "elimination")
+    assert next_banker(ITALIAN, 0, 3, ((1, (0,)), (2, (0,))), 14, out) == (1, "elimination")
     # SPANISH: the bank rotates to the next seat still in
     assert next_banker(SPANISH, 0, 3, ((1, (15,)),), 10, (True, False, True)) == \
         (2, "rotation")

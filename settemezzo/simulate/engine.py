@@ -175,7 +175,11 @@ H_SPLITQ = 11  # a split may be asked for
 H_PIDX = 12
 H_SCORE = 13
 H_GAIN = 14    # the player's gain on this hand, in chips
-NH = 16
+H_ETY = 15     # how its face-down card came (equilibrium tables): EQ_ROOT, EQ_BURN, EQ_SWAP
+#                or -1 (no decision of the tables: a split hand)
+H_EIN = 16     # ... from which information set (EQ_BURN, EQ_SWAP)
+H_SIDX = 17    # the exact game's stake index of the hand (`strategies.PlayerTables.stakes`)
+NH = 18
 
 ST_OPEN, ST_STOOD, ST_SHOWN, ST_BUST = 0, 1, 2, 3
 
@@ -200,7 +204,16 @@ LG_LO = 6
 LG_HI = 7
 LG_CHIPS = 8
 LG_SEAT = 9
-NLG = 10
+LG_ETY = 10    # H_ETY, H_EIN and H_SIDX of the hand when deciding
+LG_EIN = 11
+LG_SIDX = 12
+NLG = 13
+
+# the equilibrium player's tables (`settemezzo.simulate.strategies.PlayerTables`):
+# EQN[how, info, kind] -> info; EQP[what, info]; EQR[stake index, kind] -> info
+EQ_UP, EQ_BURN, EQ_SWAP = 0, 1, 2
+EQ_ROOT = 3        # H_ETY of a first card (EQR)
+EP_HIT, EP_SWAP, EP_BURN, EP_SPLIT, EP_STAKE = 0, 1, 2, 3, 4
 
 # A: accumulators (exact integer sums)
 A_HANDS = 0
@@ -382,6 +395,8 @@ def _clear(H: Any, slot: int, seat: int, pidx: int, pub0: int) -> None:
     H[slot, H_SEAT] = seat
     H[slot, H_PIDX] = pidx
     H[slot, H_INFO] = -1
+    H[slot, H_ETY] = -1
+    H[slot, H_EIN] = -1
     H[slot, H_PUB] = pub0
 
 
@@ -500,15 +515,84 @@ def stake_for(ST: Any, seat: int, idx: int, lo: int, hi: int, chips: int, limite
 
 
 @_jit
-def _eq_info(EQR: Any, EQN: Any, KIND: Any, HC: Any, slot: int, n: int, hole_kind: int) -> int:
-    """Equilibrium information set of a hand's first ``n`` cards, the first of kind
-    ``hole_kind``; -1 if there is none (a finished hand)."""
-    info = EQR[hole_kind]
-    for t in range(1, n):
-        if info < 0:
+def _eq_entry(EQR: Any, EQN: Any, ety: int, ein: int, sidx: int, kind: int) -> int:
+    """The equilibrium information set of a face-down card of ``kind`` that came as ``ety``
+    (`EQ_ROOT`: the first card, at stake index ``sidx``; `EQ_BURN`, `EQ_SWAP`: after
+    burning or a swap at information set ``ein``); -1 if the tables have none."""
+    if ety == EQ_ROOT:
+        return int(EQR[sidx, kind]) if sidx < EQR.shape[0] else -1
+    if ety in (EQ_BURN, EQ_SWAP) and ein >= 0:
+        return int(EQN[ety, ein, kind])
+    return -1
+
+
+@_jit
+def _eq_walk(EQR: Any, EQN: Any, KIND: Any, LOG: Any, LOGC: Any, e: int, hid: int,
+             h: int) -> int:
+    """The equilibrium information set of logged decision ``e`` had its face-down card
+    ``hid`` been of kind ``h``: its entry (`_eq_entry`), then the cards after it, all taken
+    face up while it stayed face down."""
+    node = _eq_entry(EQR, EQN, LOG[e, LG_ETY], LOG[e, LG_EIN], LOG[e, LG_SIDX], h)
+    after = False
+    for t in range(LOG[e, LG_N]):
+        if node < 0:
             return -1
-        info = EQN[info, KIND[HC[slot, t]]]
-    return int(info)
+        c = LOGC[e, t]
+        if after:
+            node = EQN[EQ_UP, node, KIND[c]]
+        elif c == hid:
+            after = True
+    return int(node)
+
+
+@_jit
+def _sample(R: Any, p: float) -> int:
+    """1 with chance ``p`` (no random number for a sure choice)."""
+    if p >= 1.0:
+        return 1
+    if p <= 0.0:
+        return 0
+    return 1 if uniform(R) < p else 0
+
+
+@_jit
+def _stake_chips(idx: int, n: int, lo: int, hi: int) -> int:
+    """The chips of the exact game's stake index ``idx`` (of ``n``) in a round with limits
+    ``lo``..``hi``: the same place between the limits, nearest chip (halves up); in round 1
+    the exact game's own stakes."""
+    if n <= 1:
+        return lo
+    return lo + (2 * idx * (hi - lo) + (n - 1)) // (2 * (n - 1))
+
+
+@_jit
+def _stake_index(chips: int, n: int, lo: int, hi: int) -> int:
+    """The exact game's stake index nearest to ``chips`` (the inverse of `_stake_chips`)."""
+    if n <= 1 or hi <= lo:
+        return 0
+    idx = (2 * (chips - lo) * (n - 1) + (hi - lo)) // (2 * (hi - lo))
+    return int(min(max(idx, 0), n - 1))
+
+
+@_jit
+def _eq_stake(EQR: Any, EQP: Any, R: Any, kind: int) -> int:
+    """The equilibrium's stake index for a first card of ``kind`` (drawn when mixed)."""
+    n = EQR.shape[0]
+    for j in range(n):
+        node = EQR[j, kind]
+        if node >= 0 and EQP[EP_STAKE, node] >= 1.0:
+            return j
+    u = uniform(R)
+    cum = 0.0
+    last = 0
+    for j in range(n):
+        node = EQR[j, kind]
+        if node >= 0 and EQP[EP_STAKE, node] > 0.0:
+            cum += EQP[EP_STAKE, node]
+            last = j
+            if u < cum:
+                return j
+    return last
 
 
 # ---------------------------------------------------------------------------------------------
@@ -627,34 +711,41 @@ def _likelihood(C: Any, SP: Any, ST: Any, EQR: Any, EQN: Any, EQP: Any, KIND: An
                     sev += 1
         typ = LOG[e, LG_TYPE]
         act = LOG[e, LG_ACT]
+        eq = SP[seat, SP_MKIND] == P_EQUILIBRIUM
+        node = _eq_walk(EQR, EQN, KIND, LOG, LOGC, e, hid, h) if eq else -1
         if typ == D_ACTION:
             if finished(C, face, wild, sev, n):
                 return 0.0   # the hand would have ended by itself
-            if SP[seat, SP_MKIND] == P_EQUILIBRIUM:
-                if LOGC[e, 0] != hid:
-                    return 0.0
-                info = EQR[h]
-                for t in range(1, n):
-                    if info < 0:
-                        break
-                    info = EQN[info, KIND[LOGC[e, t]]]
-                if info < 0:
-                    return 0.0
-                p_hit = EQP[info]
-            else:
+            if node >= 0:
+                p_hit = EQP[EP_HIT, node]
+                if act == 0:
+                    like *= 1.0 - p_hit
+                else:
+                    p_swap = EQP[EP_SWAP, node]
+                    like *= p_hit * (p_swap if act == 2 else 1.0 - p_swap)
+            else:  # a rule of thumb, or the equilibrium's (a split hand: docs/rules.md)
                 p_hit = 1.0 if total(face, wild) < SP[seat, SP_MK] else 0.0
-            like *= p_hit if act >= 1 else 1.0 - p_hit
+                like *= p_hit if act >= 1 else 1.0 - p_hit
         elif typ == D_STAKE:
-            st = stake_for(ST, seat, h, LOG[e, LG_LO], LOG[e, LG_HI], LOG[e, LG_CHIPS],
-                           C[C_LIMITED])
-            if st != act:
-                return 0.0
+            if eq and EQR.shape[0] > 1:
+                like *= EQP[EP_STAKE, node] if node >= 0 else 0.0
+            elif not eq:
+                st = stake_for(ST, seat, h, LOG[e, LG_LO], LOG[e, LG_HI], LOG[e, LG_CHIPS],
+                               C[C_LIMITED])
+                if st != act:
+                    return 0.0
         elif typ == D_BURN:
-            p = 1.0 if burnable(C, hv) and SP[seat, SP_BURN] == 1 else 0.0
+            if eq:
+                p = EQP[EP_BURN, node] if burnable(C, hv) and node >= 0 else 0.0
+            else:
+                p = 1.0 if burnable(C, hv) and SP[seat, SP_BURN] == 1 else 0.0
             like *= p if act == 1 else 1.0 - p
         elif typ == D_SPLIT:
             figs = hv == 1 and other >= 0 and VAL[other] == 1
-            p = 1.0 if figs and SP[seat, SP_SPLIT] == 1 else 0.0
+            if eq:
+                p = EQP[EP_SPLIT, node] if figs and node >= 0 else 0.0
+            else:
+                p = 1.0 if figs and SP[seat, SP_SPLIT] == 1 else 0.0
             like *= p if act == 1 else 1.0 - p
         if like == 0.0:
             return 0.0
@@ -682,6 +773,9 @@ def _log(C: Any, S: Any, H: Any, HC: Any, LOG: Any, LOGC: Any, typ: int, pidx: i
     LOG[e, LG_HI] = S[S_HI]
     LOG[e, LG_CHIPS] = chips
     LOG[e, LG_SEAT] = seat
+    LOG[e, LG_ETY] = H[slot, H_ETY]
+    LOG[e, LG_EIN] = H[slot, H_EIN]
+    LOG[e, LG_SIDX] = H[slot, H_SIDX]
     for t in range(n):
         LOGC[e, t] = HC[slot, t]
 
@@ -928,18 +1022,17 @@ def pass_bank(C: Any, S: Any, H: Any, PL: Any, active: Any) -> int:
         return int(b)
     S[S_PASS] = 3
     newb = _next_active(active, n, b)
-    if pas == 2:
-        # keep: an eliminated banker's bank goes to the best result of the round
-        best = 0
-        for i in range(npl):
-            seat = PL[i, PL_SEAT]
-            if active[seat] == 0:
-                continue
-            for j in range(PL[i, PL_NH]):
-                sc = H[PL[i, PL_FIRST] + j, H_SCORE]
-                if sc > best:
-                    best = sc
-                    newb = seat
+    # a keeping banker (seven_half, keep) eliminated: the best result of the round
+    best = 0
+    for i in range(npl):
+        seat = PL[i, PL_SEAT]
+        if active[seat] == 0:
+            continue
+        for j in range(PL[i, PL_NH]):
+            sc = H[PL[i, PL_FIRST] + j, H_SCORE]
+            if sc > best:
+                best = sc
+                newb = seat
     return newb
 
 
@@ -1045,10 +1138,12 @@ def _hand(K: Any, W: Any, T: Any) -> int:
 
 
 @_phase
-def _stake(K: Any, W: Any) -> int:
-    """The next player's stake (before the deal, or after the first card)."""
+def _stake(K: Any, Q: Any, W: Any) -> int:
+    """The next player's stake (before the deal, or after the first card: the equilibrium
+    player's is the exact game's, placed between the round's limits, `_stake_chips`)."""
     C, SP, ST, KIND = K[0], K[2], K[3], K[4]
-    S, chips, H, HC, PL, LOG, LOGC = W[0], W[4], W[7], W[8], W[9], W[10], W[11]
+    EQR, EQP = Q[0], Q[2]
+    S, R, chips, H, HC, PL, LOG, LOGC = W[0], W[1], W[4], W[7], W[8], W[9], W[10], W[11]
     ph = S[S_PHASE]
     i = S[S_CUR]
     if i >= S[S_NPLAY]:
@@ -1060,16 +1155,31 @@ def _stake(K: Any, W: Any) -> int:
     idx = 9 if ph == PH_STAKE else KIND[HC[slot, 0]]
     lo = S[S_LO]
     hi = S[S_HI]
-    if _person(SP, seat, D_STAKE):
+    n = EQR.shape[0]
+    person = _person(SP, seat, D_STAKE)
+    eq = (ph == PH_STAKE2 and C[C_HAVE_EQP] == 1 and n > 1 and not person
+          and SP[seat, SP_PKIND] == P_EQUILIBRIUM)
+    sidx = 0
+    if person:
         if S[S_HAVE] == 0:
             return _request(S, D_STAKE, seat, slot)
         st = min(max(_take(S), lo), hi)
+        if C[C_LIMITED] == 1 and st > chips[seat]:
+            st = chips[seat]
+    elif eq:
+        sidx = _eq_stake(EQR, EQP, R, idx)
+        st = _stake_chips(sidx, n, lo, hi)
         if C[C_LIMITED] == 1 and st > chips[seat]:
             st = chips[seat]
     else:
         st = stake_for(ST, seat, idx, lo, hi, chips[seat], C[C_LIMITED])
     H[slot, H_STAKE] = st
     if ph == PH_STAKE2:
+        if C[C_HAVE_EQP] == 1:
+            if not eq:
+                sidx = _stake_index(st, n, lo, hi)
+            H[slot, H_SIDX] = sidx
+            H[slot, H_INFO] = EQR[sidx, idx]
         _log(C, S, H, HC, LOG, LOGC, D_STAKE, i, seat, slot, st, chips[seat])
     S[S_CUR] = i + 1
     return GO
@@ -1087,7 +1197,8 @@ def _deal_first(K: Any, Q: Any, W: Any, T: Any) -> int:
         c = _deal(S, deck, disc, R, FORCED, A)
         _add(H, HC, slot, c, True, KIND, VAL)
         if C[C_HAVE_EQP] == 1:
-            H[slot, H_INFO] = EQR[KIND[c]]
+            H[slot, H_INFO] = EQR[0, KIND[c]]
+            H[slot, H_ETY] = EQ_ROOT
     c = _deal(S, deck, disc, R, FORCED, A)
     _add(H, HC, 0, c, True, KIND, VAL)
     H[0, H_NODE] = NNEXT[0, KIND[c]]
@@ -1097,9 +1208,10 @@ def _deal_first(K: Any, Q: Any, W: Any, T: Any) -> int:
 
 
 @_phase
-def _turn_burn(K: Any, W: Any, T: Any, i: int) -> int:
+def _turn_burn(K: Any, Q: Any, W: Any, T: Any, i: int) -> int:
     """Burning: once per hand, the first, face-down card (docs/rules.md, burn)."""
     C, SP, KIND, VAL = K[0], K[2], K[4], K[5]
+    EQN, EQP = Q[1], Q[2]
     S, R, deck, disc, chips = W[0], W[1], W[2], W[3], W[4]
     H, HC, PL, LOG, LOGC, FORCED = W[7], W[8], W[9], W[10], W[11], W[12]
     A = T[0]
@@ -1113,6 +1225,8 @@ def _turn_burn(K: Any, W: Any, T: Any, i: int) -> int:
                 if S[S_HAVE] == 0:
                     return _request(S, D_BURN, seat, first)
                 a = 1 if _take(S) != 0 else 0
+            elif SP[seat, SP_PKIND] == P_EQUILIBRIUM and H[first, H_INFO] >= 0:
+                a = _sample(R, EQP[EP_BURN, H[first, H_INFO]])
             else:
                 a = SP[seat, SP_BURN]
         _log(C, S, H, HC, LOG, LOGC, D_BURN, i, seat, first, a, chips[seat])
@@ -1122,17 +1236,25 @@ def _turn_burn(K: Any, W: Any, T: Any, i: int) -> int:
             PL[i, PL_BURNT] = c0
             c = _deal(S, deck, disc, R, FORCED, A)
             _add(H, HC, first, c, True, KIND, VAL)
+            if C[C_HAVE_EQP] == 1:
+                old = H[first, H_INFO]
+                H[first, H_ETY] = EQ_BURN
+                H[first, H_EIN] = old
+                H[first, H_INFO] = EQN[EQ_BURN, old, KIND[c]] if old >= 0 else -1
             A[A_BURNS] += 1
     PL[i, PL_BURN] = 1
     return GO
 
 
 @_phase
-def _turn_split(K: Any, W: Any, T: Any, i: int, slot: int) -> int:
+def _turn_split(K: Any, Q: Any, W: Any, T: Any, i: int, slot: int) -> int:
     """docs/rules.md split_figures: the first two cards both figures; seed 002: every further
-    figure dealt onto the unfinished first hand may open one more hand."""
+    figure dealt onto the unfinished first hand may open one more hand. The equilibrium
+    player splits as the exact game does, and never re-splits (the restricted game has two
+    hands at most, docs/rules.md)."""
     C, SP, KIND, VAL = K[0], K[2], K[4], K[5]
-    S, chips, H, HC, PL, LOG, LOGC = W[0], W[4], W[7], W[8], W[9], W[10], W[11]
+    EQP = Q[2]
+    S, R, chips, H, HC, PL, LOG, LOGC = W[0], W[1], W[4], W[7], W[8], W[9], W[10], W[11]
     A = T[0]
     seat = PL[i, PL_SEAT]
     first = PL[i, PL_FIRST]
@@ -1143,6 +1265,9 @@ def _turn_split(K: Any, W: Any, T: Any, i: int, slot: int) -> int:
             if S[S_HAVE] == 0:
                 return _request(S, D_SPLIT, seat, slot)
             a = 1 if _take(S) != 0 else 0
+        elif SP[seat, SP_PKIND] == P_EQUILIBRIUM:
+            info = H[slot, H_INFO]
+            a = _sample(R, EQP[EP_SPLIT, info]) if info >= 0 else 0
         else:
             a = SP[seat, SP_SPLIT]
     _log(C, S, H, HC, LOG, LOGC, D_SPLIT, i, seat, slot, a, chips[seat])
@@ -1152,6 +1277,8 @@ def _turn_split(K: Any, W: Any, T: Any, i: int, slot: int) -> int:
         # so the next card dealt to it goes face down (docs/rules.md, seed 002)
         card = _remove_last(H, HC, slot, KIND, VAL)
         H[slot, H_HID] = -1
+        H[slot, H_INFO] = -1   # split hands: no decision of the exact game's tables
+        H[slot, H_ETY] = -1
         PL[i, PL_HIDQ] = 1
         ns = first + PL[i, PL_NH]
         PL[i, PL_NH] += 1
@@ -1168,19 +1295,15 @@ def _player_choice(K: Any, Q: Any, W: Any, seat: int, slot: int) -> int:
     C, SP = K[0], K[2]
     EQP = Q[2]
     R, H = W[1], W[7]
-    kind = SP[seat, SP_PKIND]
-    if kind == P_EQUILIBRIUM:
-        info = H[slot, H_INFO]
-        p_hit = EQP[info] if info >= 0 else 0.0
-        if p_hit >= 1.0:
-            a = 1
-        elif p_hit <= 0.0:
-            a = 0
-        else:
-            a = 1 if uniform(R) < p_hit else 0
-    else:
-        # threshold:K hits below K points, no exceptions (docs/rules.md)
-        a = 1 if total(H[slot, H_FACE], H[slot, H_WILD]) < SP[seat, SP_PK] else 0
+    info = H[slot, H_INFO]
+    if SP[seat, SP_PKIND] == P_EQUILIBRIUM and info >= 0:
+        a = _sample(R, EQP[EP_HIT, info])
+        if a == 1 and C[C_SWAP] == 1 and H[slot, H_HID] >= 0:
+            a += _sample(R, EQP[EP_SWAP, info])
+        return a
+    # threshold:K hits below K points, no exceptions (docs/rules.md); the equilibrium
+    # player too where the exact game has no decision (a split hand: docs/rules.md)
+    a = 1 if total(H[slot, H_FACE], H[slot, H_WILD]) < SP[seat, SP_PK] else 0
     if a == 1 and C[C_SWAP] == 1 and H[slot, H_HID] >= 0 and SP[seat, SP_SWAP] == 1:
         a = 2
     return a
@@ -1203,6 +1326,11 @@ def _take_card(K: Any, Q: Any, W: Any, T: Any, i: int, slot: int, a: int) -> Non
         # swap_hidden: the face-down card is turned up, the new card taken face down
         H[slot, H_HID] = -1
         _add(H, HC, slot, card, True, KIND, VAL)
+        if C[C_HAVE_EQP] == 1:
+            old = H[slot, H_INFO]
+            H[slot, H_ETY] = EQ_SWAP if old >= 0 else -1
+            H[slot, H_EIN] = old
+            H[slot, H_INFO] = EQN[EQ_SWAP, old, KIND[card]] if old >= 0 else -1
         A[A_SWAPS] += 1
     elif PL[i, PL_HIDQ] == 1:
         PL[i, PL_HIDQ] = 0
@@ -1210,7 +1338,7 @@ def _take_card(K: Any, Q: Any, W: Any, T: Any, i: int, slot: int, a: int) -> Non
     else:
         _add(H, HC, slot, card, False, KIND, VAL)
         if C[C_HAVE_EQP] == 1 and H[slot, H_INFO] >= 0:
-            H[slot, H_INFO] = EQN[H[slot, H_INFO], KIND[card]]
+            H[slot, H_INFO] = EQN[EQ_UP, H[slot, H_INFO], KIND[card]]
         if C[C_HAVE_EQB] == 1 and H[slot, H_PUB] >= 0:
             H[slot, H_PUB] = PUBN[H[slot, H_PUB], KIND[card]]
     first = PL[i, PL_FIRST]
@@ -1243,7 +1371,7 @@ def _turn(K: Any, Q: Any, W: Any, T: Any) -> int:
         S[S_PHASE] = PH_BANK
         return GO
     if PL[i, PL_BURN] == 0:
-        return _turn_burn(K, W, T, i)
+        return _turn_burn(K, Q, W, T, i)
     cur = PL[i, PL_CUR]
     if cur >= PL[i, PL_NH]:
         S[S_CUR] = i + 1
@@ -1253,7 +1381,7 @@ def _turn(K: Any, Q: Any, W: Any, T: Any) -> int:
         PL[i, PL_CUR] = cur + 1
         return GO
     if H[slot, H_SPLITQ] == 1:
-        return _turn_split(K, W, T, i, slot)
+        return _turn_split(K, Q, W, T, i, slot)
     seat = PL[i, PL_SEAT]
     if _person(SP, seat, D_ACTION):
         if S[S_HAVE] == 0:
@@ -1612,7 +1740,7 @@ def run(K: Any, Q: Any, W: Any, T: Any, F: Any) -> int:
         elif ph == PH_HAND:
             status = _hand(K, W, T)
         elif ph in (PH_STAKE, PH_STAKE2):
-            status = _stake(K, W)
+            status = _stake(K, Q, W)
         elif ph == PH_DEAL:
             status = _deal_first(K, Q, W, T)
         elif ph == PH_TURN:

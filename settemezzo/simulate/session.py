@@ -66,10 +66,11 @@ from settemezzo.simulate.strategies import (
     DECISIONS,
     Seat,
     StrategyError,
+    banker_tables,
     deck_arrays,
-    equilibrium_tables,
     make_seats,
     node_graph,
+    player_tables,
     stake_codes,
 )
 
@@ -198,18 +199,22 @@ def _seat_arrays(rules: Rules, players: int, seats: Sequence[Seat]
 def _equilibrium_arrays(rules: Rules, C: IntArray, nodes: int, need_eqp: bool,
                         need_eqb: bool) -> tuple[Any, Any, Any, Any, Any]:
     """The equilibrium tables the engine reads (placeholders when nobody plays them); sets
-    their flags in ``C``."""
-    eqr = np.full(E.NK, -1, dtype=np.int64)
-    eqn = np.full((1, E.NK), -1, dtype=np.int64)
-    eqp = np.zeros(1)
+    their flags in ``C``: the player's (`strategies.player_tables`, every rule set the exact
+    engine solves) and the heads-up banker's (`strategies.banker_tables`, classic games)."""
+    eqr = np.full((1, E.NK), -1, dtype=np.int64)
+    eqn = np.full((3, 1, E.NK), -1, dtype=np.int64)
+    eqp = np.zeros((5, 1))
     pubn = np.full((1, E.NK), -1, dtype=np.int64)
     eqb = np.zeros((1, nodes))
-    if need_eqp or need_eqb:
-        t = equilibrium_tables(rules)
-        eqr, eqn, eqp, pubn, eqb = t.root, t.next, t.p_hit, t.pub_next, t.b_hit
-        C[E.C_PUB0] = t.pub0
-        C[E.C_HAVE_EQP] = int(need_eqp or bool(C[E.C_LOG]))
-        C[E.C_HAVE_EQB] = int(need_eqb)
+    if need_eqp:
+        t = player_tables(rules)
+        eqr, eqn, eqp = t.root, t.next, t.p
+        C[E.C_HAVE_EQP] = 1
+    if need_eqb:
+        b = banker_tables(rules)
+        pubn, eqb = b.pub_next, b.b_hit
+        C[E.C_PUB0] = b.pub0
+        C[E.C_HAVE_EQB] = 1
     return eqr, eqn, eqp, pubn, eqb
 
 

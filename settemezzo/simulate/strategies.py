@@ -7,8 +7,11 @@ Player strategies (``player=``):
 
 - ``threshold:K`` - hit below K points (``threshold:5``: hit on 4½, stand on 5), no
   exceptions (docs/rules.md);
-- ``equilibrium`` - the heads-up equilibrium of `settemezzo.solve.equilibrium`, looked up on
-  the player's own cards (rules the exact engine supports only);
+- ``equilibrium`` - the exact engine's heads-up equilibrium (`settemezzo.solved`), looked up
+  on the player's own decisions: its stake, burning, splitting, hitting and swapping, for
+  every rule set the exact engine solves (SPANISH: the restricted game's; what it does not
+  decide - a re-split, a split hand, a swap inside one - by the rule of thumb, see
+  `PlayerTables`);
 - a `Person` - a Python callback that decides (the classroom game).
 
 Options after a comma: ``stake=min|max|N|max-on:7/6`` (the stake policy, default ``min``;
@@ -300,45 +303,184 @@ def node_graph(rules: Rules) -> NodeGraph:
 
 
 @dataclass(frozen=True)
-class EquilibriumTables:
-    """The heads-up equilibrium as lookup tables (see `settemezzo.solve.equilibrium`)."""
+class PlayerTables:
+    """The exact engine's equilibrium player as lookup tables, for every rule set it solves.
 
-    root: IntArray        # [kind] -> information set of a lone face-down card
-    next: IntArray        # [infoset, kind] -> information set after that face-up card
-    p_hit: FloatArray     # [infoset]
+    Read from the equilibrium's player table (`settemezzo.solved`: shipped precomputed for
+    the presets and single variants, solved once otherwise): node ``i`` is row ``i`` of
+    ``frame``, one decision of the player (its stake, card burnt, face-down card, face-up
+    cards in the order turned up, cards turned up by a swap).
+
+    - ``root[stake index, kind]``: the first decision with that face-down card, kept, at the
+      exact game's stake ``stakes[index]``;
+    - ``next[how, node, kind]``: the decision after one more card of that kind, taken face up
+      (``how`` `E.EQ_UP`), as the new face-down card after burning (`E.EQ_BURN`, from a root)
+      or after a swap (`E.EQ_SWAP`); -1 where the hand is finished or the strategy never
+      goes;
+    - ``p[what, node]``: the chance of hitting (`E.EP_HIT`), of a swap when hitting
+      (`E.EP_SWAP`), of burning (`E.EP_BURN`, at a root), of splitting two figures
+      (`E.EP_SPLIT`) and of picking this root's stake for its face-down card (`E.EP_STAKE`).
+
+    Burning, splitting and the stake are not rows of the table: they come from the rows'
+    ``own_reach`` (the chance the player's own choices lead to a row), e.g. the chance of
+    burning a 4 at stake 2 is the reach of the rows with that 4 burnt over the reach of both
+    copies. What the restricted exact game (SPANISH) does not decide is left out here (-1):
+    `settemezzo.simulate.engine` plays it by the seat's rule of thumb (docs/rules.md).
+    """
+
+    root: IntArray
+    next: IntArray
+    p: FloatArray
+    stakes: tuple[int, ...]
+    frame: Any            # the player table (pandas), node i = row i
+    duplicates: int       # rows whose decision repeats an earlier row's (left out)
+
+
+@dataclass(frozen=True)
+class BankerTables:
+    """The heads-up equilibrium banker as lookup tables (classic games only): the public
+    state of the face-up cards, and its chance of hitting per public state and hand."""
+
     pub_next: IntArray    # [public, kind] -> public state
     pub0: int
     b_hit: FloatArray     # [public, node of `node_graph`]
-    value: float          # the equilibrium value (player's gain per stake)
+
+
+_KIND_OF_LABEL = {k.label: int(k) for k in Kind}
+_SURE = 1e-9
+"""A chance within this of 0 or 1 is 0 or 1 (the solver's noise, as `tables.REACH_EPS`)."""
+
+
+def _snap(x: FloatArray) -> FloatArray:
+    out = np.clip(np.nan_to_num(x, nan=0.0), 0.0, 1.0)
+    out[out < _SURE] = 0.0
+    out[out > 1.0 - _SURE] = 1.0
+    return out
+
+
+def equilibrium_frame(rules: Rules) -> Any:
+    """The equilibrium's player table of ``rules`` from `settemezzo.solved`, asked of the
+    shipped rule set with the same heads-up game when there is one (a SPANISH game with the
+    keep-the-bank rule is SPANISH's hand: `settemezzo.game.hand_rules`)."""
+    from settemezzo import precomputed, solved
+    from settemezzo.game import hand_rules
+
+    same = hand_rules(rules)
+    target = next((r for _label, r in precomputed.catalogue() if hand_rules(r) == same), rules)
+    return solved.get(target).player_table("equilibrium")
+
+
+def _column(df: Any, name: str, default: Any) -> list[Any]:
+    if name in df.columns:
+        return [default if v is None or v != v else v for v in df[name].tolist()]
+    return [default] * len(df)
+
+
+def _links(keys: list[tuple[int, str, str, str, str]], stakes: list[int]
+           ) -> tuple[IntArray, IntArray, dict[Any, int]]:
+    """``root`` and ``next`` of `PlayerTables` from the rows' keys (stake, burnt, face-down
+    card, face-up cards, swapped cards), each row linked from its parent decision."""
+    n = len(keys)
+    index: dict[Any, int] = {}
+    for i, k in enumerate(keys):
+        index.setdefault(k, i)
+    root = np.full((len(stakes), E.NK), -1, dtype=np.int64)
+    nxt = np.full((3, max(n, 1), E.NK), -1, dtype=np.int64)
+    for i, (s, b, h, u, w) in enumerate(keys):
+        if index[keys[i]] != i:
+            continue
+        hk = _KIND_OF_LABEL[h]
+        if not u:
+            if b:
+                parent = index.get((s, "", b, "", ""))
+                if parent is not None:
+                    nxt[E.EQ_BURN, parent, hk] = i
+            else:
+                root[stakes.index(s), hk] = i
+            continue
+        ups = u.split(" ")
+        last, rest = ups[-1], " ".join(ups[:-1])
+        parent = index.get((s, b, h, rest, w))
+        if parent is not None:
+            nxt[E.EQ_UP, parent, _KIND_OF_LABEL[last]] = i
+        ws = w.split(" ") if w else []
+        if ws and ws[-1] == last:
+            parent = index.get((s, b, last, rest, " ".join(ws[:-1])))
+            if parent is not None:
+                nxt[E.EQ_SWAP, parent, hk] = i
+    return root, nxt, index
 
 
 @lru_cache(maxsize=32)
-def equilibrium_tables(rules: Rules) -> EquilibriumTables:
-    """Solve (cached by the solver) and tabulate, once per rule set (the engine only reads
-    the arrays; each classroom game used to spend ~50 ms tabulating them again);
-    `StrategyError` if the exact engine does not model these rules."""
+def player_tables(rules: Rules) -> PlayerTables:
+    """The equilibrium player of ``rules`` as `PlayerTables` (once per rule set)."""
+    df = equilibrium_frame(rules)
+    stake = [int(x) for x in _column(df, "stake", 1)]
+    stakes = sorted(set(stake)) or [1]
+    keys = list(zip(stake, _column(df, "burnt", ""), df["hole"].tolist(), df["up"].tolist(),
+                    _column(df, "swapped", ""), strict=True))
+    root, nxt, index = _links(keys, stakes)
+    n = max(len(df), 1)
+    p = np.zeros((5, n), dtype=np.float64)
+    own = np.asarray(_column(df, "own_reach", 0.0), dtype=np.float64)
+    p[E.EP_HIT, :len(df)] = _snap(np.asarray(_column(df, "hit_frequency", 0.0), dtype=float))
+    p[E.EP_SWAP, :len(df)] = _snap(np.asarray(_column(df, "swap_frequency", 0.0), dtype=float))
+    _choices(rules, keys, index, own, p, stakes)
+    return PlayerTables(root, nxt, p, tuple(stakes), df, len(keys) - len(index))
+
+
+def _choices(rules: Rules, keys: list[Any], index: dict[Any, int], own: FloatArray,
+             p: FloatArray, stakes: list[int]) -> None:
+    """Burning, the stake and splitting from the rows' own reach (see `PlayerTables`)."""
+    burnt_own: dict[tuple[int, str], float] = {}
+    for i, (s, b, _h, u, w) in enumerate(keys):
+        if b and not u and not w:
+            burnt_own[(s, b)] = max(burnt_own.get((s, b), 0.0), float(own[i]))
+    for k in _KIND_OF_LABEL:
+        reach = []
+        for s in stakes:
+            at = index.get((s, "", k, "", ""))
+            keep = float(own[at]) if at is not None else 0.0
+            burn = burnt_own.get((s, k), 0.0)
+            if at is not None and keep + burn > 0.0:
+                p[E.EP_BURN, at] = burn / (keep + burn)
+            reach.append((at, keep + burn))
+        total = sum(r for _, r in reach)
+        for j, (at, r) in enumerate(reach):
+            if at is not None:
+                p[E.EP_STAKE, at] = r / total if total > 0.0 else float(j == 0)
+    if rules.split_figures > 1:
+        fig = Kind.FIGURE.label
+        for i, (s, b, h, u, w) in enumerate(keys):
+            if h != fig or u != fig or w not in ("", fig):
+                continue
+            parent = index.get((s, b, fig, "", ""))
+            if parent is None:
+                continue
+            swap = p[E.EP_SWAP, parent] if w else 1.0 - p[E.EP_SWAP, parent]
+            expected = float(own[parent]) * p[E.EP_HIT, parent] * swap
+            if expected > _SURE:
+                p[E.EP_SPLIT, i] = min(max(1.0 - float(own[i]) / expected, 0.0), 1.0)
+    for what in (E.EP_BURN, E.EP_STAKE, E.EP_SPLIT):
+        p[what] = _snap(p[what])
+
+
+@lru_cache(maxsize=32)
+def banker_tables(rules: Rules) -> BankerTables:
+    """The heads-up equilibrium banker of ``rules`` (solved once per rule set by
+    `settemezzo.solve`); `StrategyError` unless the game is classic (no burning, swap,
+    split or stake choice: the banker's table then reads only the face-up cards)."""
     from settemezzo.game import heads_up
     from settemezzo.solve import equilibrium
 
     game = heads_up(rules)
     if not getattr(game, "classic", True):
         raise StrategyError(
-            f"the simulator's equilibrium strategies cover the classic heads-up game (no "
-            f"burning, hidden-card swap or stake choice), not {rules.describe()}")
+            f"the simulator's equilibrium banker covers the classic heads-up game (no "
+            f"burning, hidden-card swap, split or stake choice), not {rules.describe()}; "
+            f"use banker='table' (exact posteriors) or a threshold")
     eq = equilibrium(game)
     kinds = list(game.kinds)
-    nI = len(game.infosets)
-    root = np.full(E.NK, -1, dtype=np.int64)
-    nxt = np.full((nI, E.NK), -1, dtype=np.int64)
-    for k in kinds:
-        i = game.index.get((k, ()))
-        if i is not None:
-            root[int(k)] = i
-    for st in game.infosets:
-        for ch in st.children:
-            if ch.infoset >= 0:
-                nxt[st.index, int(ch.kind)] = ch.infoset
-    p_hit = np.array([float(x) for x in eq.player.hit], dtype=np.float64)
     G = len(game.publics)
     pub_next = np.full((G, E.NK), -1, dtype=np.int64)
     for g, up in enumerate(game.publics):
@@ -360,8 +502,7 @@ def equilibrium_tables(rules: Rules) -> EquilibriumTables:
         if key not in game_node:
             raise StrategyError(f"banker hand {key} is missing from the exact game")
         b_hit[:, j] = hit[:, game_node[key]]
-    return EquilibriumTables(root, nxt, p_hit, pub_next, game.public_index[()], b_hit,
-                             float(eq.value))
+    return BankerTables(pub_next, game.public_index[()], b_hit)
 
 
 def stake_codes(spec: PlayerSpec, rules: Rules) -> IntArray:

@@ -13,9 +13,10 @@ does it; likewise for ``stake``, ``burn``, ``swap``, ``split``, ``stand`` and ``
 
 Seats: seat 0 ("Bank") is a computer and holds the bank first; then the students, then the
 computers, anticlockwise (seat 1 plays first). Computer seats play `computer_strategy`
-(the heads-up equilibrium where the exact engine solves the rules, else the rule of thumb
-``threshold:5``); the computer banker is the simulator's ``table`` banker. A student who
-takes the bank decides as the banker.
+(the exact engine's heads-up equilibrium: SPANISH's restricted one, with its stakes, swaps
+and splits); the computer banker is the simulator's ``table`` banker. A student who
+takes the bank decides as the banker. Hints read the same solved results (shipped
+precomputed for the presets and single variants: milliseconds).
 
 >>> g = TableGame(students=1, computers=1, seed=3)
 >>> g.phase, g.to_play, [s.name for s in g.seats()]
@@ -50,13 +51,19 @@ ACTIONS = ("stake", "burn", "hit", "swap", "split", "stand", "next_hand")
 
 
 def computer_strategy(rules: Rules) -> str:
-    """What a computer seat plays: the heads-up equilibrium when the exact engine solves the
-    rules as a classic game (no burning, swap, stake choice or splitting), else the rule of
-    thumb ``threshold:5`` (docs/rules.md: it never burns, splits or swaps, and stakes the
-    minimum)."""
-    classic = not (rules.burn or rules.swap_hidden or rules.stake_after_first_card
-                   or rules.split_figures > 1)
-    return "equilibrium" if classic else "threshold:5"
+    """What a computer seat plays: the exact engine's heads-up equilibrium, for every rule
+    set it solves (every rule set today; SPANISH: the restricted game's, with its stake,
+    swaps and splits), read from `settemezzo.solved` (`strategies.PlayerTables`). What the
+    restricted game does not decide - a re-split, a split hand, a swap inside one - the seat
+    plays by the rule of thumb ``threshold:5`` (docs/rules.md). A rule set the exact engine
+    refused would get the rule of thumb."""
+    from settemezzo.game import UnsupportedRulesError, heads_up
+
+    try:
+        heads_up(rules)
+    except UnsupportedRulesError:
+        return "threshold:5"
+    return "equilibrium"
 
 
 def _no_callback(view: Any) -> str:  # pragma: no cover - TableGame answers, not a callback
@@ -458,15 +465,53 @@ class TableGame:
         return bool(st.IB[node])
 
     def hint(self) -> Any:
-        """The exact engine's advice for the student to act (`settemezzo.tables.advise`,
-        heads-up against the equilibrium banker), or None where it has none (a split hand,
-        a hand after a swap, the banker's turn)."""
-        from settemezzo.tables import advise
+        """The exact engine's advice for the student to act (a `settemezzo.tables.Advice`,
+        heads-up against the equilibrium banker, per unit stake): the row of the
+        equilibrium's player table for the decision the student faces - its stake, the card
+        burnt, the cards turned up by swaps included - read from the solved results the
+        computer seats play (`strategies.PlayerTables`; no solve). None where there is none:
+        see `no_hint`."""
+        if self.no_hint() is not None:
+            return None
+        from fractions import Fraction
 
+        from settemezzo.game import restriction_codes
+        from settemezzo.simulate.strategies import player_tables
+        from settemezzo.tables import Advice
+
+        tables = player_tables(self.rules)
+        node = self._node()
+        rec = tables.frame.iloc[node]
+        chosen = len(tables.stakes) > 1   # values in chips at the row's stake: per unit
+        per = int(rec["stake"]) if chosen else 1
+        f = rec["hit_frequency"]
+        assert self._view is not None
+        split = float(tables.p[E.EP_SPLIT, node]) if self._view.decision == "split" else None
+        return Advice(str(rec["hole"]), tuple(str(rec["up"]).split()), "equilibrium",
+                      self.rules.describe(), str(rec["best"]), float(rec["stand_ev"]) / per,
+                      float(rec["hit_ev"]) / per, float(rec["stand_win"]),
+                      float(rec["hit_win"]), Fraction(float(rec["bust_if_hit"])),
+                      Fraction(float(rec["seven_half_if_hit"])),
+                      None if f is None or f != f else float(f), None, split,
+                      restriction_codes(self.rules), self.rules.split_figures,
+                      per if chosen else None)
+
+    def _node(self) -> int:
+        st = self.table.state
+        return int(st.H[int(st.S[E.S_REQ_SLOT]), E.H_INFO])
+
+    def no_hint(self) -> str | None:
+        """Why `hint` has no advice now, as a code (None: it has one): ``no_decision`` (no
+        student's stand-or-hit decision: a stake, the bank, nobody), ``no_tables`` (nobody at
+        the table plays or is read by the equilibrium: a rule-of-thumb table),
+        ``split_hand`` (a hand of a split: the restricted exact game plays split hands face
+        up, docs/rules.md), ``unreached`` (a hand the equilibrium never plays, so its solved
+        table has no row for it: after a swap it never makes, at a stake it never picks)."""
         v = self._view
-        if v is None or v.role != "player" or v.hands > 1 or v.hidden != 0 or not v.hand:
+        if v is None or v.role != "player" or v.decision == "stake" or not v.hand:
+            return "no_decision"
+        if int(self.table.spec.C[E.C_HAVE_EQP]) != 1:
+            return "no_tables"
+        if self._node() >= 0:
             return None
-        try:
-            return advise(v.hand[0], v.hand[1:], rules=self.rules)
-        except (ValueError, KeyError):
-            return None
+        return "split_hand" if v.hands > 1 else "unreached"

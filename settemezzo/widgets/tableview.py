@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from settemezzo.cards import parse_card
-from settemezzo.i18n import check_lang, percent, t
+from settemezzo.i18n import advice_sentence, check_lang, percent, t
 from settemezzo.rules import ITALIAN, Rules
 from settemezzo.simulate.session import HandReport, SimulationError
 from settemezzo.simulate.tablegame import SeatState, TableGame
-from settemezzo.widgets.explain import advice_sentence, play_word, rules_name, rules_options
+from settemezzo.widgets.explain import play_word, rules_name, rules_options
 from settemezzo.widgets.html import card_html, esc, message
 
 __all__ = ["ClassroomTable", "classroom_table", "hint_text", "log_lines", "seats_html",
@@ -147,28 +147,15 @@ def hint_text(game: TableGame, lang: str = "en") -> str:
         return t("table.hint_banker", lang, play=play_word("hit" if hit else "stand", lang),
                     why=rules_name(game.rules, lang))
     parts = []
-    row = _player_row(game)
-    if row is not None:
-        parts.append(t("table.hint_player", lang, sentence=advice_sentence(
-            row, "equilibrium", lang)))
+    advice = game.hint()   # the solved results the computer seats play: no solve here
+    if advice is not None:
+        parts.append(t("table.hint_player", lang, sentence=advice_sentence(advice, lang)))
+    elif game.no_hint() in ("split_hand", "unreached"):
+        parts.append(t("table.no_hint", lang))
     p = game.bust_chance()
     if p is not None:
         parts.append(t("table.bust_hint", lang, p=percent(p, lang, 0)))
     return " ".join(parts)
-
-
-def _player_row(game: TableGame) -> Any:
-    """The exact table's row for the hand to play (heads-up, equilibrium banker), if any."""
-    from settemezzo.widgets.lookup import player_lookup
-
-    v = game.view
-    if v is None or v.hands > 1 or v.hidden != 0:
-        return None
-    kinds = game._kinds(v.hand)
-    try:
-        return player_lookup(game.rules, "equilibrium").row(kinds[0], kinds[1:])
-    except (ValueError, KeyError):
-        return None
 
 
 class ClassroomTable:
