@@ -81,8 +81,19 @@ CERTIFICATE_LIMIT = 1e-7
 """`equilibrium` raises `SolverError` rather than return a certificate wider than this."""
 
 CERTIFICATE_TARGET = 1e-9
-"""`equilibrium` solves the LP's last round afresh, without the warm start's drift, when the
-certificate of its first answer is wider than this."""
+"""Without `ALWAYS_POLISH`, `equilibrium` solves the LP's last round afresh, without the warm
+start's drift, only when the certificate of its first answer is wider than this."""
+
+ALWAYS_POLISH = True
+"""Solve the LP's last round afresh always. The shipped results (`settemezzo.precomputed`,
+``data/``) were computed so: equilibria are not unique, and the warm-started answer can be
+another one off the path of play (the same value within the certificate). False saves about a
+fifth of a solve; the shipped results must then be regenerated (``make precomputed data``)."""
+
+START_THRESHOLDS = (9, 10, 11, 12)
+"""The banker's rules of thumb (hit below K half-points) that are the LP's starting cuts.
+(11,) alone makes a smaller first LP and saves no round, a third of the LP's time, but leads
+to other equilibria off the path: the same caveat as `ALWAYS_POLISH`."""
 
 BURN = Action.BURN
 """The banker's third choice under the ``burn`` variant (after STAND 0 and HIT 1)."""
@@ -1480,7 +1491,7 @@ def _solve_lp(s: _Solver, T: Terminal, const: float, subs: dict[Any, Equilibrium
     upper_subs = _sub_values(game, subs, split_values, "upper")
     player, banker = _lp_strategies(game, sol, cuts, subs)
     low, upper = _certificate(s, player, banker, lower_subs, upper_subs)
-    if upper - low > CERTIFICATE_TARGET:
+    if upper - low > CERTIFICATE_TARGET and not ALWAYS_POLISH:
         sol = _polish(sol)
         player, banker = _lp_strategies(game, sol, cuts, subs)
         low, upper = _certificate(s, player, banker, lower_subs, upper_subs)
@@ -1617,11 +1628,10 @@ class _Cuts:
                                  (sub == BURN).astype(np.float64), local, members)
         self._append(sub, which, members, vals)
 
-    def add_thresholds(self, ks: Sequence[int] = (11,)) -> None:
-        """The starting cuts: the banker's rules of thumb (hit below ``k`` half-points; by
-        default below 5½ only: more starting cuts make a larger first LP and save no round)
-        everywhere. A rule of thumb plays alike in every public state, so each distinct
-        situation (deck and player's score) is valued once."""
+    def add_thresholds(self, ks: Sequence[int] = START_THRESHOLDS) -> None:
+        """The starting cuts: the banker's rules of thumb (hit below ``k`` half-points,
+        `START_THRESHOLDS`) everywhere. A rule of thumb plays alike in every public state,
+        so each distinct situation (deck and player's score) is valued once."""
         uniq, inverse = self.s._stand_unique
         nodes = self.s.game.banker_nodes
         which = np.arange(self.G)
@@ -1701,18 +1711,19 @@ def _cutting_planes(s: _Solver, c: FloatArray, const: float, cuts: _Cuts, tol: f
     """Solve the restricted LP, add the banker's best reply at each public state whose
     ``t_g`` it beats, and repeat until none does (or the gap to the player's guaranteed
     value is below ``tol``). Each round restarts HiGHS from the last basis (warm start);
-    `equilibrium` solves the last round afresh (`_polish`) only if the certificate of the
-    warm-started answer is not tight enough.
+    the last round is then solved afresh, without the warm start's drift, and checked like
+    any other (`ALWAYS_POLISH`; without it `equilibrium` does so (`_polish`) only if the
+    certificate of the warm-started answer is not tight enough).
     """
     nx, G = cuts.nx, cuts.G
     if not cuts.built:
         cuts.add_thresholds()
     lp = _master_lp(s, c, cuts)
-    rounds, previous = 0, np.inf
+    rounds, previous, cold = 0, np.inf, False
     while True:
         rounds += 1
         lp.add_rows(cuts.new_block())
-        res = lp.solve(rounds)
+        res = lp.solve(rounds, cold=cold)
         x = res.x[:nx]
         lp_value = -res.fun / LP_SCALE + const
         weights = cuts.reach * np.maximum(x[0::2], 0.0) * s.is_play
@@ -1722,11 +1733,14 @@ def _cutting_planes(s: _Solver, c: FloatArray, const: float, cuts: _Cuts, tol: f
         stalled = previous - lp_value < 1e-13 and lp_value - lower < 100 * tol
         if lp_value - lower <= tol or len(viol) == 0 or stalled:
             # (a stall is floating-point noise; the certificate measures it)
-            return _LPSolution(x, res, rounds, lp_value, lp, const)
+            if cold or rounds == 1 or not ALWAYS_POLISH:
+                return _LPSolution(x, res, rounds, lp_value, lp, const)
+            cold = True  # solve the last round afresh, and check it like any other
+            continue
         if rounds >= max_rounds:
             raise SolverError(f"no convergence after {max_rounds} LP rounds "
                               f"(gap {lp_value - lower:.3g})")
-        previous = lp_value
+        cold, previous = False, lp_value
         cuts.add(decisions, viol)
 
 

@@ -126,8 +126,8 @@ def test_banker_programme_by_hand() -> None:
     # player's payoff times the chance of the hand), finished terms F (the chance of the
     # card that busts the hand times +1). Row "7": S = [0, 4/7 · 1, 3/7 · -1] and
     # F = [0, 4/7 · 1, 3/7 · 1] (any card busts a lone 6 or 7). Best: stand on both
-    # (4/7 < 4/7 is no gain from hitting, -3/7 < 3/7), so 4/7 - 3/7 = 1/7.
-    game, s, _ = _toy()
+    # (on a 6 hitting gives the same 4/7, no gain; on a 7 -3/7 against 3/7): 4/7 - 3/7 = 1/7.
+    _, s, _ = _toy()
     rows = s.stand_rows
     F = np.array([[0.0], [4 / 7], [3 / 7]])
     S = np.array([[0.0], [4 / 7], [-3 / 7]])
