@@ -493,7 +493,7 @@ def _distinct_rows(key: npt.NDArray[np.int64]
     return key[first], inverse.reshape(-1)
 
 
-def _float_chances(kids: list[list[Any]]) -> list[list[float]]:
+def _float_chances(kids: Sequence[Sequence[Any]]) -> list[list[float]]:
     """The chances (``prob``) of each list of children as floats. A draw's chance is one of
     few shared `Fraction` objects (`settemezzo.game`), so each is converted once, told apart
     by identity (all alive while the game is)."""
