@@ -185,8 +185,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         checks += [(rules, "threshold:5", "threshold:5", int(10_000_000 * scale)),
                    (rules, "threshold:5", "omniscient", int(1_000_000 * scale)),
                    (rules, "threshold:5", "table", int(300_000 * scale))]
-        if getattr(heads_up(rules), "classic", True):  # the simulator's equilibrium tables
+        if getattr(heads_up(rules), "classic", True):  # the simulator's equilibrium banker
             checks.append((rules, "equilibrium", "equilibrium", int(4_000_000 * scale)))
+        else:  # the equilibrium player burning, staking (read from the solved tables)
+            checks.append((rules, "equilibrium", "threshold:5", int(2_000_000 * scale)))
     checks += [(ITALIAN, "threshold:4", "threshold:6", int(4_000_000 * scale)),
                (ITALIAN, "threshold:6", "equilibrium", int(4_000_000 * scale)),
                (ITALIAN, "equilibrium", "table", int(300_000 * scale))]

@@ -27,12 +27,15 @@ from __future__ import annotations
 import copy
 import weakref
 from collections import OrderedDict
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, fields
 from enum import IntEnum
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, TypeVar
+
+import numpy as np
+import numpy.typing as npt
 
 from settemezzo.cards import SEVEN_AND_A_HALF, Kind, Unseen
 from settemezzo.hands import BUST
@@ -256,8 +259,8 @@ class HeadsUpGame:
         memo_key = (_hand_key(rules, True, False), self.kinds)
         universe = _BANKER_NODES.get(memo_key)
         if universe is not None and all(
-                c <= u for c, u in zip(self.counts, universe[0], strict=True)):
-            self.banker_nodes = _restrict(universe[1], self.counts)
+                c <= u for c, u in zip(self.counts, universe.counts, strict=True)):
+            self.banker_nodes = _restrict(universe, self.counts)
             return
         K = len(self.kinds)
         burnable = {pos for pos, k in enumerate(self.kinds) if rules.may_burn(k)}
@@ -312,9 +315,9 @@ class HeadsUpGame:
                                   score(cards, rules) if cards else BUST, tuple(children),
                                   drawn, burn_child, burnt))
         self.banker_nodes = out
-        if universe is None or all(c >= u for c, u in zip(self.counts, universe[0],
+        if universe is None or all(c >= u for c, u in zip(self.counts, universe.counts,
                                                             strict=True)):
-            _BANKER_NODES[memo_key] = (self.counts, out)
+            _BANKER_NODES[memo_key] = _Universe(self.counts, out)
             while len(_BANKER_NODES) > BANKER_UNIVERSES:  # the oldest first
                 _BANKER_NODES.pop(next(iter(_BANKER_NODES)))
 
@@ -401,19 +404,47 @@ class HeadsUpGame:
 
 
 # a queue item of `_PlayerTree`: what the next information set is, and how it was reached:
-# (kind, stake, burnt, hidden, events, rest, reach, parent, action, prob, via)
-_Item = tuple[str, int, Kind | None, Kind, tuple[tuple[str, Kind], ...], list[int], Fraction,
-              int, int, Fraction, Kind]
+# (kind, stake, burnt, hidden, events, up, comp, reach, parent, action); ``burnt`` and
+# ``hidden`` are kind positions (-1: none), ``comp`` the player's cards dealt so far (hidden
+# and face up, not the burnt card), counts per kind
+_Item = tuple[str, int, int, int, tuple[tuple[str, Kind], ...], tuple[Kind, ...],
+              tuple[int, ...], Fraction, int, int]
 _ONE = Fraction(1)
+_OPEN = Move.OPEN
+_T = TypeVar("_T")
+
+
+def _maker(cls: type[_T]) -> Callable[..., _T]:
+    """``cls(*values)`` for a frozen dataclass with every field given, in order, without its
+    ``__init__``'s ``object.__setattr__`` per field: the same object (equal, with the same
+    hash and repr), made about twice as fast (a SPANISH game makes some 70 000 of them)."""
+    names = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+    new = object.__new__
+
+    def make(*values: Any) -> _T:
+        obj = new(cls)
+        obj.__dict__.update(zip(names, values, strict=True))
+        return obj
+    return make
+
+
+_child = _maker(Child)
+_infoset = _maker(InfoSet)
+# one more card after (hand, burnt card): (kind position, chance, finished child or None,
+# the hand one card later, whether it may then split)
+_Move = tuple[int, Fraction, "Child | None", tuple[int, ...], bool]
 
 
 class _PlayerTree:
     """The breadth-first construction of a game's player information sets, so that every
     information set comes after its parent (`HeadsUpGame._build_player_tree`).
 
-    Speed: a draw's chance ``Fraction(c, n)`` is made once per ``(c, n)``, the chance of
-    reaching a node only where an information set needs it (not at the finished hands), and
-    the facts of a hand (total, score, finished) are looked up by its cards as dealt.
+    An information set's index is its place in the queue, so a child is made (in the order
+    of the game's kinds) when it is queued and the information set as soon as it is
+    visited. Speed: what one more card does to a hand (its chance, whether it finishes the
+    hand, the finished `Child` itself) depends only on the cards held and the burnt card,
+    not on their order, so it is worked out once per composition (`moves`); so is the chance
+    of reaching a composition (`reach`: dealing without replacement is exchangeable).
     """
 
     def __init__(self, game: HeadsUpGame) -> None:
@@ -421,16 +452,20 @@ class _PlayerTree:
         self.rules = game.rules
         self.start = game.start
         self.kinds = game.kinds
+        self.counts = game.counts
         self.classic = game.classic
         self.stakes = game.stakes
         # only the first card of the hand may be burnt: never after a swap
-        self.burn_kinds = {k for k in self.kinds if self.rules.may_burn(k) and not self.start}
+        self.burn_at = [self.rules.may_burn(k) and not self.start for k in self.kinds]
+        self.figure = self.kinds.index(Kind.FIGURE) if Kind.FIGURE in self.kinds else -1
         self.queue: list[_Item] = []
-        self.rows: list[tuple[Any, ...]] = []   # the InfoSet fields but the children
-        self.kids: list[tuple[list[Child], list[Child]]] = []  # per set: action 0, action 1
-        self._probs: dict[int, list[Fraction]] = {}
+        self.kids: list[Child] = []          # the queued item's Child, by index
+        self.out: list[InfoSet] = []
         self.most = max(game.counts, default=0)
-        self._facts: dict[tuple[tuple[Kind, ...], Kind | None], tuple[int, int, bool]] = {}
+        self._probs: dict[int, list[Fraction]] = {}
+        self._facts: dict[tuple[int, ...], tuple[int, int, bool]] = {}
+        self._moves: dict[tuple[tuple[int, ...], int], list[_Move]] = {}
+        self._reach: dict[tuple[tuple[int, ...], int], Fraction] = {}
 
     def probs(self, n: int) -> list[Fraction]:
         """``Fraction(c, n)`` for every count ``c`` a kind can have left, made once per ``n``."""
@@ -439,139 +474,167 @@ class _PlayerTree:
             out = self._probs[n] = [Fraction(c, n) for c in range(self.most + 1)]
         return out
 
-    def facts(self, hand: tuple[Kind, ...], k: Kind | None = None) -> tuple[int, int, bool]:
-        """(total, score, finished) of ``hand`` (sorted) plus the card ``k`` if given."""
-        f = self._facts.get((hand, k))
+    def facts(self, comp: tuple[int, ...]) -> tuple[int, int, bool]:
+        """(total, score, finished) of the start cards plus the cards ``comp``."""
+        f = self._facts.get(comp)
         if f is None:
-            cards = hand if k is None else tuple(sorted((*hand, k)))
-            f = self._facts[(hand, k)] = _facts(cards, self.rules)
+            cards = tuple(sorted((*self.start, *(k for k, c in zip(self.kinds, comp,
+                                                                    strict=True)
+                                                  for _ in range(c)))))
+            f = self._facts[comp] = _facts(cards, self.rules)
         return f
+
+    def moves(self, comp: tuple[int, ...], burnt: int) -> list[_Move]:
+        """What one more card does to the hand ``comp`` (``burnt``: the burnt card's position,
+        or -1), for each kind the deck still holds, in the game's order."""
+        key = (comp, burnt)
+        out = self._moves.get(key)
+        if out is not None:
+            return out
+        rest = [c - x - (1 if pos == burnt else 0)
+                for pos, (c, x) in enumerate(zip(self.counts, comp, strict=True))]
+        probs = self.probs(sum(rest))
+        # splitting: the only two cards are figures (the face-down one and this one)
+        fig = self.figure
+        two_figures = (fig >= 0 and self.rules.split_figures > 1 and not self.start
+                       and sum(comp) == 1 and comp[fig] == 1)
+        out = []
+        for pos, k in enumerate(self.kinds):
+            if not rest[pos]:
+                continue
+            p = probs[rest[pos]]
+            nxt = (*comp[:pos], comp[pos] + 1, *comp[pos + 1:])
+            _, sc, finished = self.facts(nxt)
+            out.append((pos, p, Child(k, p, -1, sc) if finished else None, nxt,
+                        two_figures and pos == fig))
+        self._moves[key] = out
+        return out
+
+    def reach(self, comp: tuple[int, ...], burnt: int, parent: Fraction, p: Fraction
+              ) -> Fraction:
+        """The chance of the cards ``comp`` and the burnt card, dealt in a given order: the
+        parent's chance times ``p``, made once per composition."""
+        key = (comp, burnt)
+        out = self._reach.get(key)
+        if out is None:
+            out = self._reach[key] = parent * p
+        return out
 
     def build(self) -> list[InfoSet]:
         self.seed()
         head = 0
         while head < len(self.queue):
-            self.visit(self.queue[head])
+            self.visit(head, self.queue[head])
             head += 1
-        return self.infosets()
+        return self.out
+
+    def push(self, item: _Item, child: Child) -> None:
+        """Queue ``item``, reached as ``child`` of its parent (its index: its place)."""
+        self.queue.append(item)
+        self.kids.append(child)
 
     def seed(self) -> None:
         """The first card of each kind: a root decision, or (after a swap) a finished hand."""
-        g, start = self.game, self.start
-        for pos, k in enumerate(self.kinds):
-            if not g.counts[pos]:
-                continue
-            rest = list(g.counts)
-            rest[pos] -= 1
-            p = self.probs(g.n_cards)[g.counts[pos]]
-            _, sc, finished = self.facts(start, k)
-            if start and finished:  # after a swap: 7½ or bust
-                g.root_terminals.append(Child(k, p, -1, sc))
+        g = self.game
+        zero = (0,) * len(self.kinds)
+        for pos, p, done, comp, _ in self.moves(zero, -1):
+            k = self.kinds[pos]
+            if self.start and done is not None:  # after a swap: 7½ or bust
+                g.root_terminals.append(done)
                 continue
             first = "stake" if len(self.stakes) > 1 else (
-                "burn" if k in self.burn_kinds else "play")
-            if _splits(self.rules, (k, *start)):
+                "burn" if self.burn_at[pos] else "play")
+            if _splits(self.rules, (k, *self.start)):
                 # a swap on the first hit turned a figure up and dealt a figure face
                 # down: the first two cards are both figures, so they may be split
                 first = "split"
-            self.queue.append((first, self.stakes[0], None, k, (), rest, p, -1, 1, p, k))
+            reach = self.reach(comp, -1, _ONE, p)
+            self.push((first, self.stakes[0], -1, pos, (), (), comp, reach, -1, 1),
+                      _child(k, p, len(self.queue), _OPEN))
 
-    def visit(self, item: _Item) -> None:
-        """Number the information set of ``item``, link it to its parent, queue what follows."""
+    def visit(self, i: int, item: _Item) -> None:
+        """Make information set ``i`` of ``item``, number its public state, queue what
+        follows it."""
         g = self.game
-        kind, stake, burnt, hidden, events, _, reach, parent, action, prob, via = item
-        i = len(self.rows)
-        up = tuple(c for _, c in events)
+        kind, stake, burnt, hidden, events, up, comp, reach, parent, action = item
+        hole = self.kinds[hidden]
+        burnt_kind = self.kinds[burnt] if burnt >= 0 else None
         pub = -1
         if kind == "play":
-            key: Any = up if self.classic else (stake, burnt, events)
+            key: Any = up if self.classic else (stake, burnt_kind, events)
             pub = g.public_index.get(key, -1)
             if pub < 0:
                 pub = g.public_index[key] = len(g.publics)
                 g.publics.append(key)
-            if self.classic or (burnt is None and stake == self.stakes[0]
-                                and (hidden, up) not in g.index):
+            if self.classic or (burnt < 0 and stake == self.stakes[0]
+                                and (hole, up) not in g.index):
                 # (other games: the hand kept, at the smallest stake)
-                g.index[(hidden, up)] = i
-        g.key_index[(kind, stake, burnt, hidden, events)] = i
-        tot = self.facts(tuple(sorted((hidden, *self.start, *up))))[0]
-        self.rows.append((i, hidden, up, tot, reach, parent, pub, kind, stake, burnt, events,
-                          action))
-        if parent >= 0:
-            self.kids[parent][action].append(Child(via, prob, i, Move.OPEN))
-        self.kids.append(([], []))
-        self.follow(i, item)
+                g.index[(hole, up)] = i
+        g.key_index[(kind, stake, burnt_kind, hole, events)] = i
+        zero, one = self.follow(i, item)
+        self.out.append(_infoset(i, hole, up, self.facts(comp)[0], reach, parent, pub, one,
+                                kind, stake, burnt_kind, events, zero, action))
 
-    def follow(self, i: int, item: _Item) -> None:
-        """Queue (or finish) the successors of information set ``i`` by its kind."""
-        kind, stake, burnt, hidden, events, rest, reach, _, _, _, _ = item
-        same = (stake, burnt, hidden, events, rest, reach, i)
+    def follow(self, i: int, item: _Item) -> tuple[tuple[Child, ...], tuple[Child, ...]]:
+        """Queue (or finish) the successors of information set ``i`` by its kind; its
+        children after action 0 and after action 1."""
+        kind, stake, burnt, hidden, events, up, comp, reach, _, _ = item
+        hole = self.kinds[hidden]
+        n = len(self.queue)
         if kind == "stake":
-            nxt = "burn" if hidden in self.burn_kinds else "play"
-            self.queue.append((nxt, *same, 0, _ONE, hidden))
-            self.queue.append(("stake" if stake + 1 < self.stakes[-1] else nxt, stake + 1,
-                               burnt, hidden, events, rest, reach, i, 1, _ONE, hidden))
-        elif kind == "burn":
-            self.queue.append(("play", *same, 0, _ONE, hidden))
-            self.deal(i, 1, item, "burn")
-        elif kind == "split":
+            nxt = "burn" if self.burn_at[hidden] else "play"
+            more = "stake" if stake + 1 < self.stakes[-1] else nxt
+            self.push((nxt, stake, burnt, hidden, events, up, comp, reach, i, 0),
+                      _child(hole, _ONE, n, _OPEN))
+            self.push((more, stake + 1, burnt, hidden, events, up, comp, reach, i, 1),
+                      _child(hole, _ONE, n + 1, _OPEN))
+            return (self.kids[n],), (self.kids[n + 1],)
+        if kind in ("burn", "split"):
+            self.push(("play", stake, burnt, hidden, events, up, comp, reach, i, 0),
+                      _child(hole, _ONE, n, _OPEN))
+            if kind == "burn":
+                return (self.kids[n],), self.burn(i, item)
             # both figures shown: the rest is valued apart (perfect information)
-            self.queue.append(("play", *same, 0, _ONE, hidden))
-            self.kids[i][1].append(Child(hidden, _ONE, -1, SPLIT))
-        elif kind == "swap":
-            self.deal(i, 0, item, "up")
+            return (self.kids[n],), (Child(hole, _ONE, -1, SPLIT),)
+        if kind == "swap":
             # turning the face-down card up leaves nothing hidden: a proper subgame
-            self.kids[i][1].append(Child(hidden, _ONE, -1, SWAP))
-            self.game.swap_target[i] = tuple(sorted((*self.start, *(c for _, c in events),
-                                                     hidden)))
-        elif self.rules.swap_hidden:
-            self.queue.append(("swap", *same, 1, _ONE, hidden))
-        else:
-            self.deal(i, 1, item, "up")
+            self.game.swap_target[i] = tuple(sorted((*self.start, *up, hole)))
+            return self.deal(i, 0, item), (Child(hole, _ONE, -1, SWAP),)
+        if self.rules.swap_hidden:
+            self.push(("swap", stake, burnt, hidden, events, up, comp, reach, i, 1),
+                      _child(hole, _ONE, n, _OPEN))
+            return (), (self.kids[n],)
+        return (), self.deal(i, 1, item)
 
-    def deal(self, parent: int, action: int, item: _Item, how: str) -> None:
-        """One more card from the rest after ``action`` at ``parent``: face up (``how="up"``),
-        or a new face-down card after burning (``"burn"``)."""
-        _, stake, burnt, hidden, events, rest, reach, _, _, _, _ = item
-        probs = self.probs(sum(rest))
-        hand = (hidden, *self.start, *(c for _, c in events))
-        held = tuple(sorted(hand))
-        kids = self.kids[parent][action]
-        for pos, k in enumerate(self.kinds):
-            c = rest[pos]
-            if not c:
+    def deal(self, parent: int, action: int, item: _Item) -> tuple[Child, ...]:
+        """One more card face up after ``action`` at ``parent``: its children."""
+        _, stake, burnt, hidden, events, up, comp, reach, _, _ = item
+        kids = []
+        for pos, p, done, nxt, splits in self.moves(comp, burnt):
+            if done is not None:
+                kids.append(done)
                 continue
-            p = probs[c]
-            nxt_kind = "play"
-            if how == "up":
-                _, sc, finished = self.facts(held, k)
-                if finished:
-                    kids.append(Child(k, p, -1, sc))
-                    continue
-                if _splits(self.rules, (*hand, k)):
-                    nxt_kind = "split"
-            nxt = rest.copy()
-            nxt[pos] -= 1
-            if how == "up":
-                self.queue.append((nxt_kind, stake, burnt, hidden, (*events, ("up", k)), nxt,
-                                   reach * p, parent, action, p, k))
-            else:  # a new face-down card after burning
-                self.queue.append(("play", stake, hidden, k, events, nxt, reach * p, parent,
-                                   action, p, k))
+            k = self.kinds[pos]
+            child = _child(k, p, len(self.queue), _OPEN)
+            self.push(("split" if splits else "play", stake, burnt, hidden,
+                       (*events, ("up", k)), (*up, k), nxt,
+                       self.reach(nxt, burnt, reach, p), parent, action), child)
+            kids.append(child)
+        return tuple(kids)
 
-    def infosets(self) -> list[InfoSet]:
-        """The information sets, each one's children in the order of the game's kinds."""
-        order = {k: j for j, k in enumerate(self.kinds)}
-
-        def ordered(children: list[Child]) -> tuple[Child, ...]:
-            return tuple(sorted(children, key=lambda ch: order[ch.kind]))
-
-        out = []
-        for row, (zero, one) in zip(self.rows, self.kids, strict=True):
-            i, hidden, up, tot, reach, parent, pub, kind, stake, burnt, events, action = row
-            out.append(InfoSet(i, hidden, up, tot, reach, parent, pub, ordered(one), kind,
-                               stake, burnt, events, ordered(zero), action))
-        return out
+    def burn(self, parent: int, item: _Item) -> tuple[Child, ...]:
+        """A new face-down card after burning the one held (the first card of the hand)."""
+        _, stake, _, hidden, events, up, comp, reach, _, _ = item
+        kids = []
+        zero = (0,) * len(self.kinds)
+        for pos, p, _, _, _ in self.moves(comp, -1):
+            k = self.kinds[pos]
+            child = _child(k, p, len(self.queue), _OPEN)
+            nxt = (*zero[:pos], 1, *zero[pos + 1:])
+            self.push(("play", stake, hidden, pos, events, up, nxt,
+                       self.reach(nxt, hidden, reach, p), parent, 1), child)
+            kids.append(child)
+        return tuple(kids)
 
 
 def check_deck_size(rules: Rules, kinds: tuple[Kind, ...], counts: tuple[int, ...],
@@ -733,30 +796,73 @@ def with_card(deck: Unseen, kind: Kind) -> Unseen:
     return Unseen(tuple(counts))
 
 
+@dataclass
+class _Universe:
+    """The banker hands of the largest deck seen (``counts``), and what their restrictions
+    to smaller decks need (`_restrict`): per hand, the cards of each kind it has drawn, the
+    counts its children need (one more than drawn, for each kind it may draw next) and the
+    last of it and its children (and burn child); one more than the most cards of each kind
+    a hand draws; the restrictions made."""
+
+    counts: tuple[int, ...]
+    nodes: list[BankerNode]
+    most: tuple[int, ...] = ()
+    drawn: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros((0, 0), np.int64))
+    need: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros((0, 0), np.int64))
+    last: list[int] = field(default_factory=list)
+    done: dict[tuple[int, ...], list[BankerNode]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        K = len(self.counts)
+        self.drawn = np.array([nd.drawn for nd in self.nodes], dtype=np.int64).reshape(-1, K)
+        self.need = np.zeros_like(self.drawn)
+        for j, nd in enumerate(self.nodes):
+            for pos, _, _ in nd.children:
+                self.need[j, pos] = nd.drawn[pos] + 1
+        self.most = tuple(int(x) + 1 for x in self.drawn.max(axis=0, initial=0))
+        self.last = [max((j, nd.burn_child, *(j2 for _, j2, _ in nd.children)))
+                     for j, nd in enumerate(self.nodes)]
+
+
 BANKER_UNIVERSES = 2
 """How many banker-hand universes (one per rule family) `_BANKER_NODES` keeps."""
 
-_BANKER_NODES: dict[tuple[Rules, tuple[Kind, ...]],
-                    tuple[tuple[int, ...], list[BankerNode]]] = {}
+_BANKER_NODES: dict[tuple[Rules, tuple[Kind, ...]], _Universe] = {}
+_banker_node = _maker(BankerNode)
 
 
-def _restrict(nodes: list[BankerNode], counts: tuple[int, ...]) -> list[BankerNode]:
+def _restrict(universe: _Universe, counts: tuple[int, ...]) -> list[BankerNode]:
     """The banker hands of a larger deck that a deck with ``counts`` can deal, renumbered
-    (same order: parents still come first)."""
-    new: dict[int, int] = {}
-    for nd in nodes:
-        if all(d <= c for d, c in zip(nd.drawn, counts, strict=True)):
-            new[nd.index] = len(new)
+    (same order: parents still come first); made once per restriction (a hand of the
+    universe is kept, and a child listed, by the counts up to one more than the universe's
+    hands ever draw of a kind: decks equal up to that share them). A hand left as it was
+    (same index, same children) is the universe's own `BankerNode`."""
+    key = tuple(min(c, m) for c, m in zip(counts, universe.most, strict=True))
+    out = universe.done.get(key)
+    if out is not None:
+        return list(out)
+    fits: list[bool] = np.all(universe.drawn <= np.array(key), axis=1).tolist()
+    same: list[bool] = np.all(universe.need <= np.array(key), axis=1).tolist()
+    first_out = fits.index(False) if False in fits else len(fits)
+    new: list[int] = []
+    n = 0
+    for f in fits:
+        new.append(n if f else -1)
+        n += f
     out = []
-    for nd in nodes:
-        if nd.index not in new:
+    for j, nd in enumerate(universe.nodes):
+        if not fits[j]:
+            continue
+        if same[j] and universe.last[j] < first_out:  # nothing renumbered
+            out.append(nd)
             continue
         kids = tuple((pos, new[j2] if j2 >= 0 else -1, sc) for pos, j2, sc in nd.children
-                     if nd.drawn[pos] < counts[pos])
-        burn = new.get(nd.burn_child, -1) if nd.burn_child >= 0 else -1
-        out.append(BankerNode(new[nd.index], nd.counts, nd.size, nd.total, nd.score, kids,
-                              nd.drawn, burn, nd.burnt))
-    return out
+                     if nd.drawn[pos] < key[pos])
+        burn = new[nd.burn_child] if nd.burn_child >= 0 else -1
+        out.append(_banker_node(new[j], nd.counts, nd.size, nd.total, nd.score, kids,
+                                nd.drawn, burn, nd.burnt))
+    universe.done[key] = out
+    return list(out)
 
 
 def heads_up(rules: Rules, deck: Unseen | None = None,

@@ -370,3 +370,34 @@ def test_cli_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]
     code, _, err = run(capsys, "simulate", "--hands", "100", "--no-progress", *argv)
     assert code == 2
     assert err.startswith("settemezzo: error:") and quoted in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("variant", ["split_figures=2"])
+def test_player_tables_are_the_solvers_equilibrium(variant: str) -> None:
+    """`strategies.PlayerTables` reads the equilibrium from the shipped player table: the
+    hit chances directly, burning and splitting from the rows' own reach. A second route:
+    the solver's equilibrium strategy itself, decision by decision (italian+split_figures=2
+    splits two figures with chance 0.742..., a mixed choice the own-reach ratio recovers;
+    ``burn=4`` passes too, in 20 s: its burning is checked by Monte Carlo in
+    tests/test_simulate_exact.py)."""
+    from settemezzo.game import heads_up
+    from settemezzo.simulate.strategies import player_tables
+    from settemezzo.solve import equilibrium
+
+    rules = ITALIAN.with_variants(variant)
+    t = player_tables(rules)
+    game = heads_up(rules)
+    hit = [float(x) for x in equilibrium(game).player.hit]
+    plays = [s for s in game.infosets if s.kind == "play"]   # the table's rows, in order
+    assert len(plays) == len(t.frame)
+    row = {s.index: j for j, s in enumerate(plays)}
+    checked = 0
+    for s in game.infosets:
+        if s.kind == "play":
+            assert t.p[E.EP_HIT, row[s.index]] == pytest.approx(hit[s.index], abs=1e-9)
+        elif s.kind in ("burn", "split"):
+            kept = s.children0[0].infoset   # action 0: the card kept, the hand whole
+            what = E.EP_BURN if s.kind == "burn" else E.EP_SPLIT
+            assert t.p[what, row[kept]] == pytest.approx(hit[s.index], abs=1e-9), s.label
+            checked += 1
+    assert checked >= 1

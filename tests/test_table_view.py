@@ -69,3 +69,22 @@ def test_one_to_seven_players_beside_the_bank() -> None:
     w.start()
     assert w.game is not None and len(w.game.seats()) == 2
     assert w.game.rules == ITALIAN
+
+
+def test_a_rule_set_not_shipped_says_at_once_that_it_is_computing() -> None:
+    """The table's computer seats and hints read the solved equilibrium: shipped for the
+    presets and single variants (a SPANISH hand under keep-the-bank is SPANISH's), else
+    solved first - which the widget says at once, in the explorer's words."""
+    from settemezzo.simulate.strategies import equilibrium_ready, equilibrium_source
+
+    assert equilibrium_ready(SPANISH.with_variants("keep_bank"))
+    assert equilibrium_source(SPANISH.with_variants("keep_bank")) == SPANISH
+    odd = ITALIAN.with_variants("royal", "pair_of_sevens", "burn=3,4", "wild_king")
+    assert not equilibrium_ready(odd) and equilibrium_source(odd) == odd
+    w = classroom_table(students=1, computers=0, seed=2)
+    w._say_computing(odd)
+    assert "Computing the exact table for" in w.status.value
+    w._say_computing(ITALIAN)
+    assert "Computing" in w.status.value     # unchanged: nothing said for a shipped one
+    w.refresh()
+    assert "Computing" not in w.status.value

@@ -60,9 +60,10 @@ class ClassTables:
         self.ready = threading.Event()
 
     def warm(self) -> None:
-        """Build one game and ask its hint now (the engine, the computer's strategy and the
-        exact columns behind the hints take a few seconds the first time, and thirty students
-        asking at once would each compute them), so that no student waits; sets `ready`."""
+        """Build one game and ask its hint now (the compiled engine and the solved
+        equilibrium the computer seats and the hints read load in a few seconds the first
+        time - a rule set not shipped precomputed is solved then - and thirty students
+        asking at once would each wait for them), so that no student waits; sets `ready`."""
         g = TableGame(self.room.rules, students=1, computers=0, seed=1)
         while g.view is not None and g.hint() is None and g.can_stake():
             g.stake(g.default_stake())

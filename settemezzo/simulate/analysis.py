@@ -93,23 +93,31 @@ def game_chances(rules: Rules | str = SPANISH, players: int = 3, sessions: int =
 
 
 def exact_value(rules: Rules, player: str, banker: str) -> Fraction | float:
-    """The exact heads-up value (player's gain per stake) of a pair of strategies:
+    """The exact heads-up value (player's gain per unit staked) of a pair of strategies:
     `settemezzo.solve.evaluate` for fixed policies, the equilibrium value, or the banker's
-    best reply for the ``table`` banker (which is that best reply heads-up)."""
+    best reply for the ``table`` banker (which is that best reply heads-up). When the
+    player picks its stake after the first card (the equilibrium player of SPANISH), the
+    value in chips is divided by its expected stake (`settemezzo.solve.expected_stake`), as
+    the simulator's `SimulationResult.player_value` is."""
     from settemezzo.game import heads_up
-    from settemezzo.solve import best_response, equilibrium, evaluate
+    from settemezzo.solve import best_response, equilibrium, evaluate, expected_stake
 
     game = heads_up(rules)
     p, b = player.strip().lower(), banker.strip().lower()
     eq = equilibrium(game) if "equilibrium" in (p, b) else None
     p_strat: Any = eq.player if (eq is not None and p == "equilibrium") else p
-    if b == "table":
-        return best_response(p_strat, "banker", game).value
-    if p == "equilibrium" and b == "equilibrium":
-        assert eq is not None
-        return eq.value
     b_strat: Any = eq.banker if (eq is not None and b == "equilibrium") else b
-    return evaluate(p_strat, b_strat, game)
+    if b == "table":
+        value = best_response(p_strat, "banker", game).value
+        b_strat = None   # the banker at its best: `expected_stake`'s None
+    elif p == "equilibrium" and b == "equilibrium":
+        assert eq is not None
+        value = eq.value
+    else:
+        value = evaluate(p_strat, b_strat, game)
+    if game.stake_choice and p == "equilibrium":
+        value = value / expected_stake(p_strat, b_strat, game)
+    return value
 
 
 def exact_check(rules: Rules | str = ITALIAN, player: str = "threshold:5",

@@ -358,16 +358,31 @@ def _snap(x: FloatArray) -> FloatArray:
     return out
 
 
-def equilibrium_frame(rules: Rules) -> Any:
-    """The equilibrium's player table of ``rules`` from `settemezzo.solved`, asked of the
-    shipped rule set with the same heads-up game when there is one (a SPANISH game with the
-    keep-the-bank rule is SPANISH's hand: `settemezzo.game.hand_rules`)."""
-    from settemezzo import precomputed, solved
+def equilibrium_source(rules: Rules) -> Rules:
+    """The rule set whose solved results give the equilibrium of ``rules``: the shipped one
+    with the same heads-up game when there is one (a SPANISH game with the keep-the-bank
+    rule is SPANISH's hand: `settemezzo.game.hand_rules`), else ``rules``."""
+    from settemezzo import precomputed
     from settemezzo.game import hand_rules
 
     same = hand_rules(rules)
-    target = next((r for _label, r in precomputed.catalogue() if hand_rules(r) == same), rules)
-    return solved.get(target).player_table("equilibrium")
+    return next((r for _label, r in precomputed.catalogue() if hand_rules(r) == same), rules)
+
+
+def equilibrium_ready(rules: Rules) -> bool:
+    """Whether `player_tables` answers at once (kept, or shipped precomputed): else it
+    solves (`settemezzo.solved.estimate_seconds` says about how long)."""
+    from settemezzo import solved
+
+    return solved.ready(equilibrium_source(rules), ("player", "equilibrium"))
+
+
+def equilibrium_frame(rules: Rules) -> Any:
+    """The equilibrium's player table of ``rules`` from `settemezzo.solved` (of
+    `equilibrium_source`)."""
+    from settemezzo import solved
+
+    return solved.get(equilibrium_source(rules)).player_table("equilibrium")
 
 
 def _column(df: Any, name: str, default: Any) -> list[Any]:

@@ -246,12 +246,25 @@ class ClassroomTable:
         """A new game with the settings now chosen."""
         students = self.students.value
         computers = min(self.computers.value, MAX_PLAYERS - students)
+        self._say_computing(self.rules.value)
         try:
             self.game = TableGame(self.rules.value, students, computers, int(self.seed.value))
         except SimulationError as e:
             self.game = None
             self.status.value = message(str(e), "bad")
         self.refresh()
+
+    def _say_computing(self, rules: Rules) -> None:
+        """Say at once when the game's equilibrium is not at hand (a rule set not shipped
+        precomputed: the computer seats and the hints need it solved first), as the
+        explorer does: the same words and estimate."""
+        from settemezzo import solved
+        from settemezzo.simulate.strategies import equilibrium_ready
+
+        if not equilibrium_ready(rules):
+            self.status.value = message(t(
+                "ui.computing_about", self.lang, rules=rules_name(rules, self.lang),
+                seconds=max(1, round(solved.estimate_seconds(rules)))))
 
     def _act(self, f: Any) -> None:
         g = self.game
