@@ -24,10 +24,10 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from settemezzo import cli_classroom, cli_deck, cli_play
-from settemezzo.cards import CardSpec, parse_spec, parse_specs
-from settemezzo.cli_common import print_json, value_json
-from settemezzo.hands import BUST, describe_score, is_finished, score, total
-from settemezzo.i18n import percent
+from settemezzo.cards import CardSpec, Kind, parse_spec, parse_specs
+from settemezzo.cli_common import add_lang, print_json, value_json
+from settemezzo.hands import BUST, is_finished, score, total
+from settemezzo.i18n import check_lang, percent, score_label, t
 from settemezzo.odds import (
     HandState,
     draw_kinds,
@@ -93,19 +93,18 @@ def _parse_cards_args(texts: Sequence[str]) -> list[CardSpec]:
     return [spec for text in texts for spec in _parse_cards_arg(text)]
 
 
-def _frac(p: Fraction, width: int = 0) -> str:
+def _frac(p: Fraction, width: int = 0, lang: str = "en") -> str:
     """'9/13  (69.23%)': the exact fraction, padded to ``width``, and a percentage."""
-    return f"{p!s:<{width}}  ({percent(p, 'en', 2, typeset=False)})"
+    return f"{p!s:<{width}}  ({percent(p, lang, 2, typeset=False)})"
 
 
-def _table(rows: Sequence[tuple[str, Fraction]]) -> list[str]:
+def _table(rows: Sequence[tuple[str, Fraction]], lang: str = "en") -> list[str]:
     """Indented lines 'label  fraction  (percent)', with aligned columns."""
     if not rows:
         return []
     lw = max(len(label) for label, _ in rows)
     fw = max(len(str(p)) for _, p in rows)
-    return [f"  {label:<{lw}}  {_frac(p, fw)}".rstrip() for label, p in rows]
-
+    return [f"  {label:<{lw}}  {_frac(p, fw, lang)}".rstrip() for label, p in rows]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -148,23 +147,22 @@ def _cmd_odds(args: argparse.Namespace) -> int:
                          seen=_parse_cards_args(args.seen), rules=rules)
     hand = state.cards
     unseen = state.unseen()
-    t = total(hand, rules)
+    total_now = total(hand, rules)
     finished = is_finished(hand, rules)
     result = score(hand, rules)
     nxt = next_card(unseen, rules)
     counts = dict(draw_kinds(unseen, rules))
     hit = None if finished else hit_outcomes(hand, unseen, rules)
     final = final_distribution(hand, unseen, rules, Fraction(k, 2))  # it takes points
-    policy = f"hit below {points_label(k)}, stand on {points_label(k)} or more"
-    seven_half = "exactly 7½" + (" or a pair of sevens" if rules.pair_of_sevens else "")
-
+    lang = args.lang
+    policy = t("cli.hit_below", lang, k=points_label(k))
     if args.json:
         print_json({
             "hand": str(state),
-            "total": t,
-            "total_label": points_label(t),
+            "total": total_now,
+            "total_label": points_label(total_now),
             "finished": finished,
-            "result": describe_score(result) if finished else None,
+            "result": score_label(result, lang) if finished else None,
             "unseen": unseen.total,
             "next_card": [
                 {"card": kind.label, "half_points": kind.half_points, "count": counts[kind],
@@ -175,33 +173,44 @@ def _cmd_odds(args: argparse.Namespace) -> int:
             "threshold": points_label(k),
             "policy": policy,
             "final_distribution": [
-                {"score": s, "label": describe_score(s), **value_json(p)}
+                {"score": s, "label": score_label(s, lang), **value_json(p)}
                 for s, p in sorted(final.items())],
-        }, rules)
+        }, rules, lang)
         return 0
+    print("\n".join(_odds_lines(state, rules, nxt, counts, hit, final, policy, lang)))
+    return 0
 
-    if not finished:
-        now = f"total {points_label(t)}"
+
+def _odds_lines(state: HandState, rules: Rules, nxt: dict[Kind, Fraction],
+                counts: dict[Kind, int], hit: dict[str, Fraction] | None,
+                final: dict[int, Fraction], policy: str, lang: str) -> list[str]:
+    """What ``settemezzo odds`` prints, in ``lang``."""
+    hand, unseen = state.cards, state.unseen()
+    total_now, result = total(hand, rules), score(hand, rules)
+    if not is_finished(hand, rules):
+        now = t("cli.total", lang, t=points_label(total_now))
     elif result == BUST:
-        now = f"total {points_label(t)}: bust, the turn is over"
+        now = t("cli.total_bust", lang, t=points_label(total_now))
     else:
-        now = f"{describe_score(result)}, the turn is over"
+        now = t("cli.finished", lang, score=score_label(result, lang))
     lines = [
-        rules.describe(),
-        f"hand {state}: {now}",
-        f"unseen cards: {unseen.total}",
+        rules.describe(lang),
+        t("cli.hand", lang, hand=state, now=now),
+        t("cli.unseen", lang, n=unseen.total),
         "",
-        "next card:",
-        *_table([(f"{kind.label:>2} ({counts[kind]:>2} of {unseen.total})", p)
-                 for kind, p in nxt.items()]),
+        t("cli.next_card", lang),
+        *_table([(f"{kind.label:>2} "
+                  + t("cli.count_of", lang, n=f"{counts[kind]:>2}", total=unseen.total), p)
+                 for kind, p in nxt.items()], lang),
     ]
     if hit is not None:
-        lines += ["", "one more card:",
-                  *_table([("bust", hit["bust"]), (seven_half, hit["seven_half"])])]
-    lines += ["", f"final total ({policy}):",
-              *_table([(describe_score(s), p) for s, p in sorted(final.items())])]
-    print("\n".join(lines))
-    return 0
+        seven = "cli.seven_half_or_pair" if rules.pair_of_sevens else "cli.seven_half"
+        lines += ["", t("cli.one_more", lang),
+                  *_table([(score_label(BUST, lang), hit["bust"]),
+                           (t(seven, lang), hit["seven_half"])], lang)]
+    lines += ["", t("cli.final_total", lang, policy=policy),
+              *_table([(score_label(s, lang), p) for s, p in sorted(final.items())], lang)]
+    return lines
 
 
 # ---------------------------------------------------------------------------------------------
@@ -247,6 +256,9 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for add in _SUBCOMMANDS:
         add(subparsers)
+    for sub in subparsers.choices.values():  # one --lang, the same, on every subcommand
+        if "--lang" not in sub._option_string_actions:
+            add_lang(sub)
     return parser
 
 
@@ -279,6 +291,7 @@ def _quiet_stdout() -> None:
 def _run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
     """Run a handler, turning every expected failure into one line and a status."""
     try:
+        check_lang(args.lang)   # --lang, or $SETTEMEZZO_LANG (`settemezzo.cli_common.add_lang`)
         status = handler(args)
         sys.stdout.flush()
         return status

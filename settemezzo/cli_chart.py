@@ -21,8 +21,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from settemezzo.cli_common import add_yes, replaced
-from settemezzo.i18n import check_lang, restriction_text
+from settemezzo.cli_common import add_lang, add_yes, replaced
+from settemezzo.i18n import check_lang, restriction_text, t
 from settemezzo.rules import ITALIAN, PRESETS, Rules
 
 if TYPE_CHECKING:
@@ -263,7 +263,7 @@ def cmd_chart(args: argparse.Namespace, rules: Rules) -> int:
     fig, data = chart(args.kind, rules, against=against, lang=args.lang,
                       thresholds=thresholds)
     for p in save_chart(fig, out, data if args.csv else None, replaced=replaced):
-        print(f"wrote {p}")
+        print(t("cli.wrote", args.lang, path=p))
     return 0
 
 
@@ -274,7 +274,7 @@ def cmd_handout(args: argparse.Namespace, rules: Rules) -> int:
     out = check_out(args.out, (".pdf",))
     check_exact_size(rules, args.yes)
     path = _write_handout([_handout_page(rules)], out, args.lang, replaced)
-    print(f"wrote {path} (1 page: {rules.describe()})")
+    print(t("cli.wrote_page", args.lang, path=path, rules=rules.describe(args.lang)))
     return 0
 
 
@@ -300,8 +300,7 @@ def register(subparsers: Any, add_rules: Any) -> None:
                         "threshold:K or omniscient")
     p.add_argument("--thresholds", default="4,5,6", metavar="K,K,...",
                    help="banker-final: the banker hits below each of these (default 4,5,6)")
-    p.add_argument("--lang", default="en", metavar="LANG",
-                   help="labels in en (default), it, es or fr")
+    add_lang(p)
     p.add_argument("--out", required=True, metavar="FILE",
                    help="the file to write: .png, .svg or .pdf")
     p.add_argument("--csv", action="store_true",
@@ -314,8 +313,7 @@ def register(subparsers: Any, add_rules: Any) -> None:
         description="One A4 page: the strategy chart against the equilibrium banker, the "
                     "numbers a beginner should remember, and the rules in brief.")
     add_rules(p)
-    p.add_argument("--lang", default="en", metavar="LANG",
-                   help="labels in en (default), it, es or fr")
+    add_lang(p)
     p.add_argument("--out", required=True, metavar="FILE.pdf", help="the PDF to write")
     add_yes(p)
     p.set_defaults(solver_cmd=cmd_handout)
@@ -327,8 +325,7 @@ def register(subparsers: Any, add_rules: Any) -> None:
                     "solved as a restricted game (Spanish: the player kept to two hands, no "
                     "swap inside a split hand) says so on its charts.")
     p.add_argument("--out", default="charts", metavar="DIR", help="folder (default: charts)")
-    p.add_argument("--lang", default="en", metavar="LANG",
-                   help="labels in en (default), it, es or fr")
+    add_lang(p)
     p.add_argument("--format", default="png", metavar="FMT", help="png (default), svg or pdf")
     p.add_argument("--kind", action="append", default=[], metavar="KIND",
                    help=f"only these charts (repeatable; default: all of {', '.join(KINDS)})")

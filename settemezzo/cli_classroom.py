@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from settemezzo.i18n import LANGUAGES
+from settemezzo.cli_common import add_lang
 
 __all__ = ["add_to", "cmd_class_report", "cmd_classroom", "register"]
 
@@ -46,7 +46,10 @@ def cmd_class_report(args: argparse.Namespace) -> int:
         if args.out:
             print(write_report(store, args.out, args.lang, rnd, replaced))
         elif args.json:
-            print_json(load_summary(store, rnd))
+            from settemezzo.klass.service import rules_from_setting
+
+            print_json(load_summary(store, rnd), rules_from_setting(store.setting("rules")),
+                       args.lang)
         else:
             print(summary_text(load_summary(store, rnd), args.lang))
     finally:
@@ -83,7 +86,7 @@ def register(subparsers: Any, add_rules: Any) -> None:
                    help="1: first card vs a rule-of-thumb banker; 2: longer hands; "
                         "3: against the equilibrium banker (default 1)")
     p.add_argument("--hands", type=int, default=10, help="hands per round (default 10)")
-    p.add_argument("--lang", default="en", choices=LANGUAGES, help="language (default en)")
+    add_lang(p)
     p.set_defaults(handler=cmd_classroom)
 
     r = subparsers.add_parser(
@@ -97,7 +100,7 @@ def register(subparsers: Any, add_rules: Any) -> None:
     group.add_argument("--json", action="store_true", help="print the summary as JSON")
     group.add_argument("--out", metavar="FILE.csv|FILE.pdf", help="write the summary here")
     r.add_argument("--round", type=int, help="the round (default: the current one)")
-    r.add_argument("--lang", default="en", choices=LANGUAGES, help="language (default en)")
+    add_lang(r)
     r.set_defaults(handler=cmd_class_report)
 
 

@@ -1,9 +1,12 @@
-"""What every ``settemezzo`` subcommand shares: the JSON output, exact numbers as JSON, the
-notice on replacing a file.
+"""What every ``settemezzo`` subcommand shares: the language, the JSON output, exact numbers
+as JSON, the rule set in a CSV, the notice on replacing a file.
 
+Every subcommand takes ``--lang`` (`add_lang`; default: the ``SETTEMEZZO_LANG`` environment
+variable, else English), and every human-readable line it prints is in that language.
 Every ``--json`` output goes through `print_json`: UTF-8 text as is (7½, not ``\\u00bd``),
-two-space indent, and the rule set under ``"rules"`` (and ``"rules_spec"``, the canonical
-rule spec, when `settemezzo.rules.Rules` has ``spec()``).
+two-space indent, and the rule set under ``"rules"`` (its name in the chosen language) and
+``"rules_spec"`` (the canonical spec, `settemezzo.rules.Rules.spec`, which ``--rules`` reads
+back). A CSV names its rule set with the same two columns (`with_rules`).
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -18,7 +22,11 @@ from typing import Any
 
 from settemezzo.rules import Rules
 
-__all__ = ["add_yes", "json_text", "print_json", "replaced", "rules_json", "value_json"]
+__all__ = ["LANG_ENV", "add_lang", "add_yes", "json_text", "print_json", "replaced",
+           "rules_json", "value_json", "with_rules"]
+
+LANG_ENV = "SETTEMEZZO_LANG"
+"""The environment variable giving the default of every subcommand's ``--lang``."""
 
 
 def value_json(v: Fraction | float) -> dict[str, Any]:
@@ -28,14 +36,17 @@ def value_json(v: Fraction | float) -> dict[str, Any]:
     return {"fraction": None, "float": float(v)}
 
 
-def rules_json(rules: Rules) -> dict[str, Any]:
-    """The rule set as JSON fields: its description, and its canonical spec when the rules
-    module provides one (the one place that decides how a rule set is named in JSON)."""
-    out: dict[str, Any] = {"rules": rules.describe()}
-    spec = getattr(rules, "spec", None)
-    if callable(spec):
-        out["rules_spec"] = spec()
-    return out
+def rules_json(rules: Rules, lang: str = "en") -> dict[str, Any]:
+    """The rule set as JSON fields (or CSV columns): ``rules``, its name in ``lang``
+    (`settemezzo.rules.Rules.describe`), and ``rules_spec``, its canonical spec (the one
+    place that decides how a rule set is named in an output)."""
+    return {"rules": rules.describe(lang), "rules_spec": rules.spec()}
+
+
+def with_rules(df: Any, rules: Rules, lang: str = "en") -> Any:
+    """The DataFrame ``df`` with the columns of `rules_json` at its end (replacing any)."""
+    return df.drop(columns=[c for c in ("rules", "rules_spec") if c in df.columns]).assign(
+        **rules_json(rules, lang))
 
 
 def _plain(obj: Any) -> Any:
@@ -56,16 +67,17 @@ def _plain(obj: Any) -> Any:
     return obj
 
 
-def json_text(obj: dict[str, Any], rules: Rules | None = None) -> str:
+def json_text(obj: dict[str, Any], rules: Rules | None = None, lang: str = "en") -> str:
     """The JSON text `print_json` prints."""
-    head = rules_json(rules) if rules is not None else {}
+    head = rules_json(rules, lang) if rules is not None else {}
     body = {**head, **{k: v for k, v in obj.items() if k not in head}}
     return json.dumps(_plain(body), ensure_ascii=False, indent=2, allow_nan=False)
 
 
-def print_json(obj: dict[str, Any], rules: Rules | None = None) -> None:
-    """Print ``obj`` as the one JSON object of a ``--json`` run, led by the rule set."""
-    print(json_text(obj, rules))
+def print_json(obj: dict[str, Any], rules: Rules | None = None, lang: str = "en") -> None:
+    """Print ``obj`` as the one JSON object of a ``--json`` run, led by the rule set (its
+    name in ``lang``)."""
+    print(json_text(obj, rules, lang))
 
 
 def replaced(path: Path) -> None:
@@ -80,3 +92,14 @@ def add_yes(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--yes", action="store_true",
                         help=f"solve even a game estimated larger than {ASK_ABOVE_SIZE} "
                              f"times the Italian one (settemezzo.limits.exact_size)")
+
+
+def add_lang(parser: argparse.ArgumentParser) -> None:
+    """``--lang``: the language of every word the subcommand prints or draws (en, it, es,
+    fr); the default comes from ``SETTEMEZZO_LANG``, else English. `settemezzo.cli` checks
+    it before the subcommand runs (one line naming the bad value and the languages)."""
+    from settemezzo.i18n import LANGUAGES
+
+    parser.add_argument("--lang", default=os.environ.get(LANG_ENV) or "en", metavar="LANG",
+                        help=f"the language of the output: {', '.join(LANGUAGES)} (default: "
+                             f"${LANG_ENV}, else en)")

@@ -173,7 +173,7 @@ def cmd_play(args: argparse.Namespace, rules: Rules) -> int:
         if args.json:
             from settemezzo.cli_common import print_json
 
-            print_json(record, rules)
+            print_json(record, rules, lang)
         else:
             from settemezzo.widgets.tableview import log_lines
 
@@ -185,7 +185,7 @@ def cmd_play(args: argparse.Namespace, rules: Rules) -> int:
 
 def register(subparsers: Any, add_rules: Any) -> None:
     """Add ``play``; ``add_rules`` adds --rules/--variant to the parser."""
-    from settemezzo.i18n import LANGUAGES
+    from settemezzo.cli_common import add_lang
 
     p = subparsers.add_parser(
         "play", help="the classroom table in a terminal (every rule set)",
@@ -201,7 +201,7 @@ def register(subparsers: Any, add_rules: Any) -> None:
     p.add_argument("--computers", type=int, help="computer players, 0-7 (default 2; 3 "
                                                  "with --auto)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    p.add_argument("--lang", choices=LANGUAGES, default="en", help="language (default en)")
+    add_lang(p)
     p.add_argument("--player", metavar="STRATEGY",
                    help="the computer seats' strategy (default: equilibrium)")
     p.add_argument("--sale", metavar="PRICE[@HANDS]",

@@ -18,7 +18,7 @@ from typing import Any
 from settemezzo import limits as L
 from settemezzo.cli_common import print_json, replaced
 from settemezzo.fileio import check_out, writing
-from settemezzo.i18n import percent
+from settemezzo.i18n import number, percent, t, whole
 from settemezzo.rules import Rules
 
 __all__ = ["cmd_simulate", "register"]
@@ -97,8 +97,8 @@ def _check_cost(args: argparse.Namespace, rules: Rules, hands: int | None) -> No
             f"per second); add --yes to run it anyway, or ask for fewer hands")
 
 
-def _pct(x: float) -> str:
-    return "n/a" if math.isnan(x) else percent(x, "en", 3, typeset=False)
+def _pct(x: float, lang: str = "en") -> str:
+    return "n/a" if math.isnan(x) else percent(x, lang, 3, typeset=False)
 
 
 def cmd_simulate(args: argparse.Namespace, rules: Rules) -> int:
@@ -138,16 +138,15 @@ def cmd_simulate(args: argparse.Namespace, rules: Rules) -> int:
         exact = {"player_value": value, "banker_edge": -value,
                  "z": result.z(value) if result.edge_se > 0 else math.nan}
         if result.limited:
-            exact["note"] = ("chips are limited (stakes capped, eliminations): use --chips "
-                             "unlimited for a like-for-like comparison")
+            exact["note"] = t("sim.limited_note", args.lang)
     _write_csvs(result, out, sessions_out, hands_out)
     if args.json:
         data = result.to_dict()
         if exact is not None:
             data["exact"] = exact
-        print_json(data, rules)
+        print_json(data, rules, args.lang)
         return 0
-    _print_text(result, exact, args)
+    print("\n".join(_text(result, exact, args)))
     return 0
 
 
@@ -166,55 +165,78 @@ def _write_csvs(result: Any, out: Path | None, sessions_out: Path | None,
             tables[path](tmp)
 
 
-def _print_text(result: Any, exact: dict[str, Any] | None, args: argparse.Namespace) -> None:
-    r = result
+_MEASURES = {"banker gain per hand": "gain", "stakes per hand": "stakes",
+             "player hands bust": "bust", "player hands on 7½ or better": "seven_half",
+             "banker busts (when it played)": "banker_bust",
+             "bank tenure (completed)": "tenure", "banker's gain per tenure": "tenure_gain"}
+"""The measures of `SimulationResult.summary` the text shows, with their catalogue keys
+(``sim.m_KEY``; units ``sim.u_UNIT``)."""
+
+
+def _text(result: Any, exact: dict[str, Any] | None, args: argparse.Namespace) -> list[str]:
+    """What ``settemezzo simulate`` prints, in ``--lang``."""
+    r, lang = result, args.lang
     people = r.players + 1
     each = r.rules.chips_for(people) if args.chips == "rules" else args.chips
-    chips = f"{each} each" if r.limited else "unlimited credit"
+    chips = t("sim.each", lang, n=each) if r.limited else t("sim.unlimited", lang)
+    seats = t("sim.seats", lang, seats=", ".join(args.seat)) if args.seat else ""
     lines = [
-        f"Rules: {r.rules.describe()}; {r.players} player(s) and the banker; seed {r.seed}",
-        f"Strategies: players {args.player}, banker {args.banker}"
-        + (f"; seats {', '.join(args.seat)}" if args.seat else ""),
-        f"Chips: {chips}; sessions of up to {r.session_hands} hands",
-        f"Played {r.hands:,} hands in {r.sessions_played:,} sessions, {r.seconds:.2f} s "
-        f"({r.hands_per_second:,.0f} hands/s; {r.runner})",
+        t("sim.head", lang, rules=r.rules.describe(lang), n=r.players, seed=r.seed),
+        t("sim.strategies", lang, player=args.player, banker=args.banker) + seats,
+        t("sim.chips", lang, chips=chips, n=r.session_hands),
+        t("sim.played", lang, hands=whole(r.hands, lang), sessions=whole(r.sessions_played, lang),
+          s=number(r.seconds, lang, 2, typeset=False), rate=whole(r.hands_per_second, lang),
+          runner=r.runner),
         "",
-        f"Banker's edge per player-hand: {_pct(r.edge)} ± {_pct(r.edge_se)} "
-        f"(the banker's gain per unit staked, ± one standard error)",
+        t("sim.edge", lang, e=_pct(r.edge, lang), se=_pct(r.edge_se, lang)),
     ]
-    s = r.summary().set_index("measure")
-    for name in ("banker gain per hand", "stakes per hand", "player hands bust",
-                 "player hands on 7½ or better", "banker busts (when it played)",
-                 "bank tenure (completed)", "banker's gain per tenure"):
-        if name in s.index:
-            v, se, unit = s.loc[name, "value"], s.loc[name, "se"], s.loc[name, "unit"]
-            if unit == "share":
-                lines.append(f"  {name}: {_pct(v)} ± {_pct(se)}")
-            else:
-                lines.append(f"  {name}: {v:.4f} ± {se:.4f} {unit}")
+    lines += _measure_lines(r.summary().set_index("measure"), lang)
     if r.players > 1:
-        lines += ["", "The banker's edge by playing position (1 = the banker's right):"]
+        lines += ["", t("sim.by_position", lang)]
         for row in r.positions().itertuples():
-            lines.append(f"  {row.position}: {_pct(row.banker_edge)} ± {_pct(row.se)}")
-    lines += ["", "By seat (seat 0 holds the bank first; gains in chips per hand):"]
-    seats = r.seat_table()
-    for row in seats.itertuples():
-        text = (f"  seat {row.seat}: as banker {row.gain_as_banker:+.3f} ± "
-                f"{row.gain_as_banker_se:.3f} ({row.hands_as_banker:,} hands), as player "
-                f"{row.gain_as_player:+.3f} ± {row.gain_as_player_se:.3f} "
-                f"({row.hands_as_player:,} hands)")
-        if r.limited:
-            text += (f"; wins {_pct(row.win_chance)} ± {_pct(row.win_se)}, ruin "
-                     f"{_pct(row.ruin)}")
-        lines.append(text)
-    lines += ["", "Chips conserved: " + ("yes, after every hand" if r.chips_conserved
-                                        else "NO - a bug, please report")]
+            lines.append(f"  {row.position}: {_pct(row.banker_edge, lang)} ± "
+                         f"{_pct(row.se, lang)}")
+    lines += ["", t("sim.by_seat", lang)]
+    lines += [_seat_line(row, r.limited, lang) for row in r.seat_table().itertuples()]
+    lines += ["", t("sim.conserved" if r.chips_conserved else "sim.not_conserved", lang)]
     if exact is not None:
-        lines.append(f"Exact heads-up banker's edge: {_pct(exact['banker_edge'])}; the "
-                     f"simulation is {exact['z']:.2f} standard errors away")
+        lines.append(t("sim.exact", lang, e=_pct(exact["banker_edge"], lang),
+                       z=number(exact["z"], lang, 2, typeset=False)))
         if "note" in exact:
             lines.append(f"  ({exact['note']})")
-    print("\n".join(lines))
+    return lines
+
+
+def _measure_lines(s: Any, lang: str) -> list[str]:
+    """'  banker gain per hand: 1.9390 ± 0.0096 chips', one line per measure of `_MEASURES`."""
+    lines = []
+    for name, key in _MEASURES.items():
+        if name in s.index:
+            v, se, unit = s.loc[name, "value"], s.loc[name, "se"], s.loc[name, "unit"]
+            what = t(f"sim.m_{key}", lang)
+            if unit == "share":
+                lines.append(f"  {what}: {_pct(v, lang)} ± {_pct(se, lang)}")
+            else:
+                lines.append(f"  {what}: {number(v, lang, 4, typeset=False)} ± "
+                             f"{number(se, lang, 4, typeset=False)} {t(f'sim.u_{unit}', lang)}")
+    return lines
+
+
+def _seat_line(row: Any, limited: bool, lang: str) -> str:
+    """'  seat 0: as banker +1.234 ± 0.010 (1,000 hands), as player ...'."""
+    def gain(g: float, se: float) -> str:
+        return (f"{number(g, lang, 3, sign=True, typeset=False)} ± "
+                f"{number(se, lang, 3, typeset=False)}")
+
+    text = t("sim.seat", lang, seat=row.seat,
+             banker=gain(row.gain_as_banker, row.gain_as_banker_se),
+             nb=whole(row.hands_as_banker, lang),
+             player=gain(row.gain_as_player, row.gain_as_player_se),
+             np=whole(row.hands_as_player, lang))
+    if limited:
+        text += t("sim.wins", lang, w=_pct(row.win_chance, lang), se=_pct(row.win_se, lang),
+                  ruin=_pct(row.ruin, lang))
+    return text
 
 
 def register(subparsers: Any, add_rules: Any) -> None:

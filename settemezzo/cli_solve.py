@@ -15,9 +15,9 @@ from typing import Any
 
 from settemezzo import policy
 from settemezzo.cards import DECK_SIZE
-from settemezzo.cli_common import add_yes, print_json, replaced, value_json
+from settemezzo.cli_common import add_lang, add_yes, print_json, replaced, value_json, with_rules
 from settemezzo.fileio import check_folder, check_out, writing
-from settemezzo.i18n import LANGUAGES, number, percent
+from settemezzo.i18n import number, percent, t
 from settemezzo.limits import check_count, check_exact_size
 from settemezzo.rules import Rules, RulesError
 
@@ -59,37 +59,55 @@ def check_policy(text: str, option: str, allowed: Sequence[str]) -> str:
     return p.name
 
 
-def _pct(x: float, digits: int = 6) -> str:
+def _pct(x: float, digits: int = 6, lang: str = "en") -> str:
     """A share as the command line prints it: '21.135793%' (`settemezzo.i18n.percent`)."""
-    return percent(x, "en", digits, typeset=False)
+    return percent(x, lang, digits, typeset=False)
 
 
-def _num(x: float | Fraction) -> str:
+def _num(x: float | Fraction, lang: str = "en", digits: int = 9) -> str:
     """A value in stakes as the command line prints it: '-0.211357926'."""
-    return number(x, "en", 9, sign=True, typeset=False)
+    return number(x, lang, digits, sign=True, typeset=False)
 
 
-def _value_text(v: Fraction | float) -> str:
+def _value_text(v: Fraction | float, lang: str = "en") -> str:
     if isinstance(v, Fraction):
-        return f"{_num(v)}  (exactly {v.numerator}/{v.denominator})"
-    return _num(v)
+        return t("cli.exactly", lang, v=_num(v, lang), f=f"{v.numerator}/{v.denominator}")
+    return _num(v, lang)
 
 
-def _restriction(rules: Rules) -> str:
-    """What the exact game leaves out of the player's choices, in English ("" if nothing)."""
+_LABELS = ("seen", "restricted", "edge", "value", "certificate")
+
+
+def _head(label: str, lang: str) -> str:
+    """'Banker's edge:' ('Avantage de la banque :' in French)."""
+    return t(f"cli.label_{label}", lang) + (" :" if lang == "fr" else ":")
+
+
+def _width(lang: str) -> int:
+    """Where the values start after the labels of `_say` (16 in English)."""
+    return max(16, *(len(_head(k, lang)) + 1 for k in _LABELS))
+
+
+def _say(label: str, text: str, lang: str) -> None:
+    """One line: the label, padded so that the values line up, then ``text``:
+    'Banker's edge:  21.135793% of the stake per hand'."""
+    print(f"{_head(label, lang):<{_width(lang)}}{text}".rstrip())
+
+
+def _restriction(rules: Rules, lang: str = "en") -> str:
+    """What the exact game leaves out of the player's choices, in words ("" if nothing)."""
     from settemezzo.game import restriction_codes
     from settemezzo.i18n import restriction_text
 
-    return restriction_text(restriction_codes(rules), "en", rules.split_figures)
+    return restriction_text(restriction_codes(rules), lang, rules.split_figures)
 
 
-def _say_restriction(rules: Rules) -> None:
+def _say_restriction(rules: Rules, lang: str) -> None:
     """Print what the exact game left out of the player's choices, if anything."""
-    text = _restriction(rules)
+    text = _restriction(rules, lang)
     if text:
-        print(f"Restricted:     {text}")
-        print("                (the whole game is too large to solve exactly; see "
-              "settemezzo.game.restriction_codes)")
+        _say("restricted", text, lang)
+        print(" " * _width(lang) + t("cli.too_large", lang))
 
 
 def _seen(args: argparse.Namespace) -> Any:
@@ -118,9 +136,9 @@ def _seen_json(deck: Any) -> dict[str, Any]:
                                     "unseen": {k.label: n for k, n in deck}}
 
 
-def _say_seen(deck: Any) -> None:
+def _say_seen(deck: Any, lang: str) -> None:
     if deck is not None:
-        print(f"Seen:           {DECK_SIZE - deck.total} cards; deck left: {deck}")
+        _say("seen", t("cli.seen", lang, n=DECK_SIZE - deck.total, deck=deck), lang)
 
 
 def cmd_solve(args: argparse.Namespace, rules: Rules) -> int:
@@ -132,34 +150,34 @@ def cmd_solve(args: argparse.Namespace, rules: Rules) -> int:
     entry = solved.get(rules, deck)
     eq = entry.summary()  # shipped precomputed for the presets and single variants
     seconds = time.perf_counter() - t0
+    lang = args.lang
     if args.json:
         print_json({
             "player_value": eq.value, "banker_edge": eq.banker_edge,
             "expected_stake": eq.expected_stake,
             "certificate": {"lower": eq.lower, "upper": eq.upper,
                             "exploitability": eq.exploitability},
-            "subgames": eq.subgames, "restriction": _restriction(rules),
-            "lp_rounds": eq.iterations, "seconds": seconds, **_seen_json(deck)}, rules)
+            "subgames": eq.subgames, "restriction": _restriction(rules, lang),
+            "lp_rounds": eq.iterations, "seconds": seconds, **_seen_json(deck)}, rules, lang)
         return 0
-    print(f"Rules: {rules.describe()} - heads-up, both sides playing an equilibrium")
-    _say_seen(deck)
-    _say_restriction(rules)
+    print(t("cli.solve_head", lang, rules=rules.describe(lang)))
+    _say_seen(deck, lang)
+    _say_restriction(rules, lang)
     if abs(eq.expected_stake - 1) < 1e-12:
-        print(f"Banker's edge:  {_pct(eq.banker_edge)} of the stake per hand")
-        print(f"Player's value: {_num(eq.value)} stakes per hand")
+        _say("edge", t("cli.edge_of_stake", lang, p=_pct(eq.banker_edge, lang=lang)), lang)
+        _say("value", t("cli.stakes_per_hand", lang, v=_num(eq.value, lang)), lang)
     else:  # stakes chosen after the first card, or a split's second stake
-        print(f"Banker's edge:  {_pct(eq.banker_edge)} of the expected stake "
-              f"({eq.expected_stake:.6f} chips per hand)")
-        print(f"Player's value: {_num(eq.value)} chips per hand")
-    print(f"Certificate:    the value lies in [{eq.lower:+.12f}, {eq.upper:+.12f}] "
-          f"(exploitability {eq.exploitability:.1e})")
-    after = (f", and {eq.subgames} subgames after a swap, each certified"
-             if eq.subgames else "")
+        _say("edge", t("cli.edge_of_expected", lang, p=_pct(eq.banker_edge, lang=lang),
+                       s=number(eq.expected_stake, lang, 6, typeset=False)), lang)
+        _say("value", t("cli.chips_per_hand", lang, v=_num(eq.value, lang)), lang)
+    _say("certificate", t("cli.certificate", lang, lo=_num(eq.lower, lang, 12),
+                          hi=_num(eq.upper, lang, 12), x=f"{eq.exploitability:.1e}"), lang)
+    after = t("cli.subgames", lang, n=eq.subgames) if eq.subgames else ""
+    secs = number(seconds, lang, 2, typeset=False)
     if entry.is_precomputed:
-        print(f"Solved ahead ({eq.iterations} LP rounds{after}; shipped with the package), "
-              f"read in {seconds:.2f} s")
+        print(t("cli.solved_ahead", lang, n=eq.iterations, after=after, s=secs))
     else:
-        print(f"Solved in {seconds:.2f} s ({eq.iterations} LP rounds{after})")
+        print(t("cli.solved_in", lang, n=eq.iterations, after=after, s=secs))
     return 0
 
 
@@ -180,6 +198,7 @@ def cmd_evaluate(args: argparse.Namespace, rules: Rules) -> int:
     t0 = time.perf_counter()
     player_s: Any = equilibrium(game).player if p == "equilibrium" else p
     banker_s: Any = equilibrium(game).banker if b == "equilibrium" else b
+    lang = args.lang
     if p == "best":
         br = best_response(banker_s, "player", game)
         value, player_s = br.value, br.strategy
@@ -197,19 +216,21 @@ def cmd_evaluate(args: argparse.Namespace, rules: Rules) -> int:
     if args.json:
         print_json({"player": label[0], "banker": label[1], "player_value": value,
                     "expected_stake": stake, "banker_edge": edge,
-                    "restriction": _restriction(rules), "seconds": seconds, **_seen_json(deck)},
-                   rules)
+                    "restriction": _restriction(rules, lang), "seconds": seconds,
+                    **_seen_json(deck)}, rules, lang)
         return 0
-    print(f"Rules: {rules.describe()}; player {label[0]} against banker {label[1]}")
-    _say_seen(deck)
-    _say_restriction(rules)
+    said = [t("cli.best_reply", lang) if x == "best reply" else x for x in label]
+    print(t("cli.evaluate_head", lang, rules=rules.describe(lang), player=said[0],
+            banker=said[1]))
+    _say_seen(deck, lang)
+    _say_restriction(rules, lang)
     if stake == 1:
-        print(f"Player's value: {_value_text(value)} stakes per hand")
-        print(f"Banker's edge:  {_pct(-float(value))}")
+        _say("value", t("cli.stakes_per_hand", lang, v=_value_text(value, lang)), lang)
+        _say("edge", _pct(-float(value), lang=lang), lang)
     else:
-        print(f"Player's value: {_value_text(value)} chips per hand "
-              f"(expected stake {float(stake):.6f})")
-        print(f"Banker's edge:  {_pct(float(edge))} of the expected stake")
+        _say("value", t("cli.chips_expected", lang, v=_value_text(value, lang),
+                        s=number(stake, lang, 6, typeset=False)), lang)
+        _say("edge", t("cli.edge_expected", lang, p=_pct(float(edge), lang=lang)), lang)
     return 0
 
 
@@ -234,7 +255,7 @@ def cmd_advise(args: argparse.Namespace, rules: Rules) -> int:
                    and k not in ("hit_frequency", "split_frequency") else v)
                for k, v in a.__dict__.items()}
         out["margin"] = value_json(a.margin)
-        print_json(out, rules)
+        print_json(out, rules, args.lang)
         return 0
     print(advice_text(a, args.lang))
     return 0
@@ -252,8 +273,8 @@ def cmd_table(args: argparse.Namespace, rules: Rules) -> int:
           else entry.banker_table(max_up=args.max_up))
     if path is not None:
         with writing(path, replaced=replaced) as (tmp,):
-            df.to_csv(tmp, index=False, float_format="%.12g")
-        print(f"wrote {len(df)} rows to {path}")
+            with_rules(df, rules, args.lang).to_csv(tmp, index=False, float_format="%.12g")
+        print(t("cli.wrote_rows", args.lang, n=len(df), path=path))
     else:
         print(df.to_string(index=False, max_rows=60))
     return 0
@@ -266,29 +287,29 @@ def cmd_edge(args: argparse.Namespace, rules: Rules) -> int:
         ["equilibrium", "threshold:5", "omniscient"]
     path = (check_out(args.out, (".csv", ".png", ".svg", ".pdf")) if args.out is not None
             else None)
+    lang = args.lang
     if args.all:
-        sets = standard_rule_sets()
+        sets = standard_rule_sets(lang)
     else:
         check_exact_size(rules, args.yes)
-        label = " + ".join([args.rules.name, *args.rules.spec().split("+")[1:],
-                            *args.variant])  # --rules is a Rules (`settemezzo.rules.from_spec`)
-        sets = [(label, rules)]
+        sets = [(rules.describe(lang), rules)]
     df = edge_table(sets, methods, progress=not args.json and args.all,
-                    workers=min(os.cpu_count() or 1, len(sets)))
+                    workers=min(os.cpu_count() or 1, len(sets)), lang=lang)
     if path is not None:
-        _write_edges(df, path, rules)
-        print(f"wrote {path}")
+        _write_edges(df, path, rules, lang)
+        print(t("cli.wrote", lang, path=path))
     if args.json:
-        print_json({"edges": df.to_dict(orient="records")}, None if args.all else rules)
+        print_json({"edges": df.to_dict(orient="records")}, None if args.all else rules, lang)
         return 0
     if not args.out or args.all:
-        view = df.assign(edge=df.edge.map(lambda e: _pct(e, 4) if e == e else "-"))
-        print(view[["variant", "method", "edge", "exploitability", "note"]]
+        view = df.assign(edge=df.edge.map(lambda e: _pct(e, 4, lang) if e == e else "-"))
+        columns = ["variant", "method", "edge", "exploitability", "note"]
+        print(view[columns].rename(columns={c: t(f"cli.col_{c}", lang) for c in columns})
               .to_string(index=False, max_colwidth=60))
     return 0
 
 
-def _write_edges(df: Any, path: Path, rules: Rules) -> None:
+def _write_edges(df: Any, path: Path, rules: Rules, lang: str) -> None:
     """The edge table as CSV, or its chart (PNG, SVG, PDF), written atomically."""
     with writing(path, replaced=replaced) as (tmp,):
         if path.suffix.lower() == ".csv":
@@ -297,8 +318,7 @@ def _write_edges(df: Any, path: Path, rules: Rules) -> None:
         from settemezzo.plots import edge_by_variant_chart
 
         shown = df[df.edge.notna()]
-        fig = edge_by_variant_chart(shown, title=f"Banker's edge by variant ({rules.name} "
-                                                 f"rules, heads-up)")
+        fig = edge_by_variant_chart(shown, lang=lang)
         fig.savefig(tmp, bbox_inches="tight", format=path.suffix.lower().lstrip("."))
 
 
@@ -316,7 +336,7 @@ def write_data(out: Path) -> list[Path]:
             # one copy of every hand per stake, most never played: keep the strategy as
             # played (`settemezzo table` writes them all)
             df = df[df.own_reach > 0]
-        df = df.assign(rules_spec=rules.spec())  # what --rules takes to compute it again
+        df = with_rules(df, rules)  # rules_spec: what --rules takes to compute it again
         path = out / name
         with writing(path) as (tmp,):
             df.to_csv(tmp, index=False, float_format="%.12g")
@@ -333,7 +353,7 @@ def write_data(out: Path) -> list[Path]:
 
 def cmd_data(args: argparse.Namespace, rules: Rules) -> int:
     for path in write_data(check_folder(args.out)):
-        print(f"wrote {path}")
+        print(t("cli.wrote", args.lang, path=path))
     return 0
 
 
@@ -371,8 +391,7 @@ def register(subparsers: Any, add_rules: Any) -> None:
     p.add_argument("--against", default="equilibrium", metavar="POLICY",
                    help="the banker: equilibrium (default), threshold:K or omniscient")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--lang", default="en", choices=LANGUAGES,
-                   help="the language of the answer (default en)")
+    add_lang(p)
     _add_seen(p)
     add_yes(p)
     p.set_defaults(solver_cmd=cmd_advise)

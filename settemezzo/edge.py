@@ -28,6 +28,7 @@ import pandas as pd
 
 from settemezzo import policy
 from settemezzo.game import heads_up
+from settemezzo.i18n import check_lang
 from settemezzo.rules import ITALIAN, KNOB_TABLE, SPANISH, SWITCHES, Rules, RulesError
 from settemezzo.solve import PlayerStrategy, best_response, equilibrium, expected_stake
 
@@ -91,34 +92,36 @@ def banker_edge(rules: Rules = ITALIAN, method: str = "equilibrium") -> Edge:
                     game.restriction_codes)
 
 
-def standard_rule_sets() -> list[tuple[str, Rules]]:
-    """ITALIAN, ITALIAN plus each variant alone, SPANISH, SPANISH without each of its knobs."""
-    out: list[tuple[str, Rules]] = [("Italian", ITALIAN)]
-    for v in ITALIAN_VARIANTS:
-        out.append((f"Italian + {v}", ITALIAN.with_variants(v)))
-    out.append(("Spanish", SPANISH))
-    for label, off in SPANISH_KNOBS.items():
-        out.append((f"Spanish without {label}", SPANISH.with_variants(off)))
-    return out
+def standard_rule_sets(lang: str = "en") -> list[tuple[str, Rules]]:
+    """ITALIAN, ITALIAN plus each variant alone, SPANISH, SPANISH without each of its knobs,
+    each labelled in words in ``lang`` (`settemezzo.i18n.describe_rules`: 'Italian rules +
+    burn 3/4', 'Spanish rules + stake before the deal')."""
+    from settemezzo.i18n import describe_rules
+
+    sets = [ITALIAN, *(ITALIAN.with_variants(v) for v in ITALIAN_VARIANTS),
+            SPANISH, *(SPANISH.with_variants(off) for off in SPANISH_KNOBS.values())]
+    return [(describe_rules(r, lang), r) for r in sets]
 
 
 def edge_table(rule_sets: Iterable[tuple[str, Rules]]
                | None = None,
                methods: Sequence[str] = DEFAULT_METHODS, *,
-               progress: bool = False, workers: int = 1) -> pd.DataFrame:
+               progress: bool = False, workers: int = 1, lang: str = "en") -> pd.DataFrame:
     """The banker's edge for each rule set and method, one row each.
 
     ``rule_sets`` defaults to `standard_rule_sets`. Columns: ``variant`` (label),
-    ``rules`` (description), ``rules_spec`` (`Rules.spec`), ``method``, ``edge`` (float),
+    ``rules`` (description in ``lang``), ``rules_spec`` (`Rules.spec`), ``method``, ``edge``
+    (float),
     ``edge_exact`` (fraction text or empty), ``exploitability``, ``seconds``, ``bound``
     (True where ``edge`` is only an upper bound: the player was restricted), ``note`` (what
-    the restriction is, for a ``bound`` row).
+    the restriction is, for a ``bound`` row, in ``lang``).
     ``workers`` > 1 computes rule sets in that many processes.
     """
-    sets = list(rule_sets) if rule_sets is not None else standard_rule_sets()
+    check_lang(lang)
+    sets = list(rule_sets) if rule_sets is not None else standard_rule_sets(lang)
     if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
         raise RulesError(f"workers must be a positive whole number, got {workers!r}")
-    jobs = [(label, rules, tuple(methods)) for label, rules in sets]
+    jobs = [(label, rules, tuple(methods), lang) for label, rules in sets]
     results: list[list[dict[str, object]]]
     if workers == 1 or len(jobs) < 2:
         it: Iterable[list[dict[str, object]]] = map(_rows_for, jobs)
@@ -132,7 +135,7 @@ def edge_table(rule_sets: Iterable[tuple[str, Rules]]
         from concurrent.futures import ProcessPoolExecutor
 
         groups: dict[object, list[int]] = {}
-        for i, (_, rules, _m) in enumerate(jobs):
+        for i, (_, rules, _m, _lang) in enumerate(jobs):
             groups.setdefault(_family(rules), []).append(i)
         ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else None
         with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
@@ -180,26 +183,26 @@ def _cost(rules: Rules) -> float:
     return cost + 4.0 * len(rules.burn) + (1.0 if rules.wild_king else 0.0)
 
 
-def _rows_for_group(jobs: list[tuple[str, Rules,
-                                     tuple[str, ...]]]) -> list[list[dict[str, object]]]:
+def _rows_for_group(jobs: list[tuple[str, Rules, tuple[str, ...], str]]
+                    ) -> list[list[dict[str, object]]]:
     """`_rows_for` of several rule sets, in one process."""
     return [_rows_for(job) for job in jobs]
 
 
-def _rows_for(job: tuple[str, Rules, tuple[str, ...]]
+def _rows_for(job: tuple[str, Rules, tuple[str, ...], str]
               ) -> list[dict[str, object]]:
     """The edge rows of one rule set (a top-level function, so a process pool can run it)."""
-    from settemezzo.i18n import restriction_text
+    from settemezzo.i18n import restriction_text, t
 
-    label, rules, methods = job
+    label, rules, methods, lang = job
     records = []
     for method in methods:
         e = banker_edge(rules, method)
+        note = restriction_text(e.restriction_codes, lang, rules.split_figures)
         records.append({
-            "variant": label, "method": method, "rules": rules.describe(),
+            "variant": label, "method": method, "rules": rules.describe(lang),
             "rules_spec": rules.spec(), "edge": e.edge,
             "edge_exact": str(e.exact) if e.exact is not None else "",
             "exploitability": e.exploitability, "seconds": e.seconds, "bound": e.bound,
-            "note": f"at most: {restriction_text(e.restriction_codes, 'en', rules.split_figures)}"
-                    if e.bound else ""})
+            "note": t("edge.at_most", lang, what=note) if e.bound else ""})
     return records

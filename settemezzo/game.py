@@ -37,7 +37,7 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from settemezzo.cards import SEVEN_AND_A_HALF, Kind, Unseen
+from settemezzo.cards import SEVEN_AND_A_HALF, CardsSeenTwiceError, Kind, Unseen
 from settemezzo.hands import BUST
 from settemezzo.hands import is_finished as _is_finished
 from settemezzo.hands import score as _score
@@ -353,13 +353,21 @@ class HeadsUpGame:
                 f"from this deck")
         return self.infosets[i]
 
+    @cached_property
+    def _positions(self) -> dict[Kind, int]:
+        return {k: pos for pos, k in enumerate(self.kinds)}
+
     def deck_after(self, hole: Kind, up: tuple[Kind, ...],
                    burnt: Kind | None = None) -> list[int]:
         """Counts per kind of the cards the banker can still draw, given the player's cards
         (and the card the player burnt)."""
         rest = list(self.counts)
-        for k in (hole, *up, *((burnt,) if burnt is not None else ())):
-            rest[self.kinds.index(k)] -= 1
+        pos = self._positions
+        rest[pos[hole]] -= 1
+        for k in up:
+            rest[pos[k]] -= 1
+        if burnt is not None:
+            rest[pos[burnt]] -= 1
         return rest
 
     def swap_subgame(self, i: int) -> HeadsUpGame:
@@ -699,17 +707,11 @@ def restriction_codes(rules: Rules) -> tuple[str, ...]:
 
 
 def _without(deck: Unseen, kinds: tuple[Kind, ...], rules: Rules) -> Unseen:
-    """``deck`` less cards of ``kinds`` (game kinds: a plain figure may be the K♦ when it is
-    not wild; the K♦ is taken last, so equal games get equal decks)."""
-    counts = list(deck.counts)
-    for k in kinds:
-        if (k == Kind.FIGURE and not counts[Kind.FIGURE]
-                and rules.plain(Kind.KING_OF_DIAMONDS) is Kind.FIGURE):
-            k = Kind.KING_OF_DIAMONDS
-        counts[k] -= 1
-    if min(counts) < 0:
-        raise RulesError(f"cards {kinds!r} are not all in {deck}")
-    return Unseen(tuple(counts))
+    """``deck`` less cards of ``kinds`` (game kinds: `Rules.take`)."""
+    try:
+        return rules.take(deck, kinds)
+    except CardsSeenTwiceError:
+        raise RulesError(f"cards {kinds!r} are not all in {deck}") from None
 
 
 _CACHE: weakref.WeakValueDictionary[tuple[Rules, Unseen, tuple[Kind, ...]], HeadsUpGame] = \

@@ -25,6 +25,7 @@ Fraction(2, 1)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import IntEnum
 from fractions import Fraction
 
 from settemezzo.cards import SEVEN_AND_A_HALF, Kind
@@ -34,6 +35,8 @@ __all__ = [
     "BUST",
     "PAIR_OF_SEVENS",
     "ROYAL",
+    "SCORES",
+    "Score",
     "describe_score",
     "is_bust",
     "is_finished",
@@ -43,9 +46,22 @@ __all__ = [
     "total",
 ]
 
-BUST = 0
-ROYAL = 16
-PAIR_OF_SEVENS = 17
+class Score(IntEnum):
+    """The scores of a finished hand that are not a plain total (see the module table); a
+    hand that stood on a total ``t`` scores ``t`` (1..15, an int). Plain ints in arrays and
+    compiled code (``int(Score.ROYAL) == 16``); a move that is not a finished hand is a
+    `settemezzo.game.Move`."""
+
+    BUST = 0
+    ROYAL = 16
+    PAIR_OF_SEVENS = 17
+
+
+BUST = Score.BUST
+ROYAL = Score.ROYAL
+PAIR_OF_SEVENS = Score.PAIR_OF_SEVENS
+SCORES = PAIR_OF_SEVENS + 1
+"""How many scores there are (0 bust .. 17 pair of sevens): the size of a table by score."""
 
 _WILD_CHOICES = (1, 2, 4, 6, 8, 10, 12, 14)  # ½ or 1..7, in half-points
 
@@ -98,26 +114,24 @@ def is_finished(hand: Sequence[Kind], rules: Rules) -> bool:
 
 
 def score(hand: Sequence[Kind], rules: Rules) -> int:
-    """The score of a finished hand (see the module table): 0 bust, 1..15, 16 royal, 17 pair."""
+    """The score of a finished hand (see the module table): 0 bust, 1..15, 16 royal, 17 pair;
+    a plain int (compare it with `Score`)."""
     if is_pair_of_sevens(hand, rules):
-        return PAIR_OF_SEVENS
+        return int(PAIR_OF_SEVENS)
     t = total(hand, rules)
     if t > SEVEN_AND_A_HALF:
-        return BUST
+        return int(BUST)
     if is_royal(hand, rules):
-        return ROYAL
+        return int(ROYAL)
     return t
 
 
 def describe_score(s: int) -> str:
-    """'bust', '5', '6½', '7½', 'royal 7½', 'pair of sevens'."""
-    if s == BUST:
-        return "bust"
-    if s == ROYAL:
-        return "royal 7½"
-    if s == PAIR_OF_SEVENS:
-        return "pair of sevens"
-    return points_label(s)
+    """'bust', '5', '6½', '7½', 'royal 7½', 'pair of sevens': the English words of the one
+    catalogue (`settemezzo.i18n.score_label`, which speaks every language)."""
+    from settemezzo.i18n import score_label
+
+    return score_label(s, "en")
 
 
 def points_label(half_points: int) -> str:
@@ -141,7 +155,7 @@ def settle(player: int, banker: int, rules: Rules) -> Fraction:
     if player == BUST:
         return Fraction(-1)
     if banker == BUST:
-        return Fraction({ROYAL: 2, PAIR_OF_SEVENS: 3}.get(player, 1))
+        return Fraction({int(ROYAL): 2, int(PAIR_OF_SEVENS): 3}.get(player, 1))
     if player > banker:
         if player == PAIR_OF_SEVENS:
             return Fraction(3)

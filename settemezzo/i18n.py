@@ -460,6 +460,8 @@ TEXT: dict[str, dict[str, str]] = {
         "fr": "pas d'échange dans une main séparée",
     },
     "restricted.and": {"en": "and", "it": "e", "es": "y", "fr": "et"},
+    "edge.at_most": {"en": "at most: {what}", "it": "al massimo: {what}",
+                     "es": "como mucho: {what}", "fr": "au plus : {what}"},
     "restricted.edge": {
         "en": "{what}: the banker's edge is at most this",
         "it": "{what}: il vantaggio del banco è al massimo questo",
@@ -1414,85 +1416,86 @@ def _merge(section: dict[str, dict[str, str]]) -> None:
     TEXT.update(section)
 
 
-def _knob(en: str, it: str, es: str, fr: str) -> dict[str, str]:
+def _words(en: str, it: str, es: str, fr: str) -> dict[str, str]:
+    """One key's text in every language, in `LANGUAGES` order."""
     return {"en": en, "it": it, "es": es, "fr": fr}
 
 
 _RULE_TEXT: dict[str, dict[str, str]] = {
     # -- rule sets and knobs: `settemezzo.rules.KNOB_TABLE` names each label key ``knob.NAME``
-    "rules.italian": _knob("Italian rules", "regole italiane", "reglas italianas",
-                           "règles italiennes"),
-    "rules.spanish": _knob("Spanish rules", "regole spagnole", "reglas españolas",
-                           "règles espagnoles"),
-    "rules.named": _knob("{name} rules", "regole {name}", "reglas {name}", "règles {name}"),
-    "knob.no": _knob("no {what}", "senza {what}", "sin {what}", "sans {what}"),
-    "knob.value": _knob("{label} {value}", "{label} {value}", "{label} {value}",
-                        "{label} {value}"),
-    "knob.royal": _knob("royal 7½", "sette e mezzo reale", "siete y media real",
-                        "sept et demi royal"),
-    "knob.wild_king": _knob("wild K♦", "matta (re di denari)", "comodín (rey de oros)",
-                            "roi de carreau joker"),
-    "knob.pair_of_sevens": _knob("pair of sevens", "coppia di sette", "pareja de sietes",
-                                 "paire de sept"),
-    "knob.burn": _knob("burn a 4", "bruciare un 4", "quemar un 4", "brûler un 4"),
-    "knob.burn_on": _knob("burn {cards}", "bruciare {cards}", "quemar {cards}",
-                          "brûler {cards}"),
-    "knob.burn_off": _knob("no burning", "senza bruciare", "sin quemar", "sans brûler"),
-    "knob.ties_push": _knob("ties push", "pareggio: posta resa",
-                            "empate: se devuelve la apuesta", "égalité : mise rendue"),
-    "knob.bank_passing": _knob("bank passing", "passaggio del banco", "paso de la banca",
-                               "passage de la banque"),
-    "knob.bank_passing_rotate": _knob("bank rotates", "il banco gira", "la banca rota",
-                                      "la banque tourne"),
-    "knob.bank_passing_keep": _knob("banker keeps the bank", "il banchiere tiene il banco",
-                                    "el banquero conserva la banca",
-                                    "le banquier garde la banque"),
-    "knob.bank_passing_seven_half": _knob("bank passes on 7½", "il banco passa col 7½",
-                                          "la banca pasa con el 7½",
-                                          "la banque passe sur un 7½"),
-    "knob.swap_hidden": _knob("swap hidden card", "scambio della coperta",
-                              "cambio de la tapada", "échange de la cachée"),
-    "knob.split_figures": _knob("split two figures", "dividere due figure",
-                                "separar dos figuras", "séparer deux figures"),
-    "knob.split_figures_on": _knob("split figures (up to {n} hands)",
-                                   "dividere le figure (fino a {n} mani)",
-                                   "separar figuras (hasta {n} manos)",
-                                   "séparer les figures (jusqu'à {n} mains)"),
-    "knob.split_figures_off": _knob("no splitting", "senza dividere", "sin separar",
-                                    "sans séparer"),
-    "knob.stake_timing": _knob("stake after the first card", "posta dopo la prima carta",
-                               "apostar tras la primera carta",
-                               "miser après la première carte"),
-    "knob.stake_timing_before_deal": _knob("stake timing before_deal",
-                                           "posta prima della distribuzione",
-                                           "apuesta antes del reparto",
-                                           "mise avant la donne"),
-    "knob.stake_timing_after_first_card": _knob("stake timing after_first_card",
-                                                "posta dopo la prima carta",
-                                                "apuesta tras la primera carta",
-                                                "mise après la première carte"),
-    "knob.seven_half_pays": _knob("7½ pays 2:1", "7½ paga doppio", "7½ paga doble",
-                                  "7½ payé double"),
-    "knob.seven_half_pays_on": _knob("7½ pays {n}:1", "7½ paga {n}:1", "7½ paga {n}:1",
-                                     "7½ payé {n}:1"),
-    "knob.min_stake": _knob("min stake", "posta minima", "apuesta mínima", "mise minimale"),
-    "knob.max_stake": _knob("max stake", "posta massima", "apuesta máxima", "mise maximale"),
-    "knob.final_min_stake": _knob("final min stake", "posta minima finale",
-                                  "apuesta mínima final", "mise minimale finale"),
-    "knob.final_max_stake": _knob("final max stake", "posta massima finale",
-                                  "apuesta máxima final", "mise maximale finale"),
-    "knob.reshuffle": _knob("reshuffle when the deck runs out", "mescolare a mazzo finito",
-                            "barajar al acabarse el mazo", "mélanger quand le paquet est fini"),
-    "knob.reshuffle_every_hand": _knob("reshuffle every_hand", "mazzo nuovo a ogni mano",
-                                       "mazo nuevo en cada mano",
-                                       "paquet neuf à chaque main"),
-    "knob.reshuffle_when_exhausted": _knob("reshuffle when_exhausted",
-                                           "si rimescola a mazzo finito",
-                                           "se baraja al acabarse el mazo",
-                                           "on mélange quand le paquet est fini"),
-    "knob.starting_chips": _knob("starting chips", "gettoni iniziali", "fichas iniciales",
-                                 "jetons de départ"),
-    "knob.rounds": _knob("rounds", "mani", "manos", "mains"),
+    "rules.italian": _words("Italian rules", "regole italiane", "reglas italianas",
+                            "règles italiennes"),
+    "rules.spanish": _words("Spanish rules", "regole spagnole", "reglas españolas",
+                            "règles espagnoles"),
+    "rules.named": _words("{name} rules", "regole {name}", "reglas {name}", "règles {name}"),
+    "knob.no": _words("no {what}", "senza {what}", "sin {what}", "sans {what}"),
+    "knob.value": _words("{label} {value}", "{label} {value}", "{label} {value}",
+                         "{label} {value}"),
+    "knob.royal": _words("royal 7½", "sette e mezzo reale", "siete y media real",
+                         "sept et demi royal"),
+    "knob.wild_king": _words("wild K♦", "matta (re di denari)", "comodín (rey de oros)",
+                             "roi de carreau joker"),
+    "knob.pair_of_sevens": _words("pair of sevens", "coppia di sette", "pareja de sietes",
+                                  "paire de sept"),
+    "knob.burn": _words("burn a 4", "bruciare un 4", "quemar un 4", "brûler un 4"),
+    "knob.burn_on": _words("burn {cards}", "bruciare {cards}", "quemar {cards}",
+                           "brûler {cards}"),
+    "knob.burn_off": _words("no burning", "senza bruciare", "sin quemar", "sans brûler"),
+    "knob.ties_push": _words("ties push", "pareggio: posta resa",
+                             "empate: se devuelve la apuesta", "égalité : mise rendue"),
+    "knob.bank_passing": _words("bank passing", "passaggio del banco", "paso de la banca",
+                                "passage de la banque"),
+    "knob.bank_passing_rotate": _words("bank rotates", "il banco gira", "la banca rota",
+                                       "la banque tourne"),
+    "knob.bank_passing_keep": _words("banker keeps the bank", "il banchiere tiene il banco",
+                                     "el banquero conserva la banca",
+                                     "le banquier garde la banque"),
+    "knob.bank_passing_seven_half": _words("bank passes on 7½", "il banco passa col 7½",
+                                           "la banca pasa con el 7½",
+                                           "la banque passe sur un 7½"),
+    "knob.swap_hidden": _words("swap hidden card", "scambio della coperta",
+                               "cambio de la tapada", "échange de la cachée"),
+    "knob.split_figures": _words("split two figures", "dividere due figure",
+                                 "separar dos figuras", "séparer deux figures"),
+    "knob.split_figures_on": _words("split figures (up to {n} hands)",
+                                    "dividere le figure (fino a {n} mani)",
+                                    "separar figuras (hasta {n} manos)",
+                                    "séparer les figures (jusqu'à {n} mains)"),
+    "knob.split_figures_off": _words("no splitting", "senza dividere", "sin separar",
+                                     "sans séparer"),
+    "knob.stake_timing": _words("stake after the first card", "posta dopo la prima carta",
+                                "apostar tras la primera carta",
+                                "miser après la première carte"),
+    "knob.stake_timing_before_deal": _words("stake before the deal",
+                                            "posta prima della distribuzione",
+                                            "apuesta antes del reparto",
+                                            "mise avant la donne"),
+    "knob.stake_timing_after_first_card": _words("stake after the first card",
+                                                 "posta dopo la prima carta",
+                                                 "apuesta tras la primera carta",
+                                                 "mise après la première carte"),
+    "knob.seven_half_pays": _words("7½ pays 2:1", "7½ paga doppio", "7½ paga doble",
+                                   "7½ payé double"),
+    "knob.seven_half_pays_on": _words("7½ pays {n}:1", "7½ paga {n}:1", "7½ paga {n}:1",
+                                      "7½ payé {n}:1"),
+    "knob.min_stake": _words("min stake", "posta minima", "apuesta mínima", "mise minimale"),
+    "knob.max_stake": _words("max stake", "posta massima", "apuesta máxima", "mise maximale"),
+    "knob.final_min_stake": _words("final min stake", "posta minima finale",
+                                   "apuesta mínima final", "mise minimale finale"),
+    "knob.final_max_stake": _words("final max stake", "posta massima finale",
+                                   "apuesta máxima final", "mise maximale finale"),
+    "knob.reshuffle": _words("reshuffle when the deck runs out", "mescolare a mazzo finito",
+                             "barajar al acabarse el mazo", "mélanger quand le paquet est fini"),
+    "knob.reshuffle_every_hand": _words("a fresh deck every hand", "mazzo nuovo a ogni mano",
+                                        "mazo nuevo en cada mano",
+                                        "paquet neuf à chaque main"),
+    "knob.reshuffle_when_exhausted": _words("reshuffle when the deck runs out",
+                                            "si rimescola a mazzo finito",
+                                            "se baraja al acabarse el mazo",
+                                            "on mélange quand le paquet est fini"),
+    "knob.starting_chips": _words("starting chips", "gettoni iniziali", "fichas iniciales",
+                                  "jetons de départ"),
+    "knob.rounds": _words("rounds", "mani", "manos", "mains"),
 }
 """The words for rule sets and knobs (part of `TEXT`)."""
 
@@ -1964,6 +1967,221 @@ _DECK_TEXT: dict[str, dict[str, str]] = {
 _merge(_DECK_TEXT)
 
 
+# -- the command line's text output (settemezzo.cli, cli_solve, cli_simulate, cli_chart) --------
+_CLI_TEXT: dict[str, dict[str, str]] = {
+    "cli.hand": _words("hand {hand}: {now}", "mano {hand}: {now}", "mano {hand}: {now}",
+                       "main {hand} : {now}"),
+    "cli.total": _words("total {t}", "totale {t}", "total {t}", "total {t}"),
+    "cli.total_bust": _words("total {t}: bust, the turn is over",
+                             "totale {t}: sballato, il turno è finito",
+                             "total {t}: pasado, el turno ha terminado",
+                             "total {t} : sauté, le tour est fini"),
+    "cli.finished": _words("{score}, the turn is over", "{score}, il turno è finito",
+                           "{score}, el turno ha terminado", "{score}, le tour est fini"),
+    "cli.unseen": _words("unseen cards: {n}", "carte non viste: {n}", "cartas no vistas: {n}",
+                         "cartes non vues : {n}"),
+    "cli.next_card": _words("next card:", "prossima carta:", "siguiente carta:",
+                            "carte suivante :"),
+    "cli.count_of": _words("({n} of {total})", "({n} su {total})", "({n} de {total})",
+                           "({n} sur {total})"),
+    "cli.one_more": _words("one more card:", "una carta in più:", "una carta más:",
+                           "une carte de plus :"),
+    "cli.seven_half": _words("exactly 7½", "esattamente 7½", "exactamente 7½", "exactement 7½"),
+    "cli.seven_half_or_pair": _words("exactly 7½ or a pair of sevens",
+                                     "esattamente 7½ o una coppia di sette",
+                                     "exactamente 7½ o una pareja de sietes",
+                                     "exactement 7½ ou une paire de sept"),
+    "cli.final_total": _words("final total ({policy}):", "totale finale ({policy}):",
+                              "total final ({policy}):", "total final ({policy}) :"),
+    "cli.hit_below": _words("hit below {k}, stand on {k} or more",
+                            "carta sotto {k}, stai da {k} in su",
+                            "pide por debajo de {k}, se planta desde {k}",
+                            "tire sous {k}, reste à partir de {k}"),
+    "cli.solve_head": _words("Rules: {rules} - heads-up, both sides playing an equilibrium",
+                             "Regole: {rules} - uno contro uno, entrambi in equilibrio",
+                             "Reglas: {rules} - uno contra uno, ambos en equilibrio",
+                             "Règles : {rules} - en tête-à-tête, les deux en équilibre"),
+    "cli.evaluate_head": _words("Rules: {rules}; player {player} against banker {banker}",
+                                "Regole: {rules}; giocatore {player} contro banco {banker}",
+                                "Reglas: {rules}; jugador {player} contra banca {banker}",
+                                "Règles : {rules} ; joueur {player} contre banque {banker}"),
+    "cli.best_reply": _words("best reply", "risposta migliore", "mejor respuesta",
+                             "meilleure réponse"),
+    "cli.label_seen": _words("Seen", "Viste", "Vistas", "Vues"),
+    "cli.label_restricted": _words("Restricted", "Ristretto", "Restringido", "Restreint"),
+    "cli.label_edge": _words("Banker's edge", "Vantaggio del banco", "Ventaja de la banca",
+                             "Avantage de la banque"),
+    "cli.label_value": _words("Player's value", "Valore del giocatore", "Valor del jugador",
+                              "Valeur du joueur"),
+    "cli.label_certificate": _words("Certificate", "Certificato", "Certificado", "Certificat"),
+    "cli.seen": _words("{n} cards; deck left: {deck}", "{n} carte; resta il mazzo: {deck}",
+                       "{n} cartas; queda el mazo: {deck}",
+                       "{n} cartes ; reste du paquet : {deck}"),
+    "cli.too_large": _words(
+        "(the whole game is too large to solve exactly; see "
+        "settemezzo.game.restriction_codes)",
+        "(il gioco intero è troppo grande da risolvere esattamente; vedi "
+        "settemezzo.game.restriction_codes)",
+        "(el juego entero es demasiado grande para resolverlo exactamente; véase "
+        "settemezzo.game.restriction_codes)",
+        "(le jeu entier est trop grand pour être résolu exactement ; voir "
+        "settemezzo.game.restriction_codes)"),
+    "cli.edge_of_stake": _words("{p} of the stake per hand", "{p} della posta per mano",
+                                "{p} de la apuesta por mano", "{p} de la mise par main"),
+    "cli.edge_of_expected": _words("{p} of the expected stake ({s} chips per hand)",
+                                   "{p} della posta attesa ({s} gettoni per mano)",
+                                   "{p} de la apuesta esperada ({s} fichas por mano)",
+                                   "{p} de la mise attendue ({s} jetons par main)"),
+    "cli.edge_expected": _words("{p} of the expected stake", "{p} della posta attesa",
+                                "{p} de la apuesta esperada", "{p} de la mise attendue"),
+    "cli.stakes_per_hand": _words("{v} stakes per hand", "{v} poste per mano",
+                                  "{v} apuestas por mano", "{v} mises par main"),
+    "cli.chips_per_hand": _words("{v} chips per hand", "{v} gettoni per mano",
+                                 "{v} fichas por mano", "{v} jetons par main"),
+    "cli.chips_expected": _words("{v} chips per hand (expected stake {s})",
+                                 "{v} gettoni per mano (posta attesa {s})",
+                                 "{v} fichas por mano (apuesta esperada {s})",
+                                 "{v} jetons par main (mise attendue {s})"),
+    "cli.exactly": _words("{v}  (exactly {f})", "{v}  (esattamente {f})",
+                          "{v}  (exactamente {f})", "{v}  (exactement {f})"),
+    "cli.certificate": _words("the value lies in [{lo}, {hi}] (exploitability {x})",
+                              "il valore sta in [{lo}; {hi}] (sfruttabilità {x})",
+                              "el valor está en [{lo}; {hi}] (explotabilidad {x})",
+                              "la valeur est dans [{lo} ; {hi}] (exploitabilité {x})"),
+    "cli.subgames": _words(", and {n} subgames after a swap, each certified",
+                           ", e {n} sottogiochi dopo uno scambio, ciascuno certificato",
+                           ", y {n} subjuegos tras un cambio, cada uno certificado",
+                           ", et {n} sous-jeux après un échange, chacun certifié"),
+    "cli.solved_ahead": _words(
+        "Solved ahead ({n} LP rounds{after}; shipped with the package), read in {s} s",
+        "Risolto in anticipo ({n} giri di LP{after}; fornito col pacchetto), letto in {s} s",
+        "Resuelto de antemano ({n} rondas de LP{after}; incluido en el paquete), leído en "
+        "{s} s",
+        "Résolu à l'avance ({n} tours de PL{after} ; fourni avec le paquet), lu en {s} s"),
+    "cli.solved_in": _words("Solved in {s} s ({n} LP rounds{after})",
+                            "Risolto in {s} s ({n} giri di LP{after})",
+                            "Resuelto en {s} s ({n} rondas de LP{after})",
+                            "Résolu en {s} s ({n} tours de PL{after})"),
+    "cli.wrote": _words("wrote {path}", "scritto {path}", "escrito {path}", "écrit {path}"),
+    "cli.wrote_page": _words("wrote {path} (1 page: {rules})", "scritto {path} (1 pagina: {rules})",
+                             "escrito {path} (1 página: {rules})",
+                             "écrit {path} (1 page : {rules})"),
+    "cli.wrote_rows": _words("wrote {n} rows to {path}", "scritte {n} righe in {path}",
+                             "escritas {n} filas en {path}", "écrit {n} lignes dans {path}"),
+    "cli.col_variant": _words("variant", "variante", "variante", "variante"),
+    "cli.col_method": _words("method", "metodo", "método", "méthode"),
+    "cli.col_edge": _words("edge", "vantaggio", "ventaja", "avantage"),
+    "cli.col_exploitability": _words("exploitability", "sfruttabilità", "explotabilidad",
+                                     "exploitabilité"),
+    "cli.col_note": _words("note", "nota", "nota", "note"),
+    # settemezzo simulate
+    "sim.head": _words("Rules: {rules}; {n} player(s) and the banker; seed {seed}",
+                       "Regole: {rules}; {n} giocatore/i e il banco; seme {seed}",
+                       "Reglas: {rules}; {n} jugador(es) y la banca; semilla {seed}",
+                       "Règles : {rules} ; {n} joueur(s) et la banque ; graine {seed}"),
+    "sim.strategies": _words("Strategies: players {player}, banker {banker}",
+                             "Strategie: giocatori {player}, banco {banker}",
+                             "Estrategias: jugadores {player}, banca {banker}",
+                             "Stratégies : joueurs {player}, banque {banker}"),
+    "sim.seats": _words("; seats {seats}", "; posti {seats}", "; asientos {seats}",
+                        " ; places {seats}"),
+    "sim.chips": _words("Chips: {chips}; sessions of up to {n} hands",
+                        "Gettoni: {chips}; partite di al massimo {n} mani",
+                        "Fichas: {chips}; partidas de hasta {n} manos",
+                        "Jetons : {chips} ; parties d'au plus {n} mains"),
+    "sim.each": _words("{n} each", "{n} a testa", "{n} cada uno", "{n} chacun"),
+    "sim.unlimited": _words("unlimited credit", "credito illimitato", "crédito ilimitado",
+                            "crédit illimité"),
+    "sim.played": _words("Played {hands} hands in {sessions} sessions, {s} s ({rate} hands/s; "
+                         "{runner})",
+                         "Giocate {hands} mani in {sessions} partite, {s} s ({rate} mani/s; "
+                         "{runner})",
+                         "Jugadas {hands} manos en {sessions} partidas, {s} s ({rate} manos/s; "
+                         "{runner})",
+                         "Joué {hands} mains en {sessions} parties, {s} s ({rate} mains/s ; "
+                         "{runner})"),
+    "sim.edge": _words("Banker's edge per player-hand: {e} ± {se} (the banker's gain per unit "
+                       "staked, ± one standard error)",
+                       "Vantaggio del banco per mano di giocatore: {e} ± {se} (il guadagno del "
+                       "banco per unità puntata, ± un errore standard)",
+                       "Ventaja de la banca por mano de jugador: {e} ± {se} (la ganancia de la "
+                       "banca por unidad apostada, ± un error estándar)",
+                       "Avantage de la banque par main de joueur : {e} ± {se} (le gain de la "
+                       "banque par unité misée, ± une erreur type)"),
+    "sim.m_gain": _words("banker gain per hand", "guadagno del banco per mano",
+                         "ganancia de la banca por mano", "gain de la banque par main"),
+    "sim.m_stakes": _words("stakes per hand", "poste per mano", "apuestas por mano",
+                           "mises par main"),
+    "sim.m_bust": _words("player hands bust", "mani di giocatore sballate",
+                         "manos de jugador pasadas", "mains de joueur sautées"),
+    "sim.m_seven_half": _words("player hands on 7½ or better", "mani di giocatore a 7½ o meglio",
+                               "manos de jugador con 7½ o mejor",
+                               "mains de joueur à 7½ ou mieux"),
+    "sim.m_banker_bust": _words("banker busts (when it played)",
+                                "il banco sballa (quando gioca)",
+                                "la banca se pasa (cuando juega)",
+                                "la banque saute (quand elle joue)"),
+    "sim.m_tenure": _words("bank tenure (completed)", "durata del banco (conclusa)",
+                           "duración de la banca (completa)", "durée de la banque (achevée)"),
+    "sim.m_tenure_gain": _words("banker's gain per tenure", "guadagno del banco per turno di banco",
+                                "ganancia de la banca por turno de banca",
+                                "gain de la banque par tenue de la banque"),
+    "sim.u_chips": _words("chips", "gettoni", "fichas", "jetons"),
+    "sim.u_hands": _words("hands", "mani", "manos", "mains"),
+    "sim.by_position": _words("The banker's edge by playing position (1 = the banker's right):",
+                              "Il vantaggio del banco per posizione di gioco (1 = a destra del "
+                              "banco):",
+                              "La ventaja de la banca por posición de juego (1 = a la derecha "
+                              "de la banca):",
+                              "L'avantage de la banque par position de jeu (1 = à droite de la "
+                              "banque) :"),
+    "sim.by_seat": _words("By seat (seat 0 holds the bank first; gains in chips per hand):",
+                          "Per posto (il posto 0 tiene il banco per primo; guadagni in gettoni "
+                          "per mano):",
+                          "Por asiento (el asiento 0 tiene la banca primero; ganancias en "
+                          "fichas por mano):",
+                          "Par place (la place 0 tient la banque d'abord ; gains en jetons par "
+                          "main) :"),
+    "sim.seat": _words("  seat {seat}: as banker {banker} ({nb} hands), as player {player} "
+                       "({np} hands)",
+                       "  posto {seat}: da banco {banker} ({nb} mani), da giocatore {player} "
+                       "({np} mani)",
+                       "  asiento {seat}: de banca {banker} ({nb} manos), de jugador {player} "
+                       "({np} manos)",
+                       "  place {seat} : en banque {banker} ({nb} mains), en joueur {player} "
+                       "({np} mains)"),
+    "sim.wins": _words("; wins {w} ± {se}, ruin {ruin}", "; vince {w} ± {se}, rovina {ruin}",
+                       "; gana {w} ± {se}, ruina {ruin}", " ; gagne {w} ± {se}, ruine {ruin}"),
+    "sim.conserved": _words("Chips conserved: yes, after every hand",
+                            "Gettoni conservati: sì, dopo ogni mano",
+                            "Fichas conservadas: sí, tras cada mano",
+                            "Jetons conservés : oui, après chaque main"),
+    "sim.not_conserved": _words("Chips conserved: NO - a bug, please report",
+                                "Gettoni conservati: NO - un errore, segnalatelo",
+                                "Fichas conservadas: NO - un error, por favor avise",
+                                "Jetons conservés : NON - un bogue, signalez-le"),
+    "sim.exact": _words("Exact heads-up banker's edge: {e}; the simulation is {z} standard "
+                        "errors away",
+                        "Vantaggio esatto del banco uno contro uno: {e}; la simulazione dista "
+                        "{z} errori standard",
+                        "Ventaja exacta de la banca uno contra uno: {e}; la simulación está a "
+                        "{z} errores estándar",
+                        "Avantage exact de la banque en tête-à-tête : {e} ; la simulation est à "
+                        "{z} erreurs types"),
+    "sim.limited_note": _words("chips are limited (stakes capped, eliminations): use --chips "
+                               "unlimited for a like-for-like comparison",
+                               "i gettoni sono limitati (poste ridotte, eliminazioni): usa "
+                               "--chips unlimited per un confronto alla pari",
+                               "las fichas son limitadas (apuestas topadas, eliminaciones): use "
+                               "--chips unlimited para comparar en igualdad",
+                               "les jetons sont limités (mises plafonnées, éliminations) : "
+                               "utilisez --chips unlimited pour comparer à égalité"),
+}
+"""The command line's words (part of `TEXT`)."""
+
+_merge(_CLI_TEXT)
+
+
 def check_lang(lang: str) -> str:
     """``lang`` if it is one of `LANGUAGES`, else `UnknownLanguageError` quoting it."""
     if lang not in LANGUAGES:
@@ -2014,6 +2232,22 @@ def percent(p: float | Fraction, lang: str = "en", digits: int = 1, *, sign: boo
     return number(100 * float(p), lang, digits, sign, typeset=typeset) + _PERCENT_SIGN[lang]
 
 
+_THOUSANDS = {"en": ",", "it": ".", "es": ".", "fr": "\u202f"}
+"""How each language groups the thousands of a whole number (French: a narrow no-break
+space)."""
+
+
+def whole(n: float, lang: str = "en") -> str:
+    """A count rounded to a whole number, its thousands grouped as ``lang`` writes them:
+    '1,000,005' (English), '1.000.005' (Italian, Spanish), '1 000 005' (French).
+
+    >>> whole(1000005.4, "en"), whole(66667, "it")
+    ('1,000,005', '66.667')
+    """
+    check_lang(lang)
+    return f"{round(float(n)):,}".replace(",", _THOUSANDS[lang])
+
+
 def stakes(x: float | Fraction, lang: str = "en", digits: int = 3) -> str:
     """A gain in stakes with its sign, as a sentence writes it: '+0.571', '-0.424' ('+0,571'
     in Italian)."""
@@ -2053,12 +2287,20 @@ def method_label(name: str, lang: str = "en") -> str:
     return _policy_words("method", name, lang)
 
 
-def _policy_words(space: str, name: str, lang: str) -> str:
-    """``space.equilibrium``, ``space.omniscient`` or ``space.threshold`` for a policy name
-    (`settemezzo.policy`); any other name as it is."""
+def _banker_policy(name: str) -> policy.Policy | None:
+    """The banker policy ``name`` as `settemezzo.policy` reads it (equilibrium, omniscient,
+    threshold:K), or None for any other name."""
     try:
-        p = policy.parse(name, ("equilibrium", "omniscient", "threshold:K"))
+        return policy.parse(name, ("equilibrium", "omniscient", "threshold:K"))
     except policy.PolicyError:
+        return None
+
+
+def _policy_words(space: str, name: str, lang: str) -> str:
+    """``space.equilibrium``, ``space.omniscient`` or ``space.threshold`` for a banker
+    policy name (`_banker_policy`); any other name as it is."""
+    p = _banker_policy(name)
+    if p is None:
         return name
     if p.kind == "threshold":
         return t(f"{space}.threshold", lang, k=points(p.k))
@@ -2166,13 +2408,14 @@ def advice_hand(advice: Advice, lang: str = "en") -> str:
 
 
 def _against(name: str, lang: str) -> str:
-    """'against the threshold:5 banker' (in English the policy's own name)."""
-    code = name.strip().lower()
-    if code in ("equilibrium", "omniscient"):
-        return t(f"advice.against_{code}", lang)
-    if code.startswith("threshold:"):
-        return t("advice.against_threshold", lang, k=code.removeprefix("threshold:"))
-    return t("advice.against_other", lang, name=name)
+    """'against the threshold:5 banker' (in English the policy's own name, as
+    `_banker_policy` reads it)."""
+    p = _banker_policy(name)
+    if p is None:
+        return t("advice.against_other", lang, name=name)
+    if p.kind == "threshold":
+        return t("advice.against_threshold", lang, k=p.points)
+    return t(f"advice.against_{p.kind}", lang)
 
 
 def advice_sentence(advice: Advice, lang: str = "en") -> str:

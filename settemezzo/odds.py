@@ -241,8 +241,7 @@ def _final(hand: tuple[Kind, ...], counts: tuple[int, ...], rules: Rules,
     n = unseen.total
     for kind, c in draw_kinds(unseen, rules):
         p = Prob(c, n)
-        rest = unseen.remove(kind if kind is not Kind.FIGURE or unseen.counts[Kind.FIGURE]
-                             else Kind.KING_OF_DIAMONDS)
+        rest = rules.take(unseen, (kind,))
         for s, q in _final(tuple(sorted((*hand, kind))), rest.counts, rules, k):
             out[s] = out.get(s, Prob(0)) + p * q
     return tuple(sorted(out.items()))

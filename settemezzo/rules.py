@@ -31,7 +31,7 @@ from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import Any, Literal
 
-from settemezzo.cards import Kind
+from settemezzo.cards import SEVEN_AND_A_HALF, Kind, Unseen
 
 __all__ = [
     "ITALIAN",
@@ -402,6 +402,32 @@ class Rules:
         numbered card whose value is in the burn set; never a figure or the K♦."""
         return Kind.ACE <= kind <= Kind.SEVEN and int(kind) in self.burn
 
+    @property
+    def burn_mask(self) -> int:
+        """`may_burn` of every kind as bits (bit ``k`` set: kind ``k`` may be burnt), the form
+        the compiled simulator reads (`settemezzo.simulate.engine.burnable`).
+
+        >>> ITALIAN.with_variants("burn=3,4").burn_mask == (1 << 3) | (1 << 4)
+        True
+        """
+        return sum(1 << k for k in Kind if self.may_burn(k))
+
+    def take(self, deck: Unseen, kinds: Iterable[Kind]) -> Unseen:
+        """``deck`` less one card of each of ``kinds`` (kinds as these rules tell them apart,
+        `plain`): a plain figure is the K♦ only once the other figures are all gone (unless
+        the K♦ is wild), so equal hands leave equal decks. A card not left in ``deck`` is
+        `settemezzo.cards.CardsSeenTwiceError`.
+
+        >>> ITALIAN.take(Unseen.full(), [Kind.FIGURE] * 12).count(Kind.KING_OF_DIAMONDS)
+        0
+        """
+        for k in kinds:
+            if (k is Kind.FIGURE and not deck.count(Kind.FIGURE)
+                    and self.plain(Kind.KING_OF_DIAMONDS) is Kind.FIGURE):
+                k = Kind.KING_OF_DIAMONDS
+            deck = deck.remove(k)
+        return deck
+
     # -- derived -----------------------------------------------------------------------------
     @property
     def rotate_bank(self) -> bool:
@@ -574,7 +600,9 @@ def next_banker(rules: Rules, banker: int, seats: int,
 
     if rules.bank_passing == "rotate":
         return next_in(), "rotation"
-    want = 16 if rules.royal else 15
+    from settemezzo.hands import ROYAL
+
+    want = ROYAL if rules.royal else SEVEN_AND_A_HALF
     for seat, scores in players:
         if any(sc == want and sc > banker_score for sc in scores):
             return seat, "7½"

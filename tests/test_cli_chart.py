@@ -116,7 +116,7 @@ def test_handout_one_page(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
     code, stdout, _ = run(capsys, "handout", "--rules", "italian", "--lang", "it", "--out",
                           str(out))
     assert code == 0 and pdf_pages(out) == 1
-    assert "1 page" in stdout
+    assert "(1 pagina: regole italiane)" in stdout   # said in the language asked
 
 
 def test_charts_writes_every_preset(capsys: pytest.CaptureFixture[str], tmp_path: Path,

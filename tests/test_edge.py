@@ -30,14 +30,14 @@ def test_restricted_rules_are_marked_as_bounds() -> None:
     assert resplit.bound and resplit.restriction_codes == ("resplit",)
     sets = standard_rule_sets()
     assert len(sets) == 1 + 9 + 1 + 4
-    df = edge_table([s for s in sets if s[0] in ("Italian", "Spanish without swap_hidden",
-                                                 "Spanish without split_figures")],
-                    ["threshold:5"])
+    names = ("Italian rules", "Spanish rules + no swap hidden card",
+             "Spanish rules + no splitting")
+    df = edge_table([s for s in sets if s[0] in names], ["threshold:5"])
     assert len(df) == 3
     by = df.set_index("variant")
-    assert not by.loc["Italian", "bound"] and by.loc["Italian", "note"] == ""
-    assert not by.loc["Spanish without split_figures", "bound"]
-    row = by.loc["Spanish without swap_hidden"]
+    assert not by.loc["Italian rules", "bound"] and by.loc["Italian rules", "note"] == ""
+    assert not by.loc["Spanish rules + no splitting", "bound"]
+    row = by.loc["Spanish rules + no swap hidden card"]
     assert row["bound"] and row["note"].startswith("at most: the player never splits")
     assert not df.edge.map(math.isnan).any()
 

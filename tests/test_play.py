@@ -90,7 +90,7 @@ def test_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str
 
 def test_bad_language_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "play", "--lang", "de")
-    assert code == 2 and "invalid choice: 'de'" in err
+    assert code == 2 and "unknown language 'de'; choose from en, it, es, fr" in err
 
 
 def _keys(monkeypatch: pytest.MonkeyPatch, *keys: str) -> list[str]:

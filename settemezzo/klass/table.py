@@ -27,7 +27,7 @@ import threading
 import zlib
 from concurrent.futures import Future, ThreadPoolExecutor
 
-from settemezzo.cards import Card, Kind, kind_of
+from settemezzo.cards import kind_of
 from settemezzo.klass.service import MAX_SECONDS, Classroom
 from settemezzo.klass.store import Answer, Student
 from settemezzo.klass.summary import up_total
@@ -142,11 +142,6 @@ def _do(g: TableGame, action: str, amount: int | None) -> None:
         getattr(g, action)()
 
 
-def _kinds(cards: tuple[Card, ...], wild: bool) -> tuple[Kind, ...]:
-    ks = tuple(kind_of(c) for c in cards)
-    return ks if wild else tuple(Kind.FIGURE if k is Kind.KING_OF_DIAMONDS else k for k in ks)
-
-
 def _judge(g: TableGame, student: Student, round_number: int, action: str,
            seconds: float) -> Answer | None:
     """The decision as a recorded answer, when the exact engine judges it (else None)."""
@@ -157,7 +152,7 @@ def _judge(g: TableGame, student: Student, round_number: int, action: str,
     stand, hit = float(advice.stand_ev), float(advice.hit_ev)
     tie = abs(hit - stand) < TIE or advice.best not in JUDGED
     correct = tie or action == advice.best
-    kinds = _kinds(v.hand, g.rules.wild_king)
+    kinds = g.rules.plain_kinds(kind_of(c) for c in v.hand)
     step = sum(1 for _ in v.hand) - 1            # the decision's place in the hand: cards up
     return Answer(student.id, round_number, "table", g.hand_no, step, kinds[0].label,
                   " ".join(k.label for k in kinds[1:]), up_total(kinds[1:]),

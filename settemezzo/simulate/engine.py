@@ -33,6 +33,8 @@ from typing import Any, TypeVar, cast
 import numba
 import numpy as np
 
+from settemezzo.hands import SCORES, Score
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -64,7 +66,8 @@ MAXSPLIT = 12      # hands per player at most (split_figures)
 NSLOT = 1 + (NSEAT - 1) * MAXSPLIT   # slot 0: the banker; player i: 1 + i*MAXSPLIT + j
 MAXC = 16          # cards in one hand at most (12 figures and an ace make 7, then one more)
 NK = 9             # kinds: 0 figure, 1..7, 8 the wild K♦
-NSC = 18           # scores: 0 bust, 1..15 totals, 16 royal 7½, 17 pair of sevens
+NSC = int(SCORES)  # scores: 0 bust, 1..15 totals, 16 royal 7½, 17 pair of sevens
+SC_BUST, SC_ROYAL, SC_PAIR = int(Score.BUST), int(Score.ROYAL), int(Score.PAIR_OF_SEVENS)
 NLOG = 1024        # decisions logged per hand for the table banker's posterior
 NREC = 10 + 8      # fields of a hand record (the last NSEAT: each seat's chips after it)
 NSESSF = 2 + 2 * NSEAT  # fields of a session record
@@ -74,27 +77,26 @@ C_NSEATS = 0
 C_ROYAL = 1
 C_WILD = 2
 C_PAIR = 3
-C_BURN3 = 4
-C_BURN4 = 5
-C_TIES = 6
-C_SWAP = 7
-C_SPLITMAX = 8
-C_STAKE_AFTER = 9
-C_SEVEN_PAYS = 10
-C_EXHAUST = 11       # 1: reshuffle when exhausted, 0: every hand
-C_PASSING = 12       # 0 seven_half, 1 rotate, 2 keep
-C_LIMITED = 13       # 1: chips are real (stakes capped, elimination); 0: unlimited credit
-C_START = 14         # starting chips per seat
-C_HANDS = 15         # hands per session at most
-C_NSESS = 16         # sessions to play
-C_SALE_PRICE = 17    # keep-the-bank sale: price in chips (0: never sold)
-C_SALE_AFTER = 18    # ... after the banker has held the bank this many hands
-C_PAUSE = 19         # 1: return HAND_DONE after every hand (the classroom table)
-C_HAVE_EQP = 20      # equilibrium player tables present
-C_HAVE_EQB = 21      # equilibrium banker tables present
-C_PUB0 = 22          # index of the empty public state in the equilibrium tables
-C_LOG = 23           # 1: log decisions (a table banker sits at the table)
-NC = 24
+C_BURN = 4           # bit k set: a face-down first card of kind k may be burnt (Rules.burn_mask)
+C_TIES = 5
+C_SWAP = 6
+C_SPLITMAX = 7
+C_STAKE_AFTER = 8
+C_SEVEN_PAYS = 9
+C_EXHAUST = 10       # 1: reshuffle when exhausted, 0: every hand
+C_PASSING = 11       # 0 seven_half, 1 rotate, 2 keep
+C_LIMITED = 12       # 1: chips are real (stakes capped, elimination); 0: unlimited credit
+C_START = 13         # starting chips per seat
+C_HANDS = 14         # hands per session at most
+C_NSESS = 15         # sessions to play
+C_SALE_PRICE = 16    # keep-the-bank sale: price in chips (0: never sold)
+C_SALE_AFTER = 17    # ... after the banker has held the bank this many hands
+C_PAUSE = 18         # 1: return HAND_DONE after every hand (the classroom table)
+C_HAVE_EQP = 19      # equilibrium player tables present
+C_HAVE_EQB = 20      # equilibrium banker tables present
+C_PUB0 = 21          # index of the empty public state in the equilibrium tables
+C_LOG = 22           # 1: log decisions (a table banker sits at the table)
+NC = 23
 
 # SP: per seat
 SP_PKIND = 0   # as a player: 0 threshold, 1 equilibrium table, 2 person
@@ -340,12 +342,12 @@ def total(face: int, wild: int) -> int:
 def score(C: Any, face: int, wild: int, sev: int, n: int) -> int:
     """`settemezzo.hands.score`: 0 bust, 1..15, 16 royal 7½, 17 pair of sevens."""
     if C[C_PAIR] == 1 and n == 2 and sev == 2:
-        return 17
+        return SC_PAIR
     t = total(face, wild)
     if t > 15:
-        return 0
+        return SC_BUST
     if C[C_ROYAL] == 1 and n == 2 and t == 15 and (sev > 0 or wild > 0):
-        return 16
+        return SC_ROYAL
     return t
 
 
@@ -360,19 +362,19 @@ def finished(C: Any, face: int, wild: int, sev: int, n: int) -> bool:
 @_jit
 def settle(C: Any, p: int, b: int) -> int:
     """`settemezzo.hands.settle`: the player's gain in stakes for scores ``p`` and ``b``."""
-    if p == 0:
+    if p == SC_BUST:
         return -1
-    if b == 0:
-        return 3 if p == 17 else (2 if p == 16 else 1)
+    if b == SC_BUST:
+        return 3 if p == SC_PAIR else (2 if p == SC_ROYAL else 1)
     if p > b:
-        if p == 17:
+        if p == SC_PAIR:
             return 3
-        if p == 16:
+        if p == SC_ROYAL:
             return 2
         if p == 15:
             return int(C[C_SEVEN_PAYS])
         return 1
-    if p == b and C[C_TIES] == 1 and p != 16 and p != 17:
+    if p == b and C[C_TIES] == 1 and p != SC_ROYAL and p != SC_PAIR:
         return 0
     return -1
 
@@ -432,9 +434,10 @@ def _remove_last(H: Any, HC: Any, slot: int, KIND: Any, VAL: Any) -> int:
 
 
 @_jit
-def burnable(C: Any, value: int) -> bool:
-    """A first card the ``burn`` variant lets its owner throw away (value in half-points)."""
-    return (C[C_BURN4] == 1 and value == 8) or (C[C_BURN3] == 1 and value == 6)
+def burnable(C: Any, kind: int) -> bool:
+    """A face-down first card of ``kind`` its owner may throw away (`Rules.may_burn`, as the
+    bits of ``C[C_BURN]``)."""
+    return bool((C[C_BURN] >> kind) & 1 == 1)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -736,9 +739,9 @@ def _likelihood(C: Any, SP: Any, ST: Any, EQR: Any, EQN: Any, EQP: Any, KIND: An
                     return 0.0
         elif typ == D_BURN:
             if eq:
-                p = EQP[EP_BURN, node] if burnable(C, hv) and node >= 0 else 0.0
+                p = EQP[EP_BURN, node] if burnable(C, h) and node >= 0 else 0.0
             else:
-                p = 1.0 if burnable(C, hv) and SP[seat, SP_BURN] == 1 else 0.0
+                p = 1.0 if burnable(C, h) and SP[seat, SP_BURN] == 1 else 0.0
             like *= p if act == 1 else 1.0 - p
         elif typ == D_SPLIT:
             figs = hv == 1 and other >= 0 and VAL[other] == 1
@@ -979,6 +982,21 @@ def _take(S: Any) -> int:
 
 
 @_jit
+def _yes_no(S: Any, R: Any, SP: Any, seat: int, typ: int, slot: int, field: int,
+            p: float) -> int:
+    """A seat's yes (1) or no (0) at the two-way decision ``typ`` (burn, split): a person's
+    answer; else, for ``p`` >= 0, yes with chance ``p`` (the equilibrium's); else its
+    policy's flag ``SP[seat, field]``. -1 when the person is asked now (`_request` made: the
+    caller returns NEED)."""
+    if not _person(SP, seat, typ):
+        return _sample(R, p) if p >= 0.0 else int(SP[seat, field])
+    if S[S_HAVE] == 0:
+        _request(S, typ, seat, slot)
+        return -1
+    return 1 if _take(S) != 0 else 0
+
+
+@_jit
 def _transfer(chips: Any, src: int, dst: int, amount: int) -> None:
     chips[src] -= amount
     chips[dst] += amount
@@ -1011,7 +1029,7 @@ def pass_bank(C: Any, S: Any, H: Any, PL: Any, active: Any) -> int:
         S[S_PASS] = 2
         return _next_active(active, n, b)   # the bank rotates anticlockwise
     bscore = H[0, H_SCORE]
-    want = 16 if C[C_ROYAL] == 1 else 15
+    want = SC_ROYAL if C[C_ROYAL] == 1 else 15
     for i in range(npl):
         for j in range(PL[i, PL_NH]):
             sc = H[PL[i, PL_FIRST] + j, H_SCORE]
@@ -1217,18 +1235,16 @@ def _turn_burn(K: Any, Q: Any, W: Any, T: Any, i: int) -> int:
     A = T[0]
     seat = PL[i, PL_SEAT]
     first = PL[i, PL_FIRST]
-    if C[C_BURN3] == 1 or C[C_BURN4] == 1:
+    if C[C_BURN] != 0:
         c0 = HC[first, 0]
         a = 0
-        if burnable(C, VAL[c0]):
-            if _person(SP, seat, D_BURN):
-                if S[S_HAVE] == 0:
-                    return _request(S, D_BURN, seat, first)
-                a = 1 if _take(S) != 0 else 0
-            elif SP[seat, SP_PKIND] == P_EQUILIBRIUM and H[first, H_INFO] >= 0:
-                a = _sample(R, EQP[EP_BURN, H[first, H_INFO]])
-            else:
-                a = SP[seat, SP_BURN]
+        if burnable(C, KIND[c0]):
+            info = H[first, H_INFO]
+            eq = SP[seat, SP_PKIND] == P_EQUILIBRIUM and info >= 0
+            a = _yes_no(S, R, SP, seat, D_BURN, first, SP_BURN,
+                        EQP[EP_BURN, info] if eq else -1.0)
+            if a < 0:
+                return NEED
         _log(C, S, H, HC, LOG, LOGC, D_BURN, i, seat, first, a, chips[seat])
         if a == 1:
             _remove_last(H, HC, first, KIND, VAL)
@@ -1261,15 +1277,13 @@ def _turn_split(K: Any, Q: Any, W: Any, T: Any, i: int, slot: int) -> int:
     figs = VAL[HC[slot, 0]] == 1 and VAL[HC[slot, 1]] == 1
     a = 0
     if figs:
-        if _person(SP, seat, D_SPLIT):
-            if S[S_HAVE] == 0:
-                return _request(S, D_SPLIT, seat, slot)
-            a = 1 if _take(S) != 0 else 0
-        elif SP[seat, SP_PKIND] == P_EQUILIBRIUM:
-            info = H[slot, H_INFO]
-            a = _sample(R, EQP[EP_SPLIT, info]) if info >= 0 else 0
-        else:
-            a = SP[seat, SP_SPLIT]
+        info = H[slot, H_INFO]
+        p = -1.0   # the equilibrium player splits as the exact game does (never re-splits)
+        if SP[seat, SP_PKIND] == P_EQUILIBRIUM:
+            p = EQP[EP_SPLIT, info] if info >= 0 else 0.0
+        a = _yes_no(S, R, SP, seat, D_SPLIT, slot, SP_SPLIT, p)
+        if a < 0:
+            return NEED
     _log(C, S, H, HC, LOG, LOGC, D_SPLIT, i, seat, slot, a, chips[seat])
     H[slot, H_SPLITQ] = 0
     if a == 1:
@@ -1436,13 +1450,12 @@ def _bank_burn(K: Any, Q: Any, W: Any, T: Any, F: Any) -> int:
     A = T[0]
     b = S[S_BANKER]
     c0 = HC[0, 0]
-    if (C[C_BURN3] == 1 or C[C_BURN4] == 1) and burnable(C, VAL[c0]) and H[0, H_N] == 1:
-        if _person(SP, b, D_BANK_BURN):
-            if S[S_HAVE] == 0:
-                return _request(S, D_BANK_BURN, b, 0)
-            a = 1 if _take(S) != 0 else 0
-        elif SP[b, SP_BKIND] == B_THRESHOLD or SP[b, SP_BKIND] == B_EQUILIBRIUM:
-            a = SP[b, SP_BBURN]
+    if burnable(C, KIND[c0]) and H[0, H_N] == 1:
+        if (_person(SP, b, D_BANK_BURN) or SP[b, SP_BKIND] == B_THRESHOLD
+                or SP[b, SP_BKIND] == B_EQUILIBRIUM):
+            a = _yes_no(S, R, SP, b, D_BANK_BURN, 0, SP_BBURN, -1.0)
+            if a < 0:
+                return NEED
         else:
             a = 1 if _burn_now(K, Q, W, F, SP[b, SP_BKIND] != B_TABLE) else 0
         if a == 1:

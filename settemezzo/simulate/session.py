@@ -147,8 +147,7 @@ def _rule_config(rules: Rules, n: int) -> IntArray:
     C[E.C_ROYAL] = rules.royal
     C[E.C_WILD] = rules.wild_king
     C[E.C_PAIR] = rules.pair_of_sevens
-    C[E.C_BURN3] = rules.may_burn(Kind.THREE)
-    C[E.C_BURN4] = rules.may_burn(Kind.FOUR)
+    C[E.C_BURN] = rules.burn_mask
     C[E.C_TIES] = rules.ties_push
     C[E.C_SWAP] = rules.swap_hidden
     C[E.C_SPLITMAX] = rules.split_figures

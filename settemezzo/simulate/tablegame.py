@@ -437,12 +437,8 @@ class TableGame:
         seen = [k for s in self.seats() for h in s.hands for k in self._kinds(h.cards)]
         seen += [k for s in self.seats() if s.burnt is not None
                  for k in self._kinds((s.burnt,))]
-        unseen = Unseen.full()
         mine = self._kinds(v.hand)
-        for k in seen if self.to_play is not None else []:
-            if k is Kind.FIGURE and unseen.count(Kind.FIGURE) == 0:
-                k = Kind.KING_OF_DIAMONDS
-            unseen = unseen.remove(k)
+        unseen = self.rules.take(Unseen.full(), seen if self.to_play is not None else [])
         return bust_chance(mine, unseen, self.rules)
 
     def _kinds(self, cards: Sequence[Card | None]) -> list[Kind]:

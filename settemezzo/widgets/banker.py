@@ -44,21 +44,10 @@ from settemezzo.widgets.lookup import (
     support_problem,
 )
 
-__all__ = ["BankerAdvice", "BankerLine", "BankerView", "banker_advice", "banker_view",
-           "unseen_without"]
+__all__ = ["BankerAdvice", "BankerLine", "BankerView", "banker_advice", "banker_view"]
 
 Result = Literal["stood", "shown", "bust"]
 PURE = 1e-6
-
-
-def unseen_without(kinds: Sequence[Kind]) -> Unseen:
-    """The full deck minus the given cards (a figure beyond the eleven plain ones is the K♦)."""
-    out = Unseen.full()
-    for k in kinds:
-        if k is Kind.FIGURE and out.count(Kind.FIGURE) == 0:
-            k = Kind.KING_OF_DIAMONDS
-        out = out.remove(k)
-    return out
 
 
 def _action(p: float) -> str:
@@ -123,7 +112,7 @@ def _line(row: BankerRow, rules: Rules) -> BankerLine:
     below = sum(p for t, p in dist.items() if t < b)
     tie = dist.get(b, 0.0)
     win = below + (0.0 if rules.ties_push else tie)
-    bust = bust_chance(row.banker, unseen_without((*row.up, *row.banker)), rules)
+    bust = bust_chance(row.banker, rules.take(Unseen.full(), (*row.up, *row.banker)), rules)
     return BankerLine(b, row.banker, row.hit_probability, win, tie, bust, row.posterior)
 
 
@@ -142,7 +131,7 @@ def banker_advice(up: Sequence[str] | str = (), result: Result = "stood", *,
     check_lang(lang)
     try:
         kinds = _parse_up(up, rules)
-        unseen_without(kinds)
+        rules.take(Unseen.full(), kinds)
     except (CardError, RulesError) as e:
         return BankerAdvice("error", t("ui.bad_cards", lang, why=e))
     if result == "bust":

@@ -41,8 +41,8 @@ class SeenQuestion:
 
 
 def _plain(card: Card) -> Kind:
-    k = kind_of(card)
-    return Kind.FIGURE if k is Kind.KING_OF_DIAMONDS else k
+    """The card's kind under the Italian rules of the trainer (`Rules.plain`)."""
+    return ITALIAN.plain(kind_of(card))
 
 
 def _seen_cards(left: dict[Kind, int], rng: random.Random) -> list[Card]:
