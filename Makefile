@@ -62,7 +62,7 @@ data: $(STAMP)
 
 ## make deckdown: the deck played down (issue 17): replay the Italian report's seeded deck
 ## cycles and the count study, and rewrite data/deckdown_italian.csv, deckdown_count.csv and
-## deckdown_count_flips.csv (about half an hour; notebook 08 and `make charts` read them)
+## deckdown_count_flips.csv (about 22 minutes of one core; notebook 08 and `make charts` read them)
 deckdown: $(STAMP)
 	$(BIN)/settemezzo deckdown --report --data data
 

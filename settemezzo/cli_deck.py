@@ -21,7 +21,8 @@ from settemezzo.i18n import number, percent, points, t
 from settemezzo.policy import parse_threshold
 from settemezzo.rules import Rules
 
-__all__ = ["add_to", "banker_label", "cmd_deckdown", "register", "summary_text"]
+__all__ = ["add_to", "banker_label", "cmd_deckdown", "register", "summary_text",
+           "unplayed_range"]
 
 
 class DeckCliError(ValueError):
@@ -33,6 +34,13 @@ def banker_label(banker: str, lang: str = "en") -> str:
     if banker.startswith("threshold:"):
         return t("deck.banker_threshold", lang, points=points(parse_threshold(banker)))
     return t(f"deck.banker_{banker}", lang)
+
+
+def unplayed_range(unplayed: Any, lang: str, typeset: bool = True) -> str:
+    """The mean cards per deck cycle not dealt, over the rows of a summary: '15,3' or, when
+    runs differ, their range '11,5-15,4' (`settemezzo.deckdown`: the end of a deck)."""
+    lo, hi = (number(float(f(unplayed)), lang, 1, typeset=typeset) for f in (min, max))
+    return lo if lo == hi else f"{lo}-{hi}"
 
 
 def _pm(x: float, se: float, lang: str) -> str:
@@ -61,7 +69,7 @@ def summary_text(summary: Any, rules: Rules, results: Any, lang: str = "en") -> 
     lines = [t("deck.report_head", lang, rules=rules.describe(lang)), line(head),
              *map(line, cells), t("deck.report_exact", lang)]
     if "unplayed" in summary.columns and len(summary):
-        n = number(float(summary["unplayed"].mean()), lang, 1, typeset=False)
+        n = unplayed_range(summary["unplayed"], lang, typeset=False)
         lines.append(t("deck.unplayed_note", lang, n=n) + " " + t("deck.report_model", lang))
     lines += [t("deck.report_run_outs", lang, players=r.players, n=r.run_outs)
               for r in results if r.run_outs]
@@ -211,7 +219,7 @@ def register(subparsers: Any, add_rules: Any) -> None:
                     "deck: the rules shuffle the used cards when the deck runs out during a "
                     "hand; the exact engine cannot value a hand across that reshuffle, so "
                     "each deck cycle is shuffled afresh before the first hand whose cards "
-                    "left could run out. The last cards of each deck (about 12 heads-up, "
+                    "left could run out. The last cards of each deck (about 15 heads-up, "
                     "the 'unplayed' column) are not dealt and their hands are not in the "
                     "averages: the thinnest decks, where remembering is worth most per hand, "
                     "so the worth over whole decks is larger than reported. Every hand that "
@@ -224,7 +232,8 @@ def register(subparsers: Any, add_rules: Any) -> None:
     p.add_argument("--cycles", type=int, default=10, help="deck cycles (default 10)")
     p.add_argument("--seed", type=int, default=0, help="seed of the shuffles (default 0)")
     p.add_argument("--report", action="store_true",
-                   help="the whole report: 1 and 4 players, every banker (a few minutes)")
+                   help="the whole report: 1 and 4 players, every banker (about 20 minutes "
+                        "of one core; settemezzo.deckdown.REPORT_RUNS)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     add_lang(p)
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")

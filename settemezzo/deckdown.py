@@ -29,13 +29,15 @@ averages over cycles carry standard errors (cycles are independent; ratio estima
 hands") plays on to the last card: when the deck runs out *during* a hand, the used cards
 (not those in hands) are shuffled and the hand goes on. The exact engine values a hand only
 from a deck that cannot run out within it (`settemezzo.game.heads_up` refuses any deck in
-which two hands *could* need more cards than it holds: a worst case, with many figures and
-small cards, that needs 15 to 25 cards), so it cannot value a hand across a mid-hand reshuffle.
+which two hands *could* need more cards than it holds: a worst case of figures and small
+cards, 28 cards for the full deck, fewer as figures and aces go), so it cannot value a hand
+across a mid-hand reshuffle.
 This model therefore ends a deck cycle - the 40 cards are shuffled afresh - before the first
 hand whose cards left could run out. What that changes, and only that:
 
-- the hands dealt from the last cards of each deck (``unplayed`` cards per cycle: about 12
-  heads-up, 40 % of the deck; reported by `DeckDown.unplayed` and the ``unplayed`` column)
+- the hands dealt from the last cards of each deck (``unplayed`` cards per cycle: about 15
+  heads-up, 38 % of the deck, and 11 at a table of 4 in the Italian report; reported by
+  `DeckDown.unplayed` and the ``unplayed`` column)
   are not played, and are not in the averages: the reported worth of remembering is the
   worth per hand over the part of each deck the exact engine values. These are the thinnest
   decks, where the composition has moved furthest and remembering is worth most per hand
@@ -414,8 +416,9 @@ REPORT_RUNS: tuple[tuple[int, tuple[str, ...], int, int], ...] = (
 )
 """The report (`report`, ``make deckdown``): (players, bankers, deck cycles, seed) per run.
 The bankers who remember need a certified equilibrium per composition (about 2 s each),
-hence fewer cycles. About half an hour of one core with the count study
-(`settemezzo.deckcount.write_report`); the tests use runs of 2 cycles."""
+hence fewer cycles. About 22 minutes of one core with the count study
+(`settemezzo.deckcount.write_report`; measured with `time make deckdown`); the tests use runs
+of 2 cycles."""
 
 
 def report(rules: Rules = ITALIAN, runs: Sequence[tuple[int, Sequence[str], int, int]]

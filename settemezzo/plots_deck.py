@@ -14,8 +14,8 @@ import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from settemezzo.cli_deck import banker_label
-from settemezzo.i18n import check_lang, number, percent, t
+from settemezzo.cli_deck import banker_label, unplayed_range
+from settemezzo.i18n import check_lang, percent, t
 from settemezzo.plots import GREYS, HATCHES, ChartError, _fig_ax, _percent_axis
 from settemezzo.rules import ITALIAN, Rules
 
@@ -47,15 +47,14 @@ def worth_chart(summary: pd.DataFrame, rules: Rules = ITALIAN, *,
                  fontsize=8, padding=6)
     ax.set_yticks(ys, [f"{_players_label(int(p), lang)}: {banker_label(str(b), lang)}"
                        for p, b in zip(df["players"], df["banker"], strict=True)])
-    ax.xaxis.set_major_formatter(_percent_axis(lang, 1))
+    ax.xaxis.set_major_formatter(_percent_axis(lang, 2))  # ticks at 0.25 %: two decimals
     ax.set_xlabel(t("deck.worth_axis", lang))
     ax.set_xlim(0, float((df["worth"] + df["worth_se"]).max()) * 1.45)
     ax.set_title(f"{t('deck.worth_title', lang)}\n{rules.describe(lang)}")
     note = t("deck.se_note", lang)
     if "unplayed" in df.columns:  # the end of each deck (settemezzo.deckdown's docstring)
-        note += " " + t("deck.unplayed_note", lang,
-                        n=number(float(df["unplayed"].mean()), lang, 0))
-    ax.annotate(textwrap.fill(note, 110), (0, 0), xycoords="axes fraction",
+        note += " " + t("deck.unplayed_note", lang, n=unplayed_range(df["unplayed"], lang))
+    ax.annotate(textwrap.fill(note, 85), (0, 0), xycoords="axes fraction",
                 xytext=(0, -38), textcoords="offset points", fontsize=8, va="top")
     return fig
 

@@ -33,10 +33,11 @@ import contextlib
 import os
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
+from itertools import islice
 from typing import Any, Literal
 
 import numpy as np
@@ -79,6 +80,21 @@ LP_SCALE = 1000.0
 
 CERTIFICATE_LIMIT = 1e-7
 """`equilibrium` raises `SolverError` rather than return a certificate wider than this."""
+
+CERTIFICATE_TARGET = 1e-9
+"""Without `ALWAYS_POLISH`, `equilibrium` solves the LP's last round afresh, without the warm
+start's drift, only when the certificate of its first answer is wider than this."""
+
+ALWAYS_POLISH = True
+"""Solve the LP's last round afresh always. The shipped results (`settemezzo.precomputed`,
+``data/``) were computed so: equilibria are not unique, and the warm-started answer can be
+another one off the path of play (the same value within the certificate). False saves about a
+fifth of a solve; the shipped results must then be regenerated (``make precomputed data``)."""
+
+START_THRESHOLDS = (9, 10, 11, 12)
+"""The banker's rules of thumb (hit below K half-points) that are the LP's starting cuts.
+(11,) alone makes a smaller first LP and saves no round, a third of the LP's time, but leads
+to other equilibria off the path: the same caveat as `ALWAYS_POLISH`."""
 
 BURN = Action.BURN
 """The banker's third choice under the ``burn`` variant (after STAND 0 and HIT 1)."""
@@ -172,45 +188,39 @@ def banker_policy(name: str, game: HeadsUpGame) -> BankerStrategy:
 
 
 class _BankerRows:
-    """Banker play for a batch of *rows*; a row is a player situation the banker faces.
+    """Exact banker play for a batch of *rows*; a row is a player situation the banker faces
+    (`_FloatRows` is the same in floats).
 
     Row ``r`` has its own unseen deck (counts per kind), the player's score, and a public
     state. ``P[j][r]`` is the chance of the banker being dealt one given ordering of banker
-    hand ``j`` from row ``r``'s deck (the same for every ordering).
-
-    Exact mode keeps Python integers: ``P`` is scaled by ``scale[r]``, the product
-    ``N_r (N_r - 1) ... (N_r - depth + 1)`` of the row's deck sizes, so that every division
-    is exact; values come back as `Fraction`.
+    hand ``j`` from row ``r``'s deck (the same for every ordering), in Python integers scaled
+    by ``scale[r]``, the product ``N_r (N_r - 1) ... (N_r - depth + 1)`` of the row's deck
+    sizes, so that every division is exact; values come back as `Fraction`.
     """
 
+    exact = True
+
     def __init__(self, game: HeadsUpGame, decks: npt.NDArray[np.int64],
-                 pscore: npt.NDArray[np.int64], exact: bool,
+                 pscore: npt.NDArray[np.int64],
                  measure: Literal["value", "win"] = "value") -> None:
         self.game = game
-        self.exact = exact
         self.B = len(pscore)
         self.decks = decks
         self.pscore = pscore
         self.nodes = game.banker_nodes
         n = decks.sum(axis=1)
         depth = max(nd.size for nd in self.nodes) + 1
-        table = _settle_table(game, exact, measure)
-        self.table = table
+        self.table = _settle_table(game, True, measure)
+        scale = [1] * self.B
+        for r in range(self.B):
+            s = 1
+            for t in range(depth):
+                s *= int(n[r]) - t
+            scale[r] = s
+        self.scale = np.array(scale, dtype=object)
         P: list[Any] = [None] * len(self.nodes)
-        if exact:
-            scale = [1] * self.B
-            for r in range(self.B):
-                s = 1
-                for t in range(depth):
-                    s *= int(n[r]) - t
-                scale[r] = s
-            self.scale = np.array(scale, dtype=object)
-            P[0] = self.scale.copy()
-            self._den = [np.array([int(x) - t for x in n], dtype=object) for t in range(depth)]
-        else:
-            self.scale = np.ones(self.B)
-            P[0] = np.ones(self.B)
-            self._den_f = [n.astype(np.float64) - t for t in range(depth)]
+        P[0] = self.scale.copy()
+        self._den = [np.array([int(x) - t for x in n], dtype=object) for t in range(depth)]
         self.P = P
         self._stand_cache: dict[int, Any] = {}
         self._finished_cache: dict[int, Any] = {}
@@ -220,106 +230,15 @@ class _BankerRows:
                     P[j2] = self.draw(j, pos)
             if nd.burn_child >= 0 and P[nd.burn_child] is None:
                 P[nd.burn_child] = P[j]  # burning draws nothing: the card was already dealt
-        if not exact:
-            self._build_dense()
-
-    def _build_dense(self) -> None:
-        """Float mode: every node at once, as dense (nodes x rows) matrices, processed level
-        by level (children before parents) with sparse child-incidence matrices."""
-        plan = _node_plan(self.game)
-        self.Pm = np.vstack(self.P)
-        table = self.table[self.pscore]                      # (rows, scores)
-        self.Sm = self.Pm * table[:, plan.scores].T
-        # `finished` of every node at once: kind by kind, the nodes one card short of a
-        # finished hand of that kind (the same sums in the same order)
-        den = np.maximum(np.array(self._den_f, dtype=np.float64), 1.0)     # (depth, rows)
-        self.Fm = np.zeros((len(self.nodes), self.B))
-        for pos, js, scores, drawn, sizes in plan.finishing:
-            left = np.maximum(self.decks[:, pos][None, :] - drawn[:, None], 0)
-            self.Fm[js] += self.Pm[js] * left / den[sizes] * table[:, scores].T
-        self.levels = plan.levels
-
-    def _values_dense(self, hit: Any, mode: str, decisions: Any, burn: Any,
-                      cols: npt.NDArray[np.int64] | None = None) -> Any:
-        J = len(self.nodes)
-        Fm, Sm = (self.Fm, self.Sm) if cols is None else (self.Fm[:, cols], self.Sm[:, cols])
-        B = Fm.shape[1]
-        V = np.zeros((J, B))
-        H_all = _as_matrix(hit, J, B) if mode == "fixed" else None
-        U_all = _as_matrix(burn, J, B) if (mode == "fixed" and burn is not None) else None
-        for idx, C, burn_child, empty in self.levels:
-            h = Fm[idx] + C @ V
-            if empty.all():  # hands that must draw
-                V[idx] = h
-                if decisions is not None:
-                    for j in idx:
-                        decisions[0][j] = np.ones(B, dtype=np.int64)
-                        decisions[1][j] = np.zeros(B, dtype=np.int64)
-                continue
-            s = Sm[idx]
-            has_burn = np.flatnonzero(burn_child >= 0)
-            if mode == "min":
-                hit_d = h < s
-                best = np.minimum(s, h)
-                burn_d = np.zeros_like(hit_d)
-                if len(has_burn):
-                    vb = V[burn_child[has_burn]]
-                    burn_d[has_burn] = vb < best[has_burn]
-                    best[has_burn] = np.minimum(best[has_burn], vb)
-                if decisions is not None:
-                    for a, j in enumerate(idx):
-                        decisions[1][j] = burn_d[a].astype(np.int64)
-                        decisions[0][j] = (hit_d[a] & ~burn_d[a]).astype(np.int64)
-                V[idx] = best
-            else:
-                assert H_all is not None
-                out = s + (h - s) * H_all[idx]
-                if U_all is not None and len(has_burn):
-                    vb = V[burn_child[has_burn]]
-                    out[has_burn] += (vb - s[has_burn]) * U_all[idx[has_burn]]
-                V[idx] = out
-        return V[0]
-
-    def _grouped_dense(self, weights: FloatArray, group: npt.NDArray[np.int64],
-                       n_groups: int) -> tuple[FloatArray, npt.NDArray[np.int8]]:
-        J = len(self.nodes)
-        W = sparse.csr_matrix((weights, (np.arange(self.B), group)), shape=(self.B, n_groups))
-        Fg = np.asarray((W.T @ self.Fm.T).T)  # (nodes, groups)
-        Sg = np.asarray((W.T @ self.Sm.T).T)
-        Gv = np.zeros((J, n_groups))
-        choice = np.zeros((n_groups, J), dtype=np.int8)
-        for idx, C, burn_child, empty in self.levels:
-            h = Fg[idx] + C @ Gv
-            if empty.all():
-                Gv[idx] = h
-                choice[:, idx] = HIT
-                continue
-            s = Sg[idx]
-            ch = (h < s).astype(np.int8)
-            best = np.minimum(s, h)
-            has_burn = np.flatnonzero(burn_child >= 0)
-            if len(has_burn):
-                vb = Gv[burn_child[has_burn]]
-                better = vb < best[has_burn]
-                ch[has_burn] = np.where(better, np.int8(int(BURN)), ch[has_burn])
-                best[has_burn] = np.minimum(best[has_burn], vb)
-            Gv[idx] = best
-            choice[:, idx] = ch.T
-        return Gv[0], choice
 
     def draw(self, j: int, pos: int) -> Any:
-        """P[j] times the chance of drawing kind ``pos`` next (scaled in exact mode)."""
+        """P[j] times the chance of drawing kind ``pos`` next (scaled)."""
         nd = self.nodes[j]
         left = np.maximum(self.decks[:, pos] - nd.drawn[pos], 0)
-        if self.exact:
-            return self.P[j] * left.astype(object) // self._den[nd.size]
-        out: FloatArray = self.P[j] * left / np.maximum(self._den_f[nd.size], 1.0)
-        return out
+        return self.P[j] * left.astype(object) // self._den[nd.size]
 
     def stand(self, j: int) -> Any:
         """Stand contributions at banker hand ``j`` (player's payoff times P); cached."""
-        if not self.exact:
-            return self.Sm[j]
         out = self._stand_cache.get(j)
         if out is None:
             out = self._stand_cache[j] = self.P[j] * self.table[self.pscore,
@@ -328,8 +247,6 @@ class _BankerRows:
 
     def finished(self, j: int) -> Any:
         """Contributions of the finished hands one card after ``j`` (bust, 7½...); cached."""
-        if not self.exact:
-            return self.Fm[j]
         out = self._finished_cache.get(j)
         if out is None:
             out = self.P[j] * 0
@@ -352,10 +269,7 @@ class _BankerRows:
         """Per-row values (player's payoff) for banker chances of hitting ``hit[j]`` and of
         burning ``burn[j]`` (scalars or per-row arrays), or for the per-row best banker reply
         (``min``), whose choices are written into ``decisions`` (hit, burn) when given.
-        ``cols`` (float mode): only these rows (``hit``/``burn`` then cover only them).
         """
-        if not self.exact:
-            return self._values_dense(hit, mode, decisions, burn, cols)
         if cols is not None:
             raise SolverError("a subset of rows is for float mode")
         V: list[Any] = [None] * len(self.nodes)
@@ -385,28 +299,19 @@ class _BankerRows:
                 V[j] = s + (h - s) * hit[j]
                 if vb is not None and burn is not None:
                     V[j] = V[j] + (vb - s) * burn[j]
-        return self._unscale(V[0])
-
-    def _unscale(self, raw: Any) -> Any:
-        if self.exact:
-            return np.array([Fraction(int(a), int(s)) for a, s in zip(raw, self.scale,
-                                                                      strict=True)],
-                            dtype=object)
-        return raw
+        return np.array([Fraction(int(a), int(s)) for a, s in zip(V[0], self.scale,
+                                                                  strict=True)], dtype=object)
 
     def grouped_best(self, weights: Any, group: npt.NDArray[np.int64],
                      n_groups: int) -> tuple[Any, npt.NDArray[np.int8]]:
         """The banker's best reply per group (public state), rows weighted by ``weights``
-        (the chance of reaching each row and standing).
+        (integers: the chance of reaching each row and standing, scaled).
 
         Returns the group values (sum of weight times payoff under the best reply) and the
-        decisions ``choice[g, j]``: 0 stand, 1 hit, 2 burn. In exact mode every row of a
-        group must share its scale (the same number of cards left), as the rows of one
-        public state do, and the
-        weights are integers; the group values are then scaled by that common factor.
+        decisions ``choice[g, j]``: 0 stand, 1 hit, 2 burn. Every row of a group must share
+        its scale (the same number of cards left), as the rows of one public state do; the
+        group values are then scaled by that common factor.
         """
-        if not self.exact:
-            return self._grouped_dense(weights, group, n_groups)
         choice = np.zeros((n_groups, len(self.nodes)), dtype=np.int8)
         G: list[Any] = [None] * len(self.nodes)
         order = np.argsort(group, kind="stable")
@@ -415,8 +320,6 @@ class _BankerRows:
         present = gs[starts] if len(gs) else gs
 
         def gsum(v: Any) -> Any:
-            if not self.exact:
-                return np.bincount(group, weights=weights * v, minlength=n_groups)
             out = np.zeros(n_groups, dtype=object)
             if len(gs):
                 out[present] = np.add.reduceat((weights * v)[order], starts)
@@ -443,6 +346,253 @@ class _BankerRows:
         return G[0], choice
 
 
+class _FloatRows:
+    """Banker play in floats for a batch of rows (see `_BankerRows`), computed once per
+    distinct row: rows with the same deck and player's score (the same cards in another
+    order, another public state, another stake) share every banker number, so the matrices
+    are (banker hands x distinct rows), ``inv`` maps each row to its distinct row, and a row's
+    numbers are gathered only when asked for.
+
+    ``P[j, u]``: the chance of one given ordering of banker hand ``j`` from distinct row
+    ``u``'s deck; ``S``: the player's payoff if the banker stands there, times ``P``; ``F``:
+    the payoff of the finished hands one card later (bust, 7½...), times their chance.
+    """
+
+    exact = False
+
+    def __init__(self, game: HeadsUpGame, decks: npt.NDArray[np.int64],
+                 pscore: npt.NDArray[np.int64],
+                 measure: Literal["value", "win"] = "value") -> None:
+        self.game = game
+        self.B = len(pscore)
+        self.decks = decks
+        self.pscore = pscore
+        self.nodes = game.banker_nodes
+        self.table = _settle_table(game, False, measure)
+        key = np.column_stack([decks, pscore]) if self.B else \
+            np.zeros((0, decks.shape[1] + 1), dtype=np.int64)
+        uniq, self.inv = _distinct_rows(key)
+        self.P, self.S, self.F = _banker_dense(game, uniq[:, :-1], uniq[:, -1], self.table)
+        self.levels = _node_plan(game).levels
+
+    def chance(self, j: int, cols: npt.NDArray[np.int64]) -> FloatArray:
+        """The chance of one ordering of banker hand ``j`` in rows ``cols``."""
+        out: FloatArray = self.P[j, self.inv[cols]]
+        return out
+
+    def stand(self, j: int) -> FloatArray:
+        """Stand contributions at banker hand ``j`` (player's payoff times P), per row."""
+        out: FloatArray = self.S[j, self.inv]
+        return out
+
+    def finished(self, j: int) -> FloatArray:
+        """Contributions of the finished hands one card after ``j``, per row."""
+        out: FloatArray = self.F[j, self.inv]
+        return out
+
+    def best_decisions(self) -> tuple[list[Any], list[Any]]:
+        """The per-row best banker reply (full information): per-row 0/1 hit and burn."""
+        _, hit, burn = _banker_dp(self.levels, self.F, self.S, None, None)
+        return ([h[self.inv].astype(np.int64) for h in hit],
+                [b[self.inv].astype(np.int64) for b in burn])
+
+    def values(self, hit: Any, mode: Literal["fixed", "min"] = "fixed",
+               decisions: tuple[list[Any], list[Any]] | None = None,
+               burn: Any = None, cols: npt.NDArray[np.int64] | None = None) -> FloatArray:
+        """Per-row values (player's payoff) for banker chances of hitting ``hit[j]`` and of
+        burning ``burn[j]`` (scalars, per-row arrays or a (hands, rows) array), or for the
+        per-row best banker reply (``min``), whose choices are written into ``decisions``
+        (hit, burn) when given. ``cols``: only these rows (``hit``/``burn`` then cover only
+        them). A choice the same in every row is worked out once per distinct row."""
+        rows = np.arange(self.B) if cols is None else cols
+        if mode == "min":
+            v, h, b = _banker_dp(self.levels, self.F, self.S, None, None)
+            if decisions is not None:
+                for j in range(len(self.nodes)):
+                    decisions[1][j] = b[j][self.inv].astype(np.int64)
+                    decisions[0][j] = h[j][self.inv].astype(np.int64)
+            out: FloatArray = v[self.inv[rows]]
+            return out
+        if _per_node(hit) and (burn is None or _per_node(burn)):
+            U = self.F.shape[1]
+            H = np.repeat(np.asarray(hit, dtype=np.float64)[:, None], U, axis=1)
+            Ub = None if burn is None else \
+                np.repeat(np.asarray(burn, dtype=np.float64)[:, None], U, axis=1)
+            out = _banker_dp(self.levels, self.F, self.S, H, Ub)[0][self.inv[rows]]
+            return out
+        J, n = len(self.nodes), len(rows)
+        H_all = _as_matrix(hit, J, n)
+        U_all = None if burn is None else _as_matrix(burn, J, n)
+        return self._by_chunk(rows, lambda c: H_all[:, c],
+                              None if U_all is None else lambda c: U_all[:, c])
+
+    def group_values(self, hit: FloatArray, burn: FloatArray | None,
+                     group: npt.NDArray[np.int64],
+                     cols: npt.NDArray[np.int64] | None = None) -> FloatArray:
+        """Per-row values against a banker that plays by group: ``hit[g, j]`` (and
+        ``burn[g, j]``) the chance of hitting (burning) holding hand ``j`` in group ``g``.
+        ``cols``: only these rows; ``group``: the group of each row (of ``cols``)."""
+        rows = np.arange(self.B) if cols is None else cols
+        hit = np.asarray(hit, dtype=np.float64)
+        burn = None if burn is None else np.asarray(burn, dtype=np.float64)
+        return self._by_chunk(rows, lambda c: hit[group[c]].T,
+                              None if burn is None else lambda c: burn[group[c]].T)
+
+    def _by_chunk(self, rows: npt.NDArray[np.int64], H: Callable[[slice], FloatArray],
+                  Ub: Callable[[slice], FloatArray] | None) -> FloatArray:
+        """`_banker_dp` over ``rows``, a chunk at a time (bounded temporaries), with the
+        chances of hitting (burning) of a chunk ``H(c)`` (``Ub(c)``), hands x rows."""
+        out = np.empty(len(rows))
+        for a in range(0, len(rows), _CHUNK):
+            c = slice(a, a + _CHUNK)
+            u = self.inv[rows[c]]
+            out[c] = _banker_dp(self.levels, self.F[:, u], self.S[:, u], H(c),
+                                None if Ub is None else Ub(c))[0]
+        return out
+
+    def grouped_best(self, weights: FloatArray, group: npt.NDArray[np.int64],
+                     n_groups: int) -> tuple[FloatArray, npt.NDArray[np.int8]]:
+        """The banker's best reply per group (public state), rows weighted by ``weights``
+        (the chance of reaching each row and standing): the group values (weight times
+        payoff under the best reply) and the decisions ``choice[g, j]`` (0 stand, 1 hit,
+        2 burn). The rows of a group enter through their distinct rows, summed."""
+        # a group no row reaches is worth 0 whatever the banker does there: it stands
+        # (what the programme picks on zero weights), except in the hands that must draw
+        live = np.flatnonzero(weights)
+        active, local = np.unique(group[live], return_inverse=True)
+        W = sparse.csr_matrix((weights[live], (local.reshape(-1), self.inv[live])),
+                              shape=(len(active), self.F.shape[1]))
+        values = np.zeros(n_groups)
+        must_draw = [int(HIT) if not any(nd.counts) else int(STAND) for nd in self.nodes]
+        choice = np.empty((n_groups, len(self.nodes)), dtype=np.int8)
+        choice[:] = np.array(must_draw, dtype=np.int8)
+        for a in range(0, len(active), _CHUNK):  # a chunk of groups at a time
+            c = slice(a, a + _CHUNK)
+            Fg = np.asarray(W[c] @ self.F.T).T  # (hands, groups)
+            Sg = np.asarray(W[c] @ self.S.T).T
+            values[active[c]], hit, burn = _banker_dp(self.levels, Fg, Sg, None, None)
+            ch = hit.astype(np.int8)
+            ch[burn] = np.int8(int(BURN))
+            choice[active[c]] = ch.T
+        return values, choice
+
+
+def _distinct_rows(key: npt.NDArray[np.int64]
+                   ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """``np.unique(key, axis=0, return_inverse=True)``, in the same order, by one integer
+    per row (digits in base ``max + 1``, the first column the most significant) when the
+    entries are small and not negative, as card counts and scores are: much faster than
+    sorting rows."""
+    n = key.shape[1]
+    base = int(key.max()) + 1 if key.size else 1
+    if not key.size or key.min() < 0 or base ** n >= 2 ** 62:
+        uniq, inverse = np.unique(key, axis=0, return_inverse=True)
+        return uniq, inverse.reshape(-1)
+    code = key @ (base ** np.arange(n - 1, -1, -1, dtype=np.int64))
+    _, first, inverse = np.unique(code, return_index=True, return_inverse=True)
+    return key[first], inverse.reshape(-1)
+
+
+def _float_chances(kids: Sequence[Sequence[Any]]) -> list[list[float]]:
+    """The chances (``prob``) of each list of children as floats. A draw's chance is one of
+    few shared `Fraction` objects (`settemezzo.game`), so each is converted once, told apart
+    by identity (all alive while the game is)."""
+    flat = [ch.prob for ks in kids for ch in ks]
+    ids = list(map(id, flat))
+    conv = {k: float(v) for k, v in dict(zip(ids, flat, strict=True)).items()}
+    values = iter(list(map(conv.__getitem__, ids)))
+    return [list(islice(values, len(ks))) for ks in kids]
+
+
+_CHUNK = 4096
+"""Rows at a time in `_FloatRows.values` for a choice that differs by row."""
+
+
+def _per_node(values: Any) -> bool:
+    """Whether banker choices are one number per hand (the same in every row)."""
+    if isinstance(values, np.ndarray):
+        return values.ndim == 1
+    return all(np.ndim(v) == 0 for v in values)
+
+
+def _banker_dense(game: HeadsUpGame, decks: npt.NDArray[np.int64],
+                  pscore: npt.NDArray[np.int64], table: FloatArray
+                  ) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """`_FloatRows`'s ``P``, ``S`` and ``F`` (banker hands x rows) for rows of ``decks`` and
+    player's scores ``pscore``: ``P`` hand by hand, parents first (a hand's chance is its
+    parent's times the chance of the card drawn), ``S`` and ``F`` kind by kind."""
+    plan = _node_plan(game)
+    nodes = game.banker_nodes
+    J, U = len(nodes), len(pscore)
+    depth = max(nd.size for nd in nodes) + 1
+    n = decks.sum(axis=1).astype(np.float64)
+    den = np.maximum(n[None, :] - np.arange(depth, dtype=np.float64)[:, None], 1.0)
+    P = np.zeros((J, U))
+    P[0] = 1.0
+    done = np.zeros(J, dtype=bool)
+    done[0] = True
+    for nd in nodes:
+        for pos, j2, _ in nd.children:
+            if j2 >= 0 and not done[j2]:
+                P[j2] = P[nd.index] * np.maximum(decks[:, pos] - nd.drawn[pos], 0) \
+                    / den[nd.size]
+                done[j2] = True
+        if nd.burn_child >= 0 and not done[nd.burn_child]:
+            P[nd.burn_child] = P[nd.index]  # burning draws nothing: the card was dealt
+            done[nd.burn_child] = True
+    tab = table[pscore]                                   # (rows, scores)
+    S = P * tab[:, plan.scores].T
+    F = np.zeros((J, U))
+    for pos, js, scores, drawn, sizes in plan.finishing:
+        left = np.maximum(decks[:, pos][None, :] - drawn[:, None], 0)
+        F[js] += P[js] * left / den[sizes] * tab[:, scores].T
+    return P, S, F
+
+
+def _banker_dp(levels: list[_Level], F: FloatArray, S: FloatArray, H: FloatArray | None,
+               Ub: FloatArray | None) -> tuple[FloatArray, BoolArray, BoolArray]:
+    """The banker's programme over its hands, children first, for many columns at once.
+
+    ``F``, ``S`` (hands x columns): the finished-hands and stand terms (`_banker_dense`).
+    With ``H`` (chances of hitting, hands x columns; ``Ub`` of burning, or None) the value
+    of that play; with ``H`` None the banker's best (least for the player), and its
+    choices: hit and burn (hands x columns, bools). Returns (root values, hit, burn).
+
+    Toy: one hand ``j`` with S = -0.2 and F = 0.3 (no hand after it): standing gives -0.2,
+    hitting 0.3; the best is to stand (-0.2), and ``H = 0.5`` gives 0.05.
+    """
+    J, B = F.shape
+    V = np.zeros((J, B))
+    best = H is None
+    hit_d = np.zeros((J, B), dtype=bool) if best else np.zeros((0, 0), dtype=bool)
+    burn_d = np.zeros_like(hit_d)
+    for idx, C, burn_child, empty in levels:
+        h = F[idx] + C @ V
+        if empty.all():  # hands that must draw
+            V[idx] = h
+            if best:
+                hit_d[idx] = True
+            continue
+        s = S[idx]
+        has_burn = np.flatnonzero(burn_child >= 0)
+        if H is None:
+            hd = h < s
+            v = np.minimum(s, h)
+            if len(has_burn):
+                vb = V[burn_child[has_burn]]
+                bd = vb < v[has_burn]
+                burn_d[idx[has_burn]] = bd
+                hd[has_burn] &= ~bd
+                v[has_burn] = np.minimum(v[has_burn], vb)
+            hit_d[idx] = hd
+        else:
+            v = s + (h - s) * H[idx]
+            if Ub is not None and len(has_burn):
+                v[has_burn] += (V[burn_child[has_burn]] - s[has_burn]) * Ub[idx[has_burn]]
+        V[idx] = v
+    return V[0], hit_d, burn_d
+
+
 def _settle_table(game: HeadsUpGame, exact: bool, measure: str) -> Any:
     """The player's payoff per (player score, banker score), 18 x 18 (a bust player loses
     at once; ``measure="win"``: 1 for a win, else 0); ints in exact mode. Once per game."""
@@ -466,6 +616,7 @@ def _settle_table(game: HeadsUpGame, exact: bool, measure: str) -> Any:
 
 _Level = tuple[npt.NDArray[np.int64], sparse.csr_matrix, npt.NDArray[np.int64],
                npt.NDArray[np.bool_]]
+_Rows = _BankerRows | _FloatRows
 
 
 @dataclass(frozen=True)
@@ -592,19 +743,10 @@ class _Solver:
             self.reach = [s.reach for s in g.infosets]
             self.child_prob = [[ch.prob for ch in s.children] for s in g.infosets]
             self.child_prob0 = [[ch.prob for ch in s.children0] for s in g.infosets]
-        else:  # a draw's chance is one of few shared objects (`game._PlayerTree.probs`):
-            # convert each once (by identity: they are all alive while the game is)
-            floats: dict[int, float] = {}
-
-            def num(x: Fraction) -> float:
-                f = floats.get(id(x))
-                if f is None:
-                    f = floats[id(x)] = float(x)
-                return f
-
+        else:
             self.reach = [float(s.reach) for s in g.infosets]
-            self.child_prob = [[num(ch.prob) for ch in s.children] for s in g.infosets]
-            self.child_prob0 = [[num(ch.prob) for ch in s.children0] for s in g.infosets]
+            self.child_prob = _float_chances([s.children for s in g.infosets])
+            self.child_prob0 = _float_chances([s.children0 for s in g.infosets])
         self.root_prob = [ch.prob if self.exact else float(ch.prob) for ch in g.root_terminals]
         # the first stand/hit decision of each deal (after the stake and burning choices)
         played = [False] * len(g.infosets)
@@ -614,23 +756,26 @@ class _Solver:
             played[st.index] = before or st.kind == "play"
             self.first_play[st.index] = st.kind == "play" and not before
 
+    def _rows(self, decks: npt.NDArray[np.int64], score: npt.NDArray[np.int64]) -> _Rows:
+        if self.exact:
+            return _BankerRows(self.game, decks, score, self.measure)
+        return _FloatRows(self.game, decks, score, self.measure)
+
     def _unique_rows(self, decks: npt.NDArray[np.int64], score: npt.NDArray[np.int64]
-                     ) -> tuple[_BankerRows, npt.NDArray[np.int64]]:
+                     ) -> tuple[_Rows, npt.NDArray[np.int64]]:
         key = np.column_stack([decks, score]) if len(score) else \
             np.zeros((0, decks.shape[1] + 1), dtype=np.int64)
-        uniq, inverse = np.unique(key, axis=0, return_inverse=True)
-        rows = _BankerRows(self.game, np.ascontiguousarray(uniq[:, :-1]),
-                           np.ascontiguousarray(uniq[:, -1]), self.exact, self.measure)
-        return rows, inverse.reshape(-1)
+        uniq, inverse = _distinct_rows(key)
+        rows = self._rows(np.ascontiguousarray(uniq[:, :-1]), np.ascontiguousarray(uniq[:, -1]))
+        return rows, inverse
 
     @cached_property
-    def stand_rows(self) -> _BankerRows:
+    def stand_rows(self) -> _Rows:
         """A row per information set (a behavioural banker plays by public state)."""
-        return _BankerRows(self.game, self._stand_decks, self._stand_score, self.exact,
-                           self.measure)
+        return self._rows(self._stand_decks, self._stand_score)
 
     @cached_property
-    def _stand_unique(self) -> tuple[_BankerRows, npt.NDArray[np.int64]]:
+    def _stand_unique(self) -> tuple[_Rows, npt.NDArray[np.int64]]:
         return self._unique_rows(self._stand_decks, self._stand_score)
 
     def _scaled(self, vals: Any) -> Any:
@@ -672,14 +817,13 @@ class _Solver:
                 vals = uniq.values(None, "min")
             return vals[inverse]
         rows = self.stand_rows
+        if isinstance(rows, _FloatRows):
+            return rows.group_values(banker.hit, banker.burn, self.group)
         per_row = banker.hit[self.group]  # (rows, nodes)
         J = len(rows.nodes)
-        burns: Any = None
-        if banker.burn is not None:
-            b = banker.burn[self.group]
-            burns = b.T if not self.exact else [b[:, j] for j in range(J)]
-        return rows.values(per_row.T if not self.exact else [per_row[:, j] for j in range(J)],
-                           burn=burns)
+        burns = None if banker.burn is None else \
+            [banker.burn[self.group][:, j] for j in range(J)]
+        return rows.values([per_row[:, j] for j in range(J)], burn=burns)
 
     def shown_values(self, banker: BankerStrategy,
                      chooser: _Solver | None = None) -> Terminal:
@@ -1224,7 +1368,7 @@ def _banker_best(game: HeadsUpGame, p: PlayerStrategy,
         den[st.public] = _falling(game.n_cards, 1 + len(st.up) + (st.burnt is not None))
     weights = np.array([int(s.reach[i] * stand[i] * den[game.infosets[i].public])
                         * int(s.stake[i]) for i in rows], dtype=object)
-    sub = _BankerRows(game, s.stand_rows.decks[rows], s.stand_rows.pscore[rows], True)
+    sub = _BankerRows(game, s._stand_decks[rows], s._stand_score[rows])
     group = s.group[rows]
     G, decisions = sub.grouped_best(weights, group, len(game.publics))
     value = s.linear_part(hit, s.with_swaps(s.shown_values(BankerStrategy("best", "omniscient")),
@@ -1337,12 +1481,8 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
                          0, time.perf_counter() - t0, const)
         game.memo[key] = eq
         return eq
-    c = _lp_objective(s, T)
-    cuts = _Cuts(s)
-    sol = _cutting_planes(s, c, const, cuts, tol, max_rounds)
-    player, banker = _lp_strategies(game, sol, cuts, subs)
-    low, upper = _certificate(s, player, banker, _sub_values(game, subs, split_values, "lower"),
-                              _sub_values(game, subs, split_values, "upper"))
+    sol, player, banker, low, upper = _solve_lp(s, T, const, subs, split_values, tol,
+                                                 max_rounds)
     for i in game.swap_target:  # splits inside the subgames after a swap open hands too
         more = subs[subgame_key(game.swap_subgame(i))].expected_stake - 1.0
         if more:
@@ -1353,6 +1493,30 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
                      time.perf_counter() - t0, sol.lp_value, stake_mean, below)
     game.memo[key] = eq
     return eq
+
+
+def _solve_lp(s: _Solver, T: Terminal, const: float, subs: dict[Any, Equilibrium],
+              split_values: dict[int, float], tol: float, max_rounds: int
+              ) -> tuple[_LPSolution, PlayerStrategy, BankerStrategy, float, float]:
+    """The LP's objective, its cutting-plane solution, both sides' strategies and their
+    certificate; the last round solved afresh (`_polish`) if the certificate is wider than
+    `CERTIFICATE_TARGET`, and `SolverError` if it is still wider than `CERTIFICATE_LIMIT`."""
+    game = s.game
+    c = _lp_objective(s, T)
+    cuts = _Cuts(s)
+    sol = _cutting_planes(s, c, const, cuts, tol, max_rounds)
+    lower_subs = _sub_values(game, subs, split_values, "lower")
+    upper_subs = _sub_values(game, subs, split_values, "upper")
+    player, banker = _lp_strategies(game, sol, cuts, subs)
+    low, upper = _certificate(s, player, banker, lower_subs, upper_subs)
+    if upper - low > CERTIFICATE_TARGET and not ALWAYS_POLISH:
+        sol = _polish(sol)
+        player, banker = _lp_strategies(game, sol, cuts, subs)
+        low, upper = _certificate(s, player, banker, lower_subs, upper_subs)
+    if upper - low > CERTIFICATE_LIMIT:
+        raise SolverError(f"the equilibrium found is not certified: the game value lies in "
+                          f"[{low:.12f}, {upper:.12f}], wider than {CERTIFICATE_LIMIT:g}")
+    return sol, player, banker, low, upper
 
 
 def _subgame_equilibria(game: HeadsUpGame, tol: float, max_rounds: int
@@ -1430,6 +1594,9 @@ class _Cuts:
     ``g``, with ``coef_i`` the chance of the cards of ``i`` times the stake times the
     player's value of standing there against the rule (times `LP_SCALE`).
 
+    Cuts are kept in batches, each flat over the decisions of its cuts' public states (the
+    decisions of public state ``g`` are ``order[start[g]:start[g] + count[g]]``).
+
     Toy game: one public state where the player stands on 5 with reach 1, and a banker
     who hits below 5 wins with chance 0.6 and loses with 0.4: the cut reads
     ``t_g <= (0.4 - 0.6) x(0, STAND) · LP_SCALE``.
@@ -1442,103 +1609,139 @@ class _Cuts:
         self.reach = np.array(s.reach, dtype=np.float64) * s.stake.astype(np.float64)
         # the stand/hit decisions of each public state, in game order
         play = np.flatnonzero(s.is_play)
-        order = play[np.argsort(s.group[play], kind="stable")]
-        ends = np.cumsum(np.bincount(s.group[play], minlength=self.G))
-        self.members = np.split(order, ends[:-1])
-        self.rows: list[FloatArray] = []   # per cut: coefficients over the group's members
-        self.group: list[int] = []
-        self.policy: list[npt.NDArray[np.int8]] = []
-        self.built = 0                      # cuts already in the LP
+        self.order = play[np.argsort(s.group[play], kind="stable")]
+        self.count = np.bincount(s.group[play], minlength=self.G)
+        self.start = np.concatenate([[0], np.cumsum(self.count)[:-1]]).astype(np.int64)
+        J = len(s.game.banker_nodes)
+        self.group = np.zeros(0, dtype=np.int64)             # per cut: its public state
+        self.policy = np.zeros((0, J), dtype=np.int8)        # per cut: its rule
+        self._batches: list[tuple[npt.NDArray[np.int64], FloatArray]] = []
+        self.built = 0                                       # batches already in the LP
 
-    def add(self, choice: npt.NDArray[np.int8],
-            which: Sequence[int] | npt.NDArray[np.int64]) -> None:
+    def members(self, which: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        """The decisions of the public states ``which``, one after the other."""
+        L = self.count[which]
+        first = np.repeat(self.start[which] - np.cumsum(L) + L, L)
+        out: npt.NDArray[np.int64] = self.order[first + np.arange(int(L.sum()))]
+        return out
+
+    def row(self, k: int) -> FloatArray:
+        """The coefficients of cut ``k`` over the decisions of its public state."""
+        for groups, coef in self._batches:
+            if k < len(groups):
+                at = int(self.count[groups[:k]].sum())
+                out: FloatArray = coef[at:at + self.count[groups[k]]]
+                return out
+            k -= len(groups)
+        raise IndexError(k)
+
+    def add(self, choice: npt.NDArray[np.int8], which: npt.NDArray[np.int64]) -> None:
         """A cut for each public state ``g`` in ``which``: the rule ``choice[g]``."""
-        rows_ = np.concatenate([self.members[g] for g in which]) if len(which) else \
-            np.zeros(0, dtype=np.int64)
-        per_row = choice[self.s.group[rows_]].T
-        vals = self.s.stand_rows.values((per_row == HIT).astype(np.float64),
-                                        burn=(per_row == BURN).astype(np.float64), cols=rows_)
-        self._append(choice, which, vals)
+        rows = self.s.stand_rows
+        assert isinstance(rows, _FloatRows)
+        members = self.members(which)
+        sub = choice[which]
+        local = np.repeat(np.arange(len(which)), self.count[which])
+        vals = rows.group_values((sub == HIT).astype(np.float64),
+                                 (sub == BURN).astype(np.float64), local, members)
+        self._append(sub, which, members, vals)
 
-    def add_thresholds(self, ks: Sequence[int] = (9, 10, 11, 12)) -> None:
-        """The starting cuts: the banker's rules of thumb (4½..6 by default) everywhere. A
-        rule of thumb plays alike in every public state, so each distinct situation (deck
-        and player's score) is valued once."""
+    def add_thresholds(self, ks: Sequence[int] = START_THRESHOLDS) -> None:
+        """The starting cuts: the banker's rules of thumb (hit below ``k`` half-points,
+        `START_THRESHOLDS`) everywhere. A rule of thumb plays alike in every public state,
+        so each distinct situation (deck and player's score) is valued once."""
         uniq, inverse = self.s._stand_unique
         nodes = self.s.game.banker_nodes
+        which = np.arange(self.G)
+        members = self.members(which)
         for k in ks:
-            rule = [int(nd.total < k or not any(nd.counts)) for nd in nodes]
-            per_row = uniq.values(rule)[inverse]
-            rows_ = np.concatenate(self.members) if self.members else np.zeros(0, np.int64)
-            self._append(np.array([rule] * self.G, dtype=np.int8), range(self.G),
-                         per_row[rows_])
+            rule = np.array([int(nd.total < k or not any(nd.counts)) for nd in nodes],
+                            dtype=np.int8)
+            vals = uniq.values(rule.tolist())[inverse][members]
+            self._append(np.broadcast_to(rule, (len(which), len(nodes))), which, members,
+                         vals)
 
-    def _append(self, choice: npt.NDArray[np.int8], which: Any, vals: FloatArray) -> None:
-        which = list(which)
-        if not which:
+    def _append(self, policy: npt.NDArray[np.int8], which: npt.NDArray[np.int64],
+                members: npt.NDArray[np.int64], vals: FloatArray) -> None:
+        if not len(which):
             return
-        members = [self.members[g] for g in which]
-        coef = self.reach[np.concatenate(members)] * vals * LP_SCALE
-        ends = np.cumsum([len(m) for m in members])[:-1]
-        self.rows.extend(np.split(coef, ends))
-        self.group.extend(which)
-        self.policy.extend(choice[which])
+        self._batches.append((which, self.reach[members] * vals * LP_SCALE))
+        self.group = np.concatenate([self.group, which])
+        self.policy = np.concatenate([self.policy, policy])
 
     def new_block(self) -> sparse.csr_matrix:
         """The rows ``t_g - sum_i coef_i x(i, STAND) <= 0`` of the cuts not yet in the LP."""
-        new = range(self.built, len(self.rows))
-        self.built = len(self.rows)
+        batches = self._batches[self.built:]
+        self.built = len(self._batches)
         nx, G = self.nx, self.G
-        if not new:
+        if not batches:
             return sparse.csr_matrix((0, nx + G))
-        lengths = np.array([len(self.members[self.group[k]]) + 1 for k in new])
-        rows = np.repeat(np.arange(len(new)), lengths)
-        parts_c: list[Any] = []
-        parts_v: list[Any] = []
-        for k in new:
-            g = self.group[k]
-            parts_c += [2 * self.members[g] + STAND, (nx + g,)]
-            parts_v += [-self.rows[k], (1.0,)]
-        cols = np.concatenate(parts_c)
-        vals = np.concatenate(parts_v)
-        return sparse.csr_matrix((vals, (rows, cols)), shape=(len(new), nx + G))
+        which = np.concatenate([w for w, _ in batches])
+        coef = np.concatenate([c for _, c in batches])
+        L = self.count[which] + 1
+        indptr = np.concatenate([[0], np.cumsum(L)])
+        is_t = np.zeros(int(indptr[-1]), dtype=bool)
+        is_t[indptr[1:] - 1] = True  # each row: its decisions, then t_g
+        indices = np.empty(len(is_t), dtype=np.int64)
+        data = np.empty(len(is_t))
+        indices[is_t] = nx + which
+        data[is_t] = 1.0
+        indices[~is_t] = 2 * self.members(which) + STAND
+        data[~is_t] = -coef
+        return sparse.csr_matrix((data, indices, indptr), shape=(len(which), nx + G))
 
 
 @dataclass(frozen=True)
 class _LPSolution:
     """The cutting-plane loop's last LP solution: sequences ``x``, the HiGHS result, the
-    rounds it took and the LP's value (the player's, unscaled, plus the constant part)."""
+    rounds it took, the LP's value (the player's, unscaled, plus the constant part) and the
+    LP itself (for `_polish`)."""
 
     x: FloatArray
     res: _LPResult
     rounds: int
     lp_value: float
+    lp: _LP
+    const: float
+
+
+def _master_lp(s: _Solver, c: FloatArray, cuts: _Cuts) -> _LP:
+    """The restricted program before any cut: maximise ``c.x + sum_g t_g`` (as a minimum of
+    minus that, payoffs times `LP_SCALE`) over the realization plans ``x >= 0``
+    (`_lp_realization`), with every ``t_g`` free until the cuts bound it.
+
+    Values enter the LP scaled by `LP_SCALE`: HiGHS's tolerances are absolute, so this buys
+    precision on the payoff side (the realization constraints are not scaled).
+
+    Toy game (`_lp_objective`'s): costs ``[-0 · 1000, 1/2 · 1000, -1]`` for
+    ``x(0, STAND), x(0, HIT), t_0``.
+    """
+    nx, G = cuts.nx, cuts.G
+    cost = -c * LP_SCALE
+    cost[nx:] = -1.0
+    A_eq, b_eq = _lp_realization(s.game)
+    lo = np.concatenate([np.zeros(nx), np.full(G, -np.inf)])
+    return _LP(cost, A_eq, b_eq, lo, np.full(nx + G, np.inf))
 
 
 def _cutting_planes(s: _Solver, c: FloatArray, const: float, cuts: _Cuts, tol: float,
                     max_rounds: int) -> _LPSolution:
     """Solve the restricted LP, add the banker's best reply at each public state whose
     ``t_g`` it beats, and repeat until none does (or the gap to the player's guaranteed
-    value is below ``tol``); the last round is solved afresh (polish), without the warm
-    start's drift, and checked like any other.
-
-    Values enter the LP scaled by `LP_SCALE`: HiGHS's tolerances are absolute, so this buys
-    precision on the payoff side (the realization constraints are not scaled).
+    value is below ``tol``). Each round restarts HiGHS from the last basis (warm start);
+    the last round is then solved afresh, without the warm start's drift, and checked like
+    any other (`ALWAYS_POLISH`; without it `equilibrium` does so (`_polish`) only if the
+    certificate of the warm-started answer is not tight enough).
     """
-    game = s.game
     nx, G = cuts.nx, cuts.G
-    cuts.add_thresholds()
-    cost = -c * LP_SCALE
-    cost[nx:] = -1.0
-    A_eq, b_eq = _lp_realization(game)
-    lp = _LP(cost, A_eq, b_eq, [(0.0, np.inf)] * nx + [(-np.inf, np.inf)] * G)
-    rounds, previous, polish = 0, np.inf, False
+    if not cuts.built:
+        cuts.add_thresholds()
+    lp = _master_lp(s, c, cuts)
+    rounds, previous, cold = 0, np.inf, False
     while True:
         rounds += 1
-        block = cuts.new_block()
-        if block.shape[0]:
-            lp.add_rows(block)
-        res = lp.solve(rounds, cold=polish)
+        lp.add_rows(cuts.new_block())
+        res = lp.solve(rounds, cold=cold)
         x = res.x[:nx]
         lp_value = -res.fun / LP_SCALE + const
         weights = cuts.reach * np.maximum(x[0::2], 0.0) * s.is_play
@@ -1548,16 +1751,23 @@ def _cutting_planes(s: _Solver, c: FloatArray, const: float, cuts: _Cuts, tol: f
         stalled = previous - lp_value < 1e-13 and lp_value - lower < 100 * tol
         if lp_value - lower <= tol or len(viol) == 0 or stalled:
             # (a stall is floating-point noise; the certificate measures it)
-            if polish or rounds == 1:
-                return _LPSolution(x, res, rounds, lp_value)
-            polish = True
-        else:
-            polish = False
-            previous = lp_value
-            cuts.add(decisions, viol)
+            if cold or rounds == 1 or not ALWAYS_POLISH:
+                return _LPSolution(x, res, rounds, lp_value, lp, const)
+            cold = True  # solve the last round afresh, and check it like any other
+            continue
         if rounds >= max_rounds:
             raise SolverError(f"no convergence after {max_rounds} LP rounds "
                               f"(gap {lp_value - lower:.3g})")
+        cold, previous = False, lp_value
+        cuts.add(decisions, viol)
+
+
+def _polish(sol: _LPSolution) -> _LPSolution:
+    """The last round's LP solved afresh (no warm start, so none of its drift)."""
+    res = sol.lp.solve(sol.rounds + 1, cold=True)
+    nx = len(sol.x)
+    return _LPSolution(res.x[:nx], res, sol.rounds + 1, -res.fun / LP_SCALE + sol.const,
+                       sol.lp, sol.const)
 
 
 def _lp_strategies(game: HeadsUpGame, sol: _LPSolution, cuts: _Cuts,
@@ -1586,8 +1796,8 @@ def _certificate(s: _Solver, player: PlayerStrategy, banker: BankerStrategy,
                  lower_subs: dict[int, float], upper_subs: dict[int, float]
                  ) -> tuple[float, float]:
     """Both sides' best replies to the strategies found, which bracket the game value:
-    ``(lower, upper)``; `SolverError` if wider than `CERTIFICATE_LIMIT`. After a swap, the
-    subgames' own certificates bound what follows (``lower_subs``, ``upper_subs``).
+    ``(lower, upper)``. After a swap, the subgames' own certificates bound what follows
+    (``lower_subs``, ``upper_subs``).
 
     Toy game: if the banker's best reply holds the player to -0.2 and the player's best
     reply to the banker gains -0.2 as well, the value is -0.2 exactly (gap 0).
@@ -1596,9 +1806,6 @@ def _certificate(s: _Solver, player: PlayerStrategy, banker: BankerStrategy,
     upper = float(s.player_values(s.stand_values(banker),
                                   s.with_swaps(s.shown_values(sb), upper_subs), None)[0])
     low = float(_banker_best(s.game, player, lower_subs)[0])
-    if upper - low > CERTIFICATE_LIMIT:
-        raise SolverError(f"the equilibrium found is not certified: the game value lies in "
-                          f"[{low:.12f}, {upper:.12f}], wider than {CERTIFICATE_LIMIT:g}")
     return low, upper
 
 
@@ -1628,7 +1835,7 @@ class _LPResult:
 
 
 class _LP:
-    """min c.x subject to A_eq x = b_eq, cuts A x <= 0, bounds; on HiGHS (highspy).
+    """min c.x subject to A_eq x = b_eq, cuts A x <= 0, lo <= x <= hi; on HiGHS (highspy).
 
     Rows are added between solves and HiGHS restarts its dual simplex from the previous
     basis, so each round costs a few pivots rather than a fresh solve. The model status is
@@ -1636,7 +1843,7 @@ class _LP:
     """
 
     def __init__(self, c: FloatArray, A_eq: sparse.csr_matrix, b_eq: FloatArray,
-                 bounds: list[tuple[float, float]]) -> None:
+                 lo: FloatArray, hi: FloatArray) -> None:
         import highspy
 
         self.hs = highspy
@@ -1646,9 +1853,7 @@ class _LP:
         h.setOptionValue("primal_feasibility_tolerance", 1e-10)
         h.setOptionValue("dual_feasibility_tolerance", 1e-10)
         inf = highspy.kHighsInf
-        lo = np.array([max(b[0], -inf) for b in bounds])
-        hi = np.array([min(b[1], inf) for b in bounds])
-        h.addVars(len(c), lo, hi)
+        h.addVars(len(c), np.maximum(lo, -inf), np.minimum(hi, inf))
         h.changeColsCost(len(c), np.arange(len(c), dtype=np.int32), c)
         self.h = h
         self.inf = inf
@@ -1656,9 +1861,9 @@ class _LP:
         self._add(A_eq, b_eq, b_eq)
 
     def _add(self, A: sparse.csr_matrix, lo: FloatArray, hi: FloatArray) -> None:
-        A = sparse.csr_matrix(A)
-        self.h.addRows(A.shape[0], lo, hi, A.nnz, A.indptr[:-1].astype(np.int32),
-                       A.indices.astype(np.int32), A.data)
+        if A.shape[0]:
+            self.h.addRows(A.shape[0], lo, hi, A.nnz, A.indptr[:-1].astype(np.int32),
+                           A.indices.astype(np.int32), A.data)
 
     def add_rows(self, A: sparse.csr_matrix) -> None:
         n = A.shape[0]
@@ -1680,8 +1885,8 @@ class _LP:
         return _LPResult(np.array(sol.col_value), float(info.objective_function_value), duals)
 
 
-def _mixture_to_behaviour(game: HeadsUpGame, lam: FloatArray, cut_group: list[int],
-                          cut_policy: list[npt.NDArray[np.int8]]
+def _mixture_to_behaviour(game: HeadsUpGame, lam: FloatArray,
+                          cut_group: npt.NDArray[np.int64], cut_policy: npt.NDArray[np.int8]
                           ) -> tuple[FloatArray, FloatArray]:
     """Turn a mixture of stopping rules per public state into the chances of hitting and of
     burning at each banker hand.
@@ -1701,8 +1906,8 @@ def _mixture_to_behaviour(game: HeadsUpGame, lam: FloatArray, cut_group: list[in
         if nd.burn_child >= 0:
             parents[nd.burn_child].append((nd.index, BURN))
     keep = np.flatnonzero(lam > 1e-15)
-    groups = np.array(cut_group)[keep]
-    pols = np.array([cut_policy[k] for k in keep]).reshape(len(keep), J)
+    groups = cut_group[keep]
+    pols = cut_policy[keep].reshape(len(keep), J)
     lam_k = lam[keep]
     lam_k = lam_k / np.bincount(groups, weights=lam_k, minlength=G)[groups]
     w = np.zeros((len(keep), J))
@@ -1710,16 +1915,18 @@ def _mixture_to_behaviour(game: HeadsUpGame, lam: FloatArray, cut_group: list[in
     for j in range(1, J):  # the reach weight of every rule at once
         for p, a in parents[j]:
             w[:, j] += w[:, p] * (pols[:, p] == a)
-    w_all = np.zeros((G, J))
-    w_hit = np.zeros((G, J))
-    w_burn = np.zeros((G, J))
-    np.add.at(w_all, groups, lam_k[:, None] * w)
-    np.add.at(w_hit, groups, lam_k[:, None] * w * (pols == HIT))
-    np.add.at(w_burn, groups, lam_k[:, None] * w * (pols == BURN))
+    mix = sparse.csr_matrix((lam_k, (groups, np.arange(len(keep)))), shape=(G, len(keep)))
+    w_all = np.asarray(mix @ w)
+    burn = np.asarray(mix @ (w * (pols == BURN)))
+    w *= pols == HIT
+    hit = np.asarray(mix @ w)
+    del w
+    reached = w_all > 0
+    np.divide(hit, w_all, out=hit, where=reached)
+    np.divide(burn, w_all, out=burn, where=reached)
+    hit[~reached] = 0.0
+    burn[~reached] = 0.0
     by_group = set(groups.tolist())
-    safe = np.where(w_all > 0, w_all, 1.0)
-    hit = np.where(w_all > 0, w_hit / safe, 0.0)
-    burn = np.where(w_all > 0, w_burn / safe, 0.0)
     for g in range(G):
         if g not in by_group:  # a public state the player never stands in: any rule does
             hit[g] = [nd.total < 10 for nd in nodes]

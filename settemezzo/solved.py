@@ -182,6 +182,7 @@ class Solved:
             if game is not None:
                 release_solvers(game)
         self._games.clear()
+        _trim()
 
     @property
     def equilibrium(self) -> Equilibrium:
@@ -389,6 +390,12 @@ def release_memory() -> None:
     """Collect freed game trees and hand the memory back to the system (glibc keeps freed
     memory otherwise: ten solves would hold more than a gigabyte)."""
     gc.collect()
+    _trim()
+
+
+def _trim() -> None:
+    """Hand the memory freed so far back to the system (glibc keeps it otherwise; a solve's
+    large temporaries would stay with the process)."""
     with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL("libc.so.6").malloc_trim(0)
 

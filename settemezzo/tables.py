@@ -34,6 +34,7 @@ from settemezzo.rules import ITALIAN, Rules, RulesError
 from settemezzo.solve import (
     BankerStrategy,
     PlayerStrategy,
+    _FloatRows,
     _reply,
     _solver,
     _split_terms,
@@ -530,6 +531,7 @@ def _situations(game: HeadsUpGame, banker: BankerStrategy, player: PlayerStrateg
     _, stand = s.realization([float(p) for p in player.hit])
     weights = np.array(s.reach) * np.array(stand)
     rows = s.stand_rows
+    assert isinstance(rows, _FloatRows)
     by_public: dict[int, list[int]] = {}
     for st in game.infosets:
         if weights[st.index] > 1e-15:
@@ -544,7 +546,7 @@ def _situations(game: HeadsUpGame, banker: BankerStrategy, player: PlayerStrateg
         for nd in game.banker_nodes[1:]:
             if not lo <= nd.total <= hi:
                 continue  # standing surely wins (above) or surely loses (below): no choice
-            joint = np.array([weights[i] * rows.P[nd.index][i] for i in members])
+            joint = weights[members] * rows.chance(nd.index, np.array(members))
             mass = joint.sum()
             if mass <= 1e-15:
                 continue

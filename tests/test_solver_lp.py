@@ -67,12 +67,12 @@ def test_cuts_loop_strategies_and_certificate_by_hand() -> None:
     c = _lp_objective(s, T)
     cuts = _Cuts(s)
     sol = _cutting_planes(s, c, 0.0, cuts, 2e-10, 50)
-    # the starting cuts are the banker's four rules of thumb in every public state
-    assert len(cuts.rows) >= 4 * len(game.publics)
+    # the starting cut is the banker's rule of thumb (hit below 5½) in every public state
+    assert len(cuts.group) >= len(game.publics)
     # a rule-of-thumb cut at the one public state: standing with a 6 is worth, per unit of
     # x(6, STAND) and LP_SCALE, 1/2 · (-1) (the banker's 6 or 7 beats or ties it), and with a
     # 7 it is 1/2 · (4/7 · 1 + 3/7 · -1) = 1/14
-    coef = cuts.rows[0] / LP_SCALE
+    coef = cuts.row(0) / LP_SCALE
     assert coef.tolist() == pytest.approx([-0.5, 1 / 14])
     assert sol.lp_value == pytest.approx(-3 / 7, abs=1e-9)
     player, banker = _lp_strategies(game, sol, cuts, {})
@@ -86,3 +86,86 @@ def test_cuts_loop_strategies_and_certificate_by_hand() -> None:
     # and the exact value of standing on anything against any banker rule is -3/7
     assert evaluate("threshold:1", "threshold:5", game) == Fraction(-3, 7)
     assert np.isclose(float(evaluate("threshold:1", "omniscient", game)), -3 / 7)
+
+
+def test_float_banker_rows_by_hand() -> None:
+    # The banker's hands in the toy deck: the empty hand (it must draw), then a lone 6 or a
+    # lone 7 (a second card busts it). Row "6" is the player standing on a face-down 6
+    # (left: three 6s, four 7s), row "7" on a 7 (left: four 6s, three 7s). The banker wins
+    # ties, so by hand, standing after its card it wins with chance 1 against the 6 (-1
+    # for the player) and with chance 3/7 against the 7 (4/7 · 1 + 3/7 · -1 = 1/7); hitting
+    # busts it (+1 for the player).
+    game, s, _ = _toy()
+    rows = s.stand_rows
+    assert [nd.size for nd in game.banker_nodes] == [0, 1, 1]
+    assert rows.values(None, "min").tolist() == pytest.approx([-1.0, 1 / 7])
+    assert rows.values([1, 1, 1]).tolist() == pytest.approx([1.0, 1.0])     # always hits
+    # hitting with chance 1/2 holding a card: half of each
+    assert rows.values([1, 0.5, 0.5]).tolist() == pytest.approx([0.0, 4 / 7])
+    # the exact rows (integers, one division at the end) give the same, as fractions
+    exact = _solver(game, True).stand_rows
+    assert exact.values(None, "min").tolist() == [Fraction(-1), Fraction(1, 7)]
+    # one public state, each row weighted 1/2: standing on a 6 gives the player
+    # 1/2 · (3/7 · -1) + 1/2 · (4/7 · 1) = 1/14, hitting gives 1/2 (a bust), so the banker
+    # stands; on a 7, standing -1/2 against hitting 1/2: it stands. In all 1/14 - 1/2 = -3/7
+    value, choice = rows.grouped_best(np.array([0.5, 0.5]), np.array([0, 0]), 1)
+    assert value.tolist() == pytest.approx([-3 / 7])
+    assert choice.tolist() == [[HIT, STAND, STAND]]
+    # a public state no row reaches: worth 0, and the banker there stands (draws if empty)
+    value, choice = rows.grouped_best(np.array([0.5, 0.0]), np.array([0, 1]), 2)
+    assert value[1] == 0.0 and choice[1].tolist() == [HIT, STAND, STAND]
+    # a banker playing by public state: row "6" in state 0 (always hit), "7" in state 1
+    # (always stand)
+    by_group = np.array([[1.0, 1.0, 1.0], [1.0, 0.0, 0.0]])
+    assert rows.group_values(by_group, None, np.array([0, 1])).tolist() == \
+        pytest.approx([1.0, 1 / 7])
+
+
+def test_banker_programme_by_hand() -> None:
+    # `_banker_dp` on the toy game's three hands and one column: stand terms S (the
+    # player's payoff times the chance of the hand), finished terms F (the chance of the
+    # card that busts the hand times +1). Row "7": S = [0, 4/7 · 1, 3/7 · -1] and
+    # F = [0, 4/7 · 1, 3/7 · 1] (any card busts a lone 6 or 7). Best: stand on both
+    # (on a 6 hitting gives the same 4/7, no gain; on a 7 -3/7 against 3/7): 4/7 - 3/7 = 1/7.
+    _, s, _ = _toy()
+    rows = s.stand_rows
+    F = np.array([[0.0], [4 / 7], [3 / 7]])
+    S = np.array([[0.0], [4 / 7], [-3 / 7]])
+    from settemezzo.solve import _banker_dp
+    v, hit, _ = _banker_dp(rows.levels, F, S, None, None)
+    assert v.tolist() == pytest.approx([1 / 7]) and hit[:, 0].tolist() == [True, False, False]
+    v, _, _ = _banker_dp(rows.levels, F, S, np.array([[1.0], [1.0], [0.0]]), None)
+    assert v.tolist() == pytest.approx([4 / 7 - 3 / 7])  # hitting a 6 busts it: 4/7 either way
+    v, _, _ = _banker_dp(rows.levels, F, S, np.array([[1.0], [0.0], [1.0]]), None)
+    assert v.tolist() == pytest.approx([4 / 7 + 3 / 7])
+
+
+def test_master_lp_and_polish_by_hand() -> None:
+    # the restricted program's costs are minus the objective times LP_SCALE, and -1 per
+    # t_g; solving its last round afresh gives the same value, -3/7
+    from settemezzo.solve import _master_lp, _polish
+    game, s, T = _toy()
+    c = _lp_objective(s, T)
+    lp = _master_lp(s, c, _Cuts(s))
+    nx = 2 * len(game.infosets)
+    cost = np.array(lp.h.getLp().col_cost_)
+    assert cost[:nx].tolist() == pytest.approx([0.0, 500.0, 0.0, 500.0])
+    assert cost[nx:].tolist() == [-1.0] * len(game.publics)
+    sol = _cutting_planes(s, c, 0.0, _Cuts(s), 2e-10, 50)
+    again = _polish(sol)
+    assert again.rounds == sol.rounds + 1
+    assert again.lp_value == pytest.approx(-3 / 7, abs=1e-9)
+
+
+def test_distinct_rows_as_numpy_unique() -> None:
+    # the rows of the banker's programme are told apart by one integer each; the answer is
+    # numpy's own row-wise unique (the second method), order and inverse included
+    from settemezzo.solve import _distinct_rows
+    rng = np.random.default_rng(7)
+    for shape in [(0, 3), (1, 1), (50, 4), (300, 9)]:
+        key = rng.integers(0, 5, size=shape)
+        uniq, inverse = _distinct_rows(key)
+        want, want_inverse = np.unique(key, axis=0, return_inverse=True)
+        assert uniq.tolist() == want.tolist()
+        assert inverse.tolist() == want_inverse.reshape(-1).tolist()
+        assert (uniq[inverse] == key).all()
