@@ -333,8 +333,10 @@ def write_report(folder: str | Path = DATA, rules: Rules = ITALIAN,
                  progress: Callable[[int, int], None] | None = None,
                  hands: pd.DataFrame | None = None) -> list[Path]:
     """Run `settemezzo.deckdown.report` (or take its rows ``hands``) and `best_count`, and
-    write the three files of the report into ``folder`` (atomically). Minutes: see
+    write the three files of the report into ``folder`` (atomically), each with the rule set's
+    ``rules`` and ``rules_spec`` columns (`settemezzo.cli_common.with_rules`). Minutes: see
     `settemezzo.deckdown.REPORT_RUNS`."""
+    from settemezzo.cli_common import with_rules
     from settemezzo.fileio import writing
 
     if hands is None:
@@ -343,7 +345,7 @@ def write_report(folder: str | Path = DATA, rules: Rules = ITALIAN,
     paths = [Path(folder) / name for name in (ROWS_FILE, FLIPS_FILE, COUNT_FILE)]
     with writing(*paths) as temps:
         for df, temp in zip((hands, study.flips, counts), temps, strict=True):
-            df.to_csv(temp, index=False, float_format="%.12g")
+            with_rules(df, rules).to_csv(temp, index=False, float_format="%.12g")
     return paths
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from settemezzo import deckcount
 from settemezzo.cli import build_parser, main
 from settemezzo.cli_solve import DATA_FILES, EDGE_FILE
 from settemezzo.edge import standard_rule_sets
@@ -111,7 +112,21 @@ def lang_for(request: pytest.FixtureRequest) -> str:
     return lang
 
 
-@pytest.mark.parametrize("name", [*sorted(DATA_FILES), EDGE_FILE])
+DECKDOWN_FILES = (deckcount.ROWS_FILE, deckcount.FLIPS_FILE, deckcount.COUNT_FILE)
+"""The deck-down report (`settemezzo.deckcount.write_report`, ``make deckdown``)."""
+
+QUESTION_PACKS = {"deckdown_trainer.csv"}
+"""data/ files that are not analysis tables: the trainer's question pack (its rows are
+questions of the ITALIAN deck-down report, `settemezzo.widgets.deckpack`)."""
+
+
+def test_the_walk_covers_every_data_table() -> None:
+    """Every CSV in data/ is either walked below or a question pack."""
+    walked = {*DATA_FILES, EDGE_FILE, *DECKDOWN_FILES}
+    assert {p.name for p in DATA.glob("*.csv")} == walked | QUESTION_PACKS
+
+
+@pytest.mark.parametrize("name", [*sorted(DATA_FILES), EDGE_FILE, *DECKDOWN_FILES])
 def test_every_data_table_names_its_rules(name: str) -> None:
     df = pd.read_csv(DATA / name, keep_default_na=False)
     assert {"rules", "rules_spec"} <= set(df.columns)

@@ -122,7 +122,8 @@ def test_spanish_equilibrium_table_matches_the_data_table() -> None:
     table = table[table.own_reach > 0].reset_index(drop=True)
     committed = pd.read_csv(DATA / "spanish_player_vs_equilibrium.csv", keep_default_na=False)
     assert set(committed["rules_spec"]) == {SPANISH.spec()}  # data/ names the rule set
-    committed = committed.drop(columns=["rules_spec"])
+    assert set(committed["rules"]) == {SPANISH.describe()}
+    committed = committed.drop(columns=["rules", "rules_spec"])
     assert list(committed.columns) == list(table.columns) and len(committed) == len(table)
     for col in ("stand_ev", "hit_ev", "stand_win", "hit_win", "deal_chance", "own_reach"):
         a = pd.to_numeric(committed[col], errors="coerce")  # empty: not computed (a split)
