@@ -382,6 +382,23 @@ class Unseen:
         """An arbitrary composition (e.g. a reduced deck for brute-force checks)."""
         return cls(tuple(int(counts.get(k, 0)) for k in Kind))
 
+    @classmethod
+    def of_plain(cls, counts: dict[Kind, int]) -> Unseen:
+        """A composition whose plain figures (`Kind.FIGURE`) may include the K♦ (the K♦ not
+        wild, so told apart from no other figure): figures beyond the deck's other figures
+        are the K♦. The one place that puts the K♦ back among the figures (`Rules.take`
+        takes it out).
+
+        >>> Unseen.of_plain({Kind.FIGURE: 12}).count(Kind.KING_OF_DIAMONDS)
+        1
+        """
+        out = {k: int(counts.get(k, 0)) for k in Kind}
+        extra = out[Kind.FIGURE] - Kind.FIGURE.deck_count
+        if extra > 0:
+            out[Kind.FIGURE] -= extra
+            out[Kind.KING_OF_DIAMONDS] += extra
+        return cls.from_counts(out)
+
     @property
     def total(self) -> int:
         return sum(self.counts)

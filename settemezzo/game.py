@@ -790,12 +790,11 @@ def _splits(rules: Rules, hand: tuple[Kind, ...]) -> bool:
 
 def with_card(deck: Unseen, kind: Kind) -> Unseen:
     """``deck`` with one more card of the game kind ``kind``: the inverse of `_without` (a
-    plain figure goes back as a figure unless all of them are there, then as the K♦)."""
-    counts = list(deck.counts)
-    if kind == Kind.FIGURE and counts[Kind.FIGURE] >= Kind.FIGURE.deck_count:
-        kind = Kind.KING_OF_DIAMONDS
+    plain figure goes back as a figure unless all of them are there, then as the K♦:
+    `Unseen.of_plain`)."""
+    counts = dict(zip(Kind, deck.counts, strict=True))
     counts[kind] += 1
-    return Unseen(tuple(counts))
+    return Unseen.of_plain(counts)
 
 
 @dataclass

@@ -1278,10 +1278,7 @@ def _unseen(model: _Model, counts: Sequence[int]) -> Unseen:
     out = dict.fromkeys(Kind, 0)
     for k, c in zip(model.kinds, counts, strict=True):
         out[k] += c
-    if out[Kind.FIGURE] > Kind.FIGURE.deck_count:
-        out[Kind.KING_OF_DIAMONDS] += out[Kind.FIGURE] - Kind.FIGURE.deck_count
-        out[Kind.FIGURE] = Kind.FIGURE.deck_count
-    return Unseen.from_counts(out)
+    return Unseen.of_plain(out)
 
 
 METHODS = ("auto", "exact", "float", "merged")
