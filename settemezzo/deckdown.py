@@ -150,13 +150,9 @@ def composition_key(deck: Unseen, rules: Rules) -> tuple[tuple[Kind, int], ...]:
 
 
 def _deck_of(key: tuple[tuple[Kind, int], ...]) -> Unseen:
-    """A composition with these counts (rules without the wild K♦: one figure is the K♦,
-    which plays as any figure)."""
-    counts = dict(key)
-    figures = counts.pop(Kind.FIGURE, 0)
-    if figures:
-        counts[Kind.FIGURE], counts[Kind.KING_OF_DIAMONDS] = figures - 1, 1
-    return Unseen.from_counts(counts)
+    """A composition with these counts (rules without the wild K♦, which plays as any
+    figure: `Unseen.of_plain`)."""
+    return Unseen.of_plain(dict(key))
 
 
 def transfer(strategy: PlayerStrategy, source: HeadsUpGame, game: HeadsUpGame
