@@ -23,7 +23,6 @@ Decisions where docs/rules.md is silent, taken here:
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import sys
@@ -505,9 +504,6 @@ class SimulationResult:
         if self.limited:
             out["chip_distribution"] = rows(self.chip_distribution())
         return out
-
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict(), ensure_ascii=False, indent=2)
 
     def __repr__(self) -> str:
         return (f"SimulationResult({self.rules.describe()}, {self.players} player(s), "
