@@ -21,7 +21,8 @@ from settemezzo.i18n import number, percent, t
 from settemezzo.limits import check_count, check_exact_size
 from settemezzo.rules import Rules, RulesError
 
-__all__ = ["DATA_FILES", "EDGE_FILE", "check_policy", "register", "value_json", "write_data"]
+__all__ = ["DATA_FILES", "EDGE_FILE", "check_policy", "register", "value_json", "write_data",
+           "write_tables"]
 
 DATA_FILES = {
     "italian_player_vs_equilibrium.csv": ("italian", "player", "equilibrium"),
@@ -323,7 +324,21 @@ def _write_edges(df: Any, path: Path, rules: Rules, lang: str) -> None:
 
 
 def write_data(out: Path) -> list[Path]:
-    """Regenerate every table of ``data/`` into ``out``."""
+    """Regenerate every table of ``data/`` into ``out``: the strategy tables
+    (`write_tables`), then the edge of every standard rule set (``EDGE_FILE``)."""
+    from settemezzo.edge import edge_table
+
+    written = write_tables(out)
+    path = out / EDGE_FILE
+    edges = edge_table(workers=min(2, os.cpu_count() or 1)).drop(columns=["seconds"])
+    with writing(path) as (tmp,):
+        edges.to_csv(tmp, index=False, float_format="%.12g")
+    written.append(path)
+    return written
+
+
+def write_tables(out: Path) -> list[Path]:
+    """Regenerate the strategy tables of ``data/`` (``DATA_FILES``) into ``out``."""
     from settemezzo.rules import preset
     from settemezzo.tables import banker_table, player_table
 
@@ -341,13 +356,6 @@ def write_data(out: Path) -> list[Path]:
         with writing(path) as (tmp,):
             df.to_csv(tmp, index=False, float_format="%.12g")
         written.append(path)
-    from settemezzo.edge import edge_table
-
-    path = out / EDGE_FILE
-    edges = edge_table(workers=min(2, os.cpu_count() or 1)).drop(columns=["seconds"])
-    with writing(path) as (tmp,):
-        edges.to_csv(tmp, index=False, float_format="%.12g")
-    written.append(path)
     return written
 
 

@@ -1,11 +1,15 @@
-"""data/ holds tables that a fresh solve reproduces (regenerate: `settemezzo data`)."""
+"""data/ holds tables that a fresh solve reproduces (regenerate: `settemezzo data`).
+
+The strategy tables are solved afresh here. The edge table (``EDGE_FILE``) is checked
+against the shipped solved results in tests/test_precomputed.py, which are themselves
+checked against fresh solves there, so it is not re-solved here (a minute of the suite)."""
 
 from pathlib import Path
 
 import pandas as pd
 import pytest
 
-from settemezzo.cli_solve import DATA_FILES, write_data
+from settemezzo.cli_solve import DATA_FILES, write_tables
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
@@ -13,7 +17,7 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 @pytest.fixture(scope="module")
 def fresh(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("data")
-    write_data(out)
+    write_tables(out)
     return out
 
 
