@@ -6,7 +6,8 @@ variable, else English), and every human-readable line it prints is in that lang
 Every ``--json`` output goes through `print_json`: UTF-8 text as is (7½, not ``\\u00bd``),
 two-space indent, and the rule set under ``"rules"`` (its name in the chosen language) and
 ``"rules_spec"`` (the canonical spec, `settemezzo.rules.Rules.spec`, which ``--rules`` reads
-back). A CSV names its rule set with the same two columns (`with_rules`).
+back). A CSV names its rule set with the same two columns
+(`settemezzo.fileio.with_rules`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from settemezzo.fileio import rules_json, with_rules
 from settemezzo.rules import Rules
 
 __all__ = ["LANG_ENV", "add_lang", "add_yes", "json_text", "print_json", "replaced",
@@ -34,19 +36,6 @@ def value_json(v: Fraction | float) -> dict[str, Any]:
     if isinstance(v, Fraction):
         return {"fraction": str(v), "float": float(v)}
     return {"fraction": None, "float": float(v)}
-
-
-def rules_json(rules: Rules, lang: str = "en") -> dict[str, Any]:
-    """The rule set as JSON fields (or CSV columns): ``rules``, its name in ``lang``
-    (`settemezzo.rules.Rules.describe`), and ``rules_spec``, its canonical spec (the one
-    place that decides how a rule set is named in an output)."""
-    return {"rules": rules.describe(lang), "rules_spec": rules.spec()}
-
-
-def with_rules(df: Any, rules: Rules, lang: str = "en") -> Any:
-    """The DataFrame ``df`` with the columns of `rules_json` at its end (replacing any)."""
-    return df.drop(columns=[c for c in ("rules", "rules_spec") if c in df.columns]).assign(
-        **rules_json(rules, lang))
 
 
 def _plain(obj: Any) -> Any:

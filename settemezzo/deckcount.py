@@ -334,10 +334,9 @@ def write_report(folder: str | Path = DATA, rules: Rules = ITALIAN,
                  hands: pd.DataFrame | None = None) -> list[Path]:
     """Run `settemezzo.deckdown.report` (or take its rows ``hands``) and `best_count`, and
     write the three files of the report into ``folder`` (atomically), each with the rule set's
-    ``rules`` and ``rules_spec`` columns (`settemezzo.cli_common.with_rules`). Minutes: see
+    ``rules`` and ``rules_spec`` columns (`settemezzo.fileio.with_rules`). Minutes: see
     `settemezzo.deckdown.REPORT_RUNS`."""
-    from settemezzo.cli_common import with_rules
-    from settemezzo.fileio import writing
+    from settemezzo.fileio import with_rules, writing
 
     if hands is None:
         _, hands = combined(report(rules, progress=progress))

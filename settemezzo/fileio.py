@@ -24,8 +24,12 @@ import os
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["OutputPathError", "check_out", "writing"]
+if TYPE_CHECKING:
+    from settemezzo.rules import Rules
+
+__all__ = ["OutputPathError", "check_out", "rules_json", "with_rules", "writing"]
 
 
 class OutputPathError(ValueError):
@@ -134,3 +138,16 @@ def writing(*paths: str | Path,
         for temp in temps:
             with contextlib.suppress(OSError):
                 temp.unlink(missing_ok=True)
+
+
+def rules_json(rules: Rules, lang: str = "en") -> dict[str, Any]:
+    """The rule set as JSON fields (or CSV columns): ``rules``, its name in ``lang``
+    (`settemezzo.rules.Rules.describe`), and ``rules_spec``, its canonical spec (the one
+    place that decides how a rule set is named in an output)."""
+    return {"rules": rules.describe(lang), "rules_spec": rules.spec()}
+
+
+def with_rules(df: Any, rules: Rules, lang: str = "en") -> Any:
+    """The DataFrame ``df`` with the columns of `rules_json` at its end (replacing any)."""
+    return df.drop(columns=[c for c in ("rules", "rules_spec") if c in df.columns]).assign(
+        **rules_json(rules, lang))

@@ -187,7 +187,21 @@ def banker_policy(name: str, game: HeadsUpGame) -> BankerStrategy:
 # =============================================================================================
 
 
-class _BankerRows:
+class _RowBatch:
+    """A batch of *rows* the banker faces: per row, the deck left (counts per kind, ``decks``)
+    and the player's score (``pscore``); the banker hands are the game's ``nodes``. The
+    shared part of `_BankerRows` (exact) and `_FloatRows` (floats)."""
+
+    def __init__(self, game: HeadsUpGame, decks: npt.NDArray[np.int64],
+                 pscore: npt.NDArray[np.int64]) -> None:
+        self.game = game
+        self.B = len(pscore)
+        self.decks = decks
+        self.pscore = pscore
+        self.nodes = game.banker_nodes
+
+
+class _BankerRows(_RowBatch):
     """Exact banker play for a batch of *rows*; a row is a player situation the banker faces
     (`_FloatRows` is the same in floats).
 
@@ -203,11 +217,7 @@ class _BankerRows:
     def __init__(self, game: HeadsUpGame, decks: npt.NDArray[np.int64],
                  pscore: npt.NDArray[np.int64],
                  measure: Literal["value", "win"] = "value") -> None:
-        self.game = game
-        self.B = len(pscore)
-        self.decks = decks
-        self.pscore = pscore
-        self.nodes = game.banker_nodes
+        super().__init__(game, decks, pscore)
         n = decks.sum(axis=1)
         depth = max(nd.size for nd in self.nodes) + 1
         self.table = _settle_table(game, True, measure)
@@ -346,7 +356,7 @@ class _BankerRows:
         return G[0], choice
 
 
-class _FloatRows:
+class _FloatRows(_RowBatch):
     """Banker play in floats for a batch of rows (see `_BankerRows`), computed once per
     distinct row: rows with the same deck and player's score (the same cards in another
     order, another public state, another stake) share every banker number, so the matrices
@@ -363,11 +373,7 @@ class _FloatRows:
     def __init__(self, game: HeadsUpGame, decks: npt.NDArray[np.int64],
                  pscore: npt.NDArray[np.int64],
                  measure: Literal["value", "win"] = "value") -> None:
-        self.game = game
-        self.B = len(pscore)
-        self.decks = decks
-        self.pscore = pscore
-        self.nodes = game.banker_nodes
+        super().__init__(game, decks, pscore)
         self.table = _settle_table(game, False, measure)
         key = np.column_stack([decks, pscore]) if self.B else \
             np.zeros((0, decks.shape[1] + 1), dtype=np.int64)
