@@ -32,7 +32,7 @@ settemezzo.i18n.UnknownLanguageError: unknown language 'de'; choose from en, it,
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -53,9 +53,11 @@ __all__ = [
     "advice_sentence",
     "advice_text",
     "check_lang",
+    "deck_banker_label",
     "describe_rules",
     "method_label",
     "number",
+    "number_range",
     "percent",
     "points",
     "policy_label",
@@ -2350,6 +2352,32 @@ def policy_label(name: str, lang: str = "en") -> str:
 def method_label(name: str, lang: str = "en") -> str:
     """An edge method ('equilibrium', 'threshold:5', 'omniscient') in a few words."""
     return _policy_words("method", name, lang)
+
+
+def deck_banker_label(banker: str, lang: str = "en") -> str:
+    """A deck-down banker (`settemezzo.deckdown.BANKER_BASES`: threshold:K, table,
+    equilibrium) in words: 'banker stands on 5', 'banker remembers (equilibrium)'.
+
+    >>> deck_banker_label("threshold:5.5", "it"), deck_banker_label("table", "fr")
+    ('il banco sta a 5½', 'la banque se souvient et lit le joueur')
+    """
+    p = policy.parse(banker, options=(), who="banker")
+    if p.kind == "threshold":
+        return t("deck.banker_threshold", lang, points=points(p.k))
+    return t(f"deck.banker_{p.kind}", lang)
+
+
+def number_range(values: Iterable[float], lang: str = "en", digits: int = 1, *,
+                 typeset: bool = True) -> str:
+    """The smallest to the largest of ``values`` (`number`): '11,5-15,4', or one number
+    where they agree.
+
+    >>> number_range([15.31, 15.29], "it"), number_range([11.5, 15.4, 12.0], "en")
+    ('15,3', '11.5-15.4')
+    """
+    xs = [float(x) for x in values]
+    lo, hi = (number(f(xs), lang, digits, typeset=typeset) for f in (min, max))
+    return lo if lo == hi else f"{lo}-{hi}"
 
 
 def _banker_policy(name: str) -> policy.Policy | None:
