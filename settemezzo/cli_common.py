@@ -24,7 +24,7 @@ from typing import Any
 from settemezzo.fileio import rules_json, with_rules
 from settemezzo.rules import Rules
 
-__all__ = ["LANG_ENV", "add_lang", "add_yes", "json_text", "print_json", "replaced",
+__all__ = ["LANG_ENV", "add_lang", "add_yes", "json_text", "pct", "print_json", "replaced",
            "rules_json", "value_json", "with_rules"]
 
 LANG_ENV = "SETTEMEZZO_LANG"
@@ -67,6 +67,14 @@ def print_json(obj: dict[str, Any], rules: Rules | None = None, lang: str = "en"
     """Print ``obj`` as the one JSON object of a ``--json`` run, led by the rule set (its
     name in ``lang``)."""
     print(json_text(obj, rules, lang))
+
+
+def pct(x: float | Fraction | None, lang: str = "en", digits: int = 6) -> str:
+    """A share as the command line prints it: '21.135793%', ASCII minus, the word for 'not
+    available' where there is no number (`settemezzo.i18n.percent`)."""
+    from settemezzo.i18n import percent
+
+    return percent(x, lang, digits, typeset=False)
 
 
 def replaced(path: Path) -> None:

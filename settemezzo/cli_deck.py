@@ -17,30 +17,14 @@ from pathlib import Path
 from typing import Any
 
 from settemezzo.cli_common import add_lang
-from settemezzo.i18n import number, percent, points, t
-from settemezzo.policy import parse_threshold
+from settemezzo.i18n import deck_banker_label, number, number_range, percent, t
 from settemezzo.rules import Rules
 
-__all__ = ["add_to", "banker_label", "cmd_deckdown", "register", "summary_text",
-           "unplayed_range"]
+__all__ = ["add_to", "cmd_deckdown", "register", "summary_text"]
 
 
 class DeckCliError(ValueError):
     """A command-line value that cannot be used."""
-
-
-def banker_label(banker: str, lang: str = "en") -> str:
-    """'banker stands on 5', 'banker remembers (equilibrium)'... (a `deckdown` banker)."""
-    if banker.startswith("threshold:"):
-        return t("deck.banker_threshold", lang, points=points(parse_threshold(banker)))
-    return t(f"deck.banker_{banker}", lang)
-
-
-def unplayed_range(unplayed: Any, lang: str, typeset: bool = True) -> str:
-    """The mean cards per deck cycle not dealt, over the rows of a summary: '15,3' or, when
-    runs differ, their range '11,5-15,4' (`settemezzo.deckdown`: the end of a deck)."""
-    lo, hi = (number(float(f(unplayed)), lang, 1, typeset=typeset) for f in (min, max))
-    return lo if lo == hi else f"{lo}-{hi}"
 
 
 def _pm(x: float, se: float, lang: str) -> str:
@@ -56,7 +40,7 @@ def summary_text(summary: Any, rules: Rules, results: Any, lang: str = "en") -> 
     """The report as text in ``lang``: one line per (players, banker), then how the values
     were made (the end of each deck: `settemezzo.deckdown`'s docstring)."""
     head = [t(f"deck.col_{c}", lang) for c in COLUMNS]
-    cells = [[str(r.players), banker_label(str(r.banker), lang), str(r.cycles),
+    cells = [[str(r.players), deck_banker_label(str(r.banker), lang), str(r.cycles),
               str(r.player_hands),
               _pm(r.remember, r.remember_se, lang), _pm(r.forget, r.forget_se, lang),
               _pm(r.worth, r.worth_se, lang)] for r in summary.itertuples()]
@@ -69,7 +53,7 @@ def summary_text(summary: Any, rules: Rules, results: Any, lang: str = "en") -> 
     lines = [t("deck.report_head", lang, rules=rules.describe(lang)), line(head),
              *map(line, cells), t("deck.report_exact", lang)]
     if "unplayed" in summary.columns and len(summary):
-        n = unplayed_range(summary["unplayed"], lang, typeset=False)
+        n = number_range(summary["unplayed"], lang, typeset=False)
         lines.append(t("deck.unplayed_note", lang, n=n) + " " + t("deck.report_model", lang))
     lines += [t("deck.report_run_outs", lang, players=r.players, n=r.run_outs)
               for r in results if r.run_outs]

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from settemezzo import limits as L
-from settemezzo.cli_common import print_json, replaced
+from settemezzo.cli_common import pct, print_json, replaced
 from settemezzo.fileio import check_out, writing
-from settemezzo.i18n import number, percent, t, whole
+from settemezzo.i18n import number, t, whole
 from settemezzo.rules import Rules
 
 __all__ = ["cmd_simulate", "register"]
@@ -98,7 +98,8 @@ def _check_cost(args: argparse.Namespace, rules: Rules, hands: int | None) -> No
 
 
 def _pct(x: float, lang: str = "en") -> str:
-    return "n/a" if math.isnan(x) else percent(x, lang, 3, typeset=False)
+    """A share with three decimals ('n/a' in ``lang`` where there is none: `cli_common.pct`)."""
+    return pct(x, lang, 3)
 
 
 def cmd_simulate(args: argparse.Namespace, rules: Rules) -> int:

@@ -15,9 +15,17 @@ from typing import Any
 
 from settemezzo import policy
 from settemezzo.cards import DECK_SIZE
-from settemezzo.cli_common import add_lang, add_yes, print_json, replaced, value_json, with_rules
+from settemezzo.cli_common import (
+    add_lang,
+    add_yes,
+    pct,
+    print_json,
+    replaced,
+    value_json,
+    with_rules,
+)
 from settemezzo.fileio import check_folder, check_out, writing
-from settemezzo.i18n import number, percent, t
+from settemezzo.i18n import number, t
 from settemezzo.limits import check_count, check_exact_size
 from settemezzo.rules import Rules, RulesError
 
@@ -58,11 +66,6 @@ def check_policy(text: str, option: str, allowed: Sequence[str]) -> str:
         raise RulesError(f"{option} {text!r} is not a policy here; use one of: "
                          f"{', '.join(allowed)}")
     return p.name
-
-
-def _pct(x: float, digits: int = 6, lang: str = "en") -> str:
-    """A share as the command line prints it: '21.135793%' (`settemezzo.i18n.percent`)."""
-    return percent(x, lang, digits, typeset=False)
 
 
 def _num(x: float | Fraction, lang: str = "en", digits: int = 9) -> str:
@@ -165,10 +168,10 @@ def cmd_solve(args: argparse.Namespace, rules: Rules) -> int:
     _say_seen(deck, lang)
     _say_restriction(rules, lang)
     if abs(eq.expected_stake - 1) < 1e-12:
-        _say("edge", t("cli.edge_of_stake", lang, p=_pct(eq.banker_edge, lang=lang)), lang)
+        _say("edge", t("cli.edge_of_stake", lang, p=pct(eq.banker_edge, lang)), lang)
         _say("value", t("cli.stakes_per_hand", lang, v=_num(eq.value, lang)), lang)
     else:  # stakes chosen after the first card, or a split's second stake
-        _say("edge", t("cli.edge_of_expected", lang, p=_pct(eq.banker_edge, lang=lang),
+        _say("edge", t("cli.edge_of_expected", lang, p=pct(eq.banker_edge, lang),
                        s=number(eq.expected_stake, lang, 6, typeset=False)), lang)
         _say("value", t("cli.chips_per_hand", lang, v=_num(eq.value, lang)), lang)
     _say("certificate", t("cli.certificate", lang, lo=_num(eq.lower, lang, 12),
@@ -227,11 +230,11 @@ def cmd_evaluate(args: argparse.Namespace, rules: Rules) -> int:
     _say_restriction(rules, lang)
     if stake == 1:
         _say("value", t("cli.stakes_per_hand", lang, v=_value_text(value, lang)), lang)
-        _say("edge", _pct(-float(value), lang=lang), lang)
+        _say("edge", pct(-float(value), lang), lang)
     else:
         _say("value", t("cli.chips_expected", lang, v=_value_text(value, lang),
                         s=number(stake, lang, 6, typeset=False)), lang)
-        _say("edge", t("cli.edge_expected", lang, p=_pct(float(edge), lang=lang)), lang)
+        _say("edge", t("cli.edge_expected", lang, p=pct(float(edge), lang)), lang)
     return 0
 
 
@@ -277,8 +280,29 @@ def cmd_table(args: argparse.Namespace, rules: Rules) -> int:
             with_rules(df, rules, args.lang).to_csv(tmp, index=False, float_format="%.12g")
         print(t("cli.wrote_rows", args.lang, n=len(df), path=path))
     else:
-        print(df.to_string(index=False, max_rows=60))
+        print(table_view(df, args.lang).to_string(index=False, max_rows=60))
     return 0
+
+
+def table_view(df: Any, lang: str = "en") -> Any:
+    """A strategy table as the screen shows it in ``lang``: the columns' names and the plays
+    in words (``cli.col_*``, ``chart.*``), every number by `settemezzo.i18n.number` (six
+    decimals; the word for 'not available' where there is none). The CSV keeps the data's
+    column names and numbers."""
+    def cell(x: Any) -> Any:
+        if x is None or isinstance(x, float):
+            return number(None if x is None else round(x, 6) + 0.0, lang, 6, typeset=False)
+        return x
+
+    def header(c: str) -> str:
+        if c.startswith("p_hole_"):
+            return t("cli.col_p_hole", lang, card=c.removeprefix("p_hole_"))
+        return t(f"cli.col_{c}", lang)
+
+    view = df.map(cell)
+    if "best" in view.columns:
+        view["best"] = [t(f"chart.{b}", lang) for b in view["best"]]
+    return view.rename(columns=header)
 
 
 def cmd_edge(args: argparse.Namespace, rules: Rules) -> int:
@@ -303,7 +327,7 @@ def cmd_edge(args: argparse.Namespace, rules: Rules) -> int:
         print_json({"edges": df.to_dict(orient="records")}, None if args.all else rules, lang)
         return 0
     if not args.out or args.all:
-        view = df.assign(edge=df.edge.map(lambda e: _pct(e, 4, lang) if e == e else "-"))
+        view = df.assign(edge=df.edge.map(lambda e: pct(e, lang, 4)))
         columns = ["variant", "method", "edge", "exploitability", "note"]
         print(view[columns].rename(columns={c: t(f"cli.col_{c}", lang) for c in columns})
               .to_string(index=False, max_colwidth=60))

@@ -73,6 +73,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from settemezzo import policy
 from settemezzo.cards import Kind, Unseen, full_deck, kind_of
 from settemezzo.game import HeadsUpGame, heads_up
 from settemezzo.hands import is_finished, total
@@ -136,11 +137,15 @@ def _check_rules(rules: Rules) -> None:
             f"stakes chosen after the first card or wild_king; got {rules.describe()!r}")
 
 
+BANKER_BASES = ("threshold:K", "table", "equilibrium")
+"""The bankers a deck played down knows, as `settemezzo.policy` bases (each worded by
+`settemezzo.i18n.deck_banker_label`)."""
+
+
 def _check_banker(banker: str) -> str:
-    name = banker.strip().lower()
-    if name in ("table", "equilibrium") or name.startswith("threshold:"):
-        return name
-    raise DeckDownError(f"unknown banker {banker!r}: use threshold:K, table or equilibrium")
+    """The banker's canonical name (`settemezzo.policy`, one of `BANKER_BASES`); else a
+    `DeckDownError` listing them."""
+    return policy.parse(banker, BANKER_BASES, (), who="banker", error=DeckDownError).name
 
 
 def composition_key(deck: Unseen, rules: Rules) -> tuple[tuple[Kind, int], ...]:

@@ -31,7 +31,8 @@ settemezzo.i18n.UnknownLanguageError: unknown language 'de'; choose from en, it,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -52,9 +53,11 @@ __all__ = [
     "advice_sentence",
     "advice_text",
     "check_lang",
+    "deck_banker_label",
     "describe_rules",
     "method_label",
     "number",
+    "number_range",
     "percent",
     "points",
     "policy_label",
@@ -85,6 +88,7 @@ TEXT: dict[str, dict[str, str]] = {
     # -- words shared by many views --------------------------------------------------------------
     "word.or": {"en": "or", "it": "o", "es": "o", "fr": "ou"},
     "word.chips": {"en": "{n} chips", "it": "{n} fiches", "es": "{n} fichas", "fr": "{n} jetons"},
+    "word.not_available": {"en": "n/a", "it": "n.d.", "es": "n/d", "fr": "n.d."},
     # -- a finished hand's score (i18n.score_label) ----------------------------------------------
     "score.bust": {"en": "bust", "it": "sballato", "es": "pasado", "fr": "sauté"},
     "score.royal": {"en": "royal 7½", "it": "7½ reale", "es": "7½ real", "fr": "7½ royal"},
@@ -98,6 +102,7 @@ TEXT: dict[str, dict[str, str]] = {
     "chart.stand": {"en": "stand", "it": "sto", "es": "plantarse", "fr": "rester"},
     "chart.hit": {"en": "hit", "it": "carta", "es": "pedir", "fr": "tirer"},
     "chart.mixed": {"en": "mixed", "it": "misto", "es": "mixto", "fr": "mixte"},
+    "chart.either": {"en": "either", "it": "indifferente", "es": "da igual", "fr": "au choix"},
     "chart.stand_short": {"en": "S", "it": "S", "es": "P", "fr": "R"},
     "chart.hit_short": {"en": "H", "it": "C", "es": "C", "fr": "T"},
     "chart.legend_stand": {"en": "stand", "it": "stare (sto)", "es": "plantarse", "fr": "rester"},
@@ -2074,6 +2079,51 @@ _CLI_TEXT: dict[str, dict[str, str]] = {
     "cli.col_exploitability": _words("exploitability", "sfruttabilità", "explotabilidad",
                                      "exploitabilité"),
     "cli.col_note": _words("note", "nota", "nota", "note"),
+    # the strategy tables' columns on the screen (settemezzo table; the CSV keeps the names)
+    "cli.col_hole": _words("hole", "coperta", "tapada", "cachée"),
+    "cli.col_up": _words("up", "scoperte", "descubiertas", "visibles"),
+    "cli.col_n_up": _words("cards up", "n. scoperte", "n.º descubiertas", "nb visibles"),
+    "cli.col_total": _words("total", "totale", "total", "total"),
+    "cli.col_total_half": _words("half-points", "mezzi punti", "medios puntos", "demi-points"),
+    "cli.col_deal_chance": _words("deal chance", "prob. carte", "prob. cartas", "prob. cartes"),
+    "cli.col_own_reach": _words("own reach", "prob. scelte", "prob. decisiones", "prob. choix"),
+    "cli.col_chart_reach": _words("chart weight", "peso grafico", "peso gráfico",
+                                  "poids graphique"),
+    "cli.col_bust_if_hit": _words("bust if hit", "sballa se carta", "se pasa si pide",
+                                  "saute si tire"),
+    "cli.col_seven_half_if_hit": _words("7½ if hit", "7½ se carta", "7½ si pide",
+                                        "7½ si tire"),
+    "cli.col_stand_win": _words("win if stand", "vince se sta", "gana si se planta",
+                                "gagne si reste"),
+    "cli.col_stand_ev": _words("gain if stand", "guadagno se sta", "ganancia si se planta",
+                               "gain si reste"),
+    "cli.col_hit_win": _words("win if hit", "vince se carta", "gana si pide", "gagne si tire"),
+    "cli.col_hit_ev": _words("gain if hit", "guadagno se carta", "ganancia si pide",
+                             "gain si tire"),
+    "cli.col_best": _words("best", "migliore", "mejor", "meilleur"),
+    "cli.col_hit_frequency": _words("hit frequency", "freq. carta", "frec. pedir",
+                                    "fréq. tirer"),
+    "cli.col_margin": _words("margin", "margine", "margen", "marge"),
+    "cli.col_cost_of_mistake": _words("cost of a mistake", "costo dell'errore",
+                                      "coste del error", "coût de l'erreur"),
+    "cli.col_stake": _words("stake", "posta", "apuesta", "mise"),
+    "cli.col_burnt": _words("burnt", "bruciata", "quemada", "brûlée"),
+    "cli.col_swap_gain": _words("swap gain", "guadagno scambio", "ganancia cambio",
+                                "gain échange"),
+    "cli.col_swap_frequency": _words("swap frequency", "freq. scambio", "frec. cambio",
+                                     "fréq. échange"),
+    "cli.col_swapped": _words("swapped", "scambiate", "cambiadas", "échangées"),
+    "cli.col_banker": _words("banker", "banco", "banca", "banque"),
+    "cli.col_banker_total": _words("banker total", "totale banco", "total banca",
+                                   "total banque"),
+    "cli.col_banker_total_half": _words("banker half-points", "mezzi punti banco",
+                                        "medios puntos banca", "demi-points banque"),
+    "cli.col_hit_probability": _words("hit probability", "prob. carta", "prob. pedir",
+                                      "prob. tirer"),
+    "cli.col_stood_chance": _words("player stood", "prob. giocatore sta",
+                                   "prob. jugador se planta", "prob. joueur reste"),
+    "cli.col_p_hole": _words("P(hole {card})", "P(coperta {card})", "P(tapada {card})",
+                             "P(cachée {card})"),
     # settemezzo simulate
     "sim.head": _words("Rules: {rules}; {n} player(s) and the banker; seed {seed}",
                        "Regole: {rules}; {n} giocatore/i e il banco; seme {seed}",
@@ -2204,18 +2254,29 @@ _PERCENT_SIGN = {"en": "%", "it": "%", "es": "%", "fr": "\u202f%"}
 """How each language writes a percent sign (French: after a narrow no-break space)."""
 
 
-def number(x: float | Fraction, lang: str = "en", digits: int = 2, sign: bool = False, *,
-           typeset: bool = True) -> str:
+def _missing(x: float | Fraction | None) -> bool:
+    """Whether ``x`` is no number at all: None or NaN (a value not available)."""
+    return x is None or (isinstance(x, float) and math.isnan(x))
+
+
+def number(x: float | Fraction | None, lang: str = "en", digits: int = 2, sign: bool = False,
+           *, typeset: bool = True) -> str:
     """``x`` with ``digits`` decimals as ``lang`` writes it: a decimal comma outside English.
 
     ``sign`` always shows the sign ('+0.57'). ``typeset`` writes a true minus sign ('−', for
     charts, handouts and widgets); ``typeset=False`` keeps the ASCII hyphen of plain text
-    (the command line, the advice sentence), so a terminal's output stays greppable.
+    (the command line, the advice sentence), so a terminal's output stays greppable. A value
+    not available (None, NaN) is the word for it ('n/a', 'n.d.').
 
     >>> number(-0.4241, "en", 3), number(0.5714, "it", 3, sign=True, typeset=False)
     ('−0.424', '+0,571')
+    >>> number(None, "it"), percent(float("nan"), "es")
+    ('n.d.', 'n/d')
     """
     check_lang(lang)
+    if _missing(x):
+        return t("word.not_available", lang)
+    assert x is not None
     x = float(x)
     text = f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
     if lang != "en":
@@ -2223,14 +2284,18 @@ def number(x: float | Fraction, lang: str = "en", digits: int = 2, sign: bool = 
     return text.replace("-", "−") if typeset else text
 
 
-def percent(p: float | Fraction, lang: str = "en", digits: int = 1, *, sign: bool = False,
-            typeset: bool = True) -> str:
+def percent(p: float | Fraction | None, lang: str = "en", digits: int = 1, *,
+            sign: bool = False, typeset: bool = True) -> str:
     """A probability or share as a percentage: '21.1%' (English), '21,1%' (Italian),
-    '21,1 %' (French, with a narrow no-break space).
+    '21,1 %' (French, with a narrow no-break space); the word for 'not available' where
+    ``p`` is None or NaN (`number`).
 
     >>> percent(0.6923, "en", 0), percent(0.2113579, "fr") == "21,1\u202f%"
     ('69%', True)
     """
+    if _missing(p):
+        return number(None, lang)
+    assert p is not None
     return number(100 * float(p), lang, digits, sign, typeset=typeset) + _PERCENT_SIGN[lang]
 
 
@@ -2287,6 +2352,32 @@ def policy_label(name: str, lang: str = "en") -> str:
 def method_label(name: str, lang: str = "en") -> str:
     """An edge method ('equilibrium', 'threshold:5', 'omniscient') in a few words."""
     return _policy_words("method", name, lang)
+
+
+def deck_banker_label(banker: str, lang: str = "en") -> str:
+    """A deck-down banker (`settemezzo.deckdown.BANKER_BASES`: threshold:K, table,
+    equilibrium) in words: 'banker stands on 5', 'banker remembers (equilibrium)'.
+
+    >>> deck_banker_label("threshold:5.5", "it"), deck_banker_label("table", "fr")
+    ('il banco sta a 5½', 'la banque se souvient et lit le joueur')
+    """
+    p = policy.parse(banker, options=(), who="banker")
+    if p.kind == "threshold":
+        return t("deck.banker_threshold", lang, points=points(p.k))
+    return t(f"deck.banker_{p.kind}", lang)
+
+
+def number_range(values: Iterable[float], lang: str = "en", digits: int = 1, *,
+                 typeset: bool = True) -> str:
+    """The smallest to the largest of ``values`` (`number`): '11,5-15,4', or one number
+    where they agree.
+
+    >>> number_range([15.31, 15.29], "it"), number_range([11.5, 15.4, 12.0], "en")
+    ('15,3', '11.5-15.4')
+    """
+    xs = [float(x) for x in values]
+    lo, hi = (number(f(xs), lang, digits, typeset=typeset) for f in (min, max))
+    return lo if lo == hi else f"{lo}-{hi}"
 
 
 def _banker_policy(name: str) -> policy.Policy | None:

@@ -14,12 +14,11 @@ import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from settemezzo.cli_deck import banker_label, unplayed_range
-from settemezzo.i18n import check_lang, percent, t
+from settemezzo.i18n import check_lang, deck_banker_label, number_range, percent, t
 from settemezzo.plots import GREYS, HATCHES, ChartError, _fig_ax, _percent_axis
 from settemezzo.rules import ITALIAN, Rules
 
-__all__ = ["banker_label", "count_card_chart", "count_chart", "worth_chart"]
+__all__ = ["count_card_chart", "count_chart", "worth_chart"]
 
 
 def _players_label(n: int, lang: str) -> str:
@@ -45,7 +44,7 @@ def worth_chart(summary: pd.DataFrame, rules: Rules = ITALIAN, *,
     ax.bar_label(bars, labels=[f"{percent(w, lang, 2)} ± {percent(s, lang, 2)}"
                                for w, s in zip(df["worth"], df["worth_se"], strict=True)],
                  fontsize=8, padding=6)
-    ax.set_yticks(ys, [f"{_players_label(int(p), lang)}: {banker_label(str(b), lang)}"
+    ax.set_yticks(ys, [f"{_players_label(int(p), lang)}: {deck_banker_label(str(b), lang)}"
                        for p, b in zip(df["players"], df["banker"], strict=True)])
     ax.xaxis.set_major_formatter(_percent_axis(lang, 2))  # ticks at 0.25 %: two decimals
     ax.set_xlabel(t("deck.worth_axis", lang))
@@ -53,7 +52,7 @@ def worth_chart(summary: pd.DataFrame, rules: Rules = ITALIAN, *,
     ax.set_title(f"{t('deck.worth_title', lang)}\n{rules.describe(lang)}")
     note = t("deck.se_note", lang)
     if "unplayed" in df.columns:  # the end of each deck (settemezzo.deckdown's docstring)
-        note += " " + t("deck.unplayed_note", lang, n=unplayed_range(df["unplayed"], lang))
+        note += " " + t("deck.unplayed_note", lang, n=number_range(df["unplayed"], lang))
     ax.annotate(textwrap.fill(note, 85), (0, 0), xycoords="axes fraction",
                 xytext=(0, -38), textcoords="offset points", fontsize=8, va="top")
     return fig

@@ -136,7 +136,8 @@ def test_deck_down_summary_and_rows() -> None:
 
 @pytest.mark.parametrize(("kwargs", "words"), [
     ({"players": 4, "bankers": ["table"]}, "only a threshold:K banker"),
-    ({"bankers": ["omniscient"]}, "unknown banker"),
+    ({"bankers": ["omniscient"]}, "unknown banker policy 'omniscient'; use threshold:K"),
+    ({"bankers": ["threshold:x"]}, "bad banker policy 'threshold:x'"),  # the policy grammar
     ({"cycles": 1}, "cycles must be"),
     ({"players": 0}, "players must be"),
     ({"rules": ITALIAN.with_variants("burn=4")}, "without burn"),

@@ -82,6 +82,9 @@ def test_numbers_and_percentages_as_each_language_writes_them() -> None:
     assert number(-0.4241, "en", 3) == "−0.424"                 # a true minus in charts
     assert number(-0.4241, "en", 3, typeset=False) == "-0.424"  # plain text keeps ASCII
     assert stakes(0.5714, "es") == "+0,571" and stakes(-0.4241) == "-0.424"
+    # a value not available is a word in each language, never 'nan%'
+    assert [percent(float("nan"), lang) for lang in LANGUAGES] == ["n/a", "n.d.", "n/d", "n.d."]
+    assert number(None, "fr", 3) == "n.d." and number(float("nan"), "en") == "n/a"
     # the command line's percentages are Python's own '%' format, digit for digit
     for x in (0.21135793, 0.69230769, 1 / 3, 0.00449, 0.5):
         assert percent(x, "en", 6, typeset=False) == f"{x:.6%}"

@@ -24,7 +24,7 @@ from settemezzo import deckcount
 from settemezzo.cli import build_parser, main
 from settemezzo.cli_solve import DATA_FILES, EDGE_FILE
 from settemezzo.edge import standard_rule_sets
-from settemezzo.i18n import LANGUAGES, TEXT, describe_rules
+from settemezzo.i18n import LANGUAGES, TEXT, describe_rules, t
 from settemezzo.rules import KNOB_TABLE, from_spec
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -142,7 +142,10 @@ def test_every_data_table_names_its_rules(name: str) -> None:
     ["edge", "--method", "threshold:5", "--variant", "royal"],
     ["simulate", "--hands", "2000", "--no-progress", "--exact"],
     ["simulate", "--hands", "2000", "--no-progress", "--players", "2"],
-], ids=["odds", "solve", "evaluate", "edge", "simulate-exact", "simulate-table"])
+    ["table", "--against", "threshold:5"],
+    ["table", "--side", "banker", "--max-up", "1"],
+], ids=["odds", "solve", "evaluate", "edge", "simulate-exact", "simulate-table", "table",
+        "table-banker"])
 def test_text_output_speaks_the_language_asked(argv: list[str], lang: str,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*argv, "--lang", lang]) == 0
@@ -152,6 +155,37 @@ def test_text_output_speaks_the_language_asked(argv: list[str], lang: str,
     english = {e for e in english if len(e) > 8}
     left = sorted(e for e in english if e in out)
     assert not left, left
+
+
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
+def test_the_strategy_table_on_screen_speaks_the_language_asked(
+        lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # `settemezzo table` without --out: the columns' names, the plays and the numbers in
+    # ``lang`` (the short words stand/hit escape the sentence walk above); the CSV keeps the
+    # data's names (test_cli_solve.test_table_to_csv)
+    assert main(["table", "--against", "threshold:5", "--lang", lang]) == 0
+    head, *rows = capsys.readouterr().out.splitlines()
+    names = ("hole", "deal_chance", "stand_ev", "best", "hit_frequency", "cost_of_mistake")
+    assert all(t(f"cli.col_{c}", lang) in head for c in names)
+    assert not [c for c in names if c in head.split()]
+    words = {w for row in rows for w in row.split()}
+    assert {t("chart.stand", lang), t("chart.hit", lang)} <= words
+    assert not words & {"stand", "hit", "mixed", "either", "n/a", "NaN", "None"}
+    assert t("word.not_available", lang) in words   # no hit frequency against a fixed banker
+    assert "0,300000" in words and "0.300000" not in words  # deal chance of a first figure
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_number_not_available_is_a_word_of_the_language_asked(
+        lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # one session has no standard error of a seat's win chance: the simulator prints the
+    # catalogue's word for it, not an English 'n/a' in every language
+    assert main(["simulate", "--sessions", "1", "--session-hands", "50", "--no-progress",
+                 "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    word = {"en": "n/a", "it": "n.d.", "es": "n/d", "fr": "n.d."}[lang]
+    assert f"± {word}" in out
+    assert lang == "en" or "n/a" not in out
 
 
 def test_labels_from_the_knob_registry_are_words() -> None:

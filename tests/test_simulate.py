@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from settemezzo import policy
 from settemezzo.cards import Kind
 from settemezzo.cli import main
 from settemezzo.hands import score, settle
@@ -279,10 +280,16 @@ def test_a_person_can_hold_the_bank() -> None:
 
 def test_strategy_parsing() -> None:
     p = parse_player("threshold:5.5,stake=max-on:7/6,split,swap,noburn")
-    assert (p.k, p.stake, p.split, p.swap, p.burn) == (11, "max-on:7/6", True, True, False)
-    assert p.name == "threshold:5.5,stake=max-on:7/6,split,swap"
+    assert p.policy == policy.Policy("threshold", 11, split=True, swap=True, burn=False,
+                                     stake="max-on:7/6")
+    assert p.k == 11 and p.name == "threshold:5.5,stake=max-on:7/6,split,swap"
+    # the policy grammar's fields have one owner: the spec holds the parsed Policy itself
+    assert p.policy == policy.parse("threshold:5.5,stake=max-on:7/6,split,swap")
+    # an equilibrium seat falls back on the rule of thumb (threshold:5) where its table is silent
+    assert parse_player("equilibrium,split").k == 10 == policy.parse_threshold("5")
     assert parse_player("threshold:5") == parse_player("threshold:5,noburn,nosplit,noswap")
-    assert parse_banker("threshold:6,burn").burn is True
+    assert parse_banker("threshold:6,burn").policy.burn is True
+    assert parse_banker("table").k == 10 and parse_banker("threshold:4").k == 8
     for bad in ("threshold:9", "threshold:x", "best", "threshold:5,fold", "threshold:5,stake=0"):
         with pytest.raises(StrategyError, match="'"):
             parse_player(bad)

@@ -165,25 +165,24 @@ def _seat_arrays(rules: Rules, players: int, seats: Sequence[Seat]
     ST = np.zeros((E.NSEAT, 10), dtype=np.int64)
     need_eqp = need_eqb = False
     for s, seat in enumerate(seats):
-        p, b = seat.player, seat.banker
-        SP[s, E.SP_PKIND] = {"threshold": E.P_THRESHOLD, "equilibrium": E.P_EQUILIBRIUM,
-                             "person": E.P_PERSON}[p.kind]
-        SP[s, E.SP_PK] = p.k
+        p, b = seat.player.policy, seat.banker.policy
+        SP[s, E.SP_PKIND] = {"threshold": E.P_THRESHOLD,
+                             "equilibrium": E.P_EQUILIBRIUM}[p.kind]
+        SP[s, E.SP_PK] = seat.player.k
         SP[s, E.SP_BKIND] = {"threshold": E.B_THRESHOLD, "omniscient": E.B_OMNISCIENT,
-                             "equilibrium": E.B_EQUILIBRIUM, "table": E.B_TABLE,
-                             "person": E.B_PERSON}[b.kind]
-        SP[s, E.SP_BK] = b.k
+                             "equilibrium": E.B_EQUILIBRIUM, "table": E.B_TABLE}[b.kind]
+        SP[s, E.SP_BK] = seat.banker.k
         SP[s, E.SP_BURN] = p.burn
         SP[s, E.SP_BBURN] = b.burn
         SP[s, E.SP_SPLIT] = p.split
         SP[s, E.SP_SWAP] = p.swap
         SP[s, E.SP_MKIND] = E.P_EQUILIBRIUM if p.kind == "equilibrium" else E.P_THRESHOLD
-        SP[s, E.SP_MK] = p.k
+        SP[s, E.SP_MK] = seat.player.k
         if seat.person is not None:
             SP[s, E.SP_HUMAN] = sum(1 << DECISIONS.index(d) for d in seat.person.decides)
-        if isinstance(p.stake, str) and p.stake.isdigit():
+        if p.stake.isdigit():
             _count(f"seat {s}'s stake", int(p.stake), 1, MAX_CHIPS, CHIPS_REASON)
-        ST[s] = stake_codes(p, rules)
+        ST[s] = stake_codes(seat.player, rules)
         need_eqp |= p.kind == "equilibrium"
         if b.kind == "equilibrium":
             need_eqb = True
@@ -250,7 +249,7 @@ def build_spec(rules: Rules, players: int, seats: Sequence[Seat], *,
     rounds = rules.rounds or 1
     LIM = np.array([rules.stake_limits(max(r, 1)) for r in range(rounds + 1)], dtype=np.int64)
     SP, ST, need_eqp, need_eqb = _seat_arrays(rules, players, seats)
-    C[E.C_LOG] = int(any(seat.banker.kind == "table" for seat in seats))
+    C[E.C_LOG] = int(any(seat.banker.policy.kind == "table" for seat in seats))
     KIND, VAL = deck_arrays(rules)
     g = node_graph(rules)
     eqr, eqn, eqp, pubn, eqb = _equilibrium_arrays(rules, C, g.n, need_eqp, need_eqb)

@@ -29,8 +29,8 @@ and gives each face-down card its exact posterior, given the players' strategies
 and table bankers burn when their exact values say it is worth it.
 
 >>> parse_player("threshold:5,stake=max")
-PlayerSpec(kind='threshold', k=10, burn=False, split=False, swap=False, stake='max')
->>> parse_banker("table").kind
+PlayerSpec(policy=Policy(kind='threshold', k=10, split=False, swap=False, burn=False, stake='max'))
+>>> parse_banker("table").policy.kind
 'table'
 >>> parse_player("thresold:5")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
@@ -43,7 +43,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -72,40 +72,48 @@ class StrategyError(RulesError):
     """A strategy name or option that cannot be used (a `ValueError`)."""
 
 
+RULE_OF_THUMB = 10
+"""The threshold (half-points: hit below 5) an equilibrium seat plays where its table does
+not decide (a re-split, a split hand, a swap inside one; `PlayerTables`)."""
+
+
 @dataclass(frozen=True)
 class PlayerSpec:
-    """How a seat plays when it is a player."""
+    """How a seat plays when it is a player: a `settemezzo.policy.Policy` (``threshold:K`` or
+    ``equilibrium``, with the options ``stake=``, ``burn``, ``split``, ``swap``), the one
+    owner of those fields; the simulator reads them from ``policy``."""
 
-    kind: Literal["threshold", "equilibrium", "person"] = "threshold"
-    k: int = 10
-    burn: bool = False
-    split: bool = False
-    swap: bool = False
-    stake: str = "min"
+    policy: policy.Policy
+
+    @property
+    def k(self) -> int:
+        """The threshold in half-points the engine plays by: the policy's, or for an
+        equilibrium seat the `RULE_OF_THUMB` where its table does not decide."""
+        return self.policy.k if self.policy.kind == "threshold" else RULE_OF_THUMB
 
     @property
     def name(self) -> str:
         """The canonical text of `settemezzo.policy` ('threshold:5,stake=max,burn')."""
-        if self.kind == "person":
-            return "person"
-        return policy.Policy(self.kind, self.k, self.split, self.swap, self.burn,
-                             self.stake).name
+        return self.policy.name
 
 
 @dataclass(frozen=True)
 class BankerSpec:
-    """How a seat plays when it holds the bank."""
+    """How a seat plays when it holds the bank: a `settemezzo.policy.Policy` (``threshold:K``,
+    ``omniscient``, ``equilibrium`` or ``table``, with the option ``burn``)."""
 
-    kind: Literal["threshold", "omniscient", "equilibrium", "table", "person"] = "threshold"
-    k: int = 10
-    burn: bool = False
+    policy: policy.Policy
+
+    @property
+    def k(self) -> int:
+        """The threshold in half-points a threshold banker plays by (`RULE_OF_THUMB` for the
+        other kinds, which the engine does not read)."""
+        return self.policy.k if self.policy.kind == "threshold" else RULE_OF_THUMB
 
     @property
     def name(self) -> str:
         """The canonical text of `settemezzo.policy` ('threshold:5,burn', 'table')."""
-        if self.kind == "person":
-            return "person"
-        return policy.Policy(self.kind, self.k, burn=self.burn).name
+        return self.policy.name
 
 
 DECISIONS = ("stake", "burn", "split", "action", "bank_action", "bank_burn")
@@ -162,12 +170,9 @@ def parse_player(text: str | PlayerSpec) -> PlayerSpec:
     ``split``, ``swap`` and their ``no`` forms)."""
     if isinstance(text, PlayerSpec):
         return text
-    p = policy.parse(text, ("threshold:K", "equilibrium"), ("stake", "burn", "split", "swap"),
-                     who="player", error=StrategyError)
-    kind: Literal["threshold", "equilibrium"] = "threshold" if p.kind == "threshold" \
-        else "equilibrium"
-    return PlayerSpec(kind, p.k if kind == "threshold" else 10, p.burn, p.split, p.swap,
-                      p.stake)
+    return PlayerSpec(policy.parse(text, ("threshold:K", "equilibrium"),
+                                   ("stake", "burn", "split", "swap"), who="player",
+                                   error=StrategyError))
 
 
 def parse_banker(text: str | BankerSpec) -> BankerSpec:
@@ -175,10 +180,8 @@ def parse_banker(text: str | BankerSpec) -> BankerSpec:
     with the option ``burn`` or ``noburn`` (`settemezzo.policy`)."""
     if isinstance(text, BankerSpec):
         return text
-    p = policy.parse(text, ("threshold:K", "omniscient", "equilibrium", "table"), ("burn",),
-                     who="banker", error=StrategyError)
-    kind: Literal["threshold", "omniscient", "equilibrium", "table"] = p.kind  # type: ignore[assignment]
-    return BankerSpec(kind, p.k if kind == "threshold" else 10, p.burn)
+    return BankerSpec(policy.parse(text, ("threshold:K", "omniscient", "equilibrium", "table"),
+                                   ("burn",), who="banker", error=StrategyError))
 
 
 def make_seats(n_seats: int, player: str | PlayerSpec | Person,
@@ -523,7 +526,7 @@ def banker_tables(rules: Rules) -> BankerTables:
 def stake_codes(spec: PlayerSpec, rules: Rules) -> IntArray:
     """Stake policy per first-card kind (index 9: before the deal): 0 min, -1 max, N chips."""
     out = np.zeros(10, dtype=np.int64)
-    s = spec.stake
+    s = spec.policy.stake
     if s == "max":
         out[:] = -1
     elif s.isdigit():
