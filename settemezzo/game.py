@@ -218,6 +218,9 @@ class HeadsUpGame:
         self.key_index: dict[Any, int] = {}
         self._build_player_tree()
         self.banker_nodes: list[BankerNode] = []
+        # what the solver derives from the banker hands alone (`settemezzo.solve`): shared
+        # by every game with the same banker hands (most subgames after a swap)
+        self.banker_memo: dict[Any, Any] = {}
         self._build_banker_nodes()
 
     # -- construction ------------------------------------------------------------------------
@@ -260,7 +263,7 @@ class HeadsUpGame:
         universe = _BANKER_NODES.get(memo_key)
         if universe is not None and all(
                 c <= u for c, u in zip(self.counts, universe.counts, strict=True)):
-            self.banker_nodes = _restrict(universe, self.counts)
+            self.banker_nodes, self.banker_memo = _restrict(universe, self.counts)
             return
         K = len(self.kinds)
         burnable = {pos for pos, k in enumerate(self.kinds) if rules.may_burn(k)}
@@ -803,7 +806,8 @@ class _Universe:
     to smaller decks need (`_restrict`): per hand, the cards of each kind it has drawn, the
     counts its children need (one more than drawn, for each kind it may draw next) and the
     last of it and its children (and burn child); one more than the most cards of each kind
-    a hand draws; the restrictions made."""
+    a hand draws; the restrictions made, each with the memo its games share
+    (`HeadsUpGame.banker_memo`)."""
 
     counts: tuple[int, ...]
     nodes: list[BankerNode]
@@ -811,7 +815,8 @@ class _Universe:
     drawn: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros((0, 0), np.int64))
     need: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros((0, 0), np.int64))
     last: list[int] = field(default_factory=list)
-    done: dict[tuple[int, ...], list[BankerNode]] = field(default_factory=dict)
+    done: dict[tuple[int, ...], tuple[list[BankerNode], dict[Any, Any]]] = field(
+        default_factory=dict)
 
     def __post_init__(self) -> None:
         K = len(self.counts)
@@ -832,16 +837,18 @@ _BANKER_NODES: dict[tuple[Rules, tuple[Kind, ...]], _Universe] = {}
 _banker_node = _maker(BankerNode)
 
 
-def _restrict(universe: _Universe, counts: tuple[int, ...]) -> list[BankerNode]:
+def _restrict(universe: _Universe, counts: tuple[int, ...]
+              ) -> tuple[list[BankerNode], dict[Any, Any]]:
     """The banker hands of a larger deck that a deck with ``counts`` can deal, renumbered
     (same order: parents still come first); made once per restriction (a hand of the
     universe is kept, and a child listed, by the counts up to one more than the universe's
     hands ever draw of a kind: decks equal up to that share them). A hand left as it was
-    (same index, same children) is the universe's own `BankerNode`."""
+    (same index, same children) is the universe's own `BankerNode`. Returns the hands and
+    the memo shared by the games that have them (`HeadsUpGame.banker_memo`)."""
     key = tuple(min(c, m) for c, m in zip(counts, universe.most, strict=True))
-    out = universe.done.get(key)
-    if out is not None:
-        return list(out)
+    done = universe.done.get(key)
+    if done is not None:
+        return list(done[0]), done[1]
     fits: list[bool] = np.all(universe.drawn <= np.array(key), axis=1).tolist()
     same: list[bool] = np.all(universe.need <= np.array(key), axis=1).tolist()
     first_out = fits.index(False) if False in fits else len(fits)
@@ -862,8 +869,8 @@ def _restrict(universe: _Universe, counts: tuple[int, ...]) -> list[BankerNode]:
         burn = new[nd.burn_child] if nd.burn_child >= 0 else -1
         out.append(_banker_node(new[j], nd.counts, nd.size, nd.total, nd.score, kids,
                                 nd.drawn, burn, nd.burnt))
-    universe.done[key] = out
-    return list(out)
+    universe.done[key] = (out, {})
+    return list(out), universe.done[key][1]
 
 
 def heads_up(rules: Rules, deck: Unseen | None = None,

@@ -36,13 +36,18 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import islice
 from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
 from scipy import sparse
+
+try:  # scipy's CSR times dense kernel, behind ``@`` (see `_times`)
+    from scipy.sparse._sparsetools import csr_matvecs as _csr_matvecs
+except ImportError:  # pragma: no cover - another scipy layout: plain ``@``
+    _csr_matvecs = None
 
 from settemezzo import policy
 from settemezzo.cards import Kind, Unseen
@@ -53,6 +58,7 @@ from settemezzo.game import (
     STAND,
     SWAP,
     Action,
+    BankerNode,
     HeadsUpGame,
     heads_up,
     restriction_codes,
@@ -525,27 +531,18 @@ def _banker_dense(game: HeadsUpGame, decks: npt.NDArray[np.int64],
                   pscore: npt.NDArray[np.int64], table: FloatArray
                   ) -> tuple[FloatArray, FloatArray, FloatArray]:
     """`_FloatRows`'s ``P``, ``S`` and ``F`` (banker hands x rows) for rows of ``decks`` and
-    player's scores ``pscore``: ``P`` hand by hand, parents first (a hand's chance is its
-    parent's times the chance of the card drawn), ``S`` and ``F`` kind by kind."""
+    player's scores ``pscore``: ``P`` a generation of hands at a time, parents first (a
+    hand's chance is its parent's times the chance of the card drawn, `_NodePlan.draws`),
+    ``S`` and ``F`` kind by kind."""
     plan = _node_plan(game)
-    nodes = game.banker_nodes
-    J, U = len(nodes), len(pscore)
-    depth = max(nd.size for nd in nodes) + 1
+    J, U = len(plan.scores), len(pscore)
     n = decks.sum(axis=1).astype(np.float64)
-    den = np.maximum(n[None, :] - np.arange(depth, dtype=np.float64)[:, None], 1.0)
+    den = np.maximum(n[None, :] - np.arange(plan.depth, dtype=np.float64)[:, None], 1.0)
     P = np.zeros((J, U))
     P[0] = 1.0
-    done = np.zeros(J, dtype=bool)
-    done[0] = True
-    for nd in nodes:
-        for pos, j2, _ in nd.children:
-            if j2 >= 0 and not done[j2]:
-                P[j2] = P[nd.index] * np.maximum(decks[:, pos] - nd.drawn[pos], 0) \
-                    / den[nd.size]
-                done[j2] = True
-        if nd.burn_child >= 0 and not done[nd.burn_child]:
-            P[nd.burn_child] = P[nd.index]  # burning draws nothing: the card was dealt
-            done[nd.burn_child] = True
+    for kids, parents, kinds, had, at, burnt, burnt_parents in plan.draws:
+        P[kids] = P[parents] * np.maximum(decks[:, kinds].T - had[:, None], 0) / den[at]
+        P[burnt] = P[burnt_parents]  # burning draws nothing: the card was dealt
     tab = table[pscore]                                   # (rows, scores)
     S = P * tab[:, plan.scores].T
     F = np.zeros((J, U))
@@ -572,20 +569,19 @@ def _banker_dp(levels: list[_Level], F: FloatArray, S: FloatArray, H: FloatArray
     best = H is None
     hit_d = np.zeros((J, B), dtype=bool) if best else np.zeros((0, 0), dtype=bool)
     burn_d = np.zeros_like(hit_d)
-    for idx, C, burn_child, empty in levels:
-        h = F[idx] + C @ V
-        if empty.all():  # hands that must draw
+    for idx, C, must_draw, has_burn, burn_kids in levels:
+        h = F[idx] + _times(C, V)
+        if must_draw:  # empty hands
             V[idx] = h
             if best:
                 hit_d[idx] = True
             continue
         s = S[idx]
-        has_burn = np.flatnonzero(burn_child >= 0)
         if H is None:
             hd = h < s
             v = np.minimum(s, h)
             if len(has_burn):
-                vb = V[burn_child[has_burn]]
+                vb = V[burn_kids]
                 bd = vb < v[has_burn]
                 burn_d[idx[has_burn]] = bd
                 hd[has_burn] &= ~bd
@@ -594,34 +590,53 @@ def _banker_dp(levels: list[_Level], F: FloatArray, S: FloatArray, H: FloatArray
         else:
             v = s + (h - s) * H[idx]
             if Ub is not None and len(has_burn):
-                v[has_burn] += (V[burn_child[has_burn]] - s[has_burn]) * Ub[idx[has_burn]]
+                v[has_burn] += (V[burn_kids] - s[has_burn]) * Ub[idx[has_burn]]
         V[idx] = v
     return V[0], hit_d, burn_d
 
 
 def _settle_table(game: HeadsUpGame, exact: bool, measure: str) -> Any:
     """The player's payoff per (player score, banker score), 18 x 18 (a bust player loses
-    at once; ``measure="win"``: 1 for a win, else 0); ints in exact mode. Once per game."""
-    key = ("settle", exact, measure)
-    if key in game.memo:
-        return game.memo[key]
+    at once; ``measure="win"``: 1 for a win, else 0); ints in exact mode. Once per rule set
+    (shared by its games and subgames: read only)."""
+    return _settle_of(game.rules, exact, measure)
+
+
+@lru_cache(maxsize=64)
+def _settle_of(rules: Rules, exact: bool, measure: str) -> Any:
     table = np.zeros((PAIR_OF_SEVENS + 1, PAIR_OF_SEVENS + 1),
                      dtype=object if exact else np.float64)
     for ps in range(PAIR_OF_SEVENS + 1):
         for bs in range(PAIR_OF_SEVENS + 1):
-            v = settle(ps, bs, game.rules) if ps != BUST else Fraction(-1)
+            v = settle(ps, bs, rules) if ps != BUST else Fraction(-1)
             if measure == "win":
                 v = Fraction(int(v > 0))
             table[ps, bs] = int(v) if exact else float(v)
-    if exact and any(settle(ps, bs, game.rules).denominator != 1
+    if exact and any(settle(ps, bs, rules).denominator != 1
                      for ps in range(1, 18) for bs in range(18)):
         raise SolverError("settlements must be whole numbers of stakes in exact mode")
-    game.memo[key] = table
+    table.flags.writeable = False
     return table
 
 
-_Level = tuple[npt.NDArray[np.int64], sparse.csr_matrix, npt.NDArray[np.int64],
-               npt.NDArray[np.bool_]]
+_Level = tuple[npt.NDArray[np.int64], sparse.csr_matrix, bool, npt.NDArray[np.int64],
+               npt.NDArray[np.int64]]
+"""A level of banker hands in `_banker_dp`: the hands; their child incidence (level x all
+hands); whether they are empty (they must draw); the hands that may burn (positions in the
+level) and the hands burning leads to."""
+
+
+def _times(C: sparse.csr_matrix, V: FloatArray) -> FloatArray:
+    """``C @ V`` for a CSR matrix and a C-ordered 2-d float array: by scipy's own kernel,
+    without the checks of ``@`` (most of its time on the small products of `_banker_dp`);
+    the same sums in the same order, so the same floats."""
+    if _csr_matvecs is None or not V.flags.c_contiguous or V.dtype != np.float64:
+        out: FloatArray = C @ V
+        return out
+    n, m = C.shape
+    y = np.zeros((n, V.shape[1]))
+    _csr_matvecs(n, m, V.shape[1], C.indptr, C.indices, C.data, V.ravel(), y.ravel())
+    return y
 _Rows = _BankerRows | _FloatRows
 
 
@@ -630,17 +645,22 @@ class _NodePlan:
     """What the float banker programme needs of a game's banker hands whatever the rows
     (`_node_plan`): each hand's stand score; per kind, the hands one card short of a
     finished hand of that kind (kind, hands, finished scores, cards of the kind drawn,
-    hand sizes); the levels, children first (hands, child incidence, burn child, empty)."""
+    hand sizes); the levels, children first (`_Level`);
+    one more than the most cards a hand draws; and the generations of hands, parents first,
+    each reached from one parent of the generation before (`_draws`)."""
 
     scores: list[int]
     finishing: list[tuple[int, npt.NDArray[np.int64], list[int], npt.NDArray[np.int64],
                           npt.NDArray[np.int64]]]
     levels: list[_Level]
+    depth: int
+    draws: list[tuple[npt.NDArray[np.int64], ...]]
 
 
 def _node_plan(game: HeadsUpGame) -> _NodePlan:
-    """The `_NodePlan` of ``game``'s banker hands, built once per game."""
-    plan: _NodePlan | None = game.memo.get("node plan")
+    """The `_NodePlan` of ``game``'s banker hands, built once per set of banker hands
+    (`HeadsUpGame.banker_memo`: shared by the games that have the same)."""
+    plan: _NodePlan | None = game.banker_memo.get("node plan")
     if plan is not None:
         return plan
     nodes = game.banker_nodes
@@ -668,10 +688,44 @@ def _node_plan(game: HeadsUpGame) -> _NodePlan:
                     c.append(j2)
         C = sparse.csr_matrix((np.ones(len(r)), (r, c)), shape=(len(idx), J))
         burn_child = np.array([nodes[j].burn_child for j in idx], dtype=np.int64)
-        empty = np.array([not any(nodes[j].counts) for j in idx])
-        levels.append((idx, C, burn_child, empty))
-    plan = game.memo["node plan"] = _NodePlan([nd.score for nd in nodes], finishing, levels)
+        has_burn = np.flatnonzero(burn_child >= 0)
+        levels.append((idx, C, not key[1], has_burn, burn_child[has_burn]))
+    depth = max((nd.size for nd in nodes), default=0) + 1
+    plan = game.banker_memo["node plan"] = _NodePlan(
+        [nd.score for nd in nodes], finishing, levels, depth, _draws(nodes))
     return plan
+
+
+def _draws(nodes: Sequence[BankerNode]) -> list[tuple[npt.NDArray[np.int64], ...]]:
+    """How `_banker_dense` reaches the banker hands from the empty one: each hand from the
+    first hand (in order) that has it as a child, by a draw (the kind's position, the
+    parent's cards of that kind and size) or by burning (the burnt hand has its parent's
+    chance); grouped in generations, each from the one before. Per generation: hands drawn,
+    their parents, kinds, parents' cards of the kind, parents' sizes; hands burnt, parents."""
+    gen = [0] * len(nodes)
+    done = [False] * len(nodes)
+    if nodes:
+        done[0] = True
+    by_gen: dict[int, tuple[list[tuple[int, int, int, int, int]], list[tuple[int, int]]]] = {}
+    for nd in nodes:
+        j = nd.index
+        for pos, j2, _ in nd.children:
+            if j2 >= 0 and not done[j2]:
+                done[j2], gen[j2] = True, gen[j] + 1
+                by_gen.setdefault(gen[j2], ([], []))[0].append(
+                    (j2, j, pos, nd.drawn[pos], nd.size))
+        if nd.burn_child >= 0 and not done[nd.burn_child]:
+            done[nd.burn_child], gen[nd.burn_child] = True, gen[j] + 1
+            by_gen.setdefault(gen[nd.burn_child], ([], []))[1].append((nd.burn_child, j))
+    out = []
+    for d in sorted(by_gen):
+        drawn, burnt = by_gen[d]
+        cols = [np.array(c, dtype=np.int64).reshape(-1) for c in zip(*drawn, strict=True)] \
+            if drawn else [np.zeros(0, dtype=np.int64)] * 5
+        bcols = [np.array(c, dtype=np.int64).reshape(-1) for c in zip(*burnt, strict=True)] \
+            if burnt else [np.zeros(0, dtype=np.int64)] * 2
+        out.append((*cols, *bcols))
+    return out
 
 
 def _as_matrix(values: Any, J: int, B: int) -> FloatArray:
@@ -1904,13 +1958,6 @@ def _mixture_to_behaviour(game: HeadsUpGame, lam: FloatArray,
     """
     nodes = game.banker_nodes
     G, J = len(game.publics), len(nodes)
-    parents: list[list[tuple[int, int]]] = [[] for _ in range(J)]  # (parent, action)
-    for nd in nodes:
-        for _pos, j2, _ in nd.children:
-            if j2 >= 0:
-                parents[j2].append((nd.index, HIT))
-        if nd.burn_child >= 0:
-            parents[nd.burn_child].append((nd.index, BURN))
     keep = np.flatnonzero(lam > 1e-15)
     groups = cut_group[keep]
     pols = cut_policy[keep].reshape(len(keep), J)
@@ -1918,13 +1965,12 @@ def _mixture_to_behaviour(game: HeadsUpGame, lam: FloatArray,
     lam_k = lam_k / np.bincount(groups, weights=lam_k, minlength=G)[groups]
     w = np.zeros((len(keep), J))
     w[:, 0] = 1.0
-    for j in range(1, J):  # the reach weight of every rule at once
-        for p, a in parents[j]:
-            w[:, j] += w[:, p] * (pols[:, p] == a)
+    for js, ps, acts in _reach_steps(game):  # the reach weight of every rule at once
+        w[:, js] += w[:, ps] * (pols[:, ps] == acts)
     mix = sparse.csr_matrix((lam_k, (groups, np.arange(len(keep)))), shape=(G, len(keep)))
     w_all = np.asarray(mix @ w)
-    burn = np.asarray(mix @ (w * (pols == BURN)))
-    w *= pols == HIT
+    burn = np.asarray(mix @ (w * (pols == _BURN)))
+    w *= pols == _HIT
     hit = np.asarray(mix @ w)
     del w
     reached = w_all > 0
@@ -1932,11 +1978,43 @@ def _mixture_to_behaviour(game: HeadsUpGame, lam: FloatArray,
     np.divide(burn, w_all, out=burn, where=reached)
     hit[~reached] = 0.0
     burn[~reached] = 0.0
-    by_group = set(groups.tolist())
-    for g in range(G):
-        if g not in by_group:  # a public state the player never stands in: any rule does
-            hit[g] = [nd.total < 10 for nd in nodes]
+    # a public state the player never stands in: any rule does
+    unseen = np.ones(G, dtype=bool)
+    unseen[groups] = False
+    hit[unseen] = np.array([nd.total < 10 for nd in nodes], dtype=np.float64)
     for nd in nodes:
         if not any(nd.counts):
             hit[:, nd.index] = 1.0
     return hit, burn
+
+
+_HIT, _BURN = int(HIT), int(BURN)
+
+
+def _reach_steps(game: HeadsUpGame) -> list[tuple[npt.NDArray[np.int64], ...]]:
+    """The edges into the banker hands, for `_mixture_to_behaviour`'s reach weights: hand
+    ``j`` adds, parent after parent in order, its parent's weight where the rule takes the
+    edge's action (hit or burn). In steps (hands, parents, actions), each step's parents
+    done in earlier steps and each hand's parents in their order; once per set of banker
+    hands (`HeadsUpGame.banker_memo`)."""
+    out: list[tuple[npt.NDArray[np.int64], ...]] | None = game.banker_memo.get("reach steps")
+    if out is not None:
+        return out
+    nodes = game.banker_nodes
+    parents: list[list[tuple[int, int]]] = [[] for _ in nodes]  # (parent, action)
+    for nd in nodes:
+        for _pos, j2, _ in nd.children:
+            if j2 >= 0:
+                parents[j2].append((nd.index, _HIT))
+        if nd.burn_child >= 0:
+            parents[nd.burn_child].append((nd.index, _BURN))
+    gen = [0] * len(nodes)
+    steps: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+    for j in range(1, len(nodes)):
+        gen[j] = 1 + max((gen[p] for p, _ in parents[j]), default=-1)
+        for k, (p, a) in enumerate(parents[j]):
+            steps.setdefault((gen[j], k), []).append((j, p, a))
+    out = game.banker_memo["reach steps"] = [
+        tuple(np.array(c, dtype=np.int64) for c in zip(*steps[key], strict=True))
+        for key in sorted(steps)]
+    return out
