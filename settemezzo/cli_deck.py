@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from settemezzo.cli_common import add_lang
-from settemezzo.i18n import deck_banker_label, number, number_range, percent, t
+from settemezzo.i18n import banker_words, number, number_range, percent, t
 from settemezzo.rules import Rules
 
 __all__ = ["add_to", "cmd_deckdown", "register", "summary_text"]
@@ -40,7 +40,7 @@ def summary_text(summary: Any, rules: Rules, results: Any, lang: str = "en") -> 
     """The report as text in ``lang``: one line per (players, banker), then how the values
     were made (the end of each deck: `settemezzo.deckdown`'s docstring)."""
     head = [t(f"deck.col_{c}", lang) for c in COLUMNS]
-    cells = [[str(r.players), deck_banker_label(str(r.banker), lang), str(r.cycles),
+    cells = [[str(r.players), banker_words(str(r.banker), "deck.banker_", lang), str(r.cycles),
               str(r.player_hands),
               _pm(r.remember, r.remember_se, lang), _pm(r.forget, r.forget_se, lang),
               _pm(r.worth, r.worth_se, lang)] for r in summary.itertuples()]

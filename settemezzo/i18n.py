@@ -52,8 +52,8 @@ __all__ = [
     "advice_hand",
     "advice_sentence",
     "advice_text",
+    "banker_words",
     "check_lang",
-    "deck_banker_label",
     "describe_rules",
     "method_label",
     "number",
@@ -1805,10 +1805,10 @@ _DECK_TEXT: dict[str, dict[str, str]] = {
                       "fr": "en tête-à-tête"},
     "deck.players": {"en": "{n} players", "it": "{n} giocatori", "es": "{n} jugadores",
                      "fr": "{n} joueurs"},
-    "deck.banker_threshold": {"en": "banker stands on {points}",
-                              "it": "il banco sta a {points}",
-                              "es": "la banca se planta en {points}",
-                              "fr": "la banque reste à {points}"},
+    "deck.banker_threshold": {"en": "banker stands on {k}",
+                              "it": "il banco sta a {k}",
+                              "es": "la banca se planta en {k}",
+                              "fr": "la banque reste à {k}"},
     "deck.banker_table": {"en": "banker remembers and reads the player",
                           "it": "il banco ricorda e legge il giocatore",
                           "es": "la banca recuerda y lee al jugador",
@@ -2346,25 +2346,36 @@ def score_label(score: int, lang: str = "en") -> str:
 
 def policy_label(name: str, lang: str = "en") -> str:
     """A banker policy name ('equilibrium', 'omniscient', 'threshold:5') in words."""
-    return _policy_words("policy", name, lang)
+    return banker_words(name, "policy.", lang)
 
 
 def method_label(name: str, lang: str = "en") -> str:
     """An edge method ('equilibrium', 'threshold:5', 'omniscient') in a few words."""
-    return _policy_words("method", name, lang)
+    return banker_words(name, "method.", lang)
 
 
-def deck_banker_label(banker: str, lang: str = "en") -> str:
-    """A deck-down banker (`settemezzo.deckdown.BANKER_BASES`: threshold:K, table,
-    equilibrium) in words: 'banker stands on 5', 'banker remembers (equilibrium)'.
+def banker_words(name: str, space: str, lang: str = "en") -> str:
+    """A banker policy (`settemezzo.policy`: threshold:K, equilibrium, omniscient, table) in
+    the words of one family of keys: ``{space}threshold`` (its field ``k``: the threshold's
+    `points`, '5½') or ``{space}KIND``; a name the grammar does not read, or a kind the family
+    has no key for, as it is. The families: ``policy.`` (`policy_label`), ``method.``
+    (`method_label`), ``advice.banker_`` (the widgets), ``class.banker_`` (the classroom),
+    ``deck.banker_`` (the deck played down).
 
-    >>> deck_banker_label("threshold:5.5", "it"), deck_banker_label("table", "fr")
-    ('il banco sta a 5½', 'la banque se souvient et lit le joueur')
+    >>> banker_words("threshold:5.5", "deck.banker_", "it"), banker_words("table", "deck.banker_")
+    ('il banco sta a 5½', 'banker remembers and reads the player')
+    >>> banker_words("table", "policy."), banker_words("psychic", "method.")
+    ('table', 'psychic')
     """
-    p = policy.parse(banker, options=(), who="banker")
-    if p.kind == "threshold":
-        return t("deck.banker_threshold", lang, points=points(p.k))
-    return t(f"deck.banker_{p.kind}", lang)
+    check_lang(lang)
+    try:
+        p = policy.parse(name)
+    except policy.PolicyError:
+        return name
+    key = space + p.kind
+    if key not in TEXT:
+        return name
+    return t(key, lang, k=points(p.k)) if p.kind == "threshold" else t(key, lang)
 
 
 def number_range(values: Iterable[float], lang: str = "en", digits: int = 1, *,
@@ -2387,17 +2398,6 @@ def _banker_policy(name: str) -> policy.Policy | None:
         return policy.parse(name, ("equilibrium", "omniscient", "threshold:K"))
     except policy.PolicyError:
         return None
-
-
-def _policy_words(space: str, name: str, lang: str) -> str:
-    """``space.equilibrium``, ``space.omniscient`` or ``space.threshold`` for a banker
-    policy name (`_banker_policy`); any other name as it is."""
-    p = _banker_policy(name)
-    if p is None:
-        return name
-    if p.kind == "threshold":
-        return t(f"{space}.threshold", lang, k=points(p.k))
-    return t(f"{space}.{p.kind}", lang)
 
 
 RESTRICTION_CODES: tuple[str, ...] = ("resplit", "split_swap")

@@ -12,8 +12,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from settemezzo import policy
-from settemezzo.i18n import LANGUAGE_NAMES, LANGUAGES, number, percent, points, t
+from settemezzo.i18n import LANGUAGE_NAMES, LANGUAGES, banker_words, number, percent, points, t
 from settemezzo.klass.service import StudentView, is_tie
 from settemezzo.klass.store import Answer
 from settemezzo.klass.summary import heat_map, progress
@@ -93,10 +92,7 @@ def _feedback(view: StudentView, lang: str) -> str:
 
 
 def _banker(against: str, lang: str) -> str:
-    p = policy.parse(against, ("threshold:K", "equilibrium"), ())
-    if p.kind == "threshold":
-        return t("class.banker_threshold", lang, k=p.points)
-    return t("class.banker_equilibrium", lang)
+    return banker_words(against, "class.banker_", lang)
 
 
 def student_page(view: StudentView, lang: str) -> str:
