@@ -138,7 +138,7 @@ def cmd_deckdown(args: argparse.Namespace) -> int:
     else:
         print(summary_text(summary, rules, results, args.lang))
         if out is not None:
-            print(f"wrote {out}")
+            print(t("cli.wrote", args.lang, path=out))
     return 0
 
 
@@ -153,10 +153,10 @@ def _write_data(args: argparse.Namespace, rules: Rules, show: Any) -> int:
                            "no --rules/--variant")
     folder = check_folder(args.data, "--data")
     folder.mkdir(parents=True, exist_ok=True)
-    for path in write_report(folder, rules, progress=show):
-        print(f"wrote {path}")
-    rep = load_report(folder)
     lang = args.lang
+    for path in write_report(folder, rules, progress=show):
+        print(t("cli.wrote", lang, path=path))
+    rep = load_report(folder)
     print(summary_text(rep.summary, rules, [], lang))
     share = (f"{percent(rep.capture, lang, 0, typeset=False)} ± "
              f"{percent(rep.capture_se, lang, 0, typeset=False)}")
