@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from itertools import islice
+from itertools import accumulate, pairwise
 from typing import Any, Literal
 
 import numpy as np
@@ -509,11 +509,17 @@ def _float_chances(kids: Sequence[Sequence[Any]]) -> list[list[float]]:
     """The chances (``prob``) of each list of children as floats. A draw's chance is one of
     few shared `Fraction` objects (`settemezzo.game`), so each is converted once, told apart
     by identity (all alive while the game is)."""
-    flat = [ch.prob for ks in kids for ch in ks]
-    ids = list(map(id, flat))
-    conv = {k: float(v) for k, v in dict(zip(ids, flat, strict=True)).items()}
-    values = iter(list(map(conv.__getitem__, ids)))
-    return [list(islice(values, len(ks))) for ks in kids]
+    flat = _floats([ch.prob for ks in kids for ch in ks])
+    ends = [0, *accumulate(map(len, kids))]
+    return [flat[a:b] for a, b in pairwise(ends)]
+
+
+def _floats(values: list[Any]) -> list[float]:
+    """``[float(v) for v in values]``, each distinct object converted once (by identity: the
+    game's chances and reaches are shared `Fraction` objects, all alive while it is)."""
+    ids = list(map(id, values))
+    conv = {k: float(v) for k, v in dict(zip(ids, values, strict=True)).items()}
+    return list(map(conv.__getitem__, ids))
 
 
 _CHUNK = 4096
@@ -804,7 +810,7 @@ class _Solver:
             self.child_prob = [[ch.prob for ch in s.children] for s in g.infosets]
             self.child_prob0 = [[ch.prob for ch in s.children0] for s in g.infosets]
         else:
-            self.reach = [float(s.reach) for s in g.infosets]
+            self.reach = _floats([s.reach for s in g.infosets])
             self.child_prob = _float_chances([s.children for s in g.infosets])
             self.child_prob0 = _float_chances([s.children0 for s in g.infosets])
         self.root_prob = [ch.prob if self.exact else float(ch.prob) for ch in g.root_terminals]
@@ -1184,8 +1190,6 @@ def _split_terms(game: HeadsUpGame, b: BankerStrategy | None,
     equilibrium, a best reply, omniscient) or its rule of thumb.
     ``only``: chances of splitting per decision; decisions where it is 0 are left out.
     Float (the exact rational method is for small decks only)."""
-    from settemezzo.split import split_value
-
     name = b.name if b is not None and b.kind == "threshold" else "best"
     who = (policy.threshold_name(policy.parse(player).k)
            if player is not None and player.startswith("threshold:") else "best")
@@ -1199,11 +1203,20 @@ def _split_terms(game: HeadsUpGame, b: BankerStrategy | None,
             deck = game.deck if st.burnt is None else _deck_without(game, st.burnt)
             for k in game.start:  # after a swap: the figure turned up is one of the two
                 deck = with_card(deck, k)
-            r = split_value(split_rules(game.rules), deck, player=who, banker=name,
-                            method="float")
-            game.memo[key] = (r.value, r.expected_hands - 1)
+            game.memo[key] = _split_of(split_rules(game.rules), deck, who, name)
         values[st.index], extra[st.index] = game.memo[key]
     return values, extra
+
+
+@lru_cache(maxsize=256)
+def _split_of(rules: Rules, deck: Unseen, player: str, banker: str) -> tuple[float, float]:
+    """`_split_terms`'s value and extra hands of one split, once per rule set, deck and
+    players (a game and its subgames after a swap that turned a figure up often split
+    from the same deck)."""
+    from settemezzo.split import split_value
+
+    r = split_value(rules, deck, player=player, banker=banker, method="float")
+    return r.value, r.expected_hands - 1
 
 
 def split_rules(rules: Rules) -> Rules:
