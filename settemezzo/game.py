@@ -447,8 +447,9 @@ def _maker(cls: type[_T]) -> Callable[..., _T]:
 _child = _maker(Child)
 _infoset = _maker(InfoSet)
 # one more card after (hand, burnt card): (kind position, chance, finished child or None,
-# the hand one card later, whether it may then split)
-_Move = tuple[int, Fraction, "Child | None", tuple[int, ...], bool]
+# the hand one card later, whether it may then split, the kind, its event ("up", kind))
+_Move = tuple[int, Fraction, "Child | None", tuple[int, ...], bool, Kind,
+              tuple[str, Kind]]
 
 
 class _PlayerTree:
@@ -470,6 +471,7 @@ class _PlayerTree:
         self.kinds = game.kinds
         self.counts = game.counts
         self.classic = game.classic
+        self.swap_hidden = self.rules.swap_hidden
         self.stakes = game.stakes
         # only the first card of the hand may be burnt: never after a swap
         self.burn_at = [self.rules.may_burn(k) and not self.start for k in self.kinds]
@@ -522,7 +524,7 @@ class _PlayerTree:
             nxt = (*comp[:pos], comp[pos] + 1, *comp[pos + 1:])
             _, sc, finished = self.facts(nxt)
             out.append((pos, p, Child(k, p, -1, sc) if finished else None, nxt,
-                        two_figures and pos == fig))
+                        two_figures and pos == fig, k, ("up", k)))
         self._moves[key] = out
         return out
 
@@ -538,9 +540,10 @@ class _PlayerTree:
 
     def build(self) -> list[InfoSet]:
         self.seed()
+        queue, visit = self.queue, self.visit
         head = 0
-        while head < len(self.queue):
-            self.visit(head, self.queue[head])
+        while head < len(queue):
+            visit(head, queue[head])
             head += 1
         return self.out
 
@@ -553,7 +556,7 @@ class _PlayerTree:
         """The first card of each kind: a root decision, or (after a swap) a finished hand."""
         g = self.game
         zero = (0,) * len(self.kinds)
-        for pos, p, done, comp, _ in self.moves(zero, -1):
+        for pos, p, done, comp, *_ in self.moves(zero, -1):
             k = self.kinds[pos]
             if self.start and done is not None:  # after a swap: 7½ or bust
                 g.root_terminals.append(done)
@@ -588,13 +591,16 @@ class _PlayerTree:
                 g.index[(hole, up)] = i
         g.key_index[(kind, stake, burnt_kind, hole, events)] = i
         zero, one = self.follow(i, item)
-        self.out.append(_infoset(i, hole, up, self.facts(comp)[0], reach, parent, pub, one,
-                                kind, stake, burnt_kind, events, zero, action))
+        f = self._facts.get(comp) or self.facts(comp)
+        self.out.append(_infoset(i, hole, up, f[0], reach, parent, pub, one, kind, stake,
+                                 burnt_kind, events, zero, action))
 
     def follow(self, i: int, item: _Item) -> tuple[tuple[Child, ...], tuple[Child, ...]]:
         """Queue (or finish) the successors of information set ``i`` by its kind; its
         children after action 0 and after action 1."""
         kind, stake, burnt, hidden, events, up, comp, reach, _, _ = item
+        if kind == "play" and not self.swap_hidden:
+            return (), self.deal(i, 1, item)
         hole = self.kinds[hidden]
         n = len(self.queue)
         if kind == "stake":
@@ -616,25 +622,29 @@ class _PlayerTree:
             # turning the face-down card up leaves nothing hidden: a proper subgame
             self.game.swap_target[i] = tuple(sorted((*self.start, *up, hole)))
             return self.deal(i, 0, item), (Child(hole, _ONE, -1, SWAP),)
-        if self.rules.swap_hidden:
+        if self.swap_hidden:
             self.push(("swap", stake, burnt, hidden, events, up, comp, reach, i, 1),
                       _child(hole, _ONE, n, _OPEN))
             return (), (self.kids[n],)
         return (), self.deal(i, 1, item)
 
     def deal(self, parent: int, action: int, item: _Item) -> tuple[Child, ...]:
-        """One more card face up after ``action`` at ``parent``: its children."""
+        """One more card face up after ``action`` at ``parent``: its children (`push` and
+        `reach` inline: most of the tree is made here)."""
         _, stake, burnt, hidden, events, up, comp, reach, _, _ = item
         kids = []
-        for pos, p, done, nxt, splits in self.moves(comp, burnt):
+        queue, made, reached = self.queue, self.kids, self._reach
+        for _pos, p, done, nxt, splits, k, event in self.moves(comp, burnt):
             if done is not None:
                 kids.append(done)
                 continue
-            k = self.kinds[pos]
-            child = _child(k, p, len(self.queue), _OPEN)
-            self.push(("split" if splits else "play", stake, burnt, hidden,
-                       (*events, ("up", k)), (*up, k), nxt,
-                       self.reach(nxt, burnt, reach, p), parent, action), child)
+            child = _child(k, p, len(queue), _OPEN)
+            r = reached.get((nxt, burnt))
+            if r is None:
+                r = reached[(nxt, burnt)] = reach * p
+            queue.append(("split" if splits else "play", stake, burnt, hidden,
+                          (*events, event), (*up, k), nxt, r, parent, action))
+            made.append(child)
             kids.append(child)
         return tuple(kids)
 
@@ -643,7 +653,7 @@ class _PlayerTree:
         _, stake, _, hidden, events, up, comp, reach, _, _ = item
         kids = []
         zero = (0,) * len(self.kinds)
-        for pos, p, _, _, _ in self.moves(comp, -1):
+        for pos, p, *_ in self.moves(comp, -1):
             k = self.kinds[pos]
             child = _child(k, p, len(self.queue), _OPEN)
             nxt = (*zero[:pos], 1, *zero[pos + 1:])

@@ -44,7 +44,7 @@ import numpy as np
 import numpy.typing as npt
 from scipy import sparse
 
-try:  # scipy's CSR times dense kernel, behind ``@`` (see `_times`)
+try:  # scipy's CSR times dense kernel, behind ``@`` (see `_Incidence.times`)
     from scipy.sparse._sparsetools import csr_matvecs as _csr_matvecs
 except ImportError:  # pragma: no cover - another scipy layout: plain ``@``
     _csr_matvecs = None
@@ -576,7 +576,7 @@ def _banker_dp(levels: list[_Level], F: FloatArray, S: FloatArray, H: FloatArray
     hit_d = np.zeros((J, B), dtype=bool) if best else np.zeros((0, 0), dtype=bool)
     burn_d = np.zeros_like(hit_d)
     for idx, C, must_draw, has_burn, burn_kids in levels:
-        h = F[idx] + _times(C, V)
+        h = F[idx] + C.times(V)
         if must_draw:  # empty hands
             V[idx] = h
             if best:
@@ -625,24 +625,45 @@ def _settle_of(rules: Rules, exact: bool, measure: str) -> Any:
     return table
 
 
-_Level = tuple[npt.NDArray[np.int64], sparse.csr_matrix, bool, npt.NDArray[np.int64],
+@dataclass(frozen=True)
+class _Incidence:
+    """A 0/1 matrix in CSR form (columns sorted in each row, as scipy keeps a matrix made
+    from coordinates), without a scipy object: making one costs more than the small
+    products of `_banker_dp` it serves."""
+
+    indptr: npt.NDArray[np.int32]
+    indices: npt.NDArray[np.int32]
+    shape: tuple[int, int]
+
+    @classmethod
+    def of_rows(cls, rows: list[list[int]], n_cols: int) -> _Incidence:
+        """The matrix with a 1 in row ``r`` at each column of ``rows[r]`` (distinct)."""
+        indptr = np.zeros(len(rows) + 1, dtype=np.int32)
+        np.cumsum([len(r) for r in rows], out=indptr[1:])
+        indices = np.array([c for r in rows for c in sorted(r)], dtype=np.int32)
+        return cls(indptr, indices, (len(rows), n_cols))
+
+    def times(self, V: FloatArray) -> FloatArray:
+        """``self @ V`` for a 2-d float array, by scipy's own CSR kernel (the kernel behind
+        ``@``): the same sums in the same order, so the same floats."""
+        n, m = self.shape
+        data = np.ones(len(self.indices))
+        if _csr_matvecs is None or not V.flags.c_contiguous or V.dtype != np.float64:
+            out: FloatArray = sparse.csr_matrix((data, self.indices, self.indptr),
+                                                shape=self.shape) @ V
+            return out
+        y = np.zeros((n, V.shape[1]))
+        _csr_matvecs(n, m, V.shape[1], self.indptr, self.indices, data, V.ravel(), y.ravel())
+        return y
+
+
+_Level = tuple[npt.NDArray[np.int64], _Incidence, bool, npt.NDArray[np.int64],
                npt.NDArray[np.int64]]
 """A level of banker hands in `_banker_dp`: the hands; their child incidence (level x all
 hands); whether they are empty (they must draw); the hands that may burn (positions in the
 level) and the hands burning leads to."""
 
 
-def _times(C: sparse.csr_matrix, V: FloatArray) -> FloatArray:
-    """``C @ V`` for a CSR matrix and a C-ordered 2-d float array: by scipy's own kernel,
-    without the checks of ``@`` (most of its time on the small products of `_banker_dp`);
-    the same sums in the same order, so the same floats."""
-    if _csr_matvecs is None or not V.flags.c_contiguous or V.dtype != np.float64:
-        out: FloatArray = C @ V
-        return out
-    n, m = C.shape
-    y = np.zeros((n, V.shape[1]))
-    _csr_matvecs(n, m, V.shape[1], C.indptr, C.indices, C.data, V.ravel(), y.ravel())
-    return y
 _Rows = _BankerRows | _FloatRows
 
 
@@ -682,17 +703,14 @@ def _node_plan(game: HeadsUpGame) -> _NodePlan:
         finishing.append((pos, js, [sc for _, sc in by_pos[pos]],
                           np.array([nodes[j].drawn[pos] for j in js], dtype=np.int64),
                           np.array([nodes[j].size for j in js], dtype=np.int64)))
-    key_of = [(nd.size, any(nd.counts)) for nd in nodes]
+    by_key: dict[tuple[int, bool], list[int]] = {}
+    for j, nd in enumerate(nodes):
+        by_key.setdefault((nd.size, any(nd.counts)), []).append(j)
     levels: list[_Level] = []
-    for key in sorted(set(key_of), key=lambda k: (-k[0], k[1])):
-        idx = np.array([j for j in range(J) if key_of[j] == key], dtype=np.int64)
-        r, c = [], []
-        for a, j in enumerate(idx):
-            for _pos, j2, _ in nodes[j].children:
-                if j2 >= 0:
-                    r.append(a)
-                    c.append(j2)
-        C = sparse.csr_matrix((np.ones(len(r)), (r, c)), shape=(len(idx), J))
+    for key in sorted(by_key, key=lambda k: (-k[0], k[1])):
+        idx = np.array(by_key[key], dtype=np.int64)
+        C = _Incidence.of_rows([[j2 for _pos, j2, _ in nodes[j].children if j2 >= 0]
+                                for j in by_key[key]], J)
         burn_child = np.array([nodes[j].burn_child for j in idx], dtype=np.int64)
         has_burn = np.flatnonzero(burn_child >= 0)
         levels.append((idx, C, not key[1], has_burn, burn_child[has_burn]))
