@@ -60,6 +60,7 @@ from settemezzo.game import (
     Action,
     BankerNode,
     HeadsUpGame,
+    gc_paused,
     heads_up,
     restriction_codes,
     with_card,
@@ -777,6 +778,10 @@ class _Solver:
     memo: dict[tuple[Any, ...], Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        with gc_paused():  # many small objects: see `settemezzo.game.gc_paused`
+            self._setup()
+
+    def _setup(self) -> None:
         g = self.game
         K = len(g.kinds)
         pos = {k: p for p, k in enumerate(g.kinds)}
