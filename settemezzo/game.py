@@ -747,9 +747,16 @@ def restriction_codes(rules: Rules) -> tuple[str, ...]:
 def _without(deck: Unseen, kinds: tuple[Kind, ...], rules: Rules) -> Unseen:
     """``deck`` less cards of ``kinds`` (game kinds: `Rules.take`)."""
     try:
-        return rules.take(deck, kinds)
+        return _taken(deck, kinds, rules)
     except CardsSeenTwiceError:
         raise RulesError(f"cards {kinds!r} are not all in {deck}") from None
+
+
+@lru_cache(maxsize=4096)
+def _taken(deck: Unseen, kinds: tuple[Kind, ...], rules: Rules) -> Unseen:
+    """`Rules.take`, once per deck and cards: the subgames after a swap, and theirs, take
+    the same cards from the same decks many times."""
+    return rules.take(deck, kinds)
 
 
 _CACHE: weakref.WeakValueDictionary[tuple[Rules, Unseen, tuple[Kind, ...]], HeadsUpGame] = \

@@ -531,7 +531,10 @@ def _per_node(values: Any) -> bool:
     """Whether banker choices are one number per hand (the same in every row)."""
     if isinstance(values, np.ndarray):
         return values.ndim == 1
-    return all(np.ndim(v) == 0 for v in values)
+    return all(type(v) in _SCALARS or np.ndim(v) == 0 for v in values)
+
+
+_SCALARS = (int, float, bool)
 
 
 def _banker_dense(game: HeadsUpGame, decks: npt.NDArray[np.int64],
@@ -960,10 +963,11 @@ class _Solver:
             return T
         one = list(T.one)
         zero: Any = 0 if self.exact else 0.0
+        by_value = self.measure == "value"
+        infosets = self.game.infosets
         for i, ci in self.swaps:
             row = one[i] = list(one[i])
-            v = values.get(i, zero)
-            row[ci] = v * (self.game.infosets[i].stake if self.measure == "value" else 1)
+            row[ci] = values.get(i, zero) * (infosets[i].stake if by_value else 1)
         return Terminal(one, T.zero, T.root)
 
     def root_value(self, T: Terminal) -> Any:
@@ -1631,8 +1635,28 @@ def _subgame_equilibria(game: HeadsUpGame, tol: float, max_rounds: int
 def _sub_values(game: HeadsUpGame, subs: dict[Any, Equilibrium], split_values: dict[int, float],
                 which: Literal["value", "lower", "upper"]) -> dict[int, float]:
     """The value of each swap (its subgame's ``which``) and split move, by decision."""
-    return {**{i: float(getattr(subs[subgame_key(game.swap_subgame(i))], which))
-               for i in game.swap_target}, **split_values}
+    keys, of = _swap_keys(game)
+    vals = [float(getattr(subs[k], which)) for k in keys]
+    return {**{i: vals[u] for i, u in of}, **split_values}
+
+
+def _swap_keys(game: HeadsUpGame) -> tuple[list[Any], list[tuple[int, int]]]:
+    """The `subgame_key` of the subgame after each swap decision, once per game: the
+    distinct keys, and per decision (in `HeadsUpGame.swap_target`'s order) the place of its
+    key among them."""
+    out: tuple[list[Any], list[tuple[int, int]]] | None = game.memo.get("swap keys")
+    if out is None:
+        place: dict[int, int] = {}  # by the subgame's identity: one key per subgame
+        keys: list[Any] = []
+        of = []
+        for i in game.swap_target:
+            sub = game.swap_subgame(i)
+            if id(sub) not in place:
+                place[id(sub)] = len(keys)
+                keys.append(subgame_key(sub))
+            of.append((i, place[id(sub)]))
+        out = game.memo["swap keys"] = (keys, of)
+    return out
 
 
 def _lp_objective(s: _Solver, T: Terminal) -> FloatArray:
