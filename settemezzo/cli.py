@@ -188,7 +188,7 @@ def _odds_lines(state: HandState, rules: Rules, nxt: dict[Kind, Fraction],
     hand, unseen = state.cards, state.unseen()
     total_now, result = total(hand, rules), score(hand, rules)
     if not is_finished(hand, rules):
-        now = t("cli.total", lang, t=points_label(total_now))
+        now = t("word.total", lang, t=points_label(total_now))
     elif result == BUST:
         now = t("cli.total_bust", lang, t=points_label(total_now))
     else:

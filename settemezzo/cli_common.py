@@ -13,15 +13,13 @@ back). A CSV names its rule set with the same two columns
 from __future__ import annotations
 
 import argparse
-import json
-import math
 import os
 import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from settemezzo.fileio import rules_json, with_rules
+from settemezzo.fileio import json_text, rules_json, value_json, with_rules
 from settemezzo.rules import Rules
 
 __all__ = ["LANG_ENV", "add_lang", "add_yes", "json_text", "pct", "print_json", "replaced",
@@ -29,38 +27,6 @@ __all__ = ["LANG_ENV", "add_lang", "add_yes", "json_text", "pct", "print_json", 
 
 LANG_ENV = "SETTEMEZZO_LANG"
 """The environment variable giving the default of every subcommand's ``--lang``."""
-
-
-def value_json(v: Fraction | float) -> dict[str, Any]:
-    """An exact number as its fraction text and a float; a float alone with fraction None."""
-    if isinstance(v, Fraction):
-        return {"fraction": str(v), "float": float(v)}
-    return {"fraction": None, "float": float(v)}
-
-
-def _plain(obj: Any) -> Any:
-    """JSON-able values: Fractions as {fraction, float}, NaN and infinities as null, numpy
-    scalars as Python numbers, `to_dict()` results of result objects."""
-    if isinstance(obj, dict):
-        return {str(k): _plain(v) for k, v in obj.items()}
-    if isinstance(obj, list | tuple):
-        return [_plain(v) for v in obj]
-    if isinstance(obj, Fraction):
-        return value_json(obj)
-    if isinstance(obj, float):
-        return obj if math.isfinite(obj) else None
-    if hasattr(obj, "to_dict") and callable(obj.to_dict):
-        return _plain(obj.to_dict())
-    if hasattr(obj, "item") and callable(obj.item):  # numpy scalar
-        return _plain(obj.item())
-    return obj
-
-
-def json_text(obj: dict[str, Any], rules: Rules | None = None, lang: str = "en") -> str:
-    """The JSON text `print_json` prints."""
-    head = rules_json(rules, lang) if rules is not None else {}
-    body = {**head, **{k: v for k, v in obj.items() if k not in head}}
-    return json.dumps(_plain(body), ensure_ascii=False, indent=2, allow_nan=False)
 
 
 def print_json(obj: dict[str, Any], rules: Rules | None = None, lang: str = "en") -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from settemezzo.cli_common import add_lang
-from settemezzo.i18n import deck_banker_label, number, number_range, percent, t
+from settemezzo.i18n import banker_words, number, number_range, percent, t
 from settemezzo.rules import Rules
 
 __all__ = ["add_to", "cmd_deckdown", "register", "summary_text"]
@@ -40,7 +40,7 @@ def summary_text(summary: Any, rules: Rules, results: Any, lang: str = "en") -> 
     """The report as text in ``lang``: one line per (players, banker), then how the values
     were made (the end of each deck: `settemezzo.deckdown`'s docstring)."""
     head = [t(f"deck.col_{c}", lang) for c in COLUMNS]
-    cells = [[str(r.players), deck_banker_label(str(r.banker), lang), str(r.cycles),
+    cells = [[str(r.players), banker_words(str(r.banker), "deck.banker_", lang), str(r.cycles),
               str(r.player_hands),
               _pm(r.remember, r.remember_se, lang), _pm(r.forget, r.forget_se, lang),
               _pm(r.worth, r.worth_se, lang)] for r in summary.itertuples()]
@@ -138,7 +138,7 @@ def cmd_deckdown(args: argparse.Namespace) -> int:
     else:
         print(summary_text(summary, rules, results, args.lang))
         if out is not None:
-            print(f"wrote {out}")
+            print(t("cli.wrote", args.lang, path=out))
     return 0
 
 
@@ -153,10 +153,10 @@ def _write_data(args: argparse.Namespace, rules: Rules, show: Any) -> int:
                            "no --rules/--variant")
     folder = check_folder(args.data, "--data")
     folder.mkdir(parents=True, exist_ok=True)
-    for path in write_report(folder, rules, progress=show):
-        print(f"wrote {path}")
-    rep = load_report(folder)
     lang = args.lang
+    for path in write_report(folder, rules, progress=show):
+        print(t("cli.wrote", lang, path=path))
+    rep = load_report(folder)
     print(summary_text(rep.summary, rules, [], lang))
     share = (f"{percent(rep.capture, lang, 0, typeset=False)} ± "
              f"{percent(rep.capture_se, lang, 0, typeset=False)}")

@@ -85,10 +85,13 @@ def _show(game: Any, lang: str, out: Callable[[str], None]) -> None:
         burnt = f"  ({t('table.burnt', lang, card=seat.burnt)})" if seat.burnt else ""
         mark = "★ " if seat.banker else ("▶ " if seat.to_play else "  ")
         out(f"{mark}{seat_name(game, seat.seat, lang):<12} "
-            f"{t('table.chips', lang, n=seat.chips):<11} {hands}{burnt}")
+            f"{t('word.chips', lang, n=seat.chips):<11} {hands}{burnt}")
 
 
 _KEYS = {"h": "hit", "s": "stand", "w": "swap", "p": "split", "b": "burn"}
+_KEY_WORDS = {"hit": "chart.hit", "stand": "chart.stand", "swap": "table.swap",
+              "split": "word.split", "burn": "table.burn"}
+"""The catalogue key of each move a key stands for, in the prompt."""
 
 
 def _hint(game: Any, lang: str) -> str:
@@ -96,7 +99,7 @@ def _hint(game: Any, lang: str) -> str:
 
     if game.phase == "bank":
         hit = game.bank_hint()
-        return t("table.bank_hint", lang, play=t("table.hit" if hit else "table.stand", lang))
+        return t("table.bank_hint", lang, play=t("chart.hit" if hit else "chart.stand", lang))
     from settemezzo.i18n import advice_text
 
     advice = game.hint()   # the solved results the computer seats play (no solve)
@@ -124,8 +127,8 @@ def _prompt(game: Any, lang: str) -> str:
     if game.can_stake():
         lo, hi = game.stake_range()
         return t("table.your_stake", lang, name=name, lo=lo, hi=hi) + f" [{game.default_stake()}] "
-    keys = [f"{k}={t('table.' + a, lang) if a in ('hit', 'stand', 'burn') else a}"
-            for k, a in _KEYS.items() if getattr(game, f"can_{a}")()]
+    keys = [f"{k}={t(_KEY_WORDS[a], lang)}" for k, a in _KEYS.items()
+            if getattr(game, f"can_{a}")()]
     return t("table.prompt", lang, name=name, options=", ".join(keys)) + " "
 
 

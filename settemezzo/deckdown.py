@@ -139,7 +139,7 @@ def _check_rules(rules: Rules) -> None:
 
 BANKER_BASES = ("threshold:K", "table", "equilibrium")
 """The bankers a deck played down knows, as `settemezzo.policy` bases (each worded by
-`settemezzo.i18n.deck_banker_label`)."""
+`settemezzo.i18n.banker_words`, family ``deck.banker_``)."""
 
 
 def _check_banker(banker: str) -> str:

@@ -45,7 +45,7 @@ ITALIAN_VARIANTS: tuple[str, ...] = tuple(v for k in KNOB_TABLE for v in k.seed0
 """The variants of seed 000, each alone on top of ITALIAN (`settemezzo.rules.Knob.seed000`)."""
 
 SPANISH_KNOBS: dict[str, str] = {
-    k.name: f"{k.name}={k.format(k.off)}" for k in SWITCHES if k.is_on(SPANISH)}
+    k.name: k.token(k.off) for k in SWITCHES if k.is_on(SPANISH)}
 """The switches of one hand's game that the SPANISH preset turns on (`settemezzo.rules.
 SWITCHES`), and the variant string that switches each off."""
 

@@ -20,16 +20,20 @@
 from __future__ import annotations
 
 import contextlib
+import json
+import math
 import os
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from settemezzo.rules import Rules
 
-__all__ = ["OutputPathError", "check_out", "rules_json", "with_rules", "writing"]
+__all__ = ["OutputPathError", "check_out", "json_text", "rules_json", "value_json", "with_rules",
+           "writing"]
 
 
 class OutputPathError(ValueError):
@@ -151,3 +155,37 @@ def with_rules(df: Any, rules: Rules, lang: str = "en") -> Any:
     """The DataFrame ``df`` with the columns of `rules_json` at its end (replacing any)."""
     return df.drop(columns=[c for c in ("rules", "rules_spec") if c in df.columns]).assign(
         **rules_json(rules, lang))
+
+
+def value_json(v: Fraction | float) -> dict[str, Any]:
+    """An exact number as its fraction text and a float; a float alone with fraction None."""
+    if isinstance(v, Fraction):
+        return {"fraction": str(v), "float": float(v)}
+    return {"fraction": None, "float": float(v)}
+
+
+def _plain(obj: Any) -> Any:
+    """JSON-able values: Fractions as {fraction, float}, NaN and infinities as null, numpy
+    scalars as Python numbers, `to_dict()` results of result objects."""
+    if isinstance(obj, dict):
+        return {str(k): _plain(v) for k, v in obj.items()}
+    if isinstance(obj, list | tuple):
+        return [_plain(v) for v in obj]
+    if isinstance(obj, Fraction):
+        return value_json(obj)
+    if isinstance(obj, float):
+        return obj if math.isfinite(obj) else None
+    if hasattr(obj, "to_dict") and callable(obj.to_dict):
+        return _plain(obj.to_dict())
+    if hasattr(obj, "item") and callable(obj.item):  # numpy scalar
+        return _plain(obj.item())
+    return obj
+
+
+def json_text(obj: dict[str, Any], rules: Rules | None = None, lang: str = "en") -> str:
+    """The one JSON writer of every output (the CLI's ``--json``, `settemezzo.cli_common.
+    print_json`; the classroom server's summary): UTF-8 as is (7½), two-space indent, exact
+    numbers by `value_json`, NaN as null, led by the rule set (`rules_json`) when given."""
+    head = rules_json(rules, lang) if rules is not None else {}
+    body = {**head, **{k: v for k, v in obj.items() if k not in head}}
+    return json.dumps(_plain(body), ensure_ascii=False, indent=2, allow_nan=False)

@@ -52,8 +52,8 @@ __all__ = [
     "advice_hand",
     "advice_sentence",
     "advice_text",
+    "banker_words",
     "check_lang",
-    "deck_banker_label",
     "describe_rules",
     "method_label",
     "number",
@@ -89,6 +89,11 @@ TEXT: dict[str, dict[str, str]] = {
     "word.or": {"en": "or", "it": "o", "es": "o", "fr": "ou"},
     "word.chips": {"en": "{n} chips", "it": "{n} fiches", "es": "{n} fichas", "fr": "{n} jetons"},
     "word.not_available": {"en": "n/a", "it": "n.d.", "es": "n/d", "fr": "n.d."},
+    "word.total": {"en": "total {t}", "it": "totale {t}", "es": "total {t}", "fr": "total {t}"},
+    "word.bank": {"en": "Bank", "it": "Banco", "es": "Banca", "fr": "Banque"},
+    "word.banker": {"en": "Banker", "it": "Banco", "es": "Banca", "fr": "Banque"},
+    "word.split": {"en": "Split", "it": "Dividi", "es": "Separar", "fr": "Séparer"},
+    "word.stake": {"en": "Stake", "it": "Posta", "es": "Apuesta", "fr": "Mise"},
     # -- a finished hand's score (i18n.score_label) ----------------------------------------------
     "score.bust": {"en": "bust", "it": "sballato", "es": "pasado", "fr": "sauté"},
     "score.royal": {"en": "royal 7½", "it": "7½ reale", "es": "7½ real", "fr": "7½ royal"},
@@ -790,7 +795,6 @@ TEXT: dict[str, dict[str, str]] = {
     },
     "ui.none": {"en": "none", "it": "nessuna", "es": "ninguna", "fr": "aucune"},
     "ui.hand": {"en": "Your hand", "it": "La tua mano", "es": "Tu mano", "fr": "Ta main"},
-    "ui.total": {"en": "total {t}", "it": "totale {t}", "es": "total {t}", "fr": "total {t}"},
     "ui.computing": {
         "en": "Computing the exact table for {rules} (a few seconds, once per rule set)...",
         "it": "Calcolo la tabella esatta per {rules} (qualche secondo, una volta sola per "
@@ -855,7 +859,6 @@ TEXT: dict[str, dict[str, str]] = {
         "es": "pide el {p} de las veces",
         "fr": "tire {p} du temps",
     },
-    "ui.banker": {"en": "Banker", "it": "Banco", "es": "Banca", "fr": "Banque"},
     "ui.computing_about": {
         "en": "Computing the exact table for {rules}: about {seconds} s, once per rule set...",
         "it": "Calcolo la tabella esatta per {rules}: circa {seconds} s, una volta sola per "
@@ -1356,8 +1359,6 @@ TEXT: dict[str, dict[str, str]] = {
         "es": "mostrar las probabilidades exactas",
         "fr": "montrer les probabilités exactes",
     },
-    "table.stake": {"en": "Stake", "it": "Posta", "es": "Apuesta", "fr": "Mise"},
-    "table.banker": {"en": "Banker", "it": "Banco", "es": "Banca", "fr": "Banque"},
     "table.to_play": {
         "en": "{name} to play",
         "it": "Tocca a {name}",
@@ -1536,8 +1537,6 @@ _CLASS_TEXT: dict[str, dict[str, str]] = {
                          "it": "Le tue carte (prima la coperta): {cards}, totale {t}",
                          "es": "Tus cartas (primero la tapada): {cards}, total {t}",
                          "fr": "Tes cartes (la cachée d'abord) : {cards}, total {t}"},
-    "class.stand": {"en": "Stand", "it": "Sto", "es": "Me planto", "fr": "Je reste"},
-    "class.hit": {"en": "Hit", "it": "Carta", "es": "Pido", "fr": "Je tire"},
     "class.play_stand": {"en": "stand", "it": "stare", "es": "plantarse", "fr": "rester"},
     "class.play_hit": {"en": "hit", "it": "chiedere carta", "es": "pedir carta",
                        "fr": "tirer"},
@@ -1683,18 +1682,11 @@ _CLASS_TEXT: dict[str, dict[str, str]] = {
                           "it": "Al tavolo: tu contro il banco",
                           "es": "En la mesa: tú contra la banca",
                           "fr": "À la table : toi contre la banque"},
-    "class.bank": {"en": "Bank", "it": "Banco", "es": "Banca", "fr": "Banque"},
-    "class.chips": {"en": "{n} chips", "it": "{n} fiches", "es": "{n} fichas",
-                    "fr": "{n} jetons"},
     "class.face_down": {"en": "face-down", "it": "coperta", "es": "tapada", "fr": "cachée"},
-    "class.stake": {"en": "Stake", "it": "Posta", "es": "Apuesta", "fr": "Mise"},
     "class.bet": {"en": "Bet", "it": "Punta", "es": "Apostar", "fr": "Miser"},
     "class.burn": {"en": "Burn the face-down card", "it": "Brucia la coperta",
                    "es": "Quemar la tapada", "fr": "Brûler la cachée"},
     "class.swap": {"en": "Swap", "it": "Scambia", "es": "Cambiar", "fr": "Échanger"},
-    "class.split": {"en": "Split", "it": "Dividi", "es": "Separar", "fr": "Séparer"},
-    "class.total": {"en": "total {t}", "it": "totale {t}", "es": "total {t}",
-                    "fr": "total {t}"},
     "class.won": {"en": "won {g}", "it": "vince {g}", "es": "gana {g}", "fr": "gagne {g}"},
     "class.lost": {"en": "lost {g}", "it": "perde {g}", "es": "pierde {g}",
                    "fr": "perd {g}"},
@@ -1710,17 +1702,11 @@ _merge(_CLASS_TEXT)
 
 # -- the classroom and terminal table (settemezzo.simulate.tablegame) -------------------------
 _TABLE_TEXT: dict[str, dict[str, str]] = {
-    "table.split": {"en": "Split", "it": "Dividi", "es": "Separar", "fr": "Séparer"},
     "table.student": {"en": "Student {i}", "it": "Studente {i}", "es": "Estudiante {i}",
                       "fr": "Élève {i}"},
     "table.computer": {"en": "Computer {i}", "it": "Computer {i}", "es": "Ordenador {i}",
                        "fr": "Ordinateur {i}"},
-    "table.bank": {"en": "Bank", "it": "Banco", "es": "Banca", "fr": "Banque"},
-    "table.hit": {"en": "hit", "it": "carta", "es": "pedir", "fr": "tirer"},
-    "table.stand": {"en": "stand", "it": "sto", "es": "plantarse", "fr": "rester"},
     "table.burn": {"en": "burn", "it": "brucia", "es": "quemar", "fr": "brûler"},
-    "table.chips": {"en": "{n} chips", "it": "{n} fiches", "es": "{n} fichas",
-                    "fr": "{n} jetons"},
     "table.next": {"en": "Enter: next hand, q: quit", "it": "Invio: mano successiva, q: esci",
                    "es": "Intro: mano siguiente, q: salir",
                    "fr": "Entrée : main suivante, q : quitter"},
@@ -1743,8 +1729,6 @@ _TABLE_TEXT: dict[str, dict[str, str]] = {
     "table.won": {"en": "won {n}", "it": "vince {n}", "es": "gana {n}", "fr": "gagne {n}"},
     "table.lost": {"en": "lost {n}", "it": "perde {n}", "es": "pierde {n}", "fr": "perd {n}"},
     "table.push": {"en": "push", "it": "patta", "es": "empate", "fr": "égalité"},
-    "table.total": {"en": "total {t}", "it": "totale {t}", "es": "total {t}",
-                    "fr": "total {t}"},
     "table.hand_now": {"en": "Hand {n} (being played)", "it": "Mano {n} (in corso)",
                        "es": "Mano {n} (en juego)", "fr": "Main {n} (en cours)"},
     "table.hand_done": {"en": "Hand {n}: {name} (bank) {score}",
@@ -1805,10 +1789,10 @@ _DECK_TEXT: dict[str, dict[str, str]] = {
                       "fr": "en tête-à-tête"},
     "deck.players": {"en": "{n} players", "it": "{n} giocatori", "es": "{n} jugadores",
                      "fr": "{n} joueurs"},
-    "deck.banker_threshold": {"en": "banker stands on {points}",
-                              "it": "il banco sta a {points}",
-                              "es": "la banca se planta en {points}",
-                              "fr": "la banque reste à {points}"},
+    "deck.banker_threshold": {"en": "banker stands on {k}",
+                              "it": "il banco sta a {k}",
+                              "es": "la banca se planta en {k}",
+                              "fr": "la banque reste à {k}"},
     "deck.banker_table": {"en": "banker remembers and reads the player",
                           "it": "il banco ricorda e legge il giocatore",
                           "es": "la banca recuerda y lee al jugador",
@@ -1976,7 +1960,6 @@ _merge(_DECK_TEXT)
 _CLI_TEXT: dict[str, dict[str, str]] = {
     "cli.hand": _words("hand {hand}: {now}", "mano {hand}: {now}", "mano {hand}: {now}",
                        "main {hand} : {now}"),
-    "cli.total": _words("total {t}", "totale {t}", "total {t}", "total {t}"),
     "cli.total_bust": _words("total {t}: bust, the turn is over",
                              "totale {t}: sballato, il turno è finito",
                              "total {t}: pasado, el turno ha terminado",
@@ -2346,25 +2329,36 @@ def score_label(score: int, lang: str = "en") -> str:
 
 def policy_label(name: str, lang: str = "en") -> str:
     """A banker policy name ('equilibrium', 'omniscient', 'threshold:5') in words."""
-    return _policy_words("policy", name, lang)
+    return banker_words(name, "policy.", lang)
 
 
 def method_label(name: str, lang: str = "en") -> str:
     """An edge method ('equilibrium', 'threshold:5', 'omniscient') in a few words."""
-    return _policy_words("method", name, lang)
+    return banker_words(name, "method.", lang)
 
 
-def deck_banker_label(banker: str, lang: str = "en") -> str:
-    """A deck-down banker (`settemezzo.deckdown.BANKER_BASES`: threshold:K, table,
-    equilibrium) in words: 'banker stands on 5', 'banker remembers (equilibrium)'.
+def banker_words(name: str, space: str, lang: str = "en") -> str:
+    """A banker policy (`settemezzo.policy`: threshold:K, equilibrium, omniscient, table) in
+    the words of one family of keys: ``{space}threshold`` (its field ``k``: the threshold's
+    `points`, '5½') or ``{space}KIND``; a name the grammar does not read, or a kind the family
+    has no key for, as it is. The families: ``policy.`` (`policy_label`), ``method.``
+    (`method_label`), ``advice.banker_`` (the widgets), ``class.banker_`` (the classroom),
+    ``deck.banker_`` (the deck played down).
 
-    >>> deck_banker_label("threshold:5.5", "it"), deck_banker_label("table", "fr")
-    ('il banco sta a 5½', 'la banque se souvient et lit le joueur')
+    >>> banker_words("threshold:5.5", "deck.banker_", "it"), banker_words("table", "deck.banker_")
+    ('il banco sta a 5½', 'banker remembers and reads the player')
+    >>> banker_words("table", "policy."), banker_words("psychic", "method.")
+    ('table', 'psychic')
     """
-    p = policy.parse(banker, options=(), who="banker")
-    if p.kind == "threshold":
-        return t("deck.banker_threshold", lang, points=points(p.k))
-    return t(f"deck.banker_{p.kind}", lang)
+    check_lang(lang)
+    try:
+        p = policy.parse(name)
+    except policy.PolicyError:
+        return name
+    key = space + p.kind
+    if key not in TEXT:
+        return name
+    return t(key, lang, k=points(p.k)) if p.kind == "threshold" else t(key, lang)
 
 
 def number_range(values: Iterable[float], lang: str = "en", digits: int = 1, *,
@@ -2387,17 +2381,6 @@ def _banker_policy(name: str) -> policy.Policy | None:
         return policy.parse(name, ("equilibrium", "omniscient", "threshold:K"))
     except policy.PolicyError:
         return None
-
-
-def _policy_words(space: str, name: str, lang: str) -> str:
-    """``space.equilibrium``, ``space.omniscient`` or ``space.threshold`` for a banker
-    policy name (`_banker_policy`); any other name as it is."""
-    p = _banker_policy(name)
-    if p is None:
-        return name
-    if p.kind == "threshold":
-        return t(f"{space}.threshold", lang, k=points(p.k))
-    return t(f"{space}.{p.kind}", lang)
 
 
 RESTRICTION_CODES: tuple[str, ...] = ("resplit", "split_swap")

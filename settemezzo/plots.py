@@ -44,7 +44,7 @@ from matplotlib.patches import Patch, Rectangle
 from matplotlib.ticker import FuncFormatter
 from matplotlib.transforms import ScaledTranslation
 
-from settemezzo.cards import Unseen
+from settemezzo.cards import Kind, Unseen
 from settemezzo.i18n import (
     TEXT,
     check_lang,
@@ -151,17 +151,15 @@ def _need_columns(df: pd.DataFrame, columns: Iterable[str], what: str) -> None:
         raise ChartError(f"{what} is empty: there is nothing to draw")
 
 
+_HALF_OF_LABEL = {k.label: k.half_points for k in Kind}
+"""Half-points of each card label a table writes (`settemezzo.cards.Kind`)."""
+
+
 def _half(label: str) -> int:
     """Half-points of one card label: '½' and 'K♦' (its face value) are 1, '5' is 10."""
-    if label in ("½", "K♦"):
-        return 1
-    try:
-        v = int(label)
-    except ValueError:
-        raise ChartError(f"unknown card label {label!r}; expected ½, 1..7 or K♦") from None
-    if not 1 <= v <= 7:
+    if label not in _HALF_OF_LABEL:
         raise ChartError(f"unknown card label {label!r}; expected ½, 1..7 or K♦")
-    return 2 * v
+    return _HALF_OF_LABEL[label]
 
 
 def _labels(cards: object) -> list[str]:

@@ -14,7 +14,7 @@ import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from settemezzo.i18n import check_lang, deck_banker_label, number_range, percent, t
+from settemezzo.i18n import banker_words, check_lang, number_range, percent, t
 from settemezzo.plots import GREYS, HATCHES, ChartError, _fig_ax, _percent_axis
 from settemezzo.rules import ITALIAN, Rules
 
@@ -44,7 +44,8 @@ def worth_chart(summary: pd.DataFrame, rules: Rules = ITALIAN, *,
     ax.bar_label(bars, labels=[f"{percent(w, lang, 2)} ± {percent(s, lang, 2)}"
                                for w, s in zip(df["worth"], df["worth_se"], strict=True)],
                  fontsize=8, padding=6)
-    ax.set_yticks(ys, [f"{_players_label(int(p), lang)}: {deck_banker_label(str(b), lang)}"
+    ax.set_yticks(ys, [f"{_players_label(int(p), lang)}: "
+                       f"{banker_words(str(b), 'deck.banker_', lang)}"
                        for p, b in zip(df["players"], df["banker"], strict=True)])
     ax.xaxis.set_major_formatter(_percent_axis(lang, 2))  # ticks at 0.25 %: two decimals
     ax.set_xlabel(t("deck.worth_axis", lang))

@@ -127,6 +127,10 @@ class Knob:
             return "none"
         return str(value)
 
+    def token(self, value: Any) -> str:
+        """The spec token setting the knob to ``value``: 'burn=3,4', 'swap_hidden=off'."""
+        return f"{self.name}={self.format(value)}"
+
     def parse(self, raw: str, text: str) -> Any:
         """The value of ``NAME=raw`` (``text`` is the whole token, quoted in errors)."""
         low = raw.strip().lower()
@@ -488,7 +492,7 @@ def _token(k: Knob, value: Any, base: Any) -> str:
     for word, on in k.aliases:
         if value == on and base == k.off:
             return word
-    return f"{k.name}={k.format(value)}"
+    return k.token(value)
 
 
 def _parse_variant(text: str) -> tuple[str, Any]:

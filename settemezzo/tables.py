@@ -30,6 +30,7 @@ from settemezzo.cards import DECK_SIZE, CardSpec, Kind, Unseen, kind_of, parse_s
 from settemezzo.game import HeadsUpGame, heads_up, restriction_codes
 from settemezzo.hands import describe_score, is_finished, points_label, total
 from settemezzo.odds import bust_chance, draw_kinds
+from settemezzo.policy import threshold_name
 from settemezzo.rules import ITALIAN, Rules, RulesError
 from settemezzo.solve import (
     BankerStrategy,
@@ -686,7 +687,7 @@ def handout_numbers(rules: Rules = ITALIAN) -> HandoutNumbers:
     eq = equilibrium(game)
     values = {}
     for k in range(6, 15):
-        policy = f"threshold:{points_label(k).replace('½', '.5')}"
+        policy = threshold_name(k)
         value = float(evaluate(policy, eq.banker, game))
         values[k] = value / float(expected_stake(policy, eq.banker, game))
     return HandoutNumbers(rules, eq.banker_edge, values, bust_chance_data(rules))

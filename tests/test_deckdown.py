@@ -11,6 +11,7 @@ import json
 import math
 import re
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -153,6 +154,15 @@ def test_cli_deckdown_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["rules_spec"] == "italian" and data["rules"] == ITALIAN.describe()
     run = data["runs"][0]
     assert run["players"] == 1 and run["summary"][0]["worth"] > 0
+
+
+def test_cli_deckdown_says_what_it_wrote_in_the_language_asked(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "deck.csv"
+    assert main(["deckdown", "--cycles", "2", "--seed", "3", "--out", str(out), "--quiet",
+                 "--lang", "it"]) == 0
+    text = capsys.readouterr().out
+    assert f"scritto {out}" in text and "wrote" not in text and out.exists()
 
 
 @pytest.mark.parametrize(("lang", "words"), [

@@ -90,6 +90,8 @@ def test_teacher_code_guards_the_dashboard(served: ClassServer) -> None:
     teacher.request("POST", "/teacher/new-round", {})
     summary = json.loads(teacher.request("GET", "/teacher/summary.json")[1])
     assert summary["round"] == 2 and summary["seed"] == "4" and summary["answers"] == 0
+    # the one JSON writer of every output (settemezzo.fileio.json_text), as class-report --json
+    assert summary["rules_spec"] == served.room.rules.spec()
     teacher.request("POST", "/teacher/reset", {"confirm": "yes"})
     assert served.room.store.answers() == [] and served.room.store.round == 1
 

@@ -12,8 +12,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from settemezzo import policy
-from settemezzo.i18n import LANGUAGE_NAMES, LANGUAGES, number, percent, points, t
+from settemezzo.i18n import LANGUAGE_NAMES, LANGUAGES, banker_words, number, percent, points, t
 from settemezzo.klass.service import StudentView, is_tie
 from settemezzo.klass.store import Answer
 from settemezzo.klass.summary import heat_map, progress
@@ -93,10 +92,7 @@ def _feedback(view: StudentView, lang: str) -> str:
 
 
 def _banker(against: str, lang: str) -> str:
-    p = policy.parse(against, ("threshold:K", "equilibrium"), ())
-    if p.kind == "threshold":
-        return t("class.banker_threshold", lang, k=p.points)
-    return t("class.banker_equilibrium", lang)
+    return banker_words(against, "class.banker_", lang)
 
 
 def student_page(view: StudentView, lang: str) -> str:
@@ -113,9 +109,9 @@ def student_page(view: StudentView, lang: str) -> str:
                f'<input type="hidden" name="hand" value="{view.hand}">'
                f'<input type="hidden" name="shown" value="{time.time():.3f}">'
                f'<button type="submit" name="choice" value="stand" id="stand">'
-               f'{esc(t("class.stand", lang))}</button>'
+               f'{esc(t("ui.stand", lang))}</button>'
                f'<button type="submit" name="choice" value="hit" id="hit">'
-               f'{esc(t("class.hit", lang))}</button></form>')
+               f'{esc(t("ui.hit", lang))}</button></form>')
     else:
         act = _feedback(view, lang)
     score = t("class.done" if view.finished else "class.score", lang, r=view.right,
@@ -223,26 +219,26 @@ def dashboard_page(summary: dict[str, Any], answers: Sequence[Answer], lang: str
 
 
 # -- the table ----------------------------------------------------------------------------------
-_BUTTONS = (("hit", "class.hit"), ("stand", "class.stand"), ("swap", "class.swap"),
-            ("burn", "class.burn"), ("split", "class.split"), ("next_hand", "class.next"))
+_BUTTONS = (("hit", "ui.hit"), ("stand", "ui.stand"), ("swap", "class.swap"),
+            ("burn", "class.burn"), ("split", "word.split"), ("next_hand", "class.next"))
 
 
 def _seat_html(seat: Any, lang: str) -> str:
-    name = t("class.bank", lang) if seat.banker else seat.name
+    name = t("word.bank", lang) if seat.banker else seat.name
     hands = []
     for h in seat.hands:
         cards = " ".join(esc(c) if c is not None else f"[{esc(t('class.face_down', lang))}]"
                          for c in h.cards)
         extra = []
         if any(c is not None for c in h.cards):
-            extra.append(t("class.total", lang, t=h.total_label))
+            extra.append(t("word.total", lang, t=h.total_label))
         if h.stake:
             extra.append(t("class.your_stake", lang, n=h.stake))
         if h.result:
             extra.append(t(f"class.{h.result}", lang, g=abs(h.gain)))
         hands.append(f"<div>{cards} {esc(' · '.join(extra))}</div>")
     return (f'<div class="seat" id="seat{seat.seat}"><b>{esc(name)}</b> · '
-            f"{esc(t('class.chips', lang, n=seat.chips))}{''.join(hands)}</div>")
+            f"{esc(t('word.chips', lang, n=seat.chips))}{''.join(hands)}</div>")
 
 
 def table_page(game: Any, seq: int, name: str, lang: str) -> str:
@@ -257,7 +253,7 @@ def table_page(game: Any, seq: int, name: str, lang: str) -> str:
     if game.can_stake():
         lo, hi = game.stake_range()
         forms.append(f'<form method="post" action="/table">{hidden}<label>'
-                     f'{esc(t("class.stake", lang))} <input type="number" name="amount" '
+                     f'{esc(t("word.stake", lang))} <input type="number" name="amount" '
                      f'id="amount" min="{lo}" max="{hi}" value="{game.default_stake()}">'
                      f'</label><button type="submit" name="action" value="stake" id="stake">'
                      f'{esc(t("class.bet", lang))}</button></form>')

@@ -11,7 +11,6 @@ Why not Voilà or Solara: ``bench/classroom.md`` has the measurements.
 
 from __future__ import annotations
 
-import json
 import signal
 import socket
 import sys
@@ -26,6 +25,7 @@ from pathlib import Path
 from types import FrameType
 from typing import IO, Any
 
+from settemezzo.fileio import json_text
 from settemezzo.i18n import LANGUAGES, check_lang, t
 from settemezzo.klass import pages
 from settemezzo.klass.report import answers_csv, load_summary, pdf_summary, scoreboard_csv
@@ -248,8 +248,8 @@ class Handler(BaseHTTPRequestHandler):
         path = urllib.parse.urlsplit(self.path).path
         summary = load_summary(store)
         if path.endswith(".json"):
-            self._send(HTTPStatus.OK, json.dumps(summary, ensure_ascii=False),
-                       "application/json")
+            self._send(HTTPStatus.OK, json_text(summary, self.server.room.rules,
+                                                self._lang()[0]), "application/json")
         elif path.endswith("answers.csv"):
             self._send(HTTPStatus.OK, answers_csv(store.answers()), "text/csv; charset=utf-8")
         elif path.endswith(".csv"):
@@ -282,7 +282,7 @@ class Handler(BaseHTTPRequestHandler):
     def health(self) -> None:
         state = {"ok": True, "round": self.server.room.store.round,
                  "table_ready": self.server.tables.ready.is_set()}
-        self._send(HTTPStatus.OK, json.dumps(state), "application/json")
+        self._send(HTTPStatus.OK, json_text(state), "application/json")
 
 
 _GET: dict[str, Callable[[Handler], None]] = {

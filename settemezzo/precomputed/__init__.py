@@ -218,8 +218,9 @@ def decode_frame(data: dict[str, Any]) -> pd.DataFrame:
 # Writing them
 # =============================================================================================
 
-def numbers(s: Solved, label: str) -> dict[str, Any]:
-    """The small numbers stored for one rule set (its ``summary.json``)."""
+def numbers(s: Solved) -> dict[str, Any]:
+    """The small numbers stored for one rule set (its ``summary.json``), after its spec and
+    its name (`settemezzo.rules.Rules.spec`, `Rules.describe`)."""
     edges = {}
     for m in METHODS:
         e = s.edge(m)
@@ -227,7 +228,7 @@ def numbers(s: Solved, label: str) -> dict[str, Any]:
                     "exploitability": e.exploitability,
                     "restriction_codes": list(e.restriction_codes)}
     h = s.handout_numbers()
-    return {"format": FORMAT, "label": label, "spec": s.rules.spec(),
+    return {"format": FORMAT, "spec": s.rules.spec(),
             "rules": s.rules.describe(),
             "summary": s.summary().to_dict(), "edges": edges,
             "handout": {"banker_edge": h.banker_edge,
@@ -240,7 +241,7 @@ def _write_gz(path: Path, data: Any) -> None:
         f.write(text.encode("utf-8"))
 
 
-def write_one(out: Path, label: str, rules: Rules) -> Path:
+def write_one(out: Path, rules: Rules) -> Path:
     """Solve one rule set afresh and write its folder into ``out``."""
     from settemezzo.solved import Solved
 
@@ -251,7 +252,7 @@ def write_one(out: Path, label: str, rules: Rules) -> Path:
         _write_gz(folder / table_file("player", a), encode_frame(s.player_table(a)))
     for m in BANKER_MAX_UP:
         _write_gz(folder / table_file("banker", m), encode_frame(s.banker_table(m)))
-    (folder / SUMMARY).write_text(json.dumps(numbers(s, label), ensure_ascii=False, indent=1),
+    (folder / SUMMARY).write_text(json.dumps(numbers(s), ensure_ascii=False, indent=1),
                                   encoding="utf-8")
     return folder
 
@@ -262,8 +263,8 @@ def write(out: Path = HERE, rule_sets: Iterable[tuple[str, Rules]] | None = None
     from settemezzo.solved import release_memory
 
     written = []
-    for label, rules in (rule_sets if rule_sets is not None else catalogue()):
-        folder = write_one(out, label, rules)
+    for _label, rules in (rule_sets if rule_sets is not None else catalogue()):
+        folder = write_one(out, rules)
         size = sum(p.stat().st_size for p in folder.iterdir())
         say(f"wrote {folder} ({size // 1024} KiB)")
         written.append(folder)

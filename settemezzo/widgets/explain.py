@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from settemezzo import policy
 from settemezzo.i18n import advice_sentence as _sentence
-from settemezzo.i18n import restriction_note, t
+from settemezzo.i18n import banker_words, restriction_note, t
 from settemezzo.rules import Rules
 from settemezzo.tables import Advice
 from settemezzo.widgets.lookup import Row, rule_choices
@@ -32,13 +31,7 @@ def play_word(best: str, lang: str = "en") -> str:
 
 def banker_name(against: str, lang: str = "en") -> str:
     """A banker policy in words: 'best banker (equilibrium)', 'banker hits below 5'..."""
-    try:
-        p = policy.parse(against, ("equilibrium", "omniscient", "threshold:K"), ())
-    except policy.PolicyError:
-        return against
-    if p.kind == "threshold":
-        return t("advice.banker_threshold", lang, k=p.points)
-    return t(f"advice.banker_{p.kind}", lang)
+    return banker_words(against, "advice.banker_", lang)
 
 
 def rules_name(rules: Rules, lang: str = "en") -> str:

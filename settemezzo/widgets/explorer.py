@@ -163,7 +163,7 @@ class OddsExplorer:
         ag = list(AGAINST_CHOICES) if against in AGAINST_CHOICES else [against,
                                                                         *AGAINST_CHOICES]
         self.against = W.Dropdown(options=[(banker_name(a, lang), a) for a in ag],
-                                  value=against, description=t("ui.banker", lang))
+                                  value=against, description=t("word.banker", lang))
         self.hole = W.ToggleButtons(options=_HOLE_OPTIONS, value="5",
                                     description=t("ui.face_down", lang),
                                     style={"button_width": "4.2em"})
@@ -239,7 +239,8 @@ class OddsExplorer:
                     against=self.against.value, exact_seen=self.exact_seen.value, lang=lang)
         self.result = r
         hand = "".join(kind_html(k) for k in r.hand)
-        tot = f" &nbsp; {esc(t('ui.total', lang, t=score_label(r.total, lang)))}" if r.hand else ""
+        tot = (f" &nbsp; {esc(t('word.total', lang, t=score_label(r.total, lang)))}"
+               if r.hand else "")
         self.hand_view.value = f"<div><b>{esc(t('ui.hand', lang))}:</b> {hand}{tot}</div>"
         parts: list[str] = []
         if r.status in ("error", "bust", "seven_half"):

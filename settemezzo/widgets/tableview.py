@@ -38,7 +38,7 @@ def table_rules(rules: Rules, lang: str) -> list[tuple[str, Rules]]:
 def seat_name(game: TableGame, i: int, lang: str) -> str:
     """Seat names in the language: 'Student 1' -> 'Studente 1', 'Bank' -> 'Banco'."""
     if i == 0:
-        return t("table.bank", lang)
+        return t("word.bank", lang)
     if i <= game.students:
         n = game.names[i]
         return t("table.student", lang, i=i) if n == f"Student {i}" else n
@@ -70,7 +70,7 @@ def _hand_cells(seat: SeatState, lang: str) -> tuple[str, str, str, str]:
         cards.append("".join(card_html(c) if c is not None else _BACK for c in h.cards))
         hidden = any(c is None for c in h.cards)
         totals.append("" if not h.cards else
-                      t("table.total", lang, t=h.total_label + (" + ?" if hidden else "")))
+                      t("word.total", lang, t=h.total_label + (" + ?" if hidden else "")))
         status.append(_status(seat, j, lang))
     if seat.burnt is not None:
         cards.append(f'<small>({esc(t("table.burnt", lang, card=seat.burnt))})</small>')
@@ -88,7 +88,7 @@ def seats_html(game: TableGame, lang: str = "en") -> str:
     for seat in game.seats():
         name = seat_name(game, seat.seat, lang)
         if seat.banker:
-            name = f"★ {name} ({t('table.banker', lang)})"
+            name = f"★ {name} ({t('word.banker', lang)})"
         stake, cards, total, status = _hand_cells(seat, lang)
         if seat.out:
             status = esc(t("table.out", lang))
@@ -97,7 +97,7 @@ def seats_html(game: TableGame, lang: str = "en") -> str:
                     f'</span></td>{td}{stake}</td><td style="padding:3px 8px;font-size:120%;">'
                     f'{cards}</td>{td}{total}</td>{td}{status}</td></tr>')
     head = "".join(f'<th style="padding:3px 8px;text-align:left;">{esc(h)}</th>'
-                   for h in ("", "", t("table.stake", lang), "", "", ""))
+                   for h in ("", "", t("word.stake", lang), "", "", ""))
     return (f'<table class="sm-table-seats" style="border-collapse:collapse;background:#eef6ee;'
             f'border-radius:8px;"><tr>{head}</tr>{"".join(rows)}</table>')
 
@@ -200,7 +200,7 @@ class ClassroomTable:
         self.stand_button = W.Button(description=t("ui.stand", lang), button_style="primary")
         self.swap_button = W.Button(description=t("table.swap", lang),
                                     layout=W.Layout(width="auto"))
-        self.split_button = W.Button(description=t("table.split", lang))
+        self.split_button = W.Button(description=t("word.split", lang))
         self.burn_button = W.Button(description=t("table.burn", lang).capitalize())
         self.next_hand = W.Button(description=t("trainer.next", lang))
         self.status = W.HTML()
