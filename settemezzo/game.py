@@ -24,7 +24,9 @@ so the banker's face-down card can be dealt, equivalently, after the player has 
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import gc
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
@@ -216,12 +218,13 @@ class HeadsUpGame:
         self.public_index: dict[Any, int] = {}
         self.index: dict[tuple[Kind, tuple[Kind, ...]], int] = {}
         self.key_index: dict[Any, int] = {}
-        self._build_player_tree()
         self.banker_nodes: list[BankerNode] = []
         # what the solver derives from the banker hands alone (`settemezzo.solve`): shared
         # by every game with the same banker hands (most subgames after a swap)
         self.banker_memo: dict[Any, Any] = {}
-        self._build_banker_nodes()
+        with gc_paused():
+            self._build_player_tree()
+            self._build_banker_nodes()
 
     # -- construction ------------------------------------------------------------------------
     def _check_deck_size(self) -> None:
@@ -414,6 +417,23 @@ class HeadsUpGame:
                 f"{len(self.banker_nodes)} banker hands)")
 
 
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection inside: for the builders of many small objects (a game
+    tree, a solver's arrays), whose allocations otherwise set off collections that walk
+    every object alive (the tree itself): about 40% of a SPANISH game's build. Nothing
+    they make is garbage in a cycle; reference counting still frees the rest at once, and
+    collection resumes as it was (left off inside an outer pause)."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
 # a queue item of `_PlayerTree`: what the next information set is, and how it was reached:
 # (kind, stake, burnt, hidden, events, up, comp, reach, parent, action); ``burnt`` and
 # ``hidden`` are kind positions (-1: none), ``comp`` the player's cards dealt so far (hidden
@@ -428,22 +448,28 @@ _T = TypeVar("_T")
 def _maker(cls: type[_T]) -> Callable[..., _T]:
     """``cls(*values)`` for a frozen dataclass with every field given, in order, without its
     ``__init__``'s ``object.__setattr__`` per field: the same object (equal, with the same
-    hash and repr), made about twice as fast (a SPANISH game makes some 70 000 of them)."""
+    hash and repr), made about three times as fast (a SPANISH game makes some 70 000 of
+    them): a function written for the class's fields gives the new object its ``__dict__``
+    at once."""
     names = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
-    new = object.__new__
-
-    def make(*values: Any) -> _T:
-        obj = new(cls)
-        obj.__dict__.update(zip(names, values, strict=True))
-        return obj
+    args = ", ".join(f"v{i}" for i in range(len(names)))
+    items = ", ".join(f"{name!r}: v{i}" for i, name in enumerate(names))
+    source = (f"def make({args}):\n"
+              f"    obj = new(cls)\n"
+              f"    set_attr(obj, '__dict__', {{{items}}})\n"
+              f"    return obj\n")
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls, "set_attr": object.__setattr__}
+    exec(source, scope)  # our own source, from the class's field names
+    make: Callable[..., _T] = scope["make"]
     return make
 
 
 _child = _maker(Child)
 _infoset = _maker(InfoSet)
 # one more card after (hand, burnt card): (kind position, chance, finished child or None,
-# the hand one card later, whether it may then split)
-_Move = tuple[int, Fraction, "Child | None", tuple[int, ...], bool]
+# the hand one card later, whether it may then split, the kind, its event ("up", kind))
+_Move = tuple[int, Fraction, "Child | None", tuple[int, ...], bool, Kind,
+              tuple[str, Kind]]
 
 
 class _PlayerTree:
@@ -465,6 +491,7 @@ class _PlayerTree:
         self.kinds = game.kinds
         self.counts = game.counts
         self.classic = game.classic
+        self.swap_hidden = self.rules.swap_hidden
         self.stakes = game.stakes
         # only the first card of the hand may be burnt: never after a swap
         self.burn_at = [self.rules.may_burn(k) and not self.start for k in self.kinds]
@@ -517,7 +544,7 @@ class _PlayerTree:
             nxt = (*comp[:pos], comp[pos] + 1, *comp[pos + 1:])
             _, sc, finished = self.facts(nxt)
             out.append((pos, p, Child(k, p, -1, sc) if finished else None, nxt,
-                        two_figures and pos == fig))
+                        two_figures and pos == fig, k, ("up", k)))
         self._moves[key] = out
         return out
 
@@ -533,9 +560,10 @@ class _PlayerTree:
 
     def build(self) -> list[InfoSet]:
         self.seed()
+        queue, visit = self.queue, self.visit
         head = 0
-        while head < len(self.queue):
-            self.visit(head, self.queue[head])
+        while head < len(queue):
+            visit(head, queue[head])
             head += 1
         return self.out
 
@@ -548,7 +576,7 @@ class _PlayerTree:
         """The first card of each kind: a root decision, or (after a swap) a finished hand."""
         g = self.game
         zero = (0,) * len(self.kinds)
-        for pos, p, done, comp, _ in self.moves(zero, -1):
+        for pos, p, done, comp, *_ in self.moves(zero, -1):
             k = self.kinds[pos]
             if self.start and done is not None:  # after a swap: 7½ or bust
                 g.root_terminals.append(done)
@@ -583,13 +611,16 @@ class _PlayerTree:
                 g.index[(hole, up)] = i
         g.key_index[(kind, stake, burnt_kind, hole, events)] = i
         zero, one = self.follow(i, item)
-        self.out.append(_infoset(i, hole, up, self.facts(comp)[0], reach, parent, pub, one,
-                                kind, stake, burnt_kind, events, zero, action))
+        f = self._facts.get(comp) or self.facts(comp)
+        self.out.append(_infoset(i, hole, up, f[0], reach, parent, pub, one, kind, stake,
+                                 burnt_kind, events, zero, action))
 
     def follow(self, i: int, item: _Item) -> tuple[tuple[Child, ...], tuple[Child, ...]]:
         """Queue (or finish) the successors of information set ``i`` by its kind; its
         children after action 0 and after action 1."""
         kind, stake, burnt, hidden, events, up, comp, reach, _, _ = item
+        if kind == "play" and not self.swap_hidden:
+            return (), self.deal(i, 1, item)
         hole = self.kinds[hidden]
         n = len(self.queue)
         if kind == "stake":
@@ -611,25 +642,29 @@ class _PlayerTree:
             # turning the face-down card up leaves nothing hidden: a proper subgame
             self.game.swap_target[i] = tuple(sorted((*self.start, *up, hole)))
             return self.deal(i, 0, item), (Child(hole, _ONE, -1, SWAP),)
-        if self.rules.swap_hidden:
+        if self.swap_hidden:
             self.push(("swap", stake, burnt, hidden, events, up, comp, reach, i, 1),
                       _child(hole, _ONE, n, _OPEN))
             return (), (self.kids[n],)
         return (), self.deal(i, 1, item)
 
     def deal(self, parent: int, action: int, item: _Item) -> tuple[Child, ...]:
-        """One more card face up after ``action`` at ``parent``: its children."""
+        """One more card face up after ``action`` at ``parent``: its children (`push` and
+        `reach` inline: most of the tree is made here)."""
         _, stake, burnt, hidden, events, up, comp, reach, _, _ = item
         kids = []
-        for pos, p, done, nxt, splits in self.moves(comp, burnt):
+        queue, made, reached = self.queue, self.kids, self._reach
+        for _pos, p, done, nxt, splits, k, event in self.moves(comp, burnt):
             if done is not None:
                 kids.append(done)
                 continue
-            k = self.kinds[pos]
-            child = _child(k, p, len(self.queue), _OPEN)
-            self.push(("split" if splits else "play", stake, burnt, hidden,
-                       (*events, ("up", k)), (*up, k), nxt,
-                       self.reach(nxt, burnt, reach, p), parent, action), child)
+            child = _child(k, p, len(queue), _OPEN)
+            r = reached.get((nxt, burnt))
+            if r is None:
+                r = reached[(nxt, burnt)] = reach * p
+            queue.append(("split" if splits else "play", stake, burnt, hidden,
+                          (*events, event), (*up, k), nxt, r, parent, action))
+            made.append(child)
             kids.append(child)
         return tuple(kids)
 
@@ -638,7 +673,7 @@ class _PlayerTree:
         _, stake, _, hidden, events, up, comp, reach, _, _ = item
         kids = []
         zero = (0,) * len(self.kinds)
-        for pos, p, _, _, _ in self.moves(comp, -1):
+        for pos, p, *_ in self.moves(comp, -1):
             k = self.kinds[pos]
             child = _child(k, p, len(self.queue), _OPEN)
             nxt = (*zero[:pos], 1, *zero[pos + 1:])
@@ -712,9 +747,16 @@ def restriction_codes(rules: Rules) -> tuple[str, ...]:
 def _without(deck: Unseen, kinds: tuple[Kind, ...], rules: Rules) -> Unseen:
     """``deck`` less cards of ``kinds`` (game kinds: `Rules.take`)."""
     try:
-        return rules.take(deck, kinds)
+        return _taken(deck, kinds, rules)
     except CardsSeenTwiceError:
         raise RulesError(f"cards {kinds!r} are not all in {deck}") from None
+
+
+@lru_cache(maxsize=4096)
+def _taken(deck: Unseen, kinds: tuple[Kind, ...], rules: Rules) -> Unseen:
+    """`Rules.take`, once per deck and cards: the subgames after a swap, and theirs, take
+    the same cards from the same decks many times."""
+    return rules.take(deck, kinds)
 
 
 _CACHE: weakref.WeakValueDictionary[tuple[Rules, Unseen, tuple[Kind, ...]], HeadsUpGame] = \
@@ -815,6 +857,8 @@ class _Universe:
     drawn: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros((0, 0), np.int64))
     need: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros((0, 0), np.int64))
     last: list[int] = field(default_factory=list)
+    edges: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros((0, 4), np.int64))
+    edge_start: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(1, np.int64))
     done: dict[tuple[int, ...], tuple[list[BankerNode], dict[Any, Any]]] = field(
         default_factory=dict)
 
@@ -828,6 +872,12 @@ class _Universe:
         self.most = tuple(int(x) + 1 for x in self.drawn.max(axis=0, initial=0))
         self.last = [max((j, nd.burn_child, *(j2 for _, j2, _ in nd.children)))
                      for j, nd in enumerate(self.nodes)]
+        # every child of every hand, hand after hand: (kind position, hand or -1, score),
+        # the hand's cards of that kind, and where each hand's children start
+        edges = [(pos, j2, sc, nd.drawn[pos]) for nd in self.nodes for pos, j2, sc in nd.children]
+        self.edges = np.array(edges, dtype=np.int64).reshape(-1, 4)
+        self.edge_start = np.concatenate(
+            [[0], np.cumsum([len(nd.children) for nd in self.nodes])]).astype(np.int64)
 
 
 BANKER_UNIVERSES = 2
@@ -849,14 +899,20 @@ def _restrict(universe: _Universe, counts: tuple[int, ...]
     done = universe.done.get(key)
     if done is not None:
         return list(done[0]), done[1]
-    fits: list[bool] = np.all(universe.drawn <= np.array(key), axis=1).tolist()
-    same: list[bool] = np.all(universe.need <= np.array(key), axis=1).tolist()
+    limit = np.array(key)
+    fit = np.all(universe.drawn <= limit, axis=1)
+    fits: list[bool] = fit.tolist()
+    same: list[bool] = np.all(universe.need <= limit, axis=1).tolist()
     first_out = fits.index(False) if False in fits else len(fits)
-    new: list[int] = []
-    n = 0
-    for f in fits:
-        new.append(n if f else -1)
-        n += f
+    renumber = np.where(fit, np.cumsum(fit) - 1, -1)
+    new: list[int] = renumber.tolist()
+    # the children kept (the hand has fewer cards of the kind than the deck), renumbered
+    e = universe.edges
+    kept = e[:, 3] < limit[e[:, 0]]
+    child = np.where(e[:, 1] >= 0, renumber[e[:, 1]], -1)
+    kids_of = list(zip(e[:, 0].tolist(), child.tolist(), e[:, 2].tolist(), strict=True))
+    keep: list[bool] = kept.tolist()
+    start: list[int] = universe.edge_start.tolist()
     out = []
     for j, nd in enumerate(universe.nodes):
         if not fits[j]:
@@ -864,8 +920,8 @@ def _restrict(universe: _Universe, counts: tuple[int, ...]
         if same[j] and universe.last[j] < first_out:  # nothing renumbered
             out.append(nd)
             continue
-        kids = tuple((pos, new[j2] if j2 >= 0 else -1, sc) for pos, j2, sc in nd.children
-                     if nd.drawn[pos] < key[pos])
+        kids = tuple(kid for kid, k in zip(kids_of[start[j]:start[j + 1]],
+                                          keep[start[j]:start[j + 1]], strict=True) if k)
         burn = new[nd.burn_child] if nd.burn_child >= 0 else -1
         out.append(_banker_node(new[j], nd.counts, nd.size, nd.total, nd.score, kids,
                                 nd.drawn, burn, nd.burnt))

@@ -37,14 +37,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from itertools import islice
+from itertools import accumulate, pairwise
 from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
 from scipy import sparse
 
-try:  # scipy's CSR times dense kernel, behind ``@`` (see `_times`)
+try:  # scipy's CSR times dense kernel, behind ``@`` (see `_Incidence.times`)
     from scipy.sparse._sparsetools import csr_matvecs as _csr_matvecs
 except ImportError:  # pragma: no cover - another scipy layout: plain ``@``
     _csr_matvecs = None
@@ -60,6 +60,7 @@ from settemezzo.game import (
     Action,
     BankerNode,
     HeadsUpGame,
+    gc_paused,
     heads_up,
     restriction_codes,
     with_card,
@@ -513,11 +514,17 @@ def _float_chances(kids: Sequence[Sequence[Any]]) -> list[list[float]]:
     """The chances (``prob``) of each list of children as floats. A draw's chance is one of
     few shared `Fraction` objects (`settemezzo.game`), so each is converted once, told apart
     by identity (all alive while the game is)."""
-    flat = [ch.prob for ks in kids for ch in ks]
-    ids = list(map(id, flat))
-    conv = {k: float(v) for k, v in dict(zip(ids, flat, strict=True)).items()}
-    values = iter(list(map(conv.__getitem__, ids)))
-    return [list(islice(values, len(ks))) for ks in kids]
+    flat = _floats([ch.prob for ks in kids for ch in ks])
+    ends = [0, *accumulate(map(len, kids))]
+    return [flat[a:b] for a, b in pairwise(ends)]
+
+
+def _floats(values: list[Any]) -> list[float]:
+    """``[float(v) for v in values]``, each distinct object converted once (by identity: the
+    game's chances and reaches are shared `Fraction` objects, all alive while it is)."""
+    ids = list(map(id, values))
+    conv = {k: float(v) for k, v in dict(zip(ids, values, strict=True)).items()}
+    return list(map(conv.__getitem__, ids))
 
 
 _CHUNK = 4096
@@ -528,7 +535,10 @@ def _per_node(values: Any) -> bool:
     """Whether banker choices are one number per hand (the same in every row)."""
     if isinstance(values, np.ndarray):
         return values.ndim == 1
-    return all(np.ndim(v) == 0 for v in values)
+    return all(type(v) in _SCALARS or np.ndim(v) == 0 for v in values)
+
+
+_SCALARS = (int, float, bool)
 
 
 def _banker_dense(game: HeadsUpGame, decks: npt.NDArray[np.int64],
@@ -574,7 +584,7 @@ def _banker_dp(levels: list[_Level], F: FloatArray, S: FloatArray, H: FloatArray
     hit_d = np.zeros((J, B), dtype=bool) if best else np.zeros((0, 0), dtype=bool)
     burn_d = np.zeros_like(hit_d)
     for idx, C, must_draw, has_burn, burn_kids in levels:
-        h = F[idx] + _times(C, V)
+        h = F[idx] + C.times(V)
         if must_draw:  # empty hands
             V[idx] = h
             if best:
@@ -623,24 +633,45 @@ def _settle_of(rules: Rules, exact: bool, measure: str) -> Any:
     return table
 
 
-_Level = tuple[npt.NDArray[np.int64], sparse.csr_matrix, bool, npt.NDArray[np.int64],
+@dataclass(frozen=True)
+class _Incidence:
+    """A 0/1 matrix in CSR form (columns sorted in each row, as scipy keeps a matrix made
+    from coordinates), without a scipy object: making one costs more than the small
+    products of `_banker_dp` it serves."""
+
+    indptr: npt.NDArray[np.int32]
+    indices: npt.NDArray[np.int32]
+    shape: tuple[int, int]
+
+    @classmethod
+    def of_rows(cls, rows: list[list[int]], n_cols: int) -> _Incidence:
+        """The matrix with a 1 in row ``r`` at each column of ``rows[r]`` (distinct)."""
+        indptr = np.zeros(len(rows) + 1, dtype=np.int32)
+        np.cumsum([len(r) for r in rows], out=indptr[1:])
+        indices = np.array([c for r in rows for c in sorted(r)], dtype=np.int32)
+        return cls(indptr, indices, (len(rows), n_cols))
+
+    def times(self, V: FloatArray) -> FloatArray:
+        """``self @ V`` for a 2-d float array, by scipy's own CSR kernel (the kernel behind
+        ``@``): the same sums in the same order, so the same floats."""
+        n, m = self.shape
+        data = np.ones(len(self.indices))
+        if _csr_matvecs is None or not V.flags.c_contiguous or V.dtype != np.float64:
+            out: FloatArray = sparse.csr_matrix((data, self.indices, self.indptr),
+                                                shape=self.shape) @ V
+            return out
+        y = np.zeros((n, V.shape[1]))
+        _csr_matvecs(n, m, V.shape[1], self.indptr, self.indices, data, V.ravel(), y.ravel())
+        return y
+
+
+_Level = tuple[npt.NDArray[np.int64], _Incidence, bool, npt.NDArray[np.int64],
                npt.NDArray[np.int64]]
 """A level of banker hands in `_banker_dp`: the hands; their child incidence (level x all
 hands); whether they are empty (they must draw); the hands that may burn (positions in the
 level) and the hands burning leads to."""
 
 
-def _times(C: sparse.csr_matrix, V: FloatArray) -> FloatArray:
-    """``C @ V`` for a CSR matrix and a C-ordered 2-d float array: by scipy's own kernel,
-    without the checks of ``@`` (most of its time on the small products of `_banker_dp`);
-    the same sums in the same order, so the same floats."""
-    if _csr_matvecs is None or not V.flags.c_contiguous or V.dtype != np.float64:
-        out: FloatArray = C @ V
-        return out
-    n, m = C.shape
-    y = np.zeros((n, V.shape[1]))
-    _csr_matvecs(n, m, V.shape[1], C.indptr, C.indices, C.data, V.ravel(), y.ravel())
-    return y
 _Rows = _BankerRows | _FloatRows
 
 
@@ -680,17 +711,14 @@ def _node_plan(game: HeadsUpGame) -> _NodePlan:
         finishing.append((pos, js, [sc for _, sc in by_pos[pos]],
                           np.array([nodes[j].drawn[pos] for j in js], dtype=np.int64),
                           np.array([nodes[j].size for j in js], dtype=np.int64)))
-    key_of = [(nd.size, any(nd.counts)) for nd in nodes]
+    by_key: dict[tuple[int, bool], list[int]] = {}
+    for j, nd in enumerate(nodes):
+        by_key.setdefault((nd.size, any(nd.counts)), []).append(j)
     levels: list[_Level] = []
-    for key in sorted(set(key_of), key=lambda k: (-k[0], k[1])):
-        idx = np.array([j for j in range(J) if key_of[j] == key], dtype=np.int64)
-        r, c = [], []
-        for a, j in enumerate(idx):
-            for _pos, j2, _ in nodes[j].children:
-                if j2 >= 0:
-                    r.append(a)
-                    c.append(j2)
-        C = sparse.csr_matrix((np.ones(len(r)), (r, c)), shape=(len(idx), J))
+    for key in sorted(by_key, key=lambda k: (-k[0], k[1])):
+        idx = np.array(by_key[key], dtype=np.int64)
+        C = _Incidence.of_rows([[j2 for _pos, j2, _ in nodes[j].children if j2 >= 0]
+                                for j in by_key[key]], J)
         burn_child = np.array([nodes[j].burn_child for j in idx], dtype=np.int64)
         has_burn = np.flatnonzero(burn_child >= 0)
         levels.append((idx, C, not key[1], has_burn, burn_child[has_burn]))
@@ -757,6 +785,10 @@ class _Solver:
     memo: dict[tuple[Any, ...], Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        with gc_paused():  # many small objects: see `settemezzo.game.gc_paused`
+            self._setup()
+
+    def _setup(self) -> None:
         g = self.game
         K = len(g.kinds)
         pos = {k: p for p, k in enumerate(g.kinds)}
@@ -808,7 +840,7 @@ class _Solver:
             self.child_prob = [[ch.prob for ch in s.children] for s in g.infosets]
             self.child_prob0 = [[ch.prob for ch in s.children0] for s in g.infosets]
         else:
-            self.reach = [float(s.reach) for s in g.infosets]
+            self.reach = _floats([s.reach for s in g.infosets])
             self.child_prob = _float_chances([s.children for s in g.infosets])
             self.child_prob0 = _float_chances([s.children0 for s in g.infosets])
         self.root_prob = [ch.prob if self.exact else float(ch.prob) for ch in g.root_terminals]
@@ -935,10 +967,11 @@ class _Solver:
             return T
         one = list(T.one)
         zero: Any = 0 if self.exact else 0.0
+        by_value = self.measure == "value"
+        infosets = self.game.infosets
         for i, ci in self.swaps:
             row = one[i] = list(one[i])
-            v = values.get(i, zero)
-            row[ci] = v * (self.game.infosets[i].stake if self.measure == "value" else 1)
+            row[ci] = values.get(i, zero) * (infosets[i].stake if by_value else 1)
         return Terminal(one, T.zero, T.root)
 
     def root_value(self, T: Terminal) -> Any:
@@ -1188,8 +1221,6 @@ def _split_terms(game: HeadsUpGame, b: BankerStrategy | None,
     equilibrium, a best reply, omniscient) or its rule of thumb.
     ``only``: chances of splitting per decision; decisions where it is 0 are left out.
     Float (the exact rational method is for small decks only)."""
-    from settemezzo.split import split_value
-
     name = b.name if b is not None and b.kind == "threshold" else "best"
     who = (policy.threshold_name(policy.parse(player).k)
            if player is not None and player.startswith("threshold:") else "best")
@@ -1203,11 +1234,20 @@ def _split_terms(game: HeadsUpGame, b: BankerStrategy | None,
             deck = game.deck if st.burnt is None else _deck_without(game, st.burnt)
             for k in game.start:  # after a swap: the figure turned up is one of the two
                 deck = with_card(deck, k)
-            r = split_value(split_rules(game.rules), deck, player=who, banker=name,
-                            method="float")
-            game.memo[key] = (r.value, r.expected_hands - 1)
+            game.memo[key] = _split_of(split_rules(game.rules), deck, who, name)
         values[st.index], extra[st.index] = game.memo[key]
     return values, extra
+
+
+@lru_cache(maxsize=256)
+def _split_of(rules: Rules, deck: Unseen, player: str, banker: str) -> tuple[float, float]:
+    """`_split_terms`'s value and extra hands of one split, once per rule set, deck and
+    players (a game and its subgames after a swap that turned a figure up often split
+    from the same deck)."""
+    from settemezzo.split import split_value
+
+    r = split_value(rules, deck, player=player, banker=banker, method="float")
+    return r.value, r.expected_hands - 1
 
 
 def split_rules(rules: Rules) -> Rules:
@@ -1599,8 +1639,28 @@ def _subgame_equilibria(game: HeadsUpGame, tol: float, max_rounds: int
 def _sub_values(game: HeadsUpGame, subs: dict[Any, Equilibrium], split_values: dict[int, float],
                 which: Literal["value", "lower", "upper"]) -> dict[int, float]:
     """The value of each swap (its subgame's ``which``) and split move, by decision."""
-    return {**{i: float(getattr(subs[subgame_key(game.swap_subgame(i))], which))
-               for i in game.swap_target}, **split_values}
+    keys, of = _swap_keys(game)
+    vals = [float(getattr(subs[k], which)) for k in keys]
+    return {**{i: vals[u] for i, u in of}, **split_values}
+
+
+def _swap_keys(game: HeadsUpGame) -> tuple[list[Any], list[tuple[int, int]]]:
+    """The `subgame_key` of the subgame after each swap decision, once per game: the
+    distinct keys, and per decision (in `HeadsUpGame.swap_target`'s order) the place of its
+    key among them."""
+    out: tuple[list[Any], list[tuple[int, int]]] | None = game.memo.get("swap keys")
+    if out is None:
+        place: dict[int, int] = {}  # by the subgame's identity: one key per subgame
+        keys: list[Any] = []
+        of = []
+        for i in game.swap_target:
+            sub = game.swap_subgame(i)
+            if id(sub) not in place:
+                place[id(sub)] = len(keys)
+                keys.append(subgame_key(sub))
+            of.append((i, place[id(sub)]))
+        out = game.memo["swap keys"] = (keys, of)
+    return out
 
 
 def _lp_objective(s: _Solver, T: Terminal) -> FloatArray:
