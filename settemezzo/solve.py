@@ -976,6 +976,14 @@ class _Solver:
                    0 if self.exact else 0.0)
 
     # -- the player's side -------------------------------------------------------------------
+    @cached_property
+    def _kid_index(self) -> tuple[list[list[int]], list[list[int]]]:
+        """Per information set, the next information set (or -1) of each child of action 1,
+        and of action 0."""
+        infosets = self.game.infosets
+        return ([[ch.infoset for ch in s.children] for s in infosets],
+                [[ch.infoset for ch in s.children0] for s in infosets])
+
     def action_values(self, i: int, stand: Any, T: Terminal, V: list[Any],
                       swap_as_up: bool = False) -> tuple[Any, Any]:
         """The values of action 0 and action 1 at information set ``i`` (``swap_as_up``:
@@ -1007,9 +1015,18 @@ class _Solver:
         g = self.game
         V: list[Any] = [None] * len(g.infosets)
         best: list[int] = [STAND] * len(g.infosets)
+        # `action_values`, inline (the same sums in the same order)
+        kids1, kids0 = self._kid_index
+        reach, prob1, prob0, one, zero = (self.reach, self.child_prob, self.child_prob0,
+                                          T.one, T.zero)
         for s in reversed(g.infosets):
             i = s.index
-            q0, q1 = self.action_values(i, stand, T, V, swap_as_up)
+            if swap_as_up and s.kind == "swap":
+                q1 = q0 = _children_value(0 * reach[i], prob0[i], kids0[i], zero[i], V)
+            else:
+                q1 = _children_value(0 * reach[i], prob1[i], kids1[i], one[i], V)
+                q0 = stand[i] if s.kind == "play" else \
+                    _children_value(0 * reach[i], prob0[i], kids0[i], zero[i], V)
             if hit is None:
                 if q1 > q0:
                     best[i] = HIT
@@ -1097,6 +1114,15 @@ class _Solver:
         for i, more in (extra_hands or {}).items():
             out += self.reach[i] * reach_own[i] * hit[i] * g.infosets[i].stake * more
         return out
+
+
+def _children_value(acc: Any, probs: list[Any], kids: list[int], shown: list[Any],
+                    V: list[Any]) -> Any:
+    """``acc`` plus each child's chance times its value: ``V`` of its information set, or
+    its ``shown`` value where the hand is finished (`_Solver.action_values`' sums)."""
+    for p, j, t in zip(probs, kids, shown, strict=True):
+        acc += p * (V[j] if j >= 0 else t)
+    return acc
 
 
 @dataclass(frozen=True)
