@@ -6,6 +6,7 @@ Registered by `settemezzo.cli`; scipy and pandas are imported only when one of t
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import time
 from collections.abc import Sequence
@@ -25,7 +26,7 @@ from settemezzo.cli_common import (
     with_rules,
 )
 from settemezzo.fileio import check_folder, check_out, writing
-from settemezzo.i18n import number, t
+from settemezzo.i18n import number, scientific, t
 from settemezzo.limits import check_count, check_exact_size
 from settemezzo.rules import Rules, RulesError
 
@@ -306,6 +307,7 @@ def table_view(df: Any, lang: str = "en") -> Any:
 
 
 def cmd_edge(args: argparse.Namespace, rules: Rules) -> int:
+    from settemezzo import solved
     from settemezzo.edge import edge_table, standard_rule_sets
 
     methods = [check_policy(m, "--method", BANKERS) for m in args.method] or \
@@ -318,8 +320,9 @@ def cmd_edge(args: argparse.Namespace, rules: Rules) -> int:
     else:
         check_exact_size(rules, args.yes)
         sets = [(rules.describe(lang), rules)]
-    df = edge_table(sets, methods, progress=not args.json and args.all,
-                    workers=min(os.cpu_count() or 1, len(sets)), lang=lang)
+    with solved.precomputed_off() if args.fresh else contextlib.nullcontext():
+        df = edge_table(sets, methods, progress=not args.json and args.all,
+                        workers=min(os.cpu_count() or 1, len(sets)), lang=lang)
     if path is not None:
         _write_edges(df, path, rules, lang)
         print(t("cli.wrote", lang, path=path))
@@ -327,7 +330,8 @@ def cmd_edge(args: argparse.Namespace, rules: Rules) -> int:
         print_json({"edges": df.to_dict(orient="records")}, None if args.all else rules, lang)
         return 0
     if not args.out or args.all:
-        view = df.assign(edge=df.edge.map(lambda e: pct(e, lang, 4)))
+        view = df.assign(edge=df.edge.map(lambda e: pct(e, lang, 4)),
+                         exploitability=df.exploitability.map(lambda e: scientific(e, lang)))
         columns = ["variant", "method", "edge", "exploitability", "note"]
         print(view[columns].rename(columns={c: t(f"cli.col_{c}", lang) for c in columns})
               .to_string(index=False, max_colwidth=60))
@@ -349,12 +353,15 @@ def _write_edges(df: Any, path: Path, rules: Rules, lang: str) -> None:
 
 def write_data(out: Path) -> list[Path]:
     """Regenerate every table of ``data/`` into ``out``: the strategy tables
-    (`write_tables`), then the edge of every standard rule set (``EDGE_FILE``)."""
+    (`write_tables`), then the edge of every standard rule set (``EDGE_FILE``), solved
+    afresh."""
+    from settemezzo import solved
     from settemezzo.edge import edge_table
 
     written = write_tables(out)
     path = out / EDGE_FILE
-    edges = edge_table(workers=min(2, os.cpu_count() or 1)).drop(columns=["seconds"])
+    with solved.precomputed_off():  # a solve independent of the shipped results
+        edges = edge_table(workers=min(2, os.cpu_count() or 1)).drop(columns=["seconds"])
     with writing(path) as (tmp,):
         edges.to_csv(tmp, index=False, float_format="%.12g")
     written.append(path)
@@ -453,6 +460,9 @@ def register(subparsers: Any, add_rules: Any) -> None:
                         "three with threshold:5)")
     p.add_argument("--json", action="store_true", help="print the table as JSON")
     p.add_argument("--out", help="write FILE.csv, or a chart FILE.png|svg|pdf")
+    p.add_argument("--fresh", action="store_true",
+                   help="solve every rule set afresh instead of reading the results shipped "
+                        "with the package (about two minutes with --all)")
     add_yes(p)
     p.set_defaults(solver_cmd=cmd_edge)
 

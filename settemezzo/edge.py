@@ -28,7 +28,7 @@ import pandas as pd
 
 from settemezzo import policy
 from settemezzo.game import heads_up
-from settemezzo.i18n import check_lang
+from settemezzo.i18n import check_lang, t
 from settemezzo.rules import ITALIAN, KNOB_TABLE, SPANISH, SWITCHES, Rules, RulesError
 from settemezzo.solve import PlayerStrategy, best_response, equilibrium, expected_stake
 
@@ -116,6 +116,11 @@ def edge_table(rule_sets: Iterable[tuple[str, Rules]]
     (True where ``edge`` is only an upper bound: the player was restricted), ``note`` (what
     the restriction is, for a ``bound`` row, in ``lang``).
     ``workers`` > 1 computes rule sets in that many processes.
+
+    Each edge comes from `settemezzo.solved`: read from the results shipped with the package
+    where the rule set is precomputed (every standard rule set is: milliseconds), else
+    solved (`banker_edge`); within `settemezzo.solved.precomputed_off` every edge is solved
+    afresh (``settemezzo edge --fresh``, ``settemezzo data``).
     """
     check_lang(lang)
     sets = list(rule_sets) if rule_sets is not None else standard_rule_sets(lang)
@@ -128,7 +133,7 @@ def edge_table(rule_sets: Iterable[tuple[str, Rules]]
         if progress:
             from tqdm.auto import tqdm
 
-            it = tqdm(it, total=len(jobs), desc="banker's edge", unit="rule set")
+            it = tqdm(it, total=len(jobs), desc=t("cli.col_edge", lang), unit="rule set")
         results = list(it)
     else:  # rule sets that share their subgames after a swap go to the same process
         import multiprocessing as mp
@@ -147,7 +152,7 @@ def edge_table(rule_sets: Iterable[tuple[str, Rules]]
             if progress:
                 from tqdm.auto import tqdm
 
-                for _ in tqdm(list(futures), desc="banker's edge", unit="group"):
+                for _ in tqdm(list(futures), desc=t("cli.col_edge", lang), unit="group"):
                     _.result()
             by_job: dict[int, list[dict[str, object]]] = {}
             for f, members in futures.items():
@@ -192,12 +197,13 @@ def _rows_for_group(jobs: list[tuple[str, Rules, tuple[str, ...], str]]
 def _rows_for(job: tuple[str, Rules, tuple[str, ...], str]
               ) -> list[dict[str, object]]:
     """The edge rows of one rule set (a top-level function, so a process pool can run it)."""
+    from settemezzo import solved
     from settemezzo.i18n import restriction_text, t
 
     label, rules, methods, lang = job
     records = []
     for method in methods:
-        e = banker_edge(rules, method)
+        e = solved.get(rules).edge(method)  # shipped, or solved (`banker_edge`)
         note = restriction_text(e.restriction_codes, lang, rules.split_figures)
         records.append({
             "variant": label, "method": method, "rules": rules.describe(lang),

@@ -66,6 +66,7 @@ __all__ = [
     "restriction_what",
     "rule_change",
     "rules_title",
+    "scientific",
     "score_label",
     "split_sentence",
     "stakes",
@@ -2359,6 +2360,21 @@ def banker_words(name: str, space: str, lang: str = "en") -> str:
     if key not in TEXT:
         return name
     return t(key, lang, k=points(p.k)) if p.kind == "threshold" else t(key, lang)
+
+
+def scientific(x: float | None, lang: str = "en", digits: int = 1) -> str:
+    """A small number such as a certificate's width, as ``lang`` writes it: '2.1e-12'
+    ('2,1e-12' with a decimal comma), or the word for 'not available'.
+
+    >>> scientific(2.0756e-12, "fr"), scientific(float("nan"), "en")
+    ('2,1e-12', 'n/a')
+    """
+    check_lang(lang)
+    if _missing(x):
+        return t("word.not_available", lang)
+    assert x is not None
+    text = f"{float(x):.{digits}e}"
+    return text.replace(".", ",") if lang != "en" else text
 
 
 def number_range(values: Iterable[float], lang: str = "en", digits: int = 1, *,
