@@ -59,6 +59,7 @@ from settemezzo.game import (
     SWAP,
     Action,
     BankerNode,
+    Child,
     HeadsUpGame,
     gc_paused,
     heads_up,
@@ -583,14 +584,14 @@ def _banker_dp(levels: list[_Level], F: FloatArray, S: FloatArray, H: FloatArray
     best = H is None
     hit_d = np.zeros((J, B), dtype=bool) if best else np.zeros((0, 0), dtype=bool)
     burn_d = np.zeros_like(hit_d)
-    for idx, C, must_draw, has_burn, burn_kids in levels:
-        h = F[idx] + C.times(V)
+    for idx, C, must_draw, has_burn, burn_kids, at in levels:
+        h = F[at] + C.times(V)
         if must_draw:  # empty hands
-            V[idx] = h
+            V[at] = h
             if best:
-                hit_d[idx] = True
+                hit_d[at] = True
             continue
-        s = S[idx]
+        s = S[at]  # (a view when the level's hands are consecutive: read only)
         if H is None:
             hd = h < s
             v = np.minimum(s, h)
@@ -600,12 +601,12 @@ def _banker_dp(levels: list[_Level], F: FloatArray, S: FloatArray, H: FloatArray
                 burn_d[idx[has_burn]] = bd
                 hd[has_burn] &= ~bd
                 v[has_burn] = np.minimum(v[has_burn], vb)
-            hit_d[idx] = hd
+            hit_d[at] = hd
         else:
-            v = s + (h - s) * H[idx]
+            v = s + (h - s) * H[at]
             if Ub is not None and len(has_burn):
                 v[has_burn] += (V[burn_kids] - s[has_burn]) * Ub[idx[has_burn]]
-        V[idx] = v
+        V[at] = v
     return V[0], hit_d, burn_d
 
 
@@ -666,10 +667,11 @@ class _Incidence:
 
 
 _Level = tuple[npt.NDArray[np.int64], _Incidence, bool, npt.NDArray[np.int64],
-               npt.NDArray[np.int64]]
+               npt.NDArray[np.int64], "slice | npt.NDArray[np.int64]"]
 """A level of banker hands in `_banker_dp`: the hands; their child incidence (level x all
 hands); whether they are empty (they must draw); the hands that may burn (positions in the
-level) and the hands burning leads to."""
+level) and the hands burning leads to; the hands again, as a slice where they are
+consecutive (as they mostly are: views instead of copies)."""
 
 
 _Rows = _BankerRows | _FloatRows
@@ -721,7 +723,9 @@ def _node_plan(game: HeadsUpGame) -> _NodePlan:
                                 for j in by_key[key]], J)
         burn_child = np.array([nodes[j].burn_child for j in idx], dtype=np.int64)
         has_burn = np.flatnonzero(burn_child >= 0)
-        levels.append((idx, C, not key[1], has_burn, burn_child[has_burn]))
+        consecutive = len(idx) and int(idx[-1]) - int(idx[0]) == len(idx) - 1
+        at = slice(int(idx[0]), int(idx[-1]) + 1) if consecutive else idx
+        levels.append((idx, C, not key[1], has_burn, burn_child[has_burn], at))
     depth = max((nd.size for nd in nodes), default=0) + 1
     plan = game.banker_memo["node plan"] = _NodePlan(
         [nd.score for nd in nodes], finishing, levels, depth, _draws(nodes))
@@ -1011,9 +1015,17 @@ class _Solver:
         g = self.game
         V: list[Any] = [None] * len(g.infosets)
         best: list[int] = [STAND] * len(g.infosets)
+        # `action_values`, inline (the same sums in the same order)
+        reach, prob1, prob0, one, zero = (self.reach, self.child_prob, self.child_prob0,
+                                          T.one, T.zero)
         for s in reversed(g.infosets):
             i = s.index
-            q0, q1 = self.action_values(i, stand, T, V, swap_as_up)
+            if swap_as_up and s.kind == "swap":
+                q1 = q0 = _children_value(0 * reach[i], prob0[i], s.children0, zero[i], V)
+            else:
+                q1 = _children_value(0 * reach[i], prob1[i], s.children, one[i], V)
+                q0 = stand[i] if s.kind == "play" else \
+                    _children_value(0 * reach[i], prob0[i], s.children0, zero[i], V)
             if hit is None:
                 if q1 > q0:
                     best[i] = HIT
@@ -1101,6 +1113,16 @@ class _Solver:
         for i, more in (extra_hands or {}).items():
             out += self.reach[i] * reach_own[i] * hit[i] * g.infosets[i].stake * more
         return out
+
+
+def _children_value(acc: Any, probs: list[Any], kids: Sequence[Child], shown: list[Any],
+                    V: list[Any]) -> Any:
+    """``acc`` plus each child's chance times its value: ``V`` of its information set, or
+    its ``shown`` value where the hand is finished (`_Solver.action_values`' sums)."""
+    for p, ch, t in zip(probs, kids, shown, strict=True):
+        j = ch.infoset
+        acc += p * (V[j] if j >= 0 else t)
+    return acc
 
 
 @dataclass(frozen=True)
