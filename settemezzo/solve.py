@@ -974,8 +974,12 @@ class _Solver:
         by_value = self.measure == "value"
         infosets = self.game.infosets
         for i, ci in self.swaps:
-            row = one[i] = list(one[i])
-            row[ci] = values.get(i, zero) * (infosets[i].stake if by_value else 1)
+            v = values.get(i, zero) * (infosets[i].stake if by_value else 1)
+            if len(one[i]) == 1:  # a swap or split decision's one child: the move
+                one[i] = [v]
+            else:
+                row = one[i] = list(one[i])
+                row[ci] = v
         return Terminal(one, T.zero, T.root)
 
     def root_value(self, T: Terminal) -> Any:
@@ -2049,10 +2053,13 @@ def _mixture_to_behaviour(game: HeadsUpGame, lam: FloatArray,
     pols = cut_policy[keep].reshape(len(keep), J)
     lam_k = lam[keep]
     lam_k = lam_k / np.bincount(groups, weights=lam_k, minlength=G)[groups]
-    w = np.zeros((len(keep), J))
-    w[:, 0] = 1.0
-    for js, ps, acts in _reach_steps(game):  # the reach weight of every rule at once
-        w[:, js] += w[:, ps] * (pols[:, ps] == acts)
+    # the reach weight of every rule at once, hands as rows (contiguous gathers)
+    wT = np.zeros((J, len(keep)))
+    wT[0] = 1.0
+    polsT = np.ascontiguousarray(pols.T)
+    for js, ps, acts in _reach_steps(game):
+        wT[js] += wT[ps] * (polsT[ps] == acts[:, None])
+    w = wT.T
     mix = sparse.csr_matrix((lam_k, (groups, np.arange(len(keep)))), shape=(G, len(keep)))
     w_all = np.asarray(mix @ w)
     burn = np.asarray(mix @ (w * (pols == _BURN)))
