@@ -288,10 +288,18 @@ def _quiet_stdout() -> None:
     os.close(devnull)
 
 
+def _progress_speaks(lang: str) -> None:
+    """Progress bars in the language of the command (`settemezzo.solved.PROGRESS_LANG`)."""
+    from settemezzo import solved
+
+    solved.PROGRESS_LANG[0] = lang
+
+
 def _run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
     """Run a handler, turning every expected failure into one line and a status."""
     try:
         check_lang(args.lang)   # --lang, or $SETTEMEZZO_LANG (`settemezzo.cli_common.add_lang`)
+        _progress_speaks(args.lang)
         status = handler(args)
         sys.stdout.flush()
         return status

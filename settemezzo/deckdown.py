@@ -172,7 +172,7 @@ def transfer(strategy: PlayerStrategy, source: HeadsUpGame, game: HeadsUpGame
 def _full_deck_player(rules: Rules, banker: str) -> PlayerStrategy:
     """What the forgetting player plays: the full-deck best reply to a threshold banker, or
     the full-deck equilibrium player."""
-    if banker.startswith("threshold:"):
+    if policy.is_threshold(banker):
         s = best_response(banker, "player", rules).strategy
         assert isinstance(s, PlayerStrategy)
         return s
@@ -190,7 +190,7 @@ def _best_reply(rules: Rules, key: tuple[tuple[Kind, int], ...], banker: str) ->
 def _values(rules: Rules, key: tuple[tuple[Kind, int], ...], banker: str) -> tuple[Value, Value]:
     game = heads_up(rules, _deck_of(key))
     forget = transfer(_full_deck_player(rules, banker), heads_up(rules), game)
-    if banker.startswith("threshold:"):
+    if policy.is_threshold(banker):
         return _best_reply(rules, key, banker).value, evaluate(forget, banker, game)
     eq = equilibrium(game)
     if not eq.exploitability <= CERTIFICATE:
@@ -401,7 +401,7 @@ def deck_down(rules: Rules = ITALIAN, players: int = 1,
         raise DeckDownError(f"cycles must be an integer ≥ 2 (for a standard error), got "
                             f"{cycles!r}")
     names = [_check_banker(b) for b in bankers]
-    if players > 1 and any(not b.startswith("threshold:") for b in names):
+    if players > 1 and any(not policy.is_threshold(b) for b in names):
         raise DeckDownError(f"at a table of {players} players only a threshold:K banker has "
                             f"exact per-seat values; got {', '.join(names)}")
     starts, run_outs, unplayed = deck_cycles(rules, players, cycles, seed, progress)

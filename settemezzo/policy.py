@@ -39,8 +39,8 @@ from typing import Literal
 
 from settemezzo.rules import RulesError
 
-__all__ = ["BASES", "OPTIONS", "STAKE_CARDS", "Policy", "PolicyError", "forms", "parse",
-           "parse_threshold", "threshold_name"]
+__all__ = ["BASES", "OPTIONS", "STAKE_CARDS", "Policy", "PolicyError", "forms",
+           "is_threshold", "parse", "parse_threshold", "threshold_name"]
 
 
 class PolicyError(RulesError):
@@ -213,3 +213,16 @@ def threshold_name(k: int) -> str:
     """The policy name of a threshold of ``k`` half-points: ``threshold:5``,
     ``threshold:5.5`` (the form `parse_threshold` reads back)."""
     return f"threshold:{k // 2}" if k % 2 == 0 else f"threshold:{k / 2:g}"
+
+
+def is_threshold(text: str) -> bool:
+    """Whether ``text`` names a rule of thumb (``threshold:K`` with any options); False for
+    any other policy, and for a name that is no policy at all (a strategy's own name).
+
+    >>> is_threshold("threshold:5,split"), is_threshold("5.5"), is_threshold("equilibrium")
+    (True, True, False)
+    """
+    try:
+        return parse(text).kind == "threshold"
+    except PolicyError:
+        return False

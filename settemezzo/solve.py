@@ -1213,7 +1213,7 @@ def _evaluate(p: PlayerStrategy, b: BankerStrategy, game: HeadsUpGame,
     if key in memo:
         out: Value = memo[key][0]
         return out
-    if b.kind != "behavioural" and p.name.startswith("threshold:") and game.swap_target:
+    if b.kind != "behavioural" and policy.is_threshold(p.name) and game.swap_target:
         # a rule of thumb plays on the same cards the same way whether one is face down or
         # up, and this banker does not read them: a swap is worth the card face up (`_reply`)
         p = replace(p, hit=tuple(0 if i in game.swap_target else h
@@ -1249,7 +1249,7 @@ def _split_terms(game: HeadsUpGame, b: BankerStrategy | None,
     Float (the exact rational method is for small decks only)."""
     name = b.name if b is not None and b.kind == "threshold" else "best"
     who = (policy.threshold_name(policy.parse(player).k)
-           if player is not None and player.startswith("threshold:") else "best")
+           if player is not None and policy.is_threshold(player) else "best")
     values: dict[int, float] = {}
     extra: dict[int, float] = {}
     for st in game.infosets:
@@ -1336,7 +1336,7 @@ def _sub_player(p: PlayerStrategy, game: HeadsUpGame, i: int) -> PlayerStrategy:
     if p.sub is not None and subgame_key(sub) in p.sub:
         out: PlayerStrategy = p.sub[subgame_key(sub)]
         return out
-    if p.name.startswith("threshold:"):
+    if policy.is_threshold(p.name):
         return player_policy(p.name, sub)
     raise SolverError(f"the player strategy {p.name!r} swaps at {game.infosets[i].label} "
                       f"but has no play for what follows")

@@ -74,9 +74,13 @@ class Summary:
         return {**vars(self), "restriction_codes": list(self.restriction_codes)}
 
 
-_WHAT = {"player": "player table of", "banker": "banker table of", "edge": "banker's edge of",
-         "summary": "equilibrium of", "handout": "handout numbers of"}
-"""What a progress bar says is computed, by the kind of result."""
+_WHAT = {"player", "banker", "edge", "summary", "handout"}
+"""The kinds of result a progress bar names (catalogue keys ``progress.KIND``; any other is
+``progress.solving``)."""
+
+PROGRESS_LANG = ["en"]
+"""The language of the progress bars on a terminal (the command line sets it from
+``--lang``; a widget shows its own progress in its own language)."""
 
 
 def _kind(key: Any) -> str:
@@ -139,7 +143,8 @@ class Solved:
             with contextlib.suppress(KeyError):
                 found = stored(self.stored)
         if found is None:
-            with _COMPUTE, progress(self.rules, _WHAT.get(_kind(key), "solving")):
+            what = _kind(key) if _kind(key) in _WHAT else "solving"
+            with _COMPUTE, progress(self.rules, what):
                 found = compute()
                 if not self._batch:
                     self._release()
@@ -191,7 +196,7 @@ class Solved:
         if self._eq is None:
             from settemezzo.solve import equilibrium
 
-            with _COMPUTE, progress(self.rules, "equilibrium of"):
+            with _COMPUTE, progress(self.rules, "summary"):
                 self._eq = equilibrium(self.game)
                 if not self._batch:
                     self._release()
@@ -422,7 +427,8 @@ def progress(rules: Rules, what: str = "solving", *, enabled: bool | None = None
              ) -> Iterator[None]:
     """A progress bar while the block computes something under ``rules`` that is not at
     hand: `tqdm.auto` (a bar on a terminal, a widget in a notebook), moving with the time
-    against `estimate_seconds`, short of the end until the block is done. ``enabled``:
+    against `estimate_seconds`, short of the end until the block is done; ``what`` (a kind
+    of result, `_WHAT`) and the times in `PROGRESS_LANG`. ``enabled``:
     None shows it only when the block lasts over a second (and standard error is a
     terminal, or a notebook is running)."""
     import sys
@@ -438,14 +444,17 @@ def progress(rules: Rules, what: str = "solving", *, enabled: bool | None = None
             return
         from tqdm.auto import tqdm
 
+        from settemezzo.i18n import t
+
+        lang = PROGRESS_LANG[0]
         total = round(estimate)
-        bar = tqdm(total=total, unit="s", desc=f"{what} {rules.describe()}",
-                   bar_format="{desc}: {bar}{postfix}")
+        bar = tqdm(total=total, unit="s", bar_format="{desc}: {bar}{postfix}",
+                   desc=t(f"progress.{what}", lang, rules=rules.describe(lang)))
         t0 = time.perf_counter() - 1.0
         while not done.wait(0.25):
             elapsed = time.perf_counter() - t0
             bar.n = min(total * 0.95, elapsed)
-            bar.set_postfix_str(f"{elapsed:.0f} s (expected: about {total} s)")
+            bar.set_postfix_str(t("progress.elapsed", lang, s=f"{elapsed:.0f}", total=total))
         bar.n = total
         bar.close()
 
