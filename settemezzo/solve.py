@@ -456,6 +456,12 @@ class _FloatRows(_RowBatch):
         return self._by_chunk(rows, lambda c: hit[group[c]].T,
                               None if burn is None else lambda c: burn[group[c]].T)
 
+    @cached_property
+    def _transposed(self) -> tuple[FloatArray, FloatArray]:
+        """``F.T`` and ``S.T`` laid out in rows, once: what ``W @ F.T`` copies them to at
+        every call of `grouped_best` (every round of the LP)."""
+        return np.ascontiguousarray(self.F.T), np.ascontiguousarray(self.S.T)
+
     def _by_chunk(self, rows: npt.NDArray[np.int64], H: Callable[[slice], FloatArray],
                   Ub: Callable[[slice], FloatArray] | None) -> FloatArray:
         """`_banker_dp` over ``rows``, a chunk at a time (bounded temporaries), with the
@@ -484,10 +490,12 @@ class _FloatRows(_RowBatch):
         must_draw = [int(HIT) if not any(nd.counts) else int(STAND) for nd in self.nodes]
         choice = np.empty((n_groups, len(self.nodes)), dtype=np.int8)
         choice[:] = np.array(must_draw, dtype=np.int8)
+        FT, ST = self._transposed
         for a in range(0, len(active), _CHUNK):  # a chunk of groups at a time
             c = slice(a, a + _CHUNK)
-            Fg = np.asarray(W[c] @ self.F.T).T  # (hands, groups)
-            Sg = np.asarray(W[c] @ self.S.T).T
+            Wc = W if len(active) <= _CHUNK else W[c]
+            Fg = np.asarray(Wc @ FT).T  # (hands, groups)
+            Sg = np.asarray(Wc @ ST).T
             values[active[c]], hit, burn = _banker_dp(self.levels, Fg, Sg, None, None)
             ch = hit.astype(np.int8)
             ch[burn] = np.int8(int(BURN))
