@@ -456,6 +456,12 @@ class _FloatRows(_RowBatch):
         return self._by_chunk(rows, lambda c: hit[group[c]].T,
                               None if burn is None else lambda c: burn[group[c]].T)
 
+    @cached_property
+    def _transposed(self) -> tuple[FloatArray, FloatArray]:
+        """``F.T`` and ``S.T`` laid out in rows, once: what ``W @ F.T`` copies them to at
+        every call of `grouped_best` (every round of the LP)."""
+        return np.ascontiguousarray(self.F.T), np.ascontiguousarray(self.S.T)
+
     def _by_chunk(self, rows: npt.NDArray[np.int64], H: Callable[[slice], FloatArray],
                   Ub: Callable[[slice], FloatArray] | None) -> FloatArray:
         """`_banker_dp` over ``rows``, a chunk at a time (bounded temporaries), with the
@@ -484,10 +490,12 @@ class _FloatRows(_RowBatch):
         must_draw = [int(HIT) if not any(nd.counts) else int(STAND) for nd in self.nodes]
         choice = np.empty((n_groups, len(self.nodes)), dtype=np.int8)
         choice[:] = np.array(must_draw, dtype=np.int8)
+        FT, ST = self._transposed
         for a in range(0, len(active), _CHUNK):  # a chunk of groups at a time
             c = slice(a, a + _CHUNK)
-            Fg = np.asarray(W[c] @ self.F.T).T  # (hands, groups)
-            Sg = np.asarray(W[c] @ self.S.T).T
+            Wc = W if len(active) <= _CHUNK else W[c]
+            Fg = np.asarray(Wc @ FT).T  # (hands, groups)
+            Sg = np.asarray(Wc @ ST).T
             values[active[c]], hit, burn = _banker_dp(self.levels, Fg, Sg, None, None)
             ch = hit.astype(np.int8)
             ch[burn] = np.int8(int(BURN))
@@ -974,8 +982,12 @@ class _Solver:
         by_value = self.measure == "value"
         infosets = self.game.infosets
         for i, ci in self.swaps:
-            row = one[i] = list(one[i])
-            row[ci] = values.get(i, zero) * (infosets[i].stake if by_value else 1)
+            v = values.get(i, zero) * (infosets[i].stake if by_value else 1)
+            if len(one[i]) == 1:  # a swap or split decision's one child: the move
+                one[i] = [v]
+            else:
+                row = one[i] = list(one[i])
+                row[ci] = v
         return Terminal(one, T.zero, T.root)
 
     def root_value(self, T: Terminal) -> Any:
@@ -2049,10 +2061,13 @@ def _mixture_to_behaviour(game: HeadsUpGame, lam: FloatArray,
     pols = cut_policy[keep].reshape(len(keep), J)
     lam_k = lam[keep]
     lam_k = lam_k / np.bincount(groups, weights=lam_k, minlength=G)[groups]
-    w = np.zeros((len(keep), J))
-    w[:, 0] = 1.0
-    for js, ps, acts in _reach_steps(game):  # the reach weight of every rule at once
-        w[:, js] += w[:, ps] * (pols[:, ps] == acts)
+    # the reach weight of every rule at once, hands as rows (contiguous gathers)
+    wT = np.zeros((J, len(keep)))
+    wT[0] = 1.0
+    polsT = np.ascontiguousarray(pols.T)
+    for js, ps, acts in _reach_steps(game):
+        wT[js] += wT[ps] * (polsT[ps] == acts[:, None])
+    w = wT.T
     mix = sparse.csr_matrix((lam_k, (groups, np.arange(len(keep)))), shape=(G, len(keep)))
     w_all = np.asarray(mix @ w)
     burn = np.asarray(mix @ (w * (pols == _BURN)))
