@@ -135,8 +135,10 @@ def test_save_chart_is_atomic_for_the_api(tmp_path: Path) -> None:
 
 
 SLOW_WRITER = textwrap.dedent("""
-    import sys, time
+    import signal, sys, time
     from settemezzo.fileio import writing
+    # Ctrl+C interrupts, as in a terminal, even if this test runs where SIGINT is ignored
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     with writing(sys.argv[1]) as (tmp,):
         with open(tmp, "w") as f:
             f.write("half,")

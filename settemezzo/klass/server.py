@@ -316,6 +316,9 @@ def serve(db: str | Path, host: str, port: int, lang: str = "en", out: IO[str] =
     print(t("class.serving", lang, url=server.url, code=store.class_code,
             teacher=store.teacher_code), file=out, flush=True)
     signal.signal(signal.SIGTERM, _stop)
+    # Ctrl+C stops the class even when the shell that started it ignores SIGINT (a job put in
+    # the background by a script: Python then keeps SIGINT ignored)
+    signal.signal(signal.SIGINT, _stop)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
