@@ -2261,13 +2261,14 @@ def _missing(x: float | Fraction | None) -> bool:
 
 
 def number(x: float | Fraction | None, lang: str = "en", digits: int = 2, sign: bool = False,
-           *, typeset: bool = True) -> str:
+           *, typeset: bool = True, exponent: bool = False) -> str:
     """``x`` with ``digits`` decimals as ``lang`` writes it: a decimal comma outside English.
 
     ``sign`` always shows the sign ('+0.57'). ``typeset`` writes a true minus sign ('−', for
     charts, handouts and widgets); ``typeset=False`` keeps the ASCII hyphen of plain text
     (the command line, the advice sentence), so a terminal's output stays greppable. A value
-    not available (None, NaN) is the word for it ('n/a', 'n.d.').
+    not available (None, NaN) is the word for it ('n/a', 'n.d.'). ``exponent`` writes it in
+    scientific form ('2,1e-12', `scientific`).
 
     >>> number(-0.4241, "en", 3), number(0.5714, "it", 3, sign=True, typeset=False)
     ('−0.424', '+0,571')
@@ -2279,7 +2280,8 @@ def number(x: float | Fraction | None, lang: str = "en", digits: int = 2, sign: 
         return t("word.not_available", lang)
     assert x is not None
     x = float(x)
-    text = f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
+    form = "e" if exponent else "f"
+    text = f"{x:+.{digits}{form}}" if sign else f"{x:.{digits}{form}}"
     if lang != "en":
         text = text.replace(".", ",")
     return text.replace("-", "−") if typeset else text
@@ -2386,12 +2388,7 @@ def scientific(x: float | None, lang: str = "en", digits: int = 1) -> str:
     >>> scientific(2.0756e-12, "fr"), scientific(float("nan"), "en")
     ('2,1e-12', 'n/a')
     """
-    check_lang(lang)
-    if _missing(x):
-        return t("word.not_available", lang)
-    assert x is not None
-    text = f"{float(x):.{digits}e}"
-    return text.replace(".", ",") if lang != "en" else text
+    return number(x, lang, digits, typeset=False, exponent=True)
 
 
 def number_range(values: Iterable[float], lang: str = "en", digits: int = 1, *,
