@@ -126,8 +126,9 @@ def advise(hole: str | CardSpec, up: str | Iterable[str | CardSpec] = (), *,
     thinned deck (`seen_deck`).
 
     The row of the player table that answers the hand is `answer_row`'s: read from the
-    table shipped with the package (or kept by `settemezzo.solved`) against the
-    equilibrium, computed otherwise (exact against a fixed banker). The chances of the next
+    table shipped with the package (or kept by `settemezzo.solved`) where its floats are
+    the answer's precision, computed otherwise (exact against a fixed banker, where the
+    game is). The chances of the next
     card (``bust_if_hit``, ``seven_half_if_hit``) are exact fractions of the cards left
     (`settemezzo.odds.hit_outcomes`). Values (``stand_ev``, ``hit_ev``, ``split_ev``) are per
     unit stake ("stakes"); chances are chances. When the stake is chosen after the first
@@ -187,17 +188,20 @@ def answer_row(hole: Kind, up: tuple[Kind, ...] = (), rules: Rules = ITALIAN,
     """The row of the player table (`settemezzo.tables.player_table` of ``rules``,
     ``against``, ``deck``) that answers the hand face-down ``hole``, face-up ``up`` (kinds as
     ``rules`` tell them apart, `Rules.plain`): the main game's row, at the stake the
-    strategy uses for it (see
-    `answer_rows`; `settemezzo.tables._stake_copy` picks the same in the game).
+    strategy uses for it (see `answer_rows`; `settemezzo.tables._stake_copy` picks the same
+    in the game).
 
-    Against the equilibrium, when `settemezzo.solved` has the table at hand (shipped with
-    the package for a full deck, or kept), its row is read (``table``: False computes it
-    anyway); else the row is computed from the game (`settemezzo.tables._game_row`),
-    against any banker, and exact against a fixed one. A hand with no decision (finished,
-    or not to be dealt from the deck) is a `settemezzo.rules.RulesError` naming it.
+    When `settemezzo.solved` has the table at hand (shipped with the package for a full
+    deck, or kept) and its floats are the answer's precision (`_exact_values`: against the
+    equilibrium, or a fixed banker under rules that split), its row is read (``table``:
+    False computes it anyway); else the row is computed from the game
+    (`settemezzo.tables._game_row`), against any banker, exact against a fixed one where
+    the game is. A hand with no decision (finished, or not to be dealt from the deck) is a
+    `settemezzo.rules.RulesError` naming it.
     """
     name = against.strip().lower() if isinstance(against, str) else None
-    if table and name == "equilibrium" and solved.ready(rules, ("player", name), deck):
+    if (table and name is not None and not _exact_values(rules, name)
+            and solved.ready(rules, ("player", name), deck)):
         found = answers(rules, name, deck)
         pos = found.position.get((hole.label, " ".join(k.label for k in up)))
         if pos is not None:
@@ -207,6 +211,14 @@ def answer_row(hole: Kind, up: tuple[Kind, ...] = (), rules: Rules = ITALIAN,
 
     game = heads_up(rules, deck)
     return _game_row(game, game.infoset(hole, up), against)[0]
+
+
+def _exact_values(rules: Rules, against: str) -> bool:
+    """Whether the game's values against the banker named ``against`` are exact fractions
+    (a table's floats would lose them): against a fixed banker, unless the player may split
+    two figures (a split's value is a float: `settemezzo.solve._reply`); never against the
+    equilibrium (its values are floats)."""
+    return against != "equilibrium" and rules.split_figures == 1
 
 
 @dataclass(frozen=True)
@@ -287,9 +299,8 @@ def _copy_rank(own: float, own_first: float, stake: int) -> tuple[float, float, 
 def _stake_copies(df: pd.DataFrame) -> pd.DataFrame:
     """Of a player table's main-game rows under a stake choice, the copy of each hand
     `_copy_rank` puts first (in table order)."""
-    cols = zip(df["hole"].tolist(), df["up"].tolist(), df["stake"].tolist(),
-               df["own_reach"].tolist(), strict=True)
-    rows = list(cols)
+    rows = list(zip(df["hole"].tolist(), df["up"].tolist(), df["stake"].tolist(),
+                    df["own_reach"].tolist(), strict=True))
     first = {(h, s): float(o) for h, u, s, o in rows if u == ""}
     best: dict[tuple[str, str], tuple[tuple[float, float, int], int]] = {}
     for pos, (h, u, s, o) in enumerate(rows):

@@ -44,13 +44,13 @@ def _kinds(rules: Rules, hole: str, up: tuple[str, ...]) -> tuple[Kind, tuple[Ki
             rules.plain_kinds(kind_of(s) for s in parse_specs(list(up))))
 
 
-def _fresh(rules: Rules, hands: list[tuple[str, tuple[str, ...]]]) -> dict[
-        tuple[str, tuple[str, ...]], Advice]:
+def _fresh(rules: Rules, hands: list[tuple[str, tuple[str, ...]]],
+           against: str = "equilibrium") -> dict[tuple[str, tuple[str, ...]], Advice]:
     """`advise` with nothing shipped or kept: every answer computed from the game."""
     with solved.precomputed_off():
         solved.clear()
-        assert not solved.ready(rules, ("player", "equilibrium"))
-        out = {hand: advise(*hand, rules=rules) for hand in hands}
+        assert not solved.ready(rules, ("player", against))
+        out = {hand: advise(*hand, rules=rules, against=against) for hand in hands}
     solved.clear()
     return out
 
@@ -105,6 +105,31 @@ def test_split_hand_shipped_answers_are_the_fresh_ones() -> None:
     assert fresh[("J", ("Q",))].split_ev is not None and fresh[("5", ())].split_ev is None
 
 
+def test_fixed_banker_shipped_answers_are_the_fresh_ones() -> None:
+    # against a fixed banker under rules that split, the game's values are floats (a
+    # split's value is a float): the shipped table's floats are the answer's precision.
+    # SPANISH without swaps (shipped): stakes after the first card, splits, a quick game
+    rules = SPANISH.with_variants("swap_hidden=off")
+    hands = [("7", ()), ("3", ()), ("6", ("1",)), ("J", ("1",)), ("2", ("1", "1"))]
+    fresh = _fresh(rules, hands, "threshold:5")
+    assert {a.stake for a in fresh.values()} == {2, 5}
+    for hand, a in fresh.items():
+        assert not isinstance(a.stand_ev, Fraction) and not isinstance(a.hit_ev, Fraction)
+        _same_advice(advise(*hand, rules=rules, against="threshold:5"), a)
+
+
+def test_an_exact_answer_stays_exact_and_is_the_shipped_tables() -> None:
+    # against a fixed banker under rules without splits the answer is computed, exact;
+    # the shipped table holds the float of each of its fractions
+    frame = answers(ITALIAN, "threshold:5").frame
+    for hole, up in [("5", ("1",)), ("J", ()), ("2", ("3", "1"))]:
+        a = advise(hole, up, against="threshold:5")
+        assert isinstance(a.stand_ev, Fraction) and isinstance(a.hit_ev, Fraction)
+        rec = frame[(frame.hole == a.hole) & (frame.up == " ".join(a.up))]
+        assert (rec.stand_ev.item(), rec.hit_ev.item()) == (float(a.stand_ev), float(a.hit_ev))
+        assert rec.best.item() == a.best and a.stake is None
+
+
 def test_the_shipped_answer_solves_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     # under SPANISH the answer comes from the shipped table: no equilibrium, no game
     import settemezzo.game as game
@@ -118,6 +143,7 @@ def test_the_shipped_answer_solves_nothing(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(game, "heads_up", refuse)
     a = advise("7", rules=SPANISH)
     assert a.stake == 5 and a.best == "stand" and a.hit_frequency is not None
+    assert advise("7", rules=SPANISH, against="threshold:5").stake == 5
     # exact chances of the next card: 27 of the 39 cards bust a 7, 12 figures make 7½
     assert a.bust_if_hit == Fraction(9, 13) and a.seven_half_if_hit == Fraction(4, 13)
 
