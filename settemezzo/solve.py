@@ -108,6 +108,21 @@ START_THRESHOLDS = (10,)
 "hit below 5" alone. Measured (CPU, LP only): ITALIAN 0.34 s in 14 rounds against 0.48 s in
 12 with (9, 10, 11, 12); a smaller first LP saves more than the two rounds more cost."""
 
+SOLO_ROUNDS = 3
+"""A public state whose ``t_g`` the banker's best reply alone beats, this many rounds in a
+row, becomes exact in the LP (`_Cuts.exact`): the banker's whole programme there instead of
+one more stopping rule a round. SPANISH's first public state at the top stake took a new rule
+a round, alone, for 14 rounds (23 rounds in all; now 13). The other standard rule sets'
+main games never beat one state alone twice running, so their LPs are as before: making
+many states exact (tried: any state with six cuts) slows HiGHS a lot (ITALIAN 0.8 -> 3.6 s,
+burn=4 3.5 -> 52 s), one is cheap."""
+
+EXACT_MIN_DECISIONS = 20_000
+"""`SOLO_ROUNDS` applies to games with at least this many player decisions, where a round of
+the LP costs a tenth of a second (SPANISH's main game: 35,140). In the small games after a
+swap a round costs milliseconds and an exact state saves nothing (measured: swap_hidden's 20
+made exact cost more than they saved)."""
+
 BURN = Action.BURN
 """The banker's third choice under the ``burn`` variant (after STAND 0 and HIT 1)."""
 
@@ -1781,6 +1796,11 @@ class _Cuts:
         self.policy = np.zeros((0, J), dtype=np.int8)        # per cut: its rule
         self._batches: list[tuple[npt.NDArray[np.int64], FloatArray]] = []
         self.built = 0                                       # batches already in the LP
+        self.blocks: list[_ExactBlock] = []                  # the exact states
+        self._pending: list[_ExactBlock] = []                # blocks not yet in the LP
+        self.segments: list[tuple[str, int, int]] = []       # LP rows: (kind, first, count)
+        self.n_extra = 0                                     # the blocks' columns
+        self.is_exact = np.zeros(self.G, dtype=bool)
 
     def members(self, which: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
         """The decisions of the public states ``which``, one after the other."""
@@ -1833,13 +1853,46 @@ class _Cuts:
         self.group = np.concatenate([self.group, which])
         self.policy = np.concatenate([self.policy, policy])
 
-    def new_block(self) -> sparse.csr_matrix:
-        """The rows ``t_g - sum_i coef_i x(i, STAND) <= 0`` of the cuts not yet in the LP."""
+    def exact(self, which: npt.NDArray[np.int64]) -> None:
+        """Make the public states ``which`` exact: their banker's whole programme enters the
+        LP (`_exact_block`), with new columns after the last ones."""
+        rows = self.s.stand_rows
+        assert isinstance(rows, _FloatRows)
+        for g in which.tolist():
+            first = self.nx + self.G + self.n_extra
+            block = _exact_block(self, rows, int(g), first)
+            self.n_extra += len(block.nodes)
+            self._pending.append(block)
+            self.is_exact[g] = True
+
+    @property
+    def n_cols(self) -> int:
+        """The LP's columns: sequences, one ``t_g`` per public state, the blocks' values."""
+        return self.nx + self.G + self.n_extra
+
+    def new_rows(self) -> sparse.csr_matrix:
+        """The rows not yet in the LP: the new cuts (`_cut_rows`), then the new exact blocks'
+        rows; `segments` records which LP rows are which."""
+        parts = []
         batches = self._batches[self.built:]
         self.built = len(self._batches)
-        nx, G = self.nx, self.G
-        if not batches:
-            return sparse.csr_matrix((0, nx + G))
+        if batches:
+            first = len(self.group) - sum(len(w) for w, _ in batches)
+            parts.append(self._cut_rows(batches))
+            self.segments.append(("cuts", first, parts[-1].shape[0]))
+        for block in self._pending:
+            parts.append(sparse.csr_matrix(block.A, shape=(block.A.shape[0], self.n_cols)))
+            self.segments.append(("block", self.blocks.__len__(), block.A.shape[0]))
+            self.blocks.append(block)
+        self._pending = []
+        if not parts:
+            return sparse.csr_matrix((0, self.n_cols))
+        return sparse.vstack(parts, format="csr")
+
+    def _cut_rows(self, batches: list[tuple[npt.NDArray[np.int64], FloatArray]]
+                  ) -> sparse.csr_matrix:
+        """The rows ``t_g - sum_i coef_i x(i, STAND) <= 0`` of ``batches`` of cuts."""
+        nx = self.nx
         which = np.concatenate([w for w, _ in batches])
         coef = np.concatenate([c for _, c in batches])
         L = self.count[which] + 1
@@ -1852,7 +1905,99 @@ class _Cuts:
         data[is_t] = 1.0
         indices[~is_t] = 2 * self.members(which) + STAND
         data[~is_t] = -coef
-        return sparse.csr_matrix((data, indices, indptr), shape=(len(which), nx + G))
+        return sparse.csr_matrix((data, indices, indptr), shape=(len(which), self.n_cols))
+
+    def split_duals(self, duals: FloatArray) -> tuple[FloatArray, list[FloatArray]]:
+        """The LP's row duals after the equality rows, as the cuts' (in cut order) and each
+        exact block's (in its row order)."""
+        cut = np.zeros(len(self.group))
+        per_block: list[FloatArray] = [np.zeros(0)] * len(self.blocks)
+        at = 0
+        for kind, first, n in self.segments:
+            if kind == "cuts":
+                cut[first:first + n] = duals[at:at + n]
+            else:
+                per_block[first] = duals[at:at + n]
+            at += n
+        return cut, per_block
+
+
+@dataclass(frozen=True)
+class _ExactBlock:
+    """A public state ``g`` made exact in the LP: the banker's programme over its hands
+    ``nodes`` (those the cards can reach there), a value column ``v_j`` each from column
+    ``first`` on, and the rows ``A`` (over the LP's columns so far), which say
+
+    - ``v_j <= sum_i w_i S_j(i) x(i, STAND)`` (standing at ``j``; not for a hand that must
+      draw),
+    - ``v_j <= sum_i w_i F_j(i) x(i, STAND) + sum of v over the hands one card on``
+      (hitting),
+    - ``v_j <= v_b`` (burning, to burnt hand ``b``, where the rules allow it),
+    - ``t_g <= v_root``,
+
+    with ``S``, ``F`` the banker's stand and finished terms (`_FloatRows`) and ``w_i`` each
+    decision's chance times stake times `LP_SCALE`. The banker's best reply is the least of
+    these: the LP's ``t_g`` is the value of its best programme, exactly as if every
+    stopping rule were a cut. ``action`` per row: STAND, HIT, BURN, or -1 (the ``t_g`` row);
+    ``local`` per row: its hand's index in ``nodes``. The rows' duals are the banker's flow
+    through each hand and action (`_block_flows`).
+
+    Toy game (`_Cuts`'s, by hand): the empty hand 0 must draw, into hand 1 or a bust (F);
+    the player stands on 5 with weight ``w``. Hand 1 stands with ``S_1 = -0.2`` (a banker
+    who stops there wins more often than he loses) or hits with ``F_1 = +0.1``: the rows
+    ``v_1 <= -0.2 w x``, ``v_1 <= 0.1 w x``, ``v_0 <= F_0 w x + v_1``, ``t_g <= v_0`` give
+    ``t_g = (F_0 - 0.2) w x``: the better rule, standing on hand 1, as its cut would.
+    """
+
+    g: int
+    nodes: npt.NDArray[np.int64]
+    first: int
+    local: npt.NDArray[np.int64]
+    action: npt.NDArray[np.int64]
+    A: sparse.csr_matrix
+
+
+def _exact_block(cuts: _Cuts, rows: _FloatRows, g: int, first: int) -> _ExactBlock:
+    """The `_ExactBlock` of public state ``g``, its columns from ``first`` on."""
+    members = cuts.members(np.array([g], dtype=np.int64))
+    u = rows.inv[members]
+    w = cuts.reach[members] * LP_SCALE
+    keep = np.flatnonzero((rows.P[:, u] > 0).any(axis=1))
+    col = np.full(len(rows.nodes), -1, dtype=np.int64)
+    col[keep] = first + np.arange(len(keep))
+    xs = 2 * members + STAND
+    r_i: list[int] = []
+    c_i: list[int] = []
+    vals: list[float] = []
+    local: list[int] = []
+    action: list[int] = []
+
+    def row(a: int, act: int, coef: FloatArray | None, more: list[tuple[int, float]]) -> None:
+        n = len(action)
+        local.append(a)
+        action.append(act)
+        for c, v in more:
+            r_i.append(n)
+            c_i.append(c)
+            vals.append(v)
+        if coef is not None:
+            nz = np.flatnonzero(coef)
+            r_i.extend([n] * len(nz))
+            c_i.extend(xs[nz].tolist())
+            vals.extend((-coef[nz]).tolist())
+
+    for a, j in enumerate(keep.tolist()):
+        nd = rows.nodes[j]
+        if any(nd.counts):
+            row(a, int(STAND), rows.S[j, u] * w, [(int(col[j]), 1.0)])
+        kids = [(int(col[j2]), -1.0) for _pos, j2, _ in nd.children if j2 >= 0 and col[j2] >= 0]
+        row(a, int(HIT), rows.F[j, u] * w, [(int(col[j]), 1.0), *kids])
+        if nd.burn_child >= 0 and any(nd.counts) and col[nd.burn_child] >= 0:
+            row(a, int(BURN), None, [(int(col[j]), 1.0), (int(col[nd.burn_child]), -1.0)])
+    row(0, -1, None, [(cuts.nx + g, 1.0), (int(col[0]), -1.0)])
+    A = sparse.csr_matrix((vals, (r_i, c_i)), shape=(len(action), first + len(keep)))
+    return _ExactBlock(g, keep, first, np.array(local, dtype=np.int64),
+                       np.array(action, dtype=np.int64), A)
 
 
 @dataclass(frozen=True)
@@ -1902,9 +2047,10 @@ def _cutting_planes(s: _Solver, c: FloatArray, const: float, cuts: _Cuts, tol: f
         cuts.add_thresholds()
     lp = _master_lp(s, c, cuts)
     rounds, previous, cold = 0, np.inf, False
+    solo, last = 0, -1  # rounds in a row that only public state ``last`` was beaten
     while True:
         rounds += 1
-        lp.add_rows(cuts.new_block())
+        lp.add_rows(cuts.new_rows(), cuts.n_cols)
         res = lp.solve(rounds, cold=cold)
         x = res.x[:nx]
         lp_value = -res.fun / LP_SCALE + const
@@ -1913,7 +2059,8 @@ def _cutting_planes(s: _Solver, c: FloatArray, const: float, cuts: _Cuts, tol: f
         # (an elementwise sum, not ``c @ x``: a BLAS dot wakes OpenBLAS's threads, which then
         # spin for a while; a seventh of SPANISH's CPU time, stolen from anything else running)
         lower = float(np.multiply(c[:nx], x).sum() + Gv.sum()) + const
-        viol = np.flatnonzero(Gv < res.x[nx:] / LP_SCALE - 1e-12)
+        viol = np.flatnonzero(Gv < res.x[nx:nx + G] / LP_SCALE - 1e-12)
+        viol = viol[~cuts.is_exact[viol]]  # an exact state's t_g is its best reply already
         stalled = previous - lp_value < 1e-13 and lp_value - lower < 100 * tol
         if lp_value - lower <= tol or len(viol) == 0 or stalled:
             # (a stall is floating-point noise; the certificate measures it)
@@ -1925,7 +2072,13 @@ def _cutting_planes(s: _Solver, c: FloatArray, const: float, cuts: _Cuts, tol: f
             raise SolverError(f"no convergence after {max_rounds} LP rounds "
                               f"(gap {lp_value - lower:.3g})")
         cold, previous = False, lp_value
-        cuts.add(decisions, viol)
+        solo = solo + 1 if len(viol) == 1 and solo and viol[0] == last else int(len(viol) == 1)
+        last = int(viol[0])
+        if solo >= SOLO_ROUNDS and len(s.game.infosets) >= EXACT_MIN_DECISIONS:
+            cuts.exact(viol)
+            solo = 0
+        else:
+            cuts.add(decisions, viol)
 
 
 def _polish(sol: _LPSolution) -> _LPSolution:
@@ -1950,8 +2103,9 @@ def _lp_strategies(game: HeadsUpGame, sol: _LPSolution, cuts: _Cuts,
     p_hit = np.clip(p_hit, 0.0, 1.0)
     player = PlayerStrategy("equilibrium", tuple(float(v) for v in p_hit),
                             {k: e.player for k, e in subs.items()} if subs else None)
-    lam = -sol.res.cut_duals  # >= 0, per cut
-    hit, burn = _mixture_to_behaviour(game, lam, cuts.group, cuts.policy)
+    lam, per_block = cuts.split_duals(-sol.res.cut_duals)  # >= 0
+    hit, burn = _mixture_to_behaviour(game, lam, cuts.group, cuts.policy,
+                                      _block_flows(game, cuts.blocks, per_block))
     banker = BankerStrategy("equilibrium", "behavioural", hit=hit,
                             burn=burn if game.rules.burn else None,
                             sub={k: e.banker for k, e in subs.items()} if subs else None)
@@ -2032,7 +2186,12 @@ class _LP:
             self.h.addRows(A.shape[0], lo, hi, A.nnz, A.indptr[:-1].astype(np.int32),
                            A.indices.astype(np.int32), A.data)
 
-    def add_rows(self, A: sparse.csr_matrix) -> None:
+    def add_rows(self, A: sparse.csr_matrix, n_cols: int) -> None:
+        """Rows ``A x <= 0``, after widening the LP to ``n_cols`` columns (the new ones free,
+        costing nothing)."""
+        more = n_cols - self.h.getNumCol()
+        if more > 0:
+            self.h.addVars(more, np.full(more, -self.inf), np.full(more, self.inf))
         n = A.shape[0]
         self._add(A, np.full(n, -self.inf), np.zeros(n))
 
@@ -2051,9 +2210,32 @@ class _LP:
         return _LPResult(np.array(sol.col_value), float(info.objective_function_value), duals)
 
 
+_Flows = tuple[npt.NDArray[np.int64], FloatArray, FloatArray, FloatArray]
+
+
+def _block_flows(game: HeadsUpGame, blocks: list[_ExactBlock], duals: list[FloatArray]
+                 ) -> _Flows:
+    """The banker's flows through each hand of the exact public states, from the duals of
+    their rows (`_ExactBlock`): per block, ``(g, through, hitting, burning)`` stacked as
+    groups and (blocks x hands) arrays: the flow into a hand (standing plus hitting plus
+    burning there), and out of it by hitting and by burning."""
+    J = len(game.banker_nodes)
+    through, hitting, burning = (np.zeros((len(blocks), J)) for _ in range(3))
+    for b, (block, d) in enumerate(zip(blocks, duals, strict=True)):
+        d = np.maximum(d, 0.0)
+        live = block.action >= 0
+        j = block.nodes[block.local[live]]
+        act, flow = block.action[live], d[live]
+        np.add.at(through[b], j, flow)
+        np.add.at(hitting[b], j[act == HIT], flow[act == HIT])
+        np.add.at(burning[b], j[act == BURN], flow[act == BURN])
+    groups = np.array([block.g for block in blocks], dtype=np.int64)
+    return groups, through, hitting, burning
+
+
 def _mixture_to_behaviour(game: HeadsUpGame, lam: FloatArray,
-                          cut_group: npt.NDArray[np.int64], cut_policy: npt.NDArray[np.int8]
-                          ) -> tuple[FloatArray, FloatArray]:
+                          cut_group: npt.NDArray[np.int64], cut_policy: npt.NDArray[np.int8],
+                          flows: _Flows | None = None) -> tuple[FloatArray, FloatArray]:
     """Turn a mixture of stopping rules per public state into the chances of hitting and of
     burning at each banker hand.
 
@@ -2068,7 +2250,10 @@ def _mixture_to_behaviour(game: HeadsUpGame, lam: FloatArray,
     groups = cut_group[keep]
     pols = cut_policy[keep].reshape(len(keep), J)
     lam_k = lam[keep]
-    lam_k = lam_k / np.bincount(groups, weights=lam_k, minlength=G)[groups]
+    total = np.bincount(groups, weights=lam_k, minlength=G)
+    if flows is not None:  # an exact state's own flow enters at its root
+        np.add.at(total, flows[0], flows[1][:, 0])
+    lam_k = lam_k / total[groups]
     # the reach weight of every rule at once, hands as rows (contiguous gathers)
     wT = np.zeros((J, len(keep)))
     wT[0] = 1.0
@@ -2082,6 +2267,13 @@ def _mixture_to_behaviour(game: HeadsUpGame, lam: FloatArray,
     w *= pols == _HIT
     hit = np.asarray(mix @ w)
     del w
+    if flows is not None and len(flows[0]):
+        g, through, hitting, burning = flows
+        scale = np.where(total[g] > 0, total[g], 1.0)[:, None]
+        np.add.at(w_all, g, through / scale)
+        np.add.at(hit, g, hitting / scale)
+        np.add.at(burn, g, burning / scale)
+        groups = np.concatenate([groups, g])
     reached = w_all > 0
     np.divide(hit, w_all, out=hit, where=reached)
     np.divide(burn, w_all, out=burn, where=reached)

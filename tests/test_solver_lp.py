@@ -169,3 +169,33 @@ def test_distinct_rows_as_numpy_unique() -> None:
         assert uniq.tolist() == want.tolist()
         assert inverse.tolist() == want_inverse.reshape(-1).tolist()
         assert (uniq[inverse] == key).all()
+
+
+def test_exact_public_states_solve_the_same_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A public state made exact (`_Cuts.exact`: the banker's whole programme there, instead
+    # of stopping rules one round at a time) must give the same game: here every beaten state
+    # is made exact at once, on a 20-card deck, and the value is compared with the one the
+    # cuts alone find (the second method), with both certificates tight. The banker's
+    # strategy read from the exact states' duals (`_block_flows`) is what the certificate's
+    # upper bound plays against, so a wrong reading would widen it.
+    from settemezzo import solve
+
+    deck = Unseen((6, 1, 1, 1, 2, 2, 2, 4, 1))
+    game = heads_up(ITALIAN, deck)
+    by_cuts = equilibrium(game)
+    made: list[int] = []
+    exact = _Cuts.exact
+
+    def counting(self: _Cuts, which: np.ndarray) -> None:
+        made.extend(which.tolist())
+        exact(self, which)
+
+    monkeypatch.setattr(_Cuts, "exact", counting)
+    monkeypatch.setattr(solve, "SOLO_ROUNDS", 0)
+    monkeypatch.setattr(solve, "EXACT_MIN_DECISIONS", 0)
+    game.memo.pop("equilibrium")
+    by_blocks = equilibrium(game)
+    assert len(made) > 100  # most of the 548 public states
+    assert by_blocks.exploitability <= 1e-9 and by_cuts.exploitability <= 1e-9
+    assert by_blocks.value == pytest.approx(by_cuts.value, abs=1e-9)
+    assert by_blocks.iterations < by_cuts.iterations
