@@ -240,10 +240,10 @@ def cmd_evaluate(args: argparse.Namespace, rules: Rules) -> int:
 
 
 def cmd_advise(args: argparse.Namespace, rules: Rules) -> int:
+    from settemezzo.advice import advise
     from settemezzo.cli import _parse_cards_arg, _parse_cards_args
     from settemezzo.i18n import advice_text
     from settemezzo.odds import HandState
-    from settemezzo.tables import advise
 
     against = check_policy(args.against, "--against", BANKERS)
     hole = _parse_cards_arg(args.hole)

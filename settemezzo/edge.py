@@ -30,7 +30,6 @@ from settemezzo import policy
 from settemezzo.game import heads_up
 from settemezzo.i18n import check_lang, t
 from settemezzo.rules import ITALIAN, KNOB_TABLE, SPANISH, SWITCHES, Rules, RulesError
-from settemezzo.solve import PlayerStrategy, best_response, equilibrium, expected_stake
 
 __all__ = [
     "ITALIAN_VARIANTS",
@@ -73,6 +72,8 @@ class Edge:
 
 def banker_edge(rules: Rules = ITALIAN, method: str = "equilibrium") -> Edge:
     """The banker's edge under ``rules``; ``method`` as in the module docstring."""
+    from settemezzo.solve import PlayerStrategy, best_response, equilibrium, expected_stake
+
     t0 = time.perf_counter()
     m = policy.parse(method, ("equilibrium", "threshold:K", "omniscient"), who="banker").name
     game = heads_up(rules)

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 from settemezzo.hands import BUST, PAIR_OF_SEVENS, ROYAL, points_label
 
 if TYPE_CHECKING:
-    from settemezzo.tables import Advice
+    from settemezzo.advice import Advice
 
 from settemezzo import policy
 from settemezzo.rules import Rules, knob

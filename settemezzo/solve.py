@@ -1605,6 +1605,14 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
     if key in game.memo:
         cached: Equilibrium = game.memo[key]
         return cached if cached.rules == game.rules else replace(cached, rules=game.rules)
+    with gc_paused():  # the solve's arrays and trees are not garbage in cycles
+        eq = _solve(game, tol, max_rounds)
+    game.memo[key] = eq
+    return eq
+
+
+def _solve(game: HeadsUpGame, tol: float, max_rounds: int) -> Equilibrium:
+    """`equilibrium`'s work, uncached."""
     t0 = time.perf_counter()
     subs = _subgame_equilibria(game, tol, max_rounds)
     split_values, split_extra = _split_terms(game, None)
@@ -1617,7 +1625,6 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
                          BankerStrategy("equilibrium", "behavioural",
                                         hit=np.zeros((0, len(game.banker_nodes)))),
                          0, time.perf_counter() - t0, const)
-        game.memo[key] = eq
         return eq
     sol, player, banker, low, upper = _solve_lp(s, T, const, subs, split_values, tol,
                                                  max_rounds)
@@ -1629,7 +1636,6 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
     below = frozenset(subs).union(*(e.subgames for e in subs.values()))
     eq = Equilibrium(game.rules, (upper + low) / 2, low, upper, player, banker, sol.rounds,
                      time.perf_counter() - t0, sol.lp_value, stake_mean, below)
-    game.memo[key] = eq
     return eq
 
 
@@ -1904,7 +1910,9 @@ def _cutting_planes(s: _Solver, c: FloatArray, const: float, cuts: _Cuts, tol: f
         lp_value = -res.fun / LP_SCALE + const
         weights = cuts.reach * np.maximum(x[0::2], 0.0) * s.is_play
         Gv, decisions = s.stand_rows.grouped_best(weights, s.group, G)
-        lower = float(c[:nx] @ x + Gv.sum()) + const
+        # (an elementwise sum, not ``c @ x``: a BLAS dot wakes OpenBLAS's threads, which then
+        # spin for a while; a seventh of SPANISH's CPU time, stolen from anything else running)
+        lower = float(np.multiply(c[:nx], x).sum() + Gv.sum()) + const
         viol = np.flatnonzero(Gv < res.x[nx:] / LP_SCALE - 1e-12)
         stalled = previous - lp_value < 1e-13 and lp_value - lower < 100 * tol
         if lp_value - lower <= tol or len(viol) == 0 or stalled:

@@ -180,13 +180,14 @@ class Solved:
     def _release(self) -> None:
         """Once results are kept here, drop the solvers of the games used to compute them
         (the bulk of a solve's memory)."""
-        from settemezzo.solve import release_solvers
+        if self._games:  # none used (a view of results read from the shipped ones): no solver
+            from settemezzo.solve import release_solvers
 
-        for ref in self._games:
-            game = ref()
-            if game is not None:
-                release_solvers(game)
-        self._games.clear()
+            for ref in self._games:
+                game = ref()
+                if game is not None:
+                    release_solvers(game)
+            self._games.clear()
         _trim()
 
     @property

@@ -9,7 +9,9 @@
   banker's chance of hitting, and the posterior of the player's face-down card behind it
   (with the stake and the swaps the banker sees, where the rules have them).
 - `advise`: the answer to a beginner's question, "face-down 5, nothing up: stand or hit,
-  and by how much?"
+  and by how much?" (`settemezzo.advice`, where it lives beside the one owner of the row
+  that answers a hand, `settemezzo.advice.answer_row`; computed here when no table is at
+  hand: `_game_row`).
 
 >>> a = advise("7", against="threshold:5")
 >>> a.best, a.stand_ev > a.hit_ev
@@ -18,7 +20,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -26,7 +27,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from settemezzo.cards import DECK_SIZE, CardSpec, Kind, Unseen, kind_of, parse_specs
+from settemezzo.advice import TIE, Advice, HandRow, _best_label, _copy_rank, advise, seen_deck
+from settemezzo.cards import Kind, Unseen
 from settemezzo.game import HeadsUpGame, heads_up, restriction_codes
 from settemezzo.hands import describe_score, is_finished, points_label, total
 from settemezzo.odds import bust_chance, draw_kinds
@@ -38,7 +40,6 @@ from settemezzo.solve import (
     _FloatRows,
     _reply,
     _solver,
-    _split_terms,
     _sub_banker,
     _sub_player,
     banker_policy,
@@ -48,32 +49,8 @@ from settemezzo.solve import (
     subgame_key,
 )
 
-__all__ = ["Advice", "HandoutNumbers", "advise", "banker_table", "bust_chance_data",
+__all__ = ["TIE", "Advice", "HandoutNumbers", "advise", "banker_table", "bust_chance_data",
            "handout_numbers", "player_table", "resolve_banker", "seen_deck"]
-
-MIXED_EPS = 1e-6
-TIE = 1e-9
-
-
-def _best_label(stand_ev: Fraction | float, hit_ev: Fraction | float,
-                hit_frequency: float | None) -> str:
-    """'stand', 'hit', 'mixed' or 'either'.
-
-    Against a fixed banker the values are exact, so equal values are a true tie: 'either'.
-    Against the equilibrium banker, values within `TIE` (the solver's precision) are a tie,
-    and the equilibrium player's own frequency says what it does there: 'mixed' when it
-    randomises, else the action it takes.
-    """
-    if hit_frequency is None:
-        if hit_ev == stand_ev:
-            return "either"
-        return "hit" if hit_ev > stand_ev else "stand"
-    if abs(float(hit_ev) - float(stand_ev)) < TIE:
-        if MIXED_EPS < hit_frequency < 1 - MIXED_EPS:
-            return "mixed"
-        return "hit" if hit_frequency >= 0.5 else "stand"
-    return "hit" if hit_ev > stand_ev else "stand"
-
 
 def resolve_banker(against: str | BankerStrategy, game: HeadsUpGame) -> BankerStrategy:
     """``equilibrium``, ``omniscient`` or ``threshold:K`` as a banker strategy."""
@@ -307,91 +284,13 @@ def _swap_columns(game: HeadsUpGame, st: Any, cols: _Columns, freq: list[float |
     return {"swap_gain": gain, "swap_frequency": freq[j]}
 
 
-@dataclass(frozen=True)
-class Advice:
-    """Stand or hit for one hand, with the numbers behind it (exact against a fixed banker).
-
-    Data only: `settemezzo.i18n.advice_text` (``str(advice)``) and `advice_sentence` say it
-    in words, in any language."""
-
-    hole: str                              # the face-down card's label ('7', '½', 'K♦')
-    up: tuple[str, ...]                    # the face-up cards' labels, in order
-    against: str                           # the banker's name ('equilibrium', 'threshold:5')
-    rules: str
-    best: str                              # 'stand', 'hit', 'mixed' or 'either'
-    stand_ev: Fraction | float
-    hit_ev: Fraction | float
-    stand_win: Fraction | float
-    hit_win: Fraction | float
-    bust_if_hit: Fraction
-    seven_half_if_hit: Fraction
-    hit_frequency: float | None
-    split_ev: float | None = None          # splitting the two figures (all hands' stakes)
-    split_frequency: float | None = None   # the equilibrium player's chance of splitting
-    restriction_codes: tuple[str, ...] = ()  # what the exact game keeps the player from
-    #                                        (`settemezzo.game.restriction_codes`)
-    split_figures: int = 1                 # the rules' split_figures (the restriction names it)
-    stake: int | None = None               # the stake in chips the values are per unit of,
-    #                                        when the player chooses it (None: no choice)
-    seen: int = 0                          # cards seen before the hand (out of the deck)
-
-    @property
-    def margin(self) -> Fraction | float:
-        """How much better hitting is than standing, in stakes (negative: stand)."""
-        return self.hit_ev - self.stand_ev
-
-    @property
-    def tied(self) -> bool:
-        """Both plays worth the same (within the solver's precision, `TIE`)."""
-        return abs(float(self.margin)) < TIE
-
-    @property
-    def split_verdict(self) -> str | None:
-        """With two figures under ``split_figures``: 'yes' (split), 'either' or 'no'; None
-        when the hand cannot split."""
-        if self.split_ev is None:
-            return None
-        gain = self.split_ev - max(float(self.stand_ev), float(self.hit_ev))
-        return "yes" if gain > TIE else ("either" if abs(gain) <= TIE else "no")
-
-    def __str__(self) -> str:
-        from settemezzo.i18n import advice_text
-
-        return advice_text(self, "en")
-
-
-def advise(hole: str | CardSpec, up: str | Iterable[str | CardSpec] = (), *,
-           rules: Rules = ITALIAN, against: str | BankerStrategy = "equilibrium",
-           seen: str | Iterable[str | CardSpec] = ()) -> Advice:
-    """Stand or hit with face-down ``hole`` and face-up ``up`` (in order), and by how much.
-
-    ``seen``: cards of earlier hands, out of the deck before this hand is dealt; both sides
-    know them, so the banker ``against`` (the equilibrium, or a best reply) is that of the
-    thinned deck (`seen_deck`).
-
-    Values (``stand_ev``, ``hit_ev``, ``split_ev``) are per unit stake ("stakes"); chances
-    are chances. When the stake is chosen after the first card (SPANISH), the hand is played
-    at one of several stakes: the advice answers from the stake the strategy (the equilibrium
-    player's, or the best reply to ``against``) uses for it - the copy it reaches most often
-    (the highest ``own_reach`` of `player_table`; for a hand it never reaches at any stake,
-    the stake it picks for this face-down card; then the lowest stake) - divides that copy's
-    chip values by the stake, and names the stake (`Advice.stake`: "at a stake of 5 chips").
-
-    Under ``swap_hidden`` the hand is the one of the main game: ``up`` are cards taken face up
-    without a swap before them. Where the strategy gets to these cards only by swapping (the
-    SPANISH equilibrium player swaps whenever it hits), the answer is still that of the main
-    game's decision - what standing or hitting is worth had the cards come face up; the
-    decisions after a swap are the rows of `player_table` with a non-empty ``swapped``.
-    """
-    deck = seen_deck(seen)
-    if deck is not None:  # the hand's own cards must be left to deal: else a clear error
-        deck.without([hole, *(parse_specs(up) if isinstance(up, str) else up)])
-    game = heads_up(rules, deck)
-    h = rules.plain(kind_of(parse_specs([hole])[0]))
-    u = rules.plain_kinds(kind_of(x) for x in (parse_specs(up) if up else []))
-    st = game.infoset(h, u)
+def _game_row(game: HeadsUpGame, st: Any, against: str | BankerStrategy
+              ) -> tuple[HandRow, int]:
+    """`settemezzo.advice.answer_row` computed from the game, for decision ``st`` (at the
+    lowest stake: the copy the strategy uses is picked here), and the information set of
+    that copy."""
     banker = resolve_banker(against, game)
-    # a banker named by a string: the columns are computed once per process
+    # a banker named by a string: the columns are computed once per game
     cols = (_named_columns(game, against.strip().lower()) if isinstance(against, str)
             else _columns(game, banker))
     is_eq = isinstance(against, str) and against.strip().lower() == "equilibrium"
@@ -405,33 +304,8 @@ def advise(hole: str | CardSpec, up: str | Iterable[str | CardSpec] = (), *,
     se, he = cols.stand_ev[i], cols.hit_ev[i]
     if stake is not None:  # chips at this stake -> per unit stake
         se, he = se / stake, he / stake
-    best = _best_label(se, he, freq)
-    split_ev = split_freq = None
-    if st.parent >= 0 and game.infosets[st.parent].kind == "split":
-        j = st.parent  # two figures: splitting comes before standing or hitting
-        # all hands' stakes, per unit of the first hand's stake
-        split_ev = float(_split_terms(game, banker if banker.kind == "threshold" else None)
-                         [0][j])
-        if freq is not None:
-            split_freq = float(equilibrium(game).player.hit[j])
-    return Advice(st.hole.label, tuple(k.label for k in u), banker.name, rules.describe(),
-                  best, se, he, cols.stand_win[i], cols.hit_win[i], Fraction(cols.bust[i]),
-                  Fraction(cols.seven_half[i]), freq, split_ev, split_freq,
-                  restriction_codes(rules), rules.split_figures, stake,
-                  DECK_SIZE - game.deck.total if deck is not None else 0)
-
-
-def seen_deck(seen: str | Iterable[str | CardSpec] = ()) -> Unseen | None:
-    """The 40-card deck without the ``seen`` cards (``"7d K 5"``, ``["re di denari"]``), or
-    None when nothing is seen (the full deck). A card not in the deck is an `InvalidCardError`,
-    more copies than the deck holds a `CardsSeenTwiceError` (both `ValueError`).
-
-    >>> from settemezzo.cards import Kind
-    >>> seen_deck("7d 7 K").count(Kind.SEVEN)
-    2
-    """
-    specs = parse_specs(seen) if isinstance(seen, str) else parse_specs(list(seen))
-    return Unseen.full().without(specs) if specs else None
+    return HandRow(banker.name, stake, se, he, cols.stand_win[i], cols.hit_win[i], freq,
+                   _best_label(se, he, freq)), i
 
 
 def _named_columns(game: HeadsUpGame, against: str) -> _Columns:
@@ -446,8 +320,7 @@ def _named_columns(game: HeadsUpGame, against: str) -> _Columns:
 
 def _stake_copy(game: HeadsUpGame, st: Any, player: PlayerStrategy, exact: bool) -> int:
     """The stake copy of decision ``st`` (the hand kept, no swap) that ``player`` uses: the
-    highest own reach; then the highest own reach of the first decision with this face-down
-    card (the stake it picks for the card); then the lowest stake (see `advise`)."""
+    one `_copy_rank` puts first (as `settemezzo.advice.answer_rows` picks it in a table)."""
     own, _ = _reaches(game, player.hit, exact)
     best: tuple[float, float, int] | None = None
     pick: int = st.index
@@ -456,7 +329,7 @@ def _stake_copy(game: HeadsUpGame, st: Any, player: PlayerStrategy, exact: bool)
         first = game.key_index.get(("play", stake, st.burnt, st.hole, ()))
         if i is None or first is None:
             continue
-        key = (own[i], own[first], -stake)
+        key = _copy_rank(own[i], own[first], stake)
         if best is None or key > best:
             best, pick = key, i
     return pick

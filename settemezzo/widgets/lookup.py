@@ -25,6 +25,7 @@ from typing import Any
 import pandas as pd
 
 from settemezzo import solved
+from settemezzo.advice import answers
 from settemezzo.cards import Kind, Unseen
 from settemezzo.game import UnsupportedRulesError, heads_up
 from settemezzo.hands import describe_score
@@ -43,7 +44,6 @@ __all__ = [
     "player_lookup",
     "player_ready",
     "rule_choices",
-    "stake_copies",
     "support_problem",
 ]
 
@@ -127,20 +127,19 @@ class PlayerLookup:
         return pool[:n]
 
 
-def _row(rec: dict[Any, Any], stake: int | None = None) -> Row:
-    """A table record as a `Row`; ``stake``: its values are in chips at this stake (divided
-    by it)."""
+def _row(rec: dict[Any, Any]) -> Row:
+    """A record of `settemezzo.advice.answer_rows` (values per unit stake) as a `Row`."""
     f = rec["hit_frequency"]
-    per = stake or 1
+    stake = rec["stake"]
     return Row(
         hole=kind_from_label(rec["hole"]), up=_kinds(rec["up"]), total=int(rec["total_half"]),
         deal_chance=float(rec["deal_chance"]), bust_if_hit=float(rec["bust_if_hit"]),
         seven_half_if_hit=float(rec["seven_half_if_hit"]), stand_win=float(rec["stand_win"]),
-        stand_ev=float(rec["stand_ev"]) / per, hit_win=float(rec["hit_win"]),
-        hit_ev=float(rec["hit_ev"]) / per, best=str(rec["best"]),
+        stand_ev=float(rec["stand_ev"]), hit_win=float(rec["hit_win"]),
+        hit_ev=float(rec["hit_ev"]), best=str(rec["best"]),
         hit_frequency=None if f is None or f != f else float(f),
-        margin=float(rec["margin"]) / per, cost_of_mistake=float(rec["cost_of_mistake"]) / per,
-        stake=stake)
+        margin=float(rec["margin"]), cost_of_mistake=float(rec["cost_of_mistake"]),
+        stake=None if stake is None else int(stake))
 
 
 def player_ready(rules: Rules, against: str = "equilibrium", deck: Unseen | None = None) -> bool:
@@ -154,13 +153,10 @@ def player_lookup(rules: Rules = ITALIAN, against: str = "equilibrium",
     `settemezzo.solved` with the rule set's other results).
 
     ``deck`` is the composition at the start of the hand (cards seen earlier removed).
-    One row per hand (face-down card, face-up cards in order) of the main game: no card
-    burnt, no swap before (under ``swap_hidden`` a hand the strategy reaches only by swapping
-    is answered from the main game's row, as `settemezzo.tables.advise` does). When the stake
-    is chosen after the first card, the row is the stake copy the strategy uses, as
-    `settemezzo.tables.advise` picks it: the highest ``own_reach``, then the stake the
-    strategy picks for the face-down card, then the lowest stake; its values are divided by
-    that stake (per unit stake) and `Row.stake` names it.
+    One row per hand (face-down card, face-up cards in order): the row the engine answers
+    the hand from, `settemezzo.advice.answer_rows` (the main game's; when the stake is
+    chosen after the first card, the stake copy the strategy uses, per unit of that stake,
+    and `Row.stake` names it), as `settemezzo.tables.advise` answers.
     Raises `UnsupportedRulesError` for a rule set the exact engine does not model yet.
     """
     name = against.strip().lower()
@@ -176,42 +172,12 @@ def player_frame(rules: Rules = ITALIAN, against: str = "equilibrium",
 
 
 def _player_lookup(s: solved.Solved, against: str) -> PlayerLookup:
-    df = s.player_table(against)
-    name = str(df.attrs.get("against", against))
-    # Under burning, swapping or a stake chosen after the first card, several rows share a
-    # hand: the lookup keeps the hands with no card burnt and no swap (the rows after a swap
-    # repeat hands of the main game with a card turned up), at the stake the strategy uses.
-    if "swapped" in df.columns:
-        df = df[df["swapped"].fillna("") == ""]
-    if "burnt" in df.columns:
-        df = df[df["burnt"].fillna("") == ""]
-    # the stake is a choice when the rules let the player pick among several
-    chosen = "stake" in df.columns and df["stake"].nunique() > 1
-    if chosen and len(df):
-        df = stake_copies(df)
+    found = answers(s.rules, against, s.deck)  # the rows that answer a hand, per unit stake
     rows: dict[tuple[Kind, tuple[Kind, ...]], Row] = {}
-    for rec in df.to_dict("records"):
-        r = _row(rec, int(rec["stake"]) if chosen else None)
+    for rec in found.frame.to_dict("records"):
+        r = _row(rec)
         rows.setdefault((r.hole, r.up), r)
-    return PlayerLookup(s.rules, against, rows, name)
-
-
-def stake_copies(df: pd.DataFrame) -> pd.DataFrame:
-    """Of a player table's main-game rows (no swap, no card burnt) under a stake chosen
-    after the first card, the copy of each hand the strategy uses (in table order): the
-    highest ``own_reach``; then the highest ``own_reach`` of the first decision with the
-    same face-down card at that stake (the stake the strategy picks for the card); then the
-    lowest stake. `settemezzo.tables.advise` picks the same."""
-    lone = df[df["n_up"] == 0]
-    first = dict(zip(zip(lone["hole"], lone["stake"], strict=True), lone["own_reach"],
-                     strict=True))
-    pick = df.assign(_first=[float(first.get((h, s), 0.0))
-                             for h, s in zip(df["hole"], df["stake"], strict=True)],
-                     _order=range(len(df)))
-    pick = pick.sort_values(["own_reach", "_first", "stake"], ascending=[False, False, True],
-                            kind="stable")
-    pick = pick.drop_duplicates(["hole", "up"], keep="first").sort_values("_order")
-    return pick.drop(columns=["_first", "_order"])
+    return PlayerLookup(s.rules, against, rows, found.against)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,202 @@
+"""The row of the player table that answers a hand (`settemezzo.tables.answer_row`), and
+`advise` answering from it.
+
+Two methods: the row read from the table shipped with the package (`settemezzo.precomputed`:
+`answer_rows` picks the stake copy in the table) against the row computed from the game
+with a fresh equilibrium (`settemezzo.solved.precomputed_off`: `_stake_copy` picks it from
+the game's reaches). One fresh SPANISH solve for the whole module (stakes chosen after the
+first card, swaps, splits), shared by a module fixture; ITALIAN + split_figures=2 for a
+split hand of a whole game.
+
+The exact chances of the next card (`settemezzo.odds.hit_outcomes`, what `advise` reports)
+against the game tree's own (`_columns`, exact against a fixed banker), on thinned decks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+
+import pytest
+
+from settemezzo import solved
+from settemezzo.advice import Advice, advise, answer_row, answers
+from settemezzo.cards import InvalidCardError, Kind, Unseen, kind_of, parse_specs
+from settemezzo.game import heads_up
+from settemezzo.odds import hit_outcomes
+from settemezzo.rules import ITALIAN, SPANISH, Rules, RulesError
+
+SPLIT2 = ITALIAN.with_variants("split_figures=2")
+
+# (face-down, face-up cards in order): stood on at stake 5, staked 2, reached only through
+# a swap (no copy reached: the stake picked for the face-down card), behind a stand, two
+# figures (a split hand), three cards up, a 7 that stands
+SPANISH_HANDS = [("7", ()), ("3", ()), ("5", ("1",)), ("6", ("1",)), ("J", ("Q",)),
+                 ("1", ("2", "1")), ("2", ("1", "1", "1")), ("4", ("J",))]
+SPLIT_HANDS = [("J", ("Q",)), ("5", ()), ("3", ("2",)), ("J", ("1", "2"))]
+VALUES = ("stand_ev", "hit_ev", "stand_win", "hit_win", "split_ev")
+FLOAT_TOL = 1e-9   # the shipped equilibrium's floats against a fresh solve (test_precomputed)
+
+
+def _kinds(rules: Rules, hole: str, up: tuple[str, ...]) -> tuple[Kind, tuple[Kind, ...]]:
+    """The hand's kinds as ``rules`` tell them apart."""
+    return (rules.plain(kind_of(parse_specs([hole])[0])),
+            rules.plain_kinds(kind_of(s) for s in parse_specs(list(up))))
+
+
+def _fresh(rules: Rules, hands: list[tuple[str, tuple[str, ...]]],
+           against: str = "equilibrium") -> dict[tuple[str, tuple[str, ...]], Advice]:
+    """`advise` with nothing shipped or kept: every answer computed from the game."""
+    with solved.precomputed_off():
+        solved.clear()
+        assert not solved.ready(rules, ("player", against))
+        out = {hand: advise(*hand, rules=rules, against=against) for hand in hands}
+    solved.clear()
+    return out
+
+
+@pytest.fixture(scope="module")
+def fresh_spanish() -> Iterator[dict[tuple[str, tuple[str, ...]], Advice]]:
+    yield _fresh(SPANISH, SPANISH_HANDS)   # the one fresh SPANISH solve of this module
+
+
+def _same_advice(shipped: Advice, fresh: Advice) -> None:
+    for name, value in vars(shipped).items():
+        other = getattr(fresh, name)
+        if name in VALUES or name == "hit_frequency" or name == "split_frequency":
+            assert (value is None) == (other is None), name
+            if value is not None:
+                assert value == pytest.approx(other, abs=FLOAT_TOL, nan_ok=True), name
+        else:  # labels, the stake, the exact chances of the next card: identical
+            assert value == other, name
+
+
+@pytest.mark.slow
+def test_spanish_shipped_answers_are_the_fresh_ones(
+        fresh_spanish: dict[tuple[str, tuple[str, ...]], Advice]) -> None:
+    solved.clear()
+    assert solved.ready(SPANISH, ("player", "equilibrium"))  # shipped with the package
+    for hand, fresh in fresh_spanish.items():
+        shipped = advise(*hand, rules=SPANISH)
+        _same_advice(shipped, fresh)
+        # the row itself, split hand included: read from the table, and from the game
+        h, u = _kinds(SPANISH, *hand)
+        table_row, game_row = answer_row(h, u, SPANISH), answer_row(h, u, SPANISH, table=False)
+        assert table_row.stake == game_row.stake == fresh.stake, hand
+        assert table_row.best == fresh.best, hand
+    # what the samples cover: stakes 5 and 2, a split hand, a hand only a swap reaches
+    picked = {hand: a.stake for hand, a in fresh_spanish.items()}
+    assert picked[("7", ())] == 5 and 2 in picked.values()
+    assert fresh_spanish[("J", ("Q",))].split_ev is not None
+    frame = answers(SPANISH).frame
+    five = frame[(frame.hole == "5") & (frame.up == "1")]
+    assert len(five) == 1 and five.own_reach.item() == 0
+
+
+def test_split_hand_shipped_answers_are_the_fresh_ones() -> None:
+    fresh = _fresh(SPLIT2, SPLIT_HANDS)
+    assert solved.ready(SPLIT2, ("player", "equilibrium"))
+    for hand, a in fresh.items():
+        _same_advice(advise(*hand, rules=SPLIT2), a)
+        h, u = _kinds(SPLIT2, *hand)
+        row = answer_row(h, u, SPLIT2)   # from the shipped table (split hand included)
+        assert row.stand_ev == pytest.approx(a.stand_ev, abs=FLOAT_TOL)
+        assert row.hit_ev == pytest.approx(a.hit_ev, abs=FLOAT_TOL) and row.best == a.best
+    assert fresh[("J", ("Q",))].split_ev is not None and fresh[("5", ())].split_ev is None
+
+
+def test_fixed_banker_shipped_answers_are_the_fresh_ones() -> None:
+    # against a fixed banker under rules that split, the game's values are floats (a
+    # split's value is a float): the shipped table's floats are the answer's precision.
+    # SPANISH without swaps (shipped): stakes after the first card, splits, a quick game
+    rules = SPANISH.with_variants("swap_hidden=off")
+    hands = [("7", ()), ("3", ()), ("6", ("1",)), ("J", ("1",)), ("2", ("1", "1"))]
+    fresh = _fresh(rules, hands, "threshold:5")
+    assert {a.stake for a in fresh.values()} == {2, 5}
+    for hand, a in fresh.items():
+        assert not isinstance(a.stand_ev, Fraction) and not isinstance(a.hit_ev, Fraction)
+        _same_advice(advise(*hand, rules=rules, against="threshold:5"), a)
+
+
+def test_an_exact_answer_stays_exact_and_is_the_shipped_tables() -> None:
+    # against a fixed banker under rules without splits the answer is computed, exact;
+    # the shipped table holds the float of each of its fractions
+    frame = answers(ITALIAN, "threshold:5").frame
+    for hole, up in [("5", ("1",)), ("J", ()), ("2", ("3", "1"))]:
+        a = advise(hole, up, against="threshold:5")
+        assert isinstance(a.stand_ev, Fraction) and isinstance(a.hit_ev, Fraction)
+        rec = frame[(frame.hole == a.hole) & (frame.up == " ".join(a.up))]
+        assert (rec.stand_ev.item(), rec.hit_ev.item()) == (float(a.stand_ev), float(a.hit_ev))
+        assert rec.best.item() == a.best and a.stake is None
+
+
+def test_the_shipped_answer_solves_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    # under SPANISH the answer comes from the shipped table: no equilibrium, no game
+    import settemezzo.game as game
+    import settemezzo.solve as solve
+
+    def refuse(*_: object, **__: object) -> None:
+        raise AssertionError("the shipped answer should not solve")
+
+    solved.clear()
+    monkeypatch.setattr(solve, "equilibrium", refuse)
+    monkeypatch.setattr(game, "heads_up", refuse)
+    a = advise("7", rules=SPANISH)
+    assert a.stake == 5 and a.best == "stand" and a.hit_frequency is not None
+    assert advise("7", rules=SPANISH, against="threshold:5").stake == 5
+    # exact chances of the next card: 27 of the 39 cards bust a 7, 12 figures make 7½
+    assert a.bust_if_hit == Fraction(9, 13) and a.seven_half_if_hit == Fraction(4, 13)
+
+
+@pytest.mark.parametrize("rules", [ITALIAN, ITALIAN.with_variants("swap_hidden"),
+                                   ITALIAN.with_variants("burn=4"), SPANISH])
+def test_a_hand_has_a_row_exactly_when_the_game_has_its_decision(rules: Rules) -> None:
+    # the table's answer rows are the main game's decisions (`HeadsUpGame.index`): a hand
+    # without a row goes to the game, which says why it has no decision
+    rows = answers(rules).frame
+    keys = set(zip(rows.hole, rows.up, strict=True))
+    game = heads_up(rules)
+    assert keys == {(h.label, " ".join(k.label for k in u)) for h, u in game.index}
+    assert len(keys) == len(rows)
+
+
+def test_bad_hands_keep_their_errors() -> None:
+    with pytest.raises(InvalidCardError, match="'9'"):
+        advise("9", rules=SPANISH)
+    with pytest.raises(RulesError, match="finished"):
+        advise("7", ["½"], rules=SPANISH)
+    with pytest.raises(RulesError, match="cannot be dealt"):
+        advise("1", ["1", "1", "1", "1"], rules=SPANISH)
+    with pytest.raises(ValueError, match="only 0 left"):
+        advise("7", rules=SPANISH, seen="7 7 7 7")
+
+
+@pytest.mark.parametrize(("rules", "seen"), [
+    (ITALIAN, ""), (ITALIAN, "7 7 6 5 4 3 2 1 J Q K"),
+    (ITALIAN.with_variants("wild_king"), "Kd"), (ITALIAN.with_variants("wild_king"), "J Q"),
+    (ITALIAN.with_variants("pair_of_sevens"), ""), (ITALIAN.with_variants("royal"), ""),
+    (ITALIAN.with_variants("swap_hidden"), ""), (SPLIT2, ""), (SPANISH, ""),
+])
+def test_exact_chances_of_the_next_card_are_the_game_trees(rules: Rules, seen: str) -> None:
+    # card draws (`hit_outcomes`, what advise reports) against the game tree's own chances
+    # of the finished hands one card later (as `settemezzo.tables._columns` reads them: the
+    # card taken face up, under swap_hidden), at every main-game decision (one order of
+    # each hand's face-up cards)
+    from settemezzo.tables import seen_deck
+
+    deck = seen_deck(seen)
+    game = heads_up(rules, deck)
+    assert game.index
+    done: set[tuple[Kind, tuple[Kind, ...]]] = set()
+    for (h, u), i in game.index.items():
+        if (h, tuple(sorted(u))) in done:
+            continue  # the chances depend on the face-up cards, not their order
+        done.add((h, tuple(sorted(u))))
+        kids = game.infosets[i].children
+        if len(kids) == 1 and kids[0].infoset >= 0 \
+                and game.infosets[kids[0].infoset].kind == "swap":
+            kids = game.infosets[kids[0].infoset].children0
+        bust = sum((ch.prob for ch in kids if ch.infoset < 0 and ch.score == 0), Fraction(0))
+        made = sum((ch.prob for ch in kids if ch.infoset < 0 and ch.score > 0), Fraction(0))
+        chances = hit_outcomes((h, *u), rules.take(deck or Unseen.full(), (h, *u)), rules)
+        assert (chances["bust"], chances["seven_half"]) == (bust, made), (h, u)
