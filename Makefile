@@ -46,11 +46,12 @@ browser:
 strip:
 	$(BIN)/python .ci/strip_notebooks.py notebooks/*.ipynb
 
-## make test: install, then lint, type-check and run every test (doctests and notebooks too)
+## make test: install, then lint, type-check and run every test (doctests and notebooks too);
+## the 20 slowest are listed at the end (where to look when the suite gets slow)
 test: $(STAMP) browser
 	$(BIN)/ruff check settemezzo tests bench
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n 2 --dist loadfile
+	$(BIN)/python -m pytest -n 2 --dist loadfile --durations=20
 
 ## make bench: the benchmarks (ratios against a baseline in the same run)
 bench: $(STAMP)

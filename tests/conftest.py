@@ -1,14 +1,45 @@
-"""Fixtures shared by several test modules."""
+"""Fixtures and hooks shared by the test modules."""
 
 from __future__ import annotations
 
 import io
+import os
+import shutil
+import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+from tests import numba_warm
 from tests.probing import stub_engine
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under pytest-xdist the simulator is compiled once, in the background, while the
+    workers start (`tests.numba_warm`); each worker waits for it before compiling."""
+    if hasattr(config, "workerinput"):  # a worker
+        numba_warm.wait_in_this_process()
+        return
+    if not getattr(config.option, "numprocesses", None) or os.environ.get(numba_warm.ENV):
+        return
+    folder = Path(tempfile.mkdtemp(prefix="settemezzo-numba-"))
+    done = folder / "done"
+    os.environ[numba_warm.ENV] = str(done)   # inherited by the workers, started after this
+    with (folder / "warm.log").open("w") as log:
+        warm = subprocess.Popen([sys.executable, "-m", "tests.numba_warm", str(done)],
+                                cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+
+    def stop() -> None:  # a short run may end first: numba writes its cache files whole
+        warm.terminate()
+        warm.wait()
+        shutil.rmtree(folder, ignore_errors=True)
+
+    config.add_cleanup(stop)
 
 
 @pytest.fixture

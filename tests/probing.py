@@ -6,7 +6,9 @@ without output) and ``tests/test_fuzz.py``; the ``stubbed`` fixture is in ``conf
 
 from __future__ import annotations
 
+import argparse
 import importlib
+import os
 import pkgutil
 import signal
 import time
@@ -14,6 +16,9 @@ import time
 import pytest
 
 from settemezzo import cli
+from settemezzo.cli_common import LANG_ENV
+
+_FRESH_PARSER = cli.build_parser  # the real one, whatever a test stubs
 
 TOO_BIG = str(2**63)
 """The first integer that does not fit numba's int64."""
@@ -58,10 +63,46 @@ def _import_everything() -> None:
 
 
 def stub_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Replace every entry point of `STUBBED` by `_stub` (undone after the test)."""
+    """Replace every entry point of `STUBBED` by `_stub`, and build `cli.main`'s parser once
+    (`_parser_built_once`), both undone after the test."""
     _import_everything()
     for module, name in STUBBED:
         monkeypatch.setattr(importlib.import_module(module), name, _stub)
+    _parser_built_once(monkeypatch)
+
+
+def _parser_built_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`cli.build_parser` built once per test and default language, not once per command:
+    building it is 90% of a refused command's time, and a probe runs a thousand of them.
+    Parsing reads the parser and never changes it: `parser_unchanged`, asked after the
+    probes, compares the reused parser with a fresh one."""
+    built: dict[str | None, argparse.ArgumentParser] = {}
+
+    def build() -> argparse.ArgumentParser:
+        lang = os.environ.get(LANG_ENV)  # the default of every --lang (`add_lang`)
+        if lang not in built:
+            built[lang] = _FRESH_PARSER()
+        return built[lang]
+
+    monkeypatch.setattr(cli, "build_parser", build)
+
+
+def _fingerprint(parser: argparse.ArgumentParser) -> list[object]:
+    """Everything parsing reads from a parser, its subcommands' parsers included."""
+    out: list[object] = [sorted(parser._defaults.items(), key=repr)]
+    for a in parser._actions:
+        out.append((type(a).__name__, a.option_strings, a.dest, repr(a.default), a.nargs,
+                    repr(a.const), a.required, a.metavar, a.help,
+                    None if a.choices is None else list(a.choices)))
+        if isinstance(a, argparse._SubParsersAction):
+            out.extend((name, _fingerprint(sub)) for name, sub in a.choices.items())
+    return out
+
+
+def parser_unchanged() -> bool:
+    """Whether the parser the probes reused (`_parser_built_once`) is still what a fresh
+    `cli.build_parser` gives."""
+    return _fingerprint(cli.build_parser()) == _fingerprint(_FRESH_PARSER())
 
 
 class ProbeTimeout(BaseException):

@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from settemezzo import cli
-from tests.probing import TOO_BIG, probe
+from tests.probing import TOO_BIG, parser_unchanged, probe
 
 # ---------------------------------------------------------------------------------------------
 # The inputs
@@ -217,6 +217,7 @@ def test_bad_inputs_are_refused_before_any_work(stubbed: None, tmp_path: Path,
             failures.append((argv, "no error line", status, err))  # usage, then one line
     assert not failures, failures[:10]
     assert files(tmp_path) == ["garbage.db"], "a refused command wrote a file"
+    assert parser_unchanged()  # the probes reused one parser (`tests.probing.probe`)
 
 
 def test_hostile_values_on_every_option(stubbed: None, tmp_path: Path,
@@ -234,6 +235,7 @@ def test_hostile_values_on_every_option(stubbed: None, tmp_path: Path,
             outcomes[kind] += 1
     assert not failures, failures[:10]
     assert outcomes["status"] > outcomes["work"]  # most hostile values are refused
+    assert parser_unchanged()
 
 
 def test_error_messages_say_what_is_allowed(stubbed: None,

@@ -1,0 +1,64 @@
+"""The compiled simulator, compiled once per test run (``tests/conftest.py``).
+
+On a fresh clone numba's cache (``cache=True``, in ``settemezzo/simulate/__pycache__``) is
+empty, and compiling the engine takes most of a minute of one core. Under pytest-xdist each
+worker would compile it for itself, at the same time. Instead the controller starts
+``python -m tests.numba_warm DONE`` at once, in the background, and each worker waits for it
+(`wait_in_this_process`) before its own first compilation: it then loads what the warm-up
+wrote to the cache. The workers run other tests meanwhile. With a warm cache the warm-up only
+loads it (seconds).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ENV = "SETTEMEZZO_TEST_NUMBA_WARM"
+"""The file the warm-up writes when it is over (set by the controller, read by workers)."""
+
+PATIENCE = 600.0
+"""Seconds a worker waits at most; then it compiles for itself (a test run never hangs)."""
+
+
+def warm() -> None:
+    """Compile (or load) what the tests use: a whole table of bots, a table banker reading
+    the players (its posterior), the hand total a seat's view shows."""
+    from settemezzo.simulate import engine, simulate
+
+    simulate("italian", players=2, hands=200, seed=0, chips=None)
+    simulate("spanish", players=2, hands=200, seed=0, banker="table")
+    engine.total(0, 0)
+
+
+def wait_in_this_process() -> None:
+    """Make every compiled function of the engine wait for the warm-up before compiling
+    (numba calls ``_compile_for_args`` only when no compiled version matches the call)."""
+    done = os.environ.get(ENV)
+    if not done:
+        return
+    from numba.core.dispatcher import Dispatcher
+
+    from settemezzo.simulate import engine
+
+    def waiting(compile_for_args: Any) -> Any:
+        def compile_after_the_warm_up(*args: Any, **kwargs: Any) -> Any:
+            t0 = time.monotonic()
+            while not Path(done).exists() and time.monotonic() - t0 < PATIENCE:
+                time.sleep(0.2)
+            return compile_for_args(*args, **kwargs)
+        return compile_after_the_warm_up
+
+    for value in vars(engine).values():
+        if isinstance(value, Dispatcher):
+            value._compile_for_args = waiting(value._compile_for_args)
+
+
+if __name__ == "__main__":
+    try:
+        warm()
+    finally:
+        Path(sys.argv[1]).write_text("done\n", encoding="utf-8")
