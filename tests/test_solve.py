@@ -89,3 +89,18 @@ def test_bad_policies_and_decks() -> None:
         HeadsUpGame(ITALIAN, Unseen.from_counts({Kind.FIGURE: 3, Kind.ACE: 1}))
     with pytest.raises(ValueError, match="iterations"):
         cfr_plus(ITALIAN, iterations=0)
+
+
+def test_seven_and_a_half_paying_double_never_pays_a_banker_who_replies_best() -> None:
+    # By hand: a player on exactly 7½ shows it at once, and the banker wins ties, so a banker
+    # who replies best never stands below 7½ against it (standing loses for sure; drawing
+    # may reach 7½). The 2:1 payment (7½ against a banker who did not bust) then never
+    # happens: without splits (two hands, one banker), paying 7½ double changes nothing
+    # against the omniscient banker (exactly) or the equilibrium banker. Against a rule of
+    # thumb, which stands from 5½ up whatever it faces, it does.
+    double = ITALIAN.with_variants("seven_half_pays=2")
+    assert evaluate("threshold:6", "omniscient", double) == \
+        evaluate("threshold:6", "omniscient", ITALIAN)
+    assert evaluate("threshold:6", "threshold:5", double) > \
+        evaluate("threshold:6", "threshold:5", ITALIAN)
+    assert equilibrium(double).value == pytest.approx(equilibrium(ITALIAN).value, abs=1e-9)
