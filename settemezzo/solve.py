@@ -61,6 +61,7 @@ from settemezzo.game import (
     BankerNode,
     Child,
     HeadsUpGame,
+    InfoSet,
     gc_paused,
     heads_up,
     restriction_codes,
@@ -666,6 +667,7 @@ class _Incidence:
     indptr: npt.NDArray[np.int32]
     indices: npt.NDArray[np.int32]
     shape: tuple[int, int]
+    data: FloatArray  # its ones, made once (not to be written to)
 
     @classmethod
     def of_rows(cls, rows: list[list[int]], n_cols: int) -> _Incidence:
@@ -673,13 +675,13 @@ class _Incidence:
         indptr = np.zeros(len(rows) + 1, dtype=np.int32)
         np.cumsum([len(r) for r in rows], out=indptr[1:])
         indices = np.array([c for r in rows for c in sorted(r)], dtype=np.int32)
-        return cls(indptr, indices, (len(rows), n_cols))
+        return cls(indptr, indices, (len(rows), n_cols), np.ones(len(indices)))
 
     def times(self, V: FloatArray) -> FloatArray:
         """``self @ V`` for a 2-d float array, by scipy's own CSR kernel (the kernel behind
         ``@``): the same sums in the same order, so the same floats."""
         n, m = self.shape
-        data = np.ones(len(self.indices))
+        data = self.data
         if _csr_matvecs is None or not V.flags.c_contiguous or V.dtype != np.float64:
             out: FloatArray = sparse.csr_matrix((data, self.indices, self.indptr),
                                                 shape=self.shape) @ V
@@ -1732,14 +1734,25 @@ def _lp_objective(s: _Solver, T: Terminal) -> FloatArray:
     game = s.game
     nx = 2 * len(game.infosets)
     c = np.zeros(nx + len(game.publics))
-    for st in game.infosets:
-        i = st.index
-        for a, kids, probs, vals in ((HIT, st.children, s.child_prob[i], T.one[i]),
-                                     (STAND, st.children0, s.child_prob0[i], T.zero[i])):
-            acc = sum(probs[ci] * vals[ci] for ci, ch in enumerate(kids) if ch.infoset < 0)
-            c[2 * i + a] = s.reach[i] * acc
+    c[HIT:nx:2] = _finished_terms(game.infosets, "children", s.reach, s.child_prob, T.one)
+    c[STAND:nx:2] = _finished_terms(game.infosets, "children0", s.reach, s.child_prob0,
+                                    T.zero)
     c[nx:] = 1.0
     return c
+
+
+def _finished_terms(infosets: list[InfoSet], which: str, reach: list[Any],
+                    probs: list[list[Any]], values: list[list[Any]]) -> list[Any]:
+    """Per information set, its reach times the sum (in order, from 0) of chance times value
+    over its children ``which`` (``children`` or ``children0``) that finish the hand."""
+    out = []
+    for st, r, ps, vs in zip(infosets, reach, probs, values, strict=True):
+        acc = 0
+        for p, ch, v in zip(ps, getattr(st, which), vs, strict=True):
+            if ch.infoset < 0:
+                acc += p * v
+        out.append(r * acc)
+    return out
 
 
 def _lp_realization(game: HeadsUpGame) -> tuple[sparse.csr_matrix, FloatArray]:
@@ -1751,19 +1764,14 @@ def _lp_realization(game: HeadsUpGame) -> tuple[sparse.csr_matrix, FloatArray]:
     """
     nI = len(game.infosets)
     nx = 2 * nI
-    rows, cols, vals = [], [], []
-    b_eq = np.zeros(nI)
-    for st in game.infosets:
-        i = st.index
-        rows += [i, i]
-        cols += [2 * i + STAND, 2 * i + HIT]
-        vals += [1.0, 1.0]
-        if st.parent >= 0:
-            rows.append(i)
-            cols.append(2 * st.parent + st.parent_action)
-            vals.append(-1.0)
-        else:
-            b_eq[i] = 1.0
+    links = np.array([(st.parent, st.parent_action) for st in game.infosets],
+                     dtype=np.int64).reshape(nI, 2)
+    i = np.arange(nI, dtype=np.int64)
+    child = np.flatnonzero(links[:, 0] >= 0)
+    rows = np.concatenate([i, i, child])
+    cols = np.concatenate([2 * i + STAND, 2 * i + HIT, 2 * links[child, 0] + links[child, 1]])
+    vals = np.concatenate([np.ones(2 * nI), np.full(len(child), -1.0)])
+    b_eq = (links[:, 0] < 0).astype(np.float64)
     return sparse.csr_matrix((vals, (rows, cols)), shape=(nI, nx + len(game.publics))), b_eq
 
 
