@@ -577,17 +577,18 @@ def _banker_dense(game: HeadsUpGame, decks: npt.NDArray[np.int64],
     J, U = len(plan.scores), len(pscore)
     n = decks.sum(axis=1).astype(np.float64)
     den = np.maximum(n[None, :] - np.arange(plan.depth, dtype=np.float64)[:, None], 1.0)
+    left = np.ascontiguousarray(decks.T)                  # (kinds, rows)
     P = np.zeros((J, U))
     P[0] = 1.0
     for kids, parents, kinds, had, at, burnt, burnt_parents in plan.draws:
-        P[kids] = P[parents] * np.maximum(decks[:, kinds].T - had[:, None], 0) / den[at]
+        P[kids] = P[parents] * np.maximum(left[kinds] - had[:, None], 0) / den[at]
         P[burnt] = P[burnt_parents]  # burning draws nothing: the card was dealt
-    tab = table[pscore]                                   # (rows, scores)
-    S = P * tab[:, plan.scores].T
+    tab = np.ascontiguousarray(table[pscore].T)           # (scores, rows)
+    S = P * tab[plan.scores]
     F = np.zeros((J, U))
     for pos, js, scores, drawn, sizes in plan.finishing:
-        left = np.maximum(decks[:, pos][None, :] - drawn[:, None], 0)
-        F[js] += P[js] * left / den[sizes] * tab[:, scores].T
+        F[js] += P[js] * np.maximum(left[pos][None, :] - drawn[:, None], 0) / den[sizes] \
+            * tab[scores]
     return P, S, F
 
 
@@ -711,9 +712,9 @@ class _NodePlan:
     one more than the most cards a hand draws; and the generations of hands, parents first,
     each reached from one parent of the generation before (`_draws`)."""
 
-    scores: list[int]
-    finishing: list[tuple[int, npt.NDArray[np.int64], list[int], npt.NDArray[np.int64],
-                          npt.NDArray[np.int64]]]
+    scores: npt.NDArray[np.int64]
+    finishing: list[tuple[int, npt.NDArray[np.int64], npt.NDArray[np.int64],
+                          npt.NDArray[np.int64], npt.NDArray[np.int64]]]
     levels: list[_Level]
     depth: int
     draws: list[tuple[npt.NDArray[np.int64], ...]]
@@ -735,7 +736,7 @@ def _node_plan(game: HeadsUpGame) -> _NodePlan:
     finishing = []
     for pos in sorted(by_pos):
         js = np.array([j for j, _ in by_pos[pos]], dtype=np.int64)
-        finishing.append((pos, js, [sc for _, sc in by_pos[pos]],
+        finishing.append((pos, js, np.array([sc for _, sc in by_pos[pos]], dtype=np.int64),
                           np.array([nodes[j].drawn[pos] for j in js], dtype=np.int64),
                           np.array([nodes[j].size for j in js], dtype=np.int64)))
     by_key: dict[tuple[int, bool], list[int]] = {}
@@ -753,7 +754,8 @@ def _node_plan(game: HeadsUpGame) -> _NodePlan:
         levels.append((idx, C, not key[1], has_burn, burn_child[has_burn], at))
     depth = max((nd.size for nd in nodes), default=0) + 1
     plan = game.banker_memo["node plan"] = _NodePlan(
-        [nd.score for nd in nodes], finishing, levels, depth, _draws(nodes))
+        np.array([nd.score for nd in nodes], dtype=np.int64), finishing, levels, depth,
+        _draws(nodes))
     return plan
 
 
@@ -821,29 +823,32 @@ class _Solver:
         g = self.game
         K = len(g.kinds)
         pos = {k: p for p, k in enumerate(g.kinds)}
-        deck_rows = []
-        shown_decks, shown_score, shown_of = [], [], []
         shown_only = {int(SWAP), int(SPLIT), BUST}
-        for s in g.infosets:
-            deck = g.deck_after(s.hole, s.up, s.burnt)
-            deck_rows.append(deck)
+        # the finished hands (not a swap, split or bust): the row of their deck (the
+        # decision's, or the whole deck for a hand finished at once after a swap, last) less
+        # the card drawn, the player's score, and where (decision, action, child)
+        row_of, kind_of, shown_score, shown_of = [], [], [], []
+        for r, s in enumerate(g.infosets):
             for a, kids in ((1, s.children), (0, s.children0)):
                 for ci, ch in enumerate(kids):
                     if ch.infoset < 0 and ch.score not in shown_only:
-                        d = list(deck)
-                        d[pos[ch.kind]] -= 1
-                        shown_decks.append(d)
+                        row_of.append(r)
+                        kind_of.append(pos[ch.kind])
                         shown_score.append(ch.score)
                         shown_of.append((s.index, a, ci))
-        decks = np.array(deck_rows, dtype=np.int64).reshape(len(g.infosets), K)
-        pscore = np.array([s.total for s in g.infosets], dtype=np.int64)
+        n = len(g.infosets)
         for ci, ch in enumerate(g.root_terminals):  # after a swap: 7½ or bust at once
             if ch.score != BUST:
-                d = list(g.counts)
-                d[pos[ch.kind]] -= 1
-                shown_decks.append(d)
+                row_of.append(n)
+                kind_of.append(pos[ch.kind])
                 shown_score.append(ch.score)
                 shown_of.append((-1, 1, ci))
+        decks = np.array([g.deck_after(s.hole, s.up, s.burnt) for s in g.infosets],
+                         dtype=np.int64).reshape(n, K)
+        pscore = np.array([s.total for s in g.infosets], dtype=np.int64)
+        shown_decks = np.vstack([decks, np.array(g.counts, dtype=np.int64).reshape(1, K)])[
+            np.array(row_of, dtype=np.int64)]
+        shown_decks[np.arange(len(row_of)), np.array(kind_of, dtype=np.int64)] -= 1
         # the moves valued by a subgame: swaps (`HeadsUpGame.swap_subgame`), splits
         # (`settemezzo.split`)
         self.swaps = [(i, ci) for i, st in enumerate(g.infosets) if st.kind in ("swap", "split")
@@ -858,8 +863,7 @@ class _Solver:
         # with full information) faces a row through its deck and the player's score only:
         # equal rows are computed once (many: the same cards in other orders, other stakes)
         self.shown_rows, self._shown_inverse = self._unique_rows(
-            np.array(shown_decks, dtype=np.int64).reshape(-1, K),
-            np.array(shown_score, dtype=np.int64))
+            shown_decks, np.array(shown_score, dtype=np.int64))
         self.shown_of = shown_of
         self.reach: list[Any]
         self.child_prob: list[list[Any]]
