@@ -217,7 +217,6 @@ class HeadsUpGame:
         self.publics: list[Any] = []
         self.public_index: dict[Any, int] = {}
         self.index: dict[tuple[Kind, tuple[Kind, ...]], int] = {}
-        self.key_index: dict[Any, int] = {}
         self.banker_nodes: list[BankerNode] = []
         # what the solver derives from the banker hands alone (`settemezzo.solve`): shared
         # by every game with the same banker hands (most subgames after a swap)
@@ -342,6 +341,13 @@ class HeadsUpGame:
         """Games with equal keys are the same game (same values, same equilibrium)."""
         return (_hand_key(self.rules, bool(self.start), _can_split(self.start)), self.deck,
                 self.start)
+
+    @cached_property
+    def key_index(self) -> dict[Any, int]:
+        """Each information set by (kind, stake, burnt card, face-down card, events), made
+        when first asked for (the solver never does): where several share a key, the
+        last."""
+        return {(s.kind, s.stake, s.burnt, s.hole, s.events): s.index for s in self.infosets}
 
     @cached_property
     def roots(self) -> list[int]:
@@ -609,7 +615,6 @@ class _PlayerTree:
                                 and (hole, up) not in g.index):
                 # (other games: the hand kept, at the smallest stake)
                 g.index[(hole, up)] = i
-        g.key_index[(kind, stake, burnt_kind, hole, events)] = i
         zero, one = self.follow(i, item)
         f = self._facts.get(comp) or self.facts(comp)
         self.out.append(_infoset(i, hole, up, f[0], reach, parent, pub, one, kind, stake,

@@ -1112,9 +1112,12 @@ class _Solver:
                  for i, s in enumerate(g.infosets)]
         return reach_own, stand
 
-    def linear_part(self, hit: Sequence[Any], T: Terminal) -> Any:
-        """Value of the finished hands (bust, shown 7½, swaps) reached by either action."""
-        reach_own, _ = self.realization(hit)
+    def linear_part(self, hit: Sequence[Any], T: Terminal,
+                    reach_own: list[Any] | None = None) -> Any:
+        """Value of the finished hands (bust, shown 7½, swaps) reached by either action
+        (``reach_own``: the first list of `realization` of ``hit``, if already made)."""
+        if reach_own is None:
+            reach_own, _ = self.realization(hit)
         tot = self.root_value(T)
         for s in self.game.infosets:
             i = s.index
@@ -1511,14 +1514,14 @@ def _banker_best(game: HeadsUpGame, p: PlayerStrategy,
     if not p.exact:
         s = _solver(game, False)
         hit_f = [float(x) for x in p.hit]
-        _, stand_f = s.realization(hit_f)
+        own, stand_f = s.realization(hit_f)
         weights = np.array(s.reach, dtype=np.float64) * np.array(stand_f) * s.stake
         G, decisions = s.stand_rows.grouped_best(weights, s.group, len(game.publics))
         shown = s.with_swaps(s.shown_values(BankerStrategy("best", "omniscient")), swaps)
-        return float(G.sum() + s.linear_part(hit_f, shown)), decisions
+        return float(G.sum() + s.linear_part(hit_f, shown, own)), decisions
     s = _solver(game, True)
     hit = list(p.hit)
-    _, stand = s.realization(hit)
+    own, stand = s.realization(hit)
     rows = [i for i in range(len(game.infosets)) if stand[i] and s.reach[i]]
     # one public state = one number of cards dealt, so one common denominator per group
     den = [0] * len(game.publics)
@@ -1531,7 +1534,7 @@ def _banker_best(game: HeadsUpGame, p: PlayerStrategy,
     group = s.group[rows]
     G, decisions = sub.grouped_best(weights, group, len(game.publics))
     value = s.linear_part(hit, s.with_swaps(s.shown_values(BankerStrategy("best", "omniscient")),
-                                            swaps))
+                                            swaps), own)
     scale_of = {int(g): int(sc) for g, sc in zip(group, sub.scale, strict=True)}
     for g, sc in scale_of.items():
         value += Fraction(int(G[g]), den[g] * sc)
