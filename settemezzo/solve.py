@@ -503,9 +503,8 @@ class _FloatRows(_RowBatch):
         W = sparse.csr_matrix((weights[live], (local.reshape(-1), self.inv[live])),
                               shape=(len(active), self.F.shape[1]))
         values = np.zeros(n_groups)
-        must_draw = [int(HIT) if not any(nd.counts) else int(STAND) for nd in self.nodes]
         choice = np.empty((n_groups, len(self.nodes)), dtype=np.int8)
-        choice[:] = np.array(must_draw, dtype=np.int8)
+        choice[:] = _hand_facts(self.game)[0]
         FT, ST = self._transposed
         for a in range(0, len(active), _CHUNK):  # a chunk of groups at a time
             c = slice(a, a + _CHUNK)
@@ -2297,11 +2296,25 @@ def _mixture_to_behaviour(game: HeadsUpGame, lam: FloatArray,
     # a public state the player never stands in: any rule does
     unseen = np.ones(G, dtype=bool)
     unseen[groups] = False
-    hit[unseen] = np.array([nd.total < 10 for nd in nodes], dtype=np.float64)
-    for nd in nodes:
-        if not any(nd.counts):
-            hit[:, nd.index] = 1.0
+    must_draw, below_five = _hand_facts(game)
+    hit[unseen] = below_five
+    hit[:, must_draw == int(HIT)] = 1.0
     return hit, burn
+
+
+def _hand_facts(game: HeadsUpGame) -> tuple[npt.NDArray[np.int8], FloatArray]:
+    """Per banker hand: `HIT` where it is empty (it must draw), else `STAND`; and 1.0 where
+    its total is below 5 (10 half-points), else 0.0. Once per set of banker hands
+    (`HeadsUpGame.banker_memo`; read only)."""
+    out: tuple[npt.NDArray[np.int8], FloatArray] | None = game.banker_memo.get("hand facts")
+    if out is None:
+        nodes = game.banker_nodes
+        must_draw = np.array([int(HIT) if not any(nd.counts) else int(STAND) for nd in nodes],
+                             dtype=np.int8)
+        below_five = np.array([nd.total < 10 for nd in nodes], dtype=np.float64)
+        must_draw.flags.writeable = below_five.flags.writeable = False
+        out = game.banker_memo["hand facts"] = (must_draw, below_five)
+    return out
 
 
 _HIT, _BURN = int(HIT), int(BURN)
