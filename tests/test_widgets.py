@@ -332,12 +332,14 @@ def test_banker_advice_other_results_and_errors() -> None:
 def test_banker_view_widget() -> None:
     w = banker_view()
     assert w.advice is not None and w.advice.status == "ok"
-    assert w.chart.value[:4] == b"\x89PNG"
+    # the posterior's bars, one per face-down card, each with its percentage
+    assert w.chart.value.count('class="sm-bar"') == len(w.advice.lines[0].posterior)
+    assert "%" in w.chart.value
     w.up_buttons["2"].click()
     # after a 2 face up, the equilibrium player stands only with a face-down 2 or 3
     assert w.advice.up == (K.TWO,) and "Their total is 4 to 5" in w.output.value
     w.total.value = len(w.advice.lines) - 1
-    assert w.chart.value[:4] == b"\x89PNG"
+    assert "sm-bar" in w.chart.value and w.advice.lines[-1].hand_label in w.chart.value
     w.result.value = "bust"
     assert "already won" in w.output.value and w.chart.layout.display == "none"
     w.result.value = "stood"
@@ -462,7 +464,8 @@ def test_banker_view_notes_a_restricted_game() -> None:
     assert a.status == "ok" and a.lines and a.note.startswith(RESTRICTED_EN)
     assert banker_advice("", "stood").note == ""
     w = banker_view(rules=SPANISH)
-    assert RESTRICTED_EN in w.output.value and w.chart.value[:4] == b"\x89PNG"
+    assert RESTRICTED_EN in w.output.value and "sm-bar" in w.chart.value
+    assert RESTRICTED_EN in w.chart.value  # under the bars, as under the old picture
 
 
 def test_trainer_notes_a_restricted_game() -> None:

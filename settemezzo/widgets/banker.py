@@ -13,7 +13,6 @@ face-down card (what the banker reads from the player's choices). `BankerView` i
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -190,7 +189,7 @@ class BankerView:
 
     Controls: ``up_buttons`` (add a player's face-up card), ``undo``, ``clear``, ``result``
     (ToggleButtons), ``rules`` (Dropdown), ``total`` (Dropdown: whose posterior to chart).
-    ``output`` (HTML) holds the table, ``chart`` (Image) the posterior bar chart.
+    ``output`` (HTML) holds the table, ``chart`` (HTML) the posterior's bars.
     """
 
     def __init__(self, lang: str = "en", rules: Rules = ITALIAN) -> None:
@@ -212,9 +211,8 @@ class BankerView:
         self.total = W.Dropdown(options=[], description=t("banker.total", lang))
         self.up_view = W.HTML()
         self.output = W.HTML()
-        self.chart = W.Image(format="png", layout=W.Layout(width="480px"))
+        self.chart = W.HTML(layout=W.Layout(width="480px"))
         self.advice: BankerAdvice | None = None
-        self._charts: dict[tuple[Any, ...], bytes] = {}
         for v, b in self.up_buttons.items():
             b.on_click(lambda _b, v=v: self._add(v))
         self.undo.on_click(lambda _b: self._edit(lambda: self.up.pop() if self.up else None))
@@ -280,35 +278,20 @@ class BankerView:
         return a
 
     def _draw_chart(self) -> None:
-        import io
+        """The posterior of the face-down card, as bars the browser draws (`chance_bars`):
+        a matplotlib picture took over 100 ms a click to render."""
+        from settemezzo.widgets.html import chance_bars, message
 
         a = self.advice
         if a is None or a.status != "ok" or self.total.value is None:
             return
         line = a.lines[self.total.value]
-        post = tuple(round(p, 6) for p in line.posterior.values())
-        key = (a.up, line.hand_label, post, self.lang, a.note)
-        png = self._charts.get(key)
-        if png is None:
-            from matplotlib.figure import Figure
-
-            from settemezzo.plots import posterior_chart
-
-            # fixed margins: a constrained layout would double the drawing time
-            fig = Figure(figsize=(5.2, 3.4 if a.note else 3.1))
-            fig.subplots_adjust(left=0.13, right=0.98, top=0.80, bottom=0.25 if a.note else 0.16)
-            if a.note:  # a restricted game: the chart says so under its axis
-                fig.text(0.01, 0.01, textwrap.fill(a.note, 95), fontsize=6.5, color="#333333",
-                         va="bottom")
-            up = " ".join(k.label for k in a.up) or t("ui.nothing_up", self.lang)
-            title = (f"{t('banker.posterior_title', self.lang)}\n"
-                     f"({t('banker.player_up', self.lang)}: {up}; "
-                     f"{t('banker.cards', self.lang)}: {line.hand_label})")
-            posterior_chart(line.posterior, ax=fig.add_subplot(), lang=self.lang, title=title)
-            buf = io.BytesIO()
-            fig.savefig(buf, format="png", dpi=72)
-            png = self._charts[key] = buf.getvalue()
-        self.chart.value = png
+        up = " ".join(k.label for k in a.up) or t("ui.nothing_up", self.lang)
+        title = (f"{t('banker.posterior_title', self.lang)} "
+                 f"({t('banker.player_up', self.lang)}: {up}; "
+                 f"{t('banker.cards', self.lang)}: {line.hand_label})")
+        self.chart.value = (chance_bars(list(line.posterior.items()), title, self.lang)
+                            + (message(a.note, "info") if a.note else ""))
         self.chart.layout.display = None
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

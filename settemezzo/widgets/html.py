@@ -9,9 +9,10 @@ import html
 from collections.abc import Iterable, Sequence
 
 from settemezzo.cards import Card, Kind, Suit
-from settemezzo.i18n import stakes
+from settemezzo.i18n import percent, stakes
 
-__all__ = ["bars", "card_html", "cards_html", "esc", "kind_html", "message", "table_html"]
+__all__ = ["bars", "card_html", "cards_html", "chance_bars", "esc", "kind_html", "message",
+           "table_html"]
 
 _RED = {Suit.HEARTS, Suit.DIAMONDS}
 _CARD = ("display:inline-block;min-width:1.6em;padding:2px 5px;margin:1px 2px;"
@@ -63,23 +64,40 @@ def bars(items: Sequence[tuple[str, float]], lo: float = -1.0, hi: float = 1.0,
     hi = max(hi, *(v for _, v in items))
     span = hi - lo
     zero = (0 - lo) / span * 100
-    rows = []
-    for i, (label, v) in enumerate(items):
-        left = min(zero, (v - lo) / span * 100)
-        width = abs(v) / span * 100
-        fill = ("#3b6ea8" if i == 0 else
-                "repeating-linear-gradient(45deg,#d9822b,#d9822b 4px,#f4c08a 4px,#f4c08a 8px)")
-        rows.append(
-            f'<div style="display:flex;align-items:center;margin:2px 0;">'
+    rows = [_bar_row(label, zero, min(zero, (v - lo) / span * 100), abs(v) / span * 100,
+                     _SOLID if i == 0 else _STRIPED, stakes(v, lang))
+            for i, (label, v) in enumerate(items)]
+    return _bar_block(title, rows)
+
+
+def chance_bars(items: Sequence[tuple[str, float]], title: str = "", lang: str = "en") -> str:
+    """Horizontal bars of chances (0 to the largest), each labelled with its percentage as
+    ``lang`` writes it (`settemezzo.i18n.percent`): HTML, drawn by the browser, so a click
+    that changes them costs no picture to render."""
+    top = max((v for _, v in items), default=0.0) or 1.0
+    rows = [_bar_row(label, 0.0, 0.0, v / top * 90, _SOLID, percent(v, lang, 0))
+            for label, v in items]
+    return _bar_block(title, rows)
+
+
+_SOLID = "#3b6ea8"
+_STRIPED = "repeating-linear-gradient(45deg,#d9822b,#d9822b 4px,#f4c08a 4px,#f4c08a 8px)"
+
+
+def _bar_row(label: str, zero: float, left: float, width: float, fill: str, text: str) -> str:
+    """One labelled bar: ``left`` and ``width`` in percent of the track, an axis at ``zero``."""
+    return (f'<div style="display:flex;align-items:center;margin:2px 0;">'
             f'<div style="width:5em;">{esc(label)}</div>'
             f'<div style="position:relative;flex:1;height:1.2em;background:#f3f3f3;">'
             f'<div style="position:absolute;left:{zero:.1f}%;top:0;bottom:0;'
             f'border-left:1px solid #333;"></div>'
             f'<div class="sm-bar" style="position:absolute;left:{left:.1f}%;width:{width:.1f}%;'
             f'top:2px;bottom:2px;background:{fill};"></div></div>'
-            f'<div style="width:5em;text-align:right;font-family:monospace;">{stakes(v, lang)}'
-            f'</div>'
+            f'<div style="width:5em;text-align:right;font-family:monospace;">{esc(text)}</div>'
             f'</div>')
+
+
+def _bar_block(title: str, rows: Sequence[str]) -> str:
     head = f"<div><b>{esc(title)}</b></div>" if title else ""
     return f'<div class="sm-bars">{head}{"".join(rows)}</div>'
 
