@@ -112,8 +112,8 @@ SP_MKIND = 9   # how a table banker models this seat: 0 threshold, 1 equilibrium
 SP_MK = 10
 NSP = 11
 
-P_THRESHOLD, P_EQUILIBRIUM, P_PERSON = 0, 1, 2
-B_THRESHOLD, B_OMNISCIENT, B_EQUILIBRIUM, B_TABLE, B_PERSON = 0, 1, 2, 3, 4
+P_THRESHOLD, P_EQUILIBRIUM = 0, 1
+B_THRESHOLD, B_OMNISCIENT, B_EQUILIBRIUM, B_TABLE = 0, 1, 2, 3
 
 # decisions
 D_STAKE = 0
