@@ -44,6 +44,7 @@ from matplotlib.patches import Patch, Rectangle
 from matplotlib.ticker import FuncFormatter
 from matplotlib.transforms import ScaledTranslation
 
+from settemezzo.advice import TIE  # two values closer than this are equal: one owner
 from settemezzo.cards import Kind, Unseen
 from settemezzo.i18n import (
     TEXT,
@@ -97,9 +98,6 @@ HOLE_ORDER = ("½", "1", "2", "3", "4", "5", "6", "7", "K♦")
 
 PURE_SHARE = 0.01
 """A cell is 'hit' when at least 99% of its weight hits, 'stand' when at most 1% does."""
-
-TIE = 1e-9
-"""Two expected values closer than this are equal (the LP's precision is far finer)."""
 
 # Fill, hatch and text colour of each action: three lightnesses (light, mid, dark) so that
 # greyscale keeps them apart, and three hatch patterns so that they stay apart on paper.
