@@ -100,7 +100,8 @@ warm-started answer is certified like any other and comes out the same in every 
 dual simplex is deterministic); solving afresh cost a fifth of a solve (0.8 s under SPANISH)
 and picked another equilibrium off the path of play, no better. The shipped results
 (`settemezzo.precomputed`, ``data/``) are computed with the settings here: a change of
-`ALWAYS_POLISH`, `START_THRESHOLDS` or the LP's options picks other equilibria off the path
+`ALWAYS_POLISH`, `START_THRESHOLDS`, the first LP's basis (`_first_basis`) or the LP's
+options picks other equilibria off the path
 (the same value within the certificate), so they must then be regenerated (``make
 precomputed data``)."""
 
@@ -2052,7 +2053,8 @@ def _cutting_planes(s: _Solver, c: FloatArray, const: float, cuts: _Cuts, tol: f
                     max_rounds: int) -> _LPSolution:
     """Solve the restricted LP, add the banker's best reply at each public state whose
     ``t_g`` it beats, and repeat until none does (or the gap to the player's guaranteed
-    value is below ``tol``). Each round restarts HiGHS from the last basis (warm start);
+    value is below ``tol``). The first round starts from its optimal basis, known in advance
+    (`_first_basis`); each later round restarts HiGHS from the last basis (warm start);
     the last round is then solved afresh, without the warm start's drift, and checked like
     any other (`ALWAYS_POLISH`; without it `equilibrium` does so (`_polish`) only if the
     certificate of the warm-started answer is not tight enough).
@@ -2061,6 +2063,9 @@ def _cutting_planes(s: _Solver, c: FloatArray, const: float, cuts: _Cuts, tol: f
     if not cuts.built:
         cuts.add_thresholds()
     lp = _master_lp(s, c, cuts)
+    lp.add_rows(cuts.new_rows(), cuts.n_cols)
+    if G and len(cuts.group) == G:  # one cut per state: the first LP's answer is known
+        lp.set_basis(*_first_basis(s.game, lp.cost, cuts))
     rounds, previous, cold = 0, np.inf, False
     solo, last = 0, -1  # rounds in a row that only public state ``last`` was beaten
     while True:
@@ -2094,6 +2099,54 @@ def _cutting_planes(s: _Solver, c: FloatArray, const: float, cuts: _Cuts, tol: f
             solo = 0
         else:
             cuts.add(decisions, viol)
+
+
+def _first_basis(game: HeadsUpGame, cost: FloatArray, cuts: _Cuts
+                 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The optimal basis of the first LP, where each public state has one cut (the rule of
+    thumb): then ``t_g`` is that cut, linear in ``x``, and the LP is the player's best
+    reply to the rule of thumb, found here by backward induction instead of thousands of
+    simplex pivots. Returns the basic columns (at each decision the better action's
+    sequence, and every ``t_g``) and the rows at their bound (every row: the equality rows
+    and each state's one cut).
+
+    Why it is a basis: each decision has one basic sequence, so the realization rows are
+    triangular in them; each ``t_g`` is fixed by its cut. Why it is optimal: the realization
+    rows' duals are the decisions' values, so the other action's reduced cost is the
+    difference of the two actions' values, never in favour of the action left out.
+
+    Toy game (`_lp_objective`'s, with the cut of `_Cuts`'s toy: standing worth
+    ``(0.4 - 0.6) · 1000``): hitting is worth ``-1/2 · 1000``, standing ``-0.2 · 1000``:
+    the basic columns are ``x(0, STAND)`` and ``t_0``.
+    """
+    nI, nx = len(game.infosets), cuts.nx
+    gain = -cost[:nx].copy()  # the LP minimises the cost: what the player gains
+    which, coef = cuts._batches[0]
+    gain[2 * cuts.members(which) + STAND] += coef  # t_g folded into the sequences' gain
+    val = gain.reshape(nI, 2)
+    parent = np.array([st.parent for st in game.infosets], dtype=np.int64)
+    action = np.array([st.parent_action for st in game.infosets], dtype=np.int64)
+    best = np.zeros(nI, dtype=np.int64)
+    for level in _levels(parent)[::-1]:  # the deepest decisions first
+        b = (val[level, 1] > val[level, 0]).astype(np.int64)
+        best[level] = b
+        has = parent[level] >= 0
+        np.add.at(val, (parent[level][has], action[level][has]), val[level, b][has])
+    basic = np.concatenate([2 * np.arange(nI) + best, nx + np.arange(cuts.G)])
+    return basic, np.arange(nI + cuts.G)
+
+
+def _levels(parent: npt.NDArray[np.int64]) -> list[npt.NDArray[np.int64]]:
+    """The decisions by depth (first decisions at depth 0), each a parent's child."""
+    depth = np.zeros(len(parent), dtype=np.int64)
+    has = np.flatnonzero(parent >= 0)
+    while True:
+        new = depth[parent[has]] + 1
+        if np.array_equal(new, depth[has]):
+            break
+        depth[has] = new
+    order = np.argsort(depth, kind="stable")
+    return np.split(order, np.flatnonzero(np.diff(depth[order])) + 1)
 
 
 def _polish(sol: _LPSolution) -> _LPSolution:
@@ -2190,6 +2243,7 @@ class _LP:
         h.setOptionValue("presolve", "off")  # costs more than it saves on these programmes
         inf = highspy.kHighsInf
         h.addVars(len(c), np.maximum(lo, -inf), np.minimum(hi, inf))
+        self.cost = c
         h.changeColsCost(len(c), np.arange(len(c), dtype=np.int32), c)
         self.h = h
         self.inf = inf
@@ -2209,6 +2263,25 @@ class _LP:
             self.h.addVars(more, np.full(more, -self.inf), np.full(more, self.inf))
         n = A.shape[0]
         self._add(A, np.full(n, -self.inf), np.zeros(n))
+
+    def set_basis(self, basic: npt.NDArray[np.int64], tight: npt.NDArray[np.int64]) -> None:
+        """Start from the basis with the columns ``basic`` basic and the rows ``tight`` at
+        their bound (an equality row, or a cut at its upper bound 0); every other column at
+        its lower bound and every other row basic."""
+        st = self.hs.HighsBasisStatus
+        h = self.h
+        col = np.full(h.getNumCol(), 0, dtype=np.int64)   # 0: at lower, 1: basic, 2: upper
+        col[basic] = 1
+        row = np.ones(h.getNumRow(), dtype=np.int64)
+        row[tight] = 2
+        row[:self.n_eq][row[:self.n_eq] == 2] = 0   # an equality row: at its (equal) bounds
+        code = [st.kLower, st.kBasic, st.kUpper]
+        basis = self.hs.HighsBasis()
+        basis.col_status = [code[v] for v in col.tolist()]
+        basis.row_status = [code[v] for v in row.tolist()]
+        basis.valid = True
+        if h.setBasis(basis) != self.hs.HighsStatus.kOk:
+            raise SolverError("HiGHS refused the starting basis")
 
     def solve(self, round_: int, cold: bool = False) -> _LPResult:
         h = self.h
@@ -2348,3 +2421,4 @@ def _reach_steps(game: HeadsUpGame) -> list[tuple[npt.NDArray[np.int64], ...]]:
         tuple(np.array(c, dtype=np.int64) for c in zip(*steps[key], strict=True))
         for key in sorted(steps)]
     return out
+

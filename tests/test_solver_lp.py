@@ -199,3 +199,34 @@ def test_exact_public_states_solve_the_same_game(monkeypatch: pytest.MonkeyPatch
     assert by_blocks.exploitability <= 1e-9 and by_cuts.exploitability <= 1e-9
     assert by_blocks.value == pytest.approx(by_cuts.value, abs=1e-9)
     assert by_blocks.iterations < by_cuts.iterations
+
+
+def test_first_basis_is_the_first_lps_optimum() -> None:
+    # `_first_basis` says, by backward induction, which basis solves the first LP (one
+    # rule-of-thumb cut per public state). The second method is HiGHS itself: the same LP
+    # solved from scratch by its dual simplex reaches the same value, and started from our
+    # basis it confirms optimality without a single pivot (a basis that was not primal and
+    # dual feasible would need pivots; a singular one is refused). Checked on the 20-card
+    # deck of the test above and on a burn=4 deck (burning decisions are in the tree).
+    from settemezzo.solve import _first_basis, _master_lp
+
+    decks = [(ITALIAN, Unseen((6, 1, 1, 1, 2, 2, 2, 4, 1))),
+             (ITALIAN.with_variants("burn=4"), Unseen((6, 2, 2, 2, 2, 2, 2, 4, 1)))]
+    for rules, deck in decks:
+        game = heads_up(rules, deck)
+        s = _solver(game, False)
+        T = s.shown_values(BankerStrategy("best", "omniscient"))
+        c = _lp_objective(s, T)
+        values, pivots = [], []
+        for start in (False, True):
+            cuts = _Cuts(s)
+            cuts.add_thresholds()
+            lp = _master_lp(s, c, cuts)
+            lp.add_rows(cuts.new_rows(), cuts.n_cols)
+            if start:
+                lp.set_basis(*_first_basis(game, lp.cost, cuts))
+            res = lp.solve(1)
+            values.append(res.fun)
+            pivots.append(lp.h.getInfo().simplex_iteration_count)
+        assert pivots[0] > 50 and pivots[1] == 0
+        assert values[1] == pytest.approx(values[0], rel=1e-12)
