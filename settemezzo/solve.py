@@ -111,14 +111,17 @@ START_THRESHOLDS = (10,)
 12 with (9, 10, 11, 12); a smaller first LP saves more than the two rounds more cost."""
 
 SOLO_ROUNDS = 3
-"""A public state whose ``t_g`` the banker's best reply alone beats, this many rounds in a
-row, becomes exact in the LP (`_Cuts.exact`): the banker's whole programme there instead of
-one more stopping rule a round. SPANISH's first public state at the top stake took a new rule
-a round, alone, for 14 rounds (23 rounds in all; now 12, its strategies within 2e-14). No
-other standard rule set beats one state alone three rounds running (all 15 checked), so
-their LPs and equilibria are as before, bit for bit: making
-many states exact (tried: any state with six cuts) slows HiGHS a lot (ITALIAN 0.8 -> 3.6 s,
-burn=4 3.5 -> 52 s), one is cheap."""
+"""A public state whose ``t_g`` the banker's best reply beats this many rounds in a row, in a
+round where few states are beaten (`EXACT_MAX_STATES`), becomes exact in the LP
+(`_Cuts.exact`): the banker's whole programme there instead of one more stopping rule a
+round. SPANISH's first public state at the top stake took a new rule a round for 14 rounds;
+with two more states made exact beside it, SPANISH's main LP takes 4 rounds instead of 23
+(12 with that one state alone). Making many states exact slows HiGHS a lot (tried: any state
+with six cuts: ITALIAN 0.8 -> 3.6 s, burn=4 3.5 -> 52 s); a few are cheap."""
+
+EXACT_MAX_STATES = 4
+"""`SOLO_ROUNDS` applies only in a round where at most this many states are beaten: the tail
+of the cutting planes, where the same few states take a rule a round."""
 
 EXACT_MIN_DECISIONS = 20_000
 """`SOLO_ROUNDS` applies to games with at least this many player decisions, where a round of
@@ -2067,7 +2070,7 @@ def _cutting_planes(s: _Solver, c: FloatArray, const: float, cuts: _Cuts, tol: f
     if G and len(cuts.group) == G:  # one cut per state: the first LP's answer is known
         lp.set_basis(*_first_basis(s.game, lp.cost, cuts))
     rounds, previous, cold = 0, np.inf, False
-    solo, last = 0, -1  # rounds in a row that only public state ``last`` was beaten
+    streak = np.zeros(G, dtype=np.int64)
     while True:
         rounds += 1
         lp.add_rows(cuts.new_rows(), cuts.n_cols)
@@ -2092,13 +2095,14 @@ def _cutting_planes(s: _Solver, c: FloatArray, const: float, cuts: _Cuts, tol: f
             raise SolverError(f"no convergence after {max_rounds} LP rounds "
                               f"(gap {lp_value - lower:.3g})")
         cold, previous = False, lp_value
-        solo = solo + 1 if len(viol) == 1 and solo and viol[0] == last else int(len(viol) == 1)
-        last = int(viol[0])
-        if solo >= SOLO_ROUNDS and len(s.game.infosets) >= EXACT_MIN_DECISIONS:
-            cuts.exact(viol)
-            solo = 0
-        else:
-            cuts.add(decisions, viol)
+        streak = _streaks(streak, viol)
+        ripe = viol[streak[viol] >= SOLO_ROUNDS] \
+            if len(viol) <= EXACT_MAX_STATES and len(s.game.infosets) >= EXACT_MIN_DECISIONS \
+            else viol[:0]
+        if len(ripe):
+            cuts.exact(ripe)
+        if len(ripe) < len(viol):
+            cuts.add(decisions, viol[streak[viol] < SOLO_ROUNDS] if len(ripe) else viol)
 
 
 def _first_basis(game: HeadsUpGame, cost: FloatArray, cuts: _Cuts
@@ -2147,6 +2151,15 @@ def _levels(parent: npt.NDArray[np.int64]) -> list[npt.NDArray[np.int64]]:
         depth[has] = new
     order = np.argsort(depth, kind="stable")
     return np.split(order, np.flatnonzero(np.diff(depth[order])) + 1)
+
+
+def _streaks(streak: npt.NDArray[np.int64], beaten: npt.NDArray[np.int64]
+             ) -> npt.NDArray[np.int64]:
+    """Per public state, the rounds in a row that the banker's best reply beat its ``t_g``,
+    this round's ``beaten`` states included (the others back to 0)."""
+    out = np.zeros_like(streak)
+    out[beaten] = streak[beaten] + 1
+    return out
 
 
 def _polish(sol: _LPSolution) -> _LPSolution:

@@ -193,6 +193,7 @@ def test_exact_public_states_solve_the_same_game(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(_Cuts, "exact", counting)
     monkeypatch.setattr(solve, "SOLO_ROUNDS", 0)
     monkeypatch.setattr(solve, "EXACT_MIN_DECISIONS", 0)
+    monkeypatch.setattr(solve, "EXACT_MAX_STATES", 10**6)
     game.memo.pop("equilibrium")
     by_blocks = equilibrium(game)
     assert len(made) > 100  # most of the 548 public states
