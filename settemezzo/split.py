@@ -1061,46 +1061,57 @@ class _Fast:
         return out
 
     def _banker(self, D: FloatArray, S: IntArray) -> FloatArray:
+        """The banker's value (the player's payoff) per row of decks ``D`` and the player's
+        finished scores ``S``: its hands from the last to the empty one, all rows at once (a
+        hand's value from its children's), in place: no temporary array per step."""
         bt = self.btree
         pay = np.ascontiguousarray((self.scores.count_matrix(S) @ self.table).T)  # (18, rows)
         DT = np.ascontiguousarray(D.T)          # (K, rows): one kind's counts contiguous
         n = DT.sum(axis=0)
-        J = len(bt.keys)
-        V: list[FloatArray | None] = [None] * J
-        best = self.banker.best
-        k_thr = self.banker.k
-        for j in range(J - 1, -1, -1):
-            hand, _ = bt.keys[j]
-            tot, sc, _ = bt.facts[j]
-            drawn = bt.drawn[j]
-            # cards left of each kind: only the kinds already drawn need clamping at zero
-            left = {k: np.maximum(DT[k] - d, 0.0) for k, d in enumerate(drawn.tolist()) if d}
-            denom = n - float(drawn.sum())
-            for k, col in left.items():
-                denom = denom + (col - (DT[k] - drawn[k]))
-            hit = np.zeros(len(S))
-            for k, j2, sc2 in bt.children[j]:
-                val = pay[sc2] if j2 < 0 else V[j2]
-                assert val is not None
-                hit += left.get(k, DT[k]) * val
-            can = denom > _EPS
-            hit = np.where(can, hit / np.where(can, denom, 1.0), 0.0)
-            empty = not any(hand)
-            stand = pay[BUST] if empty else pay[sc]
-            if best:
-                v = np.where(can, hit if empty else np.minimum(stand, hit), stand)
-                if bt.burn_child[j] >= 0:
-                    vb = V[bt.burn_child[j]]
-                    assert vb is not None
-                    v = np.minimum(v, vb)
-            else:
-                assert k_thr is not None
-                go = can & (empty or tot < k_thr)
-                v = np.where(go, hit, stand)
-            V[j] = v
-        root = V[0]
-        assert root is not None
-        return np.where(S == 0, 0.0, root)
+        V = np.empty((len(bt.keys), len(S)))
+        work = np.empty((3 + len(DT), len(S)))  # tmp, hit, denom, then cards left per kind
+        for j in range(len(bt.keys) - 1, -1, -1):
+            self._banker_hand(j, DT, n, pay, V, work)
+        return np.where(S == 0, 0.0, V[0])
+
+    def _banker_hand(self, j: int, DT: FloatArray, n: FloatArray, pay: FloatArray,
+                     V: FloatArray, work: FloatArray) -> None:
+        """`_banker`'s step at hand ``j``: ``V[j]`` from its children's values."""
+        bt = self.btree
+        tmp, hit, denom, left = work[0], work[1], work[2], work[3:]
+        drawn = bt.drawn[j].tolist()
+        # cards left of each kind: only the kinds already drawn need clamping at zero
+        np.subtract(n, float(sum(drawn)), out=denom)
+        for k, d in enumerate(drawn):
+            if d:
+                np.subtract(DT[k], d, out=left[k])
+                np.maximum(left[k], 0.0, out=left[k])
+                np.subtract(DT[k], d, out=tmp)
+                np.subtract(left[k], tmp, out=tmp)
+                np.add(denom, tmp, out=denom)
+        hit.fill(0.0)
+        for k, j2, sc2 in bt.children[j]:
+            np.multiply(left[k] if drawn[k] else DT[k], pay[sc2] if j2 < 0 else V[j2], out=tmp)
+            np.add(hit, tmp, out=hit)
+        can = denom > _EPS
+        np.divide(hit, denom, out=hit, where=can)
+        hit[~can] = 0.0
+        empty = not any(bt.keys[j][0])
+        tot, sc, _ = bt.facts[j]
+        stand = pay[BUST] if empty else pay[sc]
+        v = V[j]
+        if not self.banker.best:
+            assert self.banker.k is not None
+            np.copyto(v, stand)
+            np.copyto(v, hit, where=can & (empty or tot < self.banker.k))
+            return
+        if empty:
+            np.copyto(v, hit)
+        else:
+            np.minimum(stand, hit, out=v)
+        np.copyto(v, stand, where=~can)
+        if bt.burn_child[j] >= 0:
+            np.minimum(v, V[bt.burn_child[j]], out=v)
 
     # -- the player ------------------------------------------------------------------------
     def play(self, lv: _Level, exit_values: FloatArray, first: bool = False,
