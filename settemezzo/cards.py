@@ -153,8 +153,12 @@ class Kind(IntEnum):
     @property
     def deck_count(self) -> int:
         """How many cards of this kind the 40-card deck holds."""
-        return {Kind.FIGURE: 11, Kind.KING_OF_DIAMONDS: 1}.get(self, 4)
+        return _DECK_COUNTS[self]
 
+
+_DECK_COUNTS = (11, 4, 4, 4, 4, 4, 4, 4, 1)
+"""`Kind.deck_count` by kind: eleven figures (the K♦ apart), four of each number, one K♦
+(a table: every `Unseen` checks its counts against it)."""
 
 _HALF_POINTS = (1, 2, 4, 6, 8, 10, 12, 14, 1)
 """`Kind.half_points` by kind: a figure and the K♦ ½, a numbered card its value."""
@@ -366,6 +370,9 @@ class Unseen:
             raise CardsSeenTwiceError(
                 f"an unseen composition needs {len(Kind)} counts (one per Kind), got "
                 f"{len(self.counts)}: {self.counts!r}")
+        if all(type(n) is int and 0 <= n <= m
+               for n, m in zip(self.counts, _DECK_COUNTS, strict=True)):  # the usual case
+            return
         for k, n in zip(Kind, self.counts, strict=True):
             if not isinstance(n, int) or n < 0 or n > k.deck_count:
                 raise CardsSeenTwiceError(
