@@ -10,6 +10,11 @@
 - Fixed policies against the simulator (seeded, within 4 standard errors): the simulator
   plays the real rules, swaps inside split hands included; against a rule-of-thumb banker,
   which never reads a card, those swaps change nothing, so the exact value must agree.
+- Every other check that needs SPANISH solved afresh, here with the module's one solve
+  (`solved_once`): SPANISH's tables, its shipped answers, Spanish without splits against the
+  simulator, and data/'s tables (both presets' files, from one `write_tables`). In separate
+  modules, which pytest-xdist's ``--dist loadfile`` gives to different workers, each solved
+  SPANISH again (about 15 s of CPU each time).
 """
 
 from __future__ import annotations
@@ -17,12 +22,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
+from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from settemezzo import solved
 from settemezzo.advice import Advice, advise, answer_row, answers
 from settemezzo.cards import Kind, Unseen
+from settemezzo.cli_solve import DATA_FILES, write_tables
 from settemezzo.game import SPLIT, HeadsUpGame, heads_up, restriction_codes
 from settemezzo.i18n import restriction_text
 from settemezzo.rules import ITALIAN, SPANISH, Rules
@@ -44,6 +52,7 @@ from tests.advice_check import fresh_advice, kinds, same_advice
 SWAP_SPLIT = ITALIAN.with_variants("swap_hidden", "split_figures=2")
 SPANISH_TWO = SPANISH.with_variants("split_figures=2")
 SPANISH_NO_SPLIT = SPANISH.with_variants("split_figures=off")
+DATA = Path(__file__).resolve().parent.parent / "data"
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -401,3 +410,46 @@ def test_spanish_equilibrium_stakes_and_swaps_agree_with_the_exact_value() -> No
         assert r.chips_conserved and r.A[E.A_SWAPS] > hands // 4
         assert r.summary().set_index("measure").loc["stakes per hand", "value"] > 2.2
         assert r.z(value) < 4, (banker, value, r.player_value, r.edge_se)
+
+
+# =============================================================================================
+# data/'s tables, solved afresh (regenerate: `settemezzo data`)
+# =============================================================================================
+# Both presets' files come from one `write_tables`: its SPANISH tables from the module's one
+# SPANISH solve. The edge table (``EDGE_FILE``) is checked against the shipped solved
+# results in tests/test_precomputed.py, which are themselves checked against fresh solves
+# there, so it is not re-solved here (a minute of the suite).
+
+@pytest.fixture(scope="module")
+def fresh_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("data")
+    write_tables(out)
+    return out
+
+
+# Tables against a fixed banker are exact (printed to 12 digits). Tables from the equilibrium
+# LP are floats: the solver is deterministic on one machine, but a different rounding of its
+# inputs (another BLAS, another summation order) may move HiGHS to another point of the same
+# optimal face, so their columns are compared to 1e-6 (their certificate is ~1e-10 in value).
+DATA_TOLERANCE = {"italian_player_vs_threshold5.csv": 1e-9}
+
+
+@pytest.mark.parametrize("name", sorted(DATA_FILES))
+def test_committed_table_matches_a_fresh_solve(name: str, fresh_data: Path) -> None:
+    committed = pd.read_csv(DATA / name, keep_default_na=False)
+    new = pd.read_csv(fresh_data / name, keep_default_na=False)
+    assert list(committed.columns) == list(new.columns)
+    assert len(committed) == len(new)
+    for col in committed.columns:
+        a, b = committed[col], new[col]
+        if pd.api.types.is_numeric_dtype(a) and pd.api.types.is_numeric_dtype(b):
+            assert (a - b).abs().max() <= DATA_TOLERANCE.get(name, 1e-6), col
+        else:
+            assert (a.astype(str) == b.astype(str)).all(), col
+
+
+def test_every_column_is_documented() -> None:
+    readme = (DATA / "README.md").read_text(encoding="utf-8")
+    for name in DATA_FILES:
+        for col in pd.read_csv(DATA / name, nrows=1).columns:
+            assert f"`{col}`" in readme or col.startswith("p_hole_"), (name, col)
