@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import io
 import os
 import shutil
@@ -40,6 +41,20 @@ def pytest_configure(config: pytest.Config) -> None:
         shutil.rmtree(folder, ignore_errors=True)
 
     config.add_cleanup(stop)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What a test process imported and collected stays alive to its end: frozen out of the
+    cyclic garbage collector (`gc.freeze`), and full collections made ten times rarer (every
+    tenth time Python would start one). Each full collection walks every object alive, and
+    the engine's caches of hands and games hold millions: measured on eight test modules in
+    one process, full collections took 17.8 s of its 90 s of CPU, 7.1 s so; the same peak
+    memory (1.0 GB). The explicit collections of `settemezzo.solved.release_memory` run as
+    before."""
+    gc.collect()
+    gc.freeze()
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, 100)
 
 
 @pytest.fixture

@@ -6,14 +6,16 @@ worker would compile it for itself, at the same time. Instead the controller sta
 ``python -m tests.numba_warm DONE`` at once, in the background, and each worker waits for it
 (`wait_in_this_process`) before its own first compilation: it then loads what the warm-up
 wrote to the cache. The workers run other tests meanwhile. With a warm cache the warm-up only
-loads it (seconds).
+loads it (seconds). `make test` compiles it even earlier, while mypy runs (see `main`).
 """
 
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 import time
+import traceback
 from pathlib import Path
 from typing import Any
 
@@ -57,8 +59,24 @@ def wait_in_this_process() -> None:
             value._compile_for_args = waiting(value._compile_for_args)
 
 
-if __name__ == "__main__":
+def main(argv: list[str]) -> int:
+    """``DONE``: warm up, then write the file ``DONE`` (what the test run's controller starts).
+    ``-- COMMAND...``: warm up while ``COMMAND`` runs, and exit with its code: `make test`
+    runs mypy so, which keeps one core busy for half a minute while the other is idle; the
+    test run then only loads the cache."""
+    if argv[:1] == ["--"]:
+        command = subprocess.Popen(argv[1:])
+        try:
+            warm()
+        except Exception:  # the tests compile it again and fail there: the command's result
+            traceback.print_exc()
+        return command.wait()
     try:
         warm()
     finally:
-        Path(sys.argv[1]).write_text("done\n", encoding="utf-8")
+        Path(argv[0]).write_text("done\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

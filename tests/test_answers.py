@@ -4,9 +4,11 @@
 Two methods: the row read from the table shipped with the package (`settemezzo.precomputed`:
 `answer_rows` picks the stake copy in the table) against the row computed from the game
 with a fresh equilibrium (`settemezzo.solved.precomputed_off`: `_stake_copy` picks it from
-the game's reaches). One fresh SPANISH solve for the whole module (stakes chosen after the
-first card, swaps, splits), shared by a module fixture; ITALIAN + split_figures=2 for a
-split hand of a whole game.
+the game's reaches): ITALIAN + split_figures=2 for a split hand of a whole game, SPANISH
+without swaps against a fixed banker. SPANISH's own check (stakes chosen after the first
+card, swaps, splits) is in tests/test_spanish.py, beside that module's one fresh SPANISH
+solve (a solve here would be a second one on another test worker); the helpers that compare
+are tests/advice_check.py.
 
 The exact chances of the next card (`settemezzo.odds.hit_outcomes`, what `advise` reports)
 against the game tree's own (`_columns`, exact against a fixed banker), on thinned decks.
@@ -14,91 +16,29 @@ against the game tree's own (`_columns`, exact against a fixed banker), on thinn
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from fractions import Fraction
 
 import pytest
 
 from settemezzo import solved
-from settemezzo.advice import Advice, advise, answer_row, answers
-from settemezzo.cards import InvalidCardError, Kind, Unseen, kind_of, parse_specs
+from settemezzo.advice import advise, answer_row, answers
+from settemezzo.cards import InvalidCardError, Kind, Unseen
 from settemezzo.game import heads_up
 from settemezzo.odds import hit_outcomes
 from settemezzo.rules import ITALIAN, SPANISH, Rules, RulesError
+from tests.advice_check import FLOAT_TOL, fresh_advice, kinds, same_advice
 
 SPLIT2 = ITALIAN.with_variants("split_figures=2")
 
-# (face-down, face-up cards in order): stood on at stake 5, staked 2, reached only through
-# a swap (no copy reached: the stake picked for the face-down card), behind a stand, two
-# figures (a split hand), three cards up, a 7 that stands
-SPANISH_HANDS = [("7", ()), ("3", ()), ("5", ("1",)), ("6", ("1",)), ("J", ("Q",)),
-                 ("1", ("2", "1")), ("2", ("1", "1", "1")), ("4", ("J",))]
 SPLIT_HANDS = [("J", ("Q",)), ("5", ()), ("3", ("2",)), ("J", ("1", "2"))]
-VALUES = ("stand_ev", "hit_ev", "stand_win", "hit_win", "split_ev")
-FLOAT_TOL = 1e-9   # the shipped equilibrium's floats against a fresh solve (test_precomputed)
-
-
-def _kinds(rules: Rules, hole: str, up: tuple[str, ...]) -> tuple[Kind, tuple[Kind, ...]]:
-    """The hand's kinds as ``rules`` tell them apart."""
-    return (rules.plain(kind_of(parse_specs([hole])[0])),
-            rules.plain_kinds(kind_of(s) for s in parse_specs(list(up))))
-
-
-def _fresh(rules: Rules, hands: list[tuple[str, tuple[str, ...]]],
-           against: str = "equilibrium") -> dict[tuple[str, tuple[str, ...]], Advice]:
-    """`advise` with nothing shipped or kept: every answer computed from the game."""
-    with solved.precomputed_off():
-        solved.clear()
-        assert not solved.ready(rules, ("player", against))
-        out = {hand: advise(*hand, rules=rules, against=against) for hand in hands}
-    solved.clear()
-    return out
-
-
-@pytest.fixture(scope="module")
-def fresh_spanish() -> Iterator[dict[tuple[str, tuple[str, ...]], Advice]]:
-    yield _fresh(SPANISH, SPANISH_HANDS)   # the one fresh SPANISH solve of this module
-
-
-def _same_advice(shipped: Advice, fresh: Advice) -> None:
-    for name, value in vars(shipped).items():
-        other = getattr(fresh, name)
-        if name in VALUES or name == "hit_frequency" or name == "split_frequency":
-            assert (value is None) == (other is None), name
-            if value is not None:
-                assert value == pytest.approx(other, abs=FLOAT_TOL, nan_ok=True), name
-        else:  # labels, the stake, the exact chances of the next card: identical
-            assert value == other, name
-
-
-@pytest.mark.slow
-def test_spanish_shipped_answers_are_the_fresh_ones(
-        fresh_spanish: dict[tuple[str, tuple[str, ...]], Advice]) -> None:
-    solved.clear()
-    assert solved.ready(SPANISH, ("player", "equilibrium"))  # shipped with the package
-    for hand, fresh in fresh_spanish.items():
-        shipped = advise(*hand, rules=SPANISH)
-        _same_advice(shipped, fresh)
-        # the row itself, split hand included: read from the table, and from the game
-        h, u = _kinds(SPANISH, *hand)
-        table_row, game_row = answer_row(h, u, SPANISH), answer_row(h, u, SPANISH, table=False)
-        assert table_row.stake == game_row.stake == fresh.stake, hand
-        assert table_row.best == fresh.best, hand
-    # what the samples cover: stakes 5 and 2, a split hand, a hand only a swap reaches
-    picked = {hand: a.stake for hand, a in fresh_spanish.items()}
-    assert picked[("7", ())] == 5 and 2 in picked.values()
-    assert fresh_spanish[("J", ("Q",))].split_ev is not None
-    frame = answers(SPANISH).frame
-    five = frame[(frame.hole == "5") & (frame.up == "1")]
-    assert len(five) == 1 and five.own_reach.item() == 0
 
 
 def test_split_hand_shipped_answers_are_the_fresh_ones() -> None:
-    fresh = _fresh(SPLIT2, SPLIT_HANDS)
+    fresh = fresh_advice(SPLIT2, SPLIT_HANDS)
     assert solved.ready(SPLIT2, ("player", "equilibrium"))
     for hand, a in fresh.items():
-        _same_advice(advise(*hand, rules=SPLIT2), a)
-        h, u = _kinds(SPLIT2, *hand)
+        same_advice(advise(*hand, rules=SPLIT2), a)
+        h, u = kinds(SPLIT2, *hand)
         row = answer_row(h, u, SPLIT2)   # from the shipped table (split hand included)
         assert row.stand_ev == pytest.approx(a.stand_ev, abs=FLOAT_TOL)
         assert row.hit_ev == pytest.approx(a.hit_ev, abs=FLOAT_TOL) and row.best == a.best
@@ -111,11 +51,11 @@ def test_fixed_banker_shipped_answers_are_the_fresh_ones() -> None:
     # SPANISH without swaps (shipped): stakes after the first card, splits, a quick game
     rules = SPANISH.with_variants("swap_hidden=off")
     hands = [("7", ()), ("3", ()), ("6", ("1",)), ("J", ("1",)), ("2", ("1", "1"))]
-    fresh = _fresh(rules, hands, "threshold:5")
+    fresh = fresh_advice(rules, hands, "threshold:5")
     assert {a.stake for a in fresh.values()} == {2, 5}
     for hand, a in fresh.items():
         assert not isinstance(a.stand_ev, Fraction) and not isinstance(a.hit_ev, Fraction)
-        _same_advice(advise(*hand, rules=rules, against="threshold:5"), a)
+        same_advice(advise(*hand, rules=rules, against="threshold:5"), a)
 
 
 def test_an_exact_answer_stays_exact_and_is_the_shipped_tables() -> None:

@@ -6,8 +6,9 @@ Regenerate them: ``python -m settemezzo.precomputed`` (``make precomputed``).
 - ITALIAN, and ITALIAN + ties_push (a variant of the same code path as every other
   single Italian variant of the main game), re-solved here: every table, edge and number
   equal (exact columns identical, floats of the equilibrium within 1e-9).
-- Every other rule set is checked against ``data/edge_by_variant.csv`` (the edges, which
-  ``tests/test_data.py`` checks against a fresh solve), and SPANISH's equilibrium table
+- Every other rule set is checked against ``data/edge_by_variant.csv`` (the edges that
+  ``settemezzo data`` solved on its own; its strategy tables are checked against a fresh
+  solve in ``tests/test_spanish.py``), and SPANISH's equilibrium table
   against ``data/spanish_player_vs_equilibrium.csv``: a second, independent solve of the
   same numbers, without re-solving the slow rule sets here.
 """

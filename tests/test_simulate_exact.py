@@ -1,9 +1,10 @@
 """The simulator against the exact engine: for every rule set `settemezzo.solve` solves
 (ITALIAN and its royal, wild K♦, pair-of-sevens, ties-push and burning variants - the
 equilibrium player burning too - and 7½ paid 2:1; the stake after the first card in
-bench/bench_simulate.py), the
-simulated heads-up player value with the same strategies lies within 4 standard errors of
-the exact one (DESIGN.md: exact against seeded Monte Carlo within 4 standard errors).
+bench/bench_simulate.py, and Spanish without splits, stakes and swaps, in
+tests/test_spanish.py beside that module's one fresh SPANISH solve), the simulated heads-up
+player value with the same strategies lies within 4 standard errors of the exact one
+(DESIGN.md: exact against seeded Monte Carlo within 4 standard errors).
 
 The exact values come from `settemezzo.solve`: `evaluate` (a `Fraction`) for fixed policies,
 the equilibrium value, and for the ``table`` banker the banker's best reply (heads-up, the
@@ -17,8 +18,7 @@ from functools import cache
 
 import pytest
 
-from settemezzo.rules import ITALIAN, SPANISH, Rules
-from settemezzo.simulate import engine as E
+from settemezzo.rules import ITALIAN, Rules
 from settemezzo.simulate import simulate
 from settemezzo.simulate.analysis import exact_value
 
@@ -60,27 +60,6 @@ CASES = [
 @cache
 def exact(rules: Rules, player: str, banker: str) -> float:
     return float(exact_value(rules, player, banker))
-
-
-@pytest.mark.slow
-def test_spanish_equilibrium_stakes_and_swaps_agree_with_the_exact_value() -> None:
-    """SPANISH without splitting (``split_figures=1``: there the restricted exact game is the
-    whole game, `restriction_codes` empty, so the simulator plays exactly it): the
-    equilibrium player - its stake after the first card, 2 to 5 chips, and its swaps, read
-    from the shipped player table - against threshold:5, per unit staked, is the solver's
-    own equilibrium strategy evaluated exactly (`exact_value`: its value in chips over its
-    expected stake; a solve of some 25 s). Measured: exact -0.053745, simulated -0.05347
-    (se 0.00113, z 0.25) over 1,000,000 hands. And against the table banker, whose
-    posterior reads the stake and the swaps through the same tables: the banker's exact
-    best reply, -0.097925 (simulated -0.09914, se 0.00246, z 0.49, 200,000 hands)."""
-    rules = SPANISH.with_variants("split_figures=1")
-    for banker, hands in (("threshold:5", 400_000), ("table", 100_000)):
-        value = exact(rules, "equilibrium", banker)
-        r = simulate(rules, 1, hands, seed=20240607, player="equilibrium", banker=banker,
-                     chips=None, session_hands=1)    # every hand in round 1: stakes 2 to 5
-        assert r.chips_conserved and r.A[E.A_SWAPS] > hands // 4
-        assert r.summary().set_index("measure").loc["stakes per hand", "value"] > 2.2
-        assert r.z(value) < 4, (banker, value, r.player_value, r.edge_se)
 
 
 @pytest.mark.parametrize("rules, player, banker, hands", CASES,

@@ -3,7 +3,9 @@
 simulator (`settemezzo.simulate`, seeded, within 4 standard errors).
 
 The value after a split itself is checked in ``tests/test_split.py`` (brute force, Monte
-Carlo); the swap subgames in ``tests/test_swap.py`` (an undecomposed brute force)."""
+Carlo); the swap subgames in ``tests/test_swap.py`` (an undecomposed brute force), and there
+too the swap columns of the strategy table (beside that module's whole-deck swap_hidden
+equilibrium, solved once)."""
 
 from __future__ import annotations
 
@@ -128,18 +130,3 @@ def test_strategy_tables_under_swap_and_split() -> None:
     nan = split[split.hit_win.isna()]
     assert list(zip(nan.hole, nan.up, strict=True)) == [("½", "")]
     assert split.hit_ev.notna().all()
-
-
-def test_swap_columns_of_the_strategy_table() -> None:
-    """Against a rule-of-thumb banker a swap gains exactly nothing (it does not read the
-    cards); against the equilibrium banker the gain is the difference of the two exact
-    continuation values, and where the equilibrium swaps with certainty the gain is not
-    negative (a best reply, to the LP's precision)."""
-    from settemezzo.tables import player_table
-
-    thumb = player_table(SWAP, "threshold:5")
-    assert (thumb.swap_gain == 0).all()
-    eq = player_table(SWAP)
-    sure = eq[eq.swap_frequency == 1.0]
-    assert len(sure) > 0 and (sure.swap_gain > -1e-9).all()
-    assert eq.swap_gain.abs().max() > 0.01  # hiding a card matters against this banker

@@ -456,8 +456,15 @@ MC_HANDS = 200_000
 
 
 @pytest.fixture(scope="module")
-def full_equilibrium() -> Equilibrium:
-    eq = equilibrium(SWAP_RULES)
+def full_game() -> HeadsUpGame:
+    """The whole-deck game, alive for the module: its equilibrium is solved once (kept in
+    the game's memo) for the Monte Carlo and the strategy table below."""
+    return heads_up(SWAP_RULES)
+
+
+@pytest.fixture(scope="module")
+def full_equilibrium(full_game: HeadsUpGame) -> Equilibrium:
+    eq = equilibrium(full_game)
     assert eq.exploitability < 1e-9
     return eq
 
@@ -574,3 +581,17 @@ def test_full_deck_equilibrium_beats_no_swap(full_equilibrium: Equilibrium) -> N
     assert eq.value > plain.upper
     assert eq.banker_edge == pytest.approx(-eq.value, abs=1e-12)
 
+
+def test_swap_columns_of_the_strategy_table(full_equilibrium: Equilibrium) -> None:
+    """Against a rule-of-thumb banker a swap gains exactly nothing (it does not read the
+    cards); against the equilibrium banker the gain is the difference of the two exact
+    continuation values, and where the equilibrium swaps with certainty the gain is not
+    negative (a best reply, to the LP's precision)."""
+    from settemezzo.tables import player_table
+
+    thumb = player_table(SWAP_RULES, "threshold:5")
+    assert (thumb.swap_gain == 0).all()
+    eq = player_table(SWAP_RULES)   # from full_equilibrium's game
+    sure = eq[eq.swap_frequency == 1.0]
+    assert len(sure) > 0 and (sure.swap_gain > -1e-9).all()
+    assert eq.swap_gain.abs().max() > 0.01  # hiding a card matters against this banker
