@@ -123,19 +123,6 @@ EXACT_MAX_STATES = 4
 """`SOLO_ROUNDS` applies only in a round where at most this many states are beaten: the tail
 of the cutting planes, where the same few states take a rule a round."""
 
-STABILITY = 0.5
-"""In-out stabilisation of the cutting planes (`_stabilized_cuts`): each round also adds the
-banker's best reply at this mixture of the best solution so far (the one whose best reply
-gave the highest guaranteed value) and the latest. Measured: burn=3,4 takes 18 rounds instead
-of 23, burn=4 16 instead of 18, swap_hidden's main game 5 instead of 6 (0.3 and 0.7: 19-20
-and 14-17 rounds)."""
-
-STABILIZE_MIN_DECISIONS = 8_000
-"""`STABILITY` applies to games with at least this many player decisions (burn=4 8,779,
-burn=3,4 13,169, swap_hidden's main game 8,778, SPANISH's 35,140), where a round costs more
-than the second best reply; smaller games (ITALIAN and its other single variants: 4,389 to
-5,957; every game after a swap) are solved as before, bit for bit."""
-
 EXACT_MIN_DECISIONS = 20_000
 """`SOLO_ROUNDS` applies to games with at least this many player decisions, where a round of
 the LP costs a tenth of a second (SPANISH's main game: 35,140). In the small games after a
@@ -2084,7 +2071,6 @@ def _cutting_planes(s: _Solver, c: FloatArray, const: float, cuts: _Cuts, tol: f
         lp.set_basis(*_first_basis(s.game, lp.cost, cuts))
     rounds, previous, cold = 0, np.inf, False
     streak = np.zeros(G, dtype=np.int64)
-    best_lower, center = -np.inf, None  # the solution with the best guarantee so far
     while True:
         rounds += 1
         lp.add_rows(cuts.new_rows(), cuts.n_cols)
@@ -2116,13 +2102,7 @@ def _cutting_planes(s: _Solver, c: FloatArray, const: float, cuts: _Cuts, tol: f
         if len(ripe):
             cuts.exact(ripe)
         if len(ripe) < len(viol):
-            rest = viol[streak[viol] < SOLO_ROUNDS] if len(ripe) else viol
-            cuts.add(decisions, rest)
-            if center is not None and len(s.game.infosets) >= STABILIZE_MIN_DECISIONS:
-                _stabilized_cuts(s, cuts, STABILITY * center + (1 - STABILITY) * x, rest,
-                                 decisions)
-        if lower > best_lower:
-            best_lower, center = lower, x.copy()
+            cuts.add(decisions, viol[streak[viol] < SOLO_ROUNDS] if len(ripe) else viol)
 
 
 def _first_basis(game: HeadsUpGame, cost: FloatArray, cuts: _Cuts
@@ -2171,20 +2151,6 @@ def _levels(parent: npt.NDArray[np.int64]) -> list[npt.NDArray[np.int64]]:
         depth[has] = new
     order = np.argsort(depth, kind="stable")
     return np.split(order, np.flatnonzero(np.diff(depth[order])) + 1)
-
-
-def _stabilized_cuts(s: _Solver, cuts: _Cuts, x: FloatArray, which: npt.NDArray[np.int64],
-                     added: npt.NDArray[np.int8]) -> None:
-    """The banker's best reply at ``x`` (a point between the LP's solution and the best one
-    so far, `STABILITY`) in the public states ``which``, as cuts where it differs from the
-    reply just ``added`` at the LP's solution: in-out stabilisation, which damps the swings
-    of the LP's solution from round to round (the rules it adds are those the player's play
-    is heading for, not only those against its latest swing)."""
-    weights = cuts.reach * np.maximum(x[0::2], 0.0) * s.is_play
-    _, decisions = s.stand_rows.grouped_best(weights, s.group, cuts.G)
-    differ = which[(decisions[which] != added[which]).any(axis=1)]
-    if len(differ):
-        cuts.add(decisions, differ)
 
 
 def _streaks(streak: npt.NDArray[np.int64], beaten: npt.NDArray[np.int64]

@@ -231,34 +231,3 @@ def test_first_basis_is_the_first_lps_optimum() -> None:
             pivots.append(lp.h.getInfo().simplex_iteration_count)
         assert pivots[0] > 50 and pivots[1] == 0
         assert values[1] == pytest.approx(values[0], rel=1e-12)
-
-
-def test_stabilised_cuts_solve_the_same_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    # In-out stabilisation (`_stabilized_cuts`) only adds more stopping rules per round: the
-    # game, its value and the certificate must not change. The second method is the plain
-    # cutting planes on the same 20-card deck (stabilisation is on only in big games; here
-    # it is forced on), and the burn=4 deck of the basis test (burning rules among the cuts).
-    from settemezzo import solve
-
-    stabilized = solve._stabilized_cuts
-    added: list[int] = []
-
-    def counting(s: object, cuts: _Cuts, *rest: object) -> None:
-        before = len(cuts.group)
-        stabilized(s, cuts, *rest)  # type: ignore[arg-type]
-        added.append(len(cuts.group) - before)
-
-    decks = [(ITALIAN, Unseen((6, 1, 1, 1, 2, 2, 2, 4, 1))),
-             (ITALIAN.with_variants("burn=4"), Unseen((6, 2, 2, 2, 2, 2, 2, 4, 1)))]
-    for rules, deck in decks:
-        game = heads_up(rules, deck)
-        plain = equilibrium(game)
-        game.memo.pop("equilibrium")
-        added.clear()
-        monkeypatch.setattr(solve, "STABILIZE_MIN_DECISIONS", 0)
-        monkeypatch.setattr(solve, "_stabilized_cuts", counting)
-        stable = equilibrium(game)
-        monkeypatch.undo()
-        assert sum(added) > 0  # it did add rules
-        assert stable.exploitability <= 1e-9 and plain.exploitability <= 1e-9
-        assert stable.value == pytest.approx(plain.value, abs=1e-9)
