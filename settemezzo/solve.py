@@ -1872,6 +1872,15 @@ class _Cuts:
         self.group = np.concatenate([self.group, which])
         self.policy = np.concatenate([self.policy, policy])
 
+    def sole(self) -> tuple[npt.NDArray[np.int64], FloatArray] | None:
+        """While each public state has exactly one cut (the start, `add_thresholds`): the
+        decisions of the cuts, one state after the other, and their coefficients; else
+        None."""
+        if not self.G or len(self.group) != self.G or len(self._batches) != 1:
+            return None
+        which, coef = self._batches[0]
+        return self.members(which), coef
+
     def exact(self, which: npt.NDArray[np.int64]) -> None:
         """Make the public states ``which`` exact: their banker's whole programme enters the
         LP (`_exact_block`), with new columns after the last ones."""
@@ -2067,8 +2076,9 @@ def _cutting_planes(s: _Solver, c: FloatArray, const: float, cuts: _Cuts, tol: f
         cuts.add_thresholds()
     lp = _master_lp(s, c, cuts)
     lp.add_rows(cuts.new_rows(), cuts.n_cols)
-    if G and len(cuts.group) == G:  # one cut per state: the first LP's answer is known
-        lp.set_basis(*_first_basis(s.game, lp.cost, cuts))
+    sole = cuts.sole()
+    if sole is not None:  # one cut per state: the first LP's answer is known
+        lp.set_basis(*_first_basis(s.game, lp.cost, *sole, G))
     rounds, previous, cold = 0, np.inf, False
     streak = np.zeros(G, dtype=np.int64)
     while True:
@@ -2105,12 +2115,15 @@ def _cutting_planes(s: _Solver, c: FloatArray, const: float, cuts: _Cuts, tol: f
             cuts.add(decisions, viol[streak[viol] < SOLO_ROUNDS] if len(ripe) else viol)
 
 
-def _first_basis(game: HeadsUpGame, cost: FloatArray, cuts: _Cuts
+def _first_basis(game: HeadsUpGame, cost: FloatArray, members: npt.NDArray[np.int64],
+                 coef: FloatArray, G: int
                  ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """The optimal basis of the first LP, where each public state has one cut (the rule of
     thumb): then ``t_g`` is that cut, linear in ``x``, and the LP is the player's best
     reply to the rule of thumb, found here by backward induction instead of thousands of
-    simplex pivots. Returns the basic columns (at each decision the better action's
+    simplex pivots. ``members``, ``coef``: the decisions of the cuts and their coefficients
+    (`_Cuts.sole`); ``G`` public states. Returns the basic columns (at each decision the
+    better action's
     sequence, and every ``t_g``) and the rows at their bound (every row: the equality rows
     and each state's one cut).
 
@@ -2123,10 +2136,10 @@ def _first_basis(game: HeadsUpGame, cost: FloatArray, cuts: _Cuts
     ``(0.4 - 0.6) · 1000``): hitting is worth ``-1/2 · 1000``, standing ``-0.2 · 1000``:
     the basic columns are ``x(0, STAND)`` and ``t_0``.
     """
-    nI, nx = len(game.infosets), cuts.nx
+    nI = len(game.infosets)
+    nx = 2 * nI
     gain = -cost[:nx].copy()  # the LP minimises the cost: what the player gains
-    which, coef = cuts._batches[0]
-    gain[2 * cuts.members(which) + STAND] += coef  # t_g folded into the sequences' gain
+    gain[2 * members + STAND] += coef  # t_g folded into the sequences' gain
     val = gain.reshape(nI, 2)
     parent = np.array([st.parent for st in game.infosets], dtype=np.int64)
     action = np.array([st.parent_action for st in game.infosets], dtype=np.int64)
@@ -2136,8 +2149,8 @@ def _first_basis(game: HeadsUpGame, cost: FloatArray, cuts: _Cuts
         best[level] = b
         has = parent[level] >= 0
         np.add.at(val, (parent[level][has], action[level][has]), val[level, b][has])
-    basic = np.concatenate([2 * np.arange(nI) + best, nx + np.arange(cuts.G)])
-    return basic, np.arange(nI + cuts.G)
+    basic = np.concatenate([2 * np.arange(nI) + best, nx + np.arange(G)])
+    return basic, np.arange(nI + G)
 
 
 def _levels(parent: npt.NDArray[np.int64]) -> list[npt.NDArray[np.int64]]:
@@ -2434,4 +2447,3 @@ def _reach_steps(game: HeadsUpGame) -> list[tuple[npt.NDArray[np.int64], ...]]:
         tuple(np.array(c, dtype=np.int64) for c in zip(*steps[key], strict=True))
         for key in sorted(steps)]
     return out
-

@@ -225,7 +225,9 @@ def test_first_basis_is_the_first_lps_optimum() -> None:
             lp = _master_lp(s, c, cuts)
             lp.add_rows(cuts.new_rows(), cuts.n_cols)
             if start:
-                lp.set_basis(*_first_basis(game, lp.cost, cuts))
+                sole = cuts.sole()
+                assert sole is not None
+                lp.set_basis(*_first_basis(game, lp.cost, *sole, cuts.G))
             res = lp.solve(1)
             values.append(res.fun)
             pivots.append(lp.h.getInfo().simplex_iteration_count)
