@@ -1186,6 +1186,18 @@ TEXT: dict[str, dict[str, str]] = {
         "es": "acierto hasta ahora",
         "fr": "précision jusqu'ici",
     },
+    "trainer.summary_accuracy": {
+        "en": "accuracy: {acc}",
+        "it": "precisione: {acc}",
+        "es": "acierto: {acc}",
+        "fr": "précision : {acc}",
+    },
+    "trainer.summary_legend": {
+        "en": "bars: stakes lost by the choice (✓: none)",
+        "it": "barre: poste perse per la scelta (✓: nessuna)",
+        "es": "barras: apuestas perdidas por la elección (✓: ninguna)",
+        "fr": "barres : mise perdue par le choix (✓ : aucune)",
+    },
     "trainer.retry_note": {
         "en": "(retry: not counted in the score)",
         "it": "(nuovo tentativo: non conta nel punteggio)",

@@ -20,7 +20,13 @@ from settemezzo.widgets import lookup as lk
 from settemezzo.widgets.banker import banker_advice, banker_view
 from settemezzo.widgets.classroom import classroom
 from settemezzo.widgets.explorer import explore, odds_explorer
-from settemezzo.widgets.trainer import LEVELS, TrainerSession, summary_chart, trainer
+from settemezzo.widgets.trainer import (
+    LEVELS,
+    TrainerSession,
+    summary_bars,
+    summary_chart,
+    trainer,
+)
 from settemezzo.widgets.variants import (
     KNOBS,
     compare,
@@ -275,7 +281,11 @@ def test_trainer_widget_round_trip() -> None:
     assert "Hand 2 of 2" in w.hand_view.value
     w.hit.click()
     assert "Done:" in w.score.value
-    assert w.chart.value[:8] == b"\x89PNG\r\n\x1a\n" and w.chart.layout.display is None
+    # the summary: HTML bars, one per answer counted (the retry is not), drawn by the browser
+    assert w.chart.layout.display is None
+    assert w.chart.value.count("hand ") == w.session.answered == 2
+    right = sum(f.correct for f in w.session.scored)  # the session's own count
+    assert f"accuracy: {round(100 * right / 2)}%" in w.chart.value
     w.seed.value = 4
     w.restart.click()
     assert "Hand 1 of 2" in w.hand_view.value and w.chart.layout.display == "none"
@@ -289,6 +299,15 @@ def test_trainer_summary_chart_in_italian() -> None:
     fig = summary_chart(s)
     assert fig.axes[0].get_ylabel() == "poste perse per la scelta"
     assert "Allenatore" in fig.axes[0].get_title()
+    # the widget's HTML summary says the same, hand by hand: ✓ for a right answer, the
+    # stakes given away for a wrong one (the session's own summary, read by a second path)
+    html = summary_bars(s)
+    assert "Allenatore" in html and "precisione: " in html and "barre: poste perse" in html
+    for _, row in s.summary().iterrows():
+        assert f"mano {row['hand']}" in html
+    right = int(s.summary()["correct"].sum())
+    assert html.count(">✓</div>") == right  # (and once more in the legend)
+    assert html.count('class="sm-bar"') == len(s.summary())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -472,6 +491,7 @@ def test_trainer_notes_a_restricted_game() -> None:
     s = TrainerSession(seed=3, level=3, rules=SPANISH, hands=2, lang="it")
     s.answer("stand")
     assert RESTRICTED_IT in summary_chart(s).axes[0].get_title()
+    assert RESTRICTED_IT in summary_bars(s)  # under the bars, as under the old picture
     w = trainer(rules=SPANISH, level=3, hands=2)
     assert w.session is not None and RESTRICTED_EN in w.hand_view.value
     assert not w.stand.disabled

@@ -9,7 +9,7 @@ import html
 from collections.abc import Iterable, Sequence
 
 from settemezzo.cards import Card, Kind, Suit
-from settemezzo.i18n import percent, stakes
+from settemezzo.i18n import number, percent, stakes
 
 __all__ = ["bars", "card_html", "cards_html", "chance_bars", "esc", "kind_html", "message",
            "table_html"]
@@ -77,6 +77,22 @@ def chance_bars(items: Sequence[tuple[str, float]], title: str = "", lang: str =
     top = max((v for _, v in items), default=0.0) or 1.0
     rows = [_bar_row(label, 0.0, 0.0, v / top * 90, _SOLID, percent(v, lang, 0))
             for label, v in items]
+    return _bar_block(title, rows)
+
+
+def cost_bars(items: Sequence[tuple[str, float, bool]], title: str = "",
+              notes: Sequence[str] = (), lang: str = "en") -> str:
+    """Bars of what each answer gave away, ``(label, stakes, right)``: a right answer is an
+    empty track marked ✓, a wrong one a striped bar (0 to the largest) labelled with its
+    stakes as ``lang`` writes them (`settemezzo.i18n.number`); ``notes`` in small print
+    under them, a line each. HTML, drawn by the browser: the trainer's summary costs no
+    picture."""
+    top = max((v for _, v, _ok in items), default=0.0) or 1.0
+    rows = [_bar_row(label, 0.0, 0.0, 0.0 if ok else v / top * 90, _STRIPED,
+                     "✓" if ok else number(v, lang))
+            for label, v, ok in items]
+    rows += [f'<div style="font-size:85%;color:#555;">{esc(note)}</div>' for note in notes
+             if note]
     return _bar_block(title, rows)
 
 

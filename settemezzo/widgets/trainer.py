@@ -252,6 +252,26 @@ class TrainerSession:
                                                         "correct", "cost", "accuracy"])
 
 
+def summary_bars(session: TrainerSession) -> str:
+    """The session's summary as HTML bars (`settemezzo.widgets.html.cost_bars`): the stakes
+    each answer gave away, hand by hand, under the score and the accuracy; what the trainer
+    shows at the end (the browser draws it: no picture to render on the last click).
+    `summary_chart` draws the same with matplotlib, for a notebook or a file."""
+    from settemezzo.widgets.html import cost_bars
+
+    df = session.summary()
+    lang = session.lang
+    hand = t("trainer.summary_hand", lang)
+    items = [(f"{hand} {h}", float(c), bool(ok))
+             for h, c, ok in zip(df["hand"], df["cost"], df["correct"], strict=True)]
+    accuracy = percent(float(df["accuracy"].iloc[-1]), lang, 0) if len(df) else "-"
+    title = (t("trainer.summary_title", lang, r=session.right, n=session.answered)
+             + f" - {rules_name(session.rules, lang)}, {t('trainer.level', lang).lower()} "
+             f"{session.level.number}; {t('trainer.summary_accuracy', lang, acc=accuracy)}")
+    notes = (t("trainer.summary_legend", lang), restriction_line(session.rules, lang))
+    return cost_bars(items, title, notes, lang)
+
+
 def summary_chart(session: TrainerSession, ax: Any = None) -> Any:
     """Bars of the stakes each answer gave away (0 for a right one, marked ✓) and the
     running accuracy; returns the matplotlib Figure."""
@@ -325,7 +345,7 @@ class Trainer:
         self.hand_view = W.HTML()
         self.feedback = W.HTML()
         self.score = W.HTML()
-        self.chart = W.Image(format="png", layout=W.Layout(display="none", width="640px"))
+        self.chart = W.HTML(layout=W.Layout(display="none", width="640px"))
         self.stand.add_class("sm-stand")
         self.hit.add_class("sm-hit")
         self.feedback.add_class("sm-feedback")
@@ -463,13 +483,8 @@ class Trainer:
         self.next_button.disabled = s is None or s.can_answer or s.number >= s.hands
 
     def _show_chart(self) -> None:
-        import io
-
         assert self.session is not None
-        fig = summary_chart(self.session)
-        buf = io.BytesIO()
-        fig.savefig(buf, format="png", dpi=90)
-        self.chart.value = buf.getvalue()
+        self.chart.value = summary_bars(self.session)
         self.chart.layout.display = None
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
