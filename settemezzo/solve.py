@@ -110,7 +110,7 @@ START_THRESHOLDS = (10,)
 "hit below 5" alone. Measured (CPU, LP only): ITALIAN 0.34 s in 14 rounds against 0.48 s in
 12 with (9, 10, 11, 12); a smaller first LP saves more than the two rounds more cost."""
 
-SOLO_ROUNDS = 3
+EXACT_STREAK = 3
 """A public state whose ``t_g`` the banker's best reply beats this many rounds in a row, in a
 round where few states are beaten (`EXACT_MAX_STATES`), becomes exact in the LP
 (`_Cuts.exact`): the banker's whole programme there instead of one more stopping rule a
@@ -120,11 +120,11 @@ with two more states made exact beside it, SPANISH's main LP takes 4 rounds inst
 with six cuts: ITALIAN 0.8 -> 3.6 s, burn=4 3.5 -> 52 s); a few are cheap."""
 
 EXACT_MAX_STATES = 4
-"""`SOLO_ROUNDS` applies only in a round where at most this many states are beaten: the tail
+"""`EXACT_STREAK` applies only in a round where at most this many states are beaten: the tail
 of the cutting planes, where the same few states take a rule a round."""
 
 EXACT_MIN_DECISIONS = 20_000
-"""`SOLO_ROUNDS` applies to games with at least this many player decisions, where a round of
+"""`EXACT_STREAK` applies to games with at least this many player decisions, where a round of
 the LP costs a tenth of a second (SPANISH's main game: 35,140). In the small games after a
 swap a round costs milliseconds and an exact state saves nothing (measured: swap_hidden's 20
 made exact cost more than they saved)."""
@@ -1910,7 +1910,7 @@ class _Cuts:
             self.segments.append(("cuts", first, parts[-1].shape[0]))
         for block in self._pending:
             parts.append(sparse.csr_matrix(block.A, shape=(block.A.shape[0], self.n_cols)))
-            self.segments.append(("block", self.blocks.__len__(), block.A.shape[0]))
+            self.segments.append(("block", len(self.blocks), block.A.shape[0]))
             self.blocks.append(block)
         self._pending = []
         if not parts:
@@ -2078,7 +2078,7 @@ def _cutting_planes(s: _Solver, c: FloatArray, const: float, cuts: _Cuts, tol: f
     lp.add_rows(cuts.new_rows(), cuts.n_cols)
     sole = cuts.sole()
     if sole is not None:  # one cut per state: the first LP's answer is known
-        lp.set_basis(*_first_basis(s.game, lp.cost, *sole, G))
+        lp.set_basis(_first_basis(s.game, c, *sole, G))
     rounds, previous, cold = 0, np.inf, False
     streak = np.zeros(G, dtype=np.int64)
     while True:
@@ -2106,26 +2106,23 @@ def _cutting_planes(s: _Solver, c: FloatArray, const: float, cuts: _Cuts, tol: f
                               f"(gap {lp_value - lower:.3g})")
         cold, previous = False, lp_value
         streak = _streaks(streak, viol)
-        ripe = viol[streak[viol] >= SOLO_ROUNDS] \
-            if len(viol) <= EXACT_MAX_STATES and len(s.game.infosets) >= EXACT_MIN_DECISIONS \
-            else viol[:0]
-        if len(ripe):
-            cuts.exact(ripe)
-        if len(ripe) < len(viol):
-            cuts.add(decisions, viol[streak[viol] < SOLO_ROUNDS] if len(ripe) else viol)
+        ripe = (streak[viol] >= EXACT_STREAK) & (len(viol) <= EXACT_MAX_STATES) \
+            & (len(s.game.infosets) >= EXACT_MIN_DECISIONS)
+        if ripe.any():
+            cuts.exact(viol[ripe])
+        if not ripe.all():
+            cuts.add(decisions, viol[~ripe])
 
 
-def _first_basis(game: HeadsUpGame, cost: FloatArray, members: npt.NDArray[np.int64],
-                 coef: FloatArray, G: int
-                 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+def _first_basis(game: HeadsUpGame, c: FloatArray, members: npt.NDArray[np.int64],
+                 coef: FloatArray, G: int) -> npt.NDArray[np.int64]:
     """The optimal basis of the first LP, where each public state has one cut (the rule of
     thumb): then ``t_g`` is that cut, linear in ``x``, and the LP is the player's best
     reply to the rule of thumb, found here by backward induction instead of thousands of
-    simplex pivots. ``members``, ``coef``: the decisions of the cuts and their coefficients
-    (`_Cuts.sole`); ``G`` public states. Returns the basic columns (at each decision the
-    better action's
-    sequence, and every ``t_g``) and the rows at their bound (every row: the equality rows
-    and each state's one cut).
+    simplex pivots. ``c``: the LP's objective (`_lp_objective`); ``members``, ``coef``: the
+    decisions of the cuts and their coefficients (`_Cuts.sole`); ``G`` public states.
+    Returns the basic columns: at each decision the better action's sequence, and every
+    ``t_g``; every row is at its bound (the equality rows, and each state's one cut).
 
     Why it is a basis: each decision has one basic sequence, so the realization rows are
     triangular in them; each ``t_g`` is fixed by its cut. Why it is optimal: the realization
@@ -2138,7 +2135,7 @@ def _first_basis(game: HeadsUpGame, cost: FloatArray, members: npt.NDArray[np.in
     """
     nI = len(game.infosets)
     nx = 2 * nI
-    gain = -cost[:nx].copy()  # the LP minimises the cost: what the player gains
+    gain = c[:nx] * LP_SCALE  # what the player gains, as the LP counts it (`_master_lp`)
     gain[2 * members + STAND] += coef  # t_g folded into the sequences' gain
     val = gain.reshape(nI, 2)
     parent = np.array([st.parent for st in game.infosets], dtype=np.int64)
@@ -2149,8 +2146,7 @@ def _first_basis(game: HeadsUpGame, cost: FloatArray, members: npt.NDArray[np.in
         best[level] = b
         has = parent[level] >= 0
         np.add.at(val, (parent[level][has], action[level][has]), val[level, b][has])
-    basic = np.concatenate([2 * np.arange(nI) + best, nx + np.arange(G)])
-    return basic, np.arange(nI + G)
+    return np.concatenate([2 * np.arange(nI) + best, nx + np.arange(G)])
 
 
 def _levels(parent: npt.NDArray[np.int64]) -> list[npt.NDArray[np.int64]]:
@@ -2269,7 +2265,6 @@ class _LP:
         h.setOptionValue("presolve", "off")  # costs more than it saves on these programmes
         inf = highspy.kHighsInf
         h.addVars(len(c), np.maximum(lo, -inf), np.minimum(hi, inf))
-        self.cost = c
         h.changeColsCost(len(c), np.arange(len(c), dtype=np.int32), c)
         self.h = h
         self.inf = inf
@@ -2290,21 +2285,18 @@ class _LP:
         n = A.shape[0]
         self._add(A, np.full(n, -self.inf), np.zeros(n))
 
-    def set_basis(self, basic: npt.NDArray[np.int64], tight: npt.NDArray[np.int64]) -> None:
-        """Start from the basis with the columns ``basic`` basic and the rows ``tight`` at
-        their bound (an equality row, or a cut at its upper bound 0); every other column at
-        its lower bound and every other row basic."""
+    def set_basis(self, basic: npt.NDArray[np.int64]) -> None:
+        """Start from the basis with the columns ``basic`` basic (one per row), every other
+        column at its lower bound and every row at its bound: an equality row at its value,
+        a cut at its upper bound 0."""
         st = self.hs.HighsBasisStatus
         h = self.h
-        col = np.full(h.getNumCol(), 0, dtype=np.int64)   # 0: at lower, 1: basic, 2: upper
-        col[basic] = 1
-        row = np.ones(h.getNumRow(), dtype=np.int64)
-        row[tight] = 2
-        row[:self.n_eq][row[:self.n_eq] == 2] = 0   # an equality row: at its (equal) bounds
-        code = [st.kLower, st.kBasic, st.kUpper]
+        col = [st.kLower] * h.getNumCol()
+        for j in basic.tolist():
+            col[j] = st.kBasic
         basis = self.hs.HighsBasis()
-        basis.col_status = [code[v] for v in col.tolist()]
-        basis.row_status = [code[v] for v in row.tolist()]
+        basis.col_status = col
+        basis.row_status = [st.kLower] * self.n_eq + [st.kUpper] * (h.getNumRow() - self.n_eq)
         basis.valid = True
         if h.setBasis(basis) != self.hs.HighsStatus.kOk:
             raise SolverError("HiGHS refused the starting basis")

@@ -191,7 +191,7 @@ def test_exact_public_states_solve_the_same_game(monkeypatch: pytest.MonkeyPatch
         exact(self, which)
 
     monkeypatch.setattr(_Cuts, "exact", counting)
-    monkeypatch.setattr(solve, "SOLO_ROUNDS", 0)
+    monkeypatch.setattr(solve, "EXACT_STREAK", 0)
     monkeypatch.setattr(solve, "EXACT_MIN_DECISIONS", 0)
     monkeypatch.setattr(solve, "EXACT_MAX_STATES", 10**6)
     game.memo.pop("equilibrium")
@@ -227,7 +227,7 @@ def test_first_basis_is_the_first_lps_optimum() -> None:
             if start:
                 sole = cuts.sole()
                 assert sole is not None
-                lp.set_basis(*_first_basis(game, lp.cost, *sole, cuts.G))
+                lp.set_basis(_first_basis(game, c, *sole, cuts.G))
             res = lp.solve(1)
             values.append(res.fun)
             pivots.append(lp.h.getInfo().simplex_iteration_count)

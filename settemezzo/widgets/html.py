@@ -11,8 +11,8 @@ from collections.abc import Iterable, Sequence
 from settemezzo.cards import Card, Kind, Suit
 from settemezzo.i18n import number, percent, stakes
 
-__all__ = ["bars", "card_html", "cards_html", "chance_bars", "esc", "kind_html", "message",
-           "table_html"]
+__all__ = ["bars", "card_html", "cards_html", "chance_bars", "cost_bars", "esc", "kind_html",
+           "message", "table_html"]
 
 _RED = {Suit.HEARTS, Suit.DIAMONDS}
 _CARD = ("display:inline-block;min-width:1.6em;padding:2px 5px;margin:1px 2px;"

@@ -265,11 +265,18 @@ def summary_bars(session: TrainerSession) -> str:
     items = [(f"{hand} {h}", float(c), bool(ok))
              for h, c, ok in zip(df["hand"], df["cost"], df["correct"], strict=True)]
     accuracy = percent(float(df["accuracy"].iloc[-1]), lang, 0) if len(df) else "-"
-    title = (t("trainer.summary_title", lang, r=session.right, n=session.answered)
-             + f" - {rules_name(session.rules, lang)}, {t('trainer.level', lang).lower()} "
-             f"{session.level.number}; {t('trainer.summary_accuracy', lang, acc=accuracy)}")
+    title = f"{_summary_heading(session)}; {t('trainer.summary_accuracy', lang, acc=accuracy)}"
     notes = (t("trainer.summary_legend", lang), restriction_line(session.rules, lang))
     return cost_bars(items, title, notes, lang)
+
+
+def _summary_heading(session: TrainerSession) -> str:
+    """The summary's heading, in the bars and the chart alike: the score, the rules and the
+    level."""
+    lang = session.lang
+    return (t("trainer.summary_title", lang, r=session.right, n=session.answered)
+            + f" - {rules_name(session.rules, lang)}, {t('trainer.level', lang).lower()} "
+            f"{session.level.number}")
 
 
 def summary_chart(session: TrainerSession, ax: Any = None) -> Any:
@@ -303,9 +310,7 @@ def summary_chart(session: TrainerSession, ax: Any = None) -> Any:
     ax2.set_ylabel(t("trainer.summary_cum", lang))
     ax2.yaxis.set_major_formatter(lambda v, _p: percent(v, lang, 0))
     note = restriction_line(session.rules, lang)
-    ax.set_title(t("trainer.summary_title", lang, r=session.right, n=session.answered)
-                 + f" - {rules_name(session.rules, lang)}, {t('trainer.level', lang).lower()} "
-                 f"{session.level.number}" + (f"\n{note}" if note else ""), fontsize=10)
+    ax.set_title(_summary_heading(session) + (f"\n{note}" if note else ""), fontsize=10)
     return fig
 
 
