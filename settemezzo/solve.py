@@ -101,7 +101,7 @@ dual simplex is deterministic); solving afresh cost a fifth of a solve (0.8 s un
 and picked another equilibrium off the path of play, no better. The shipped results
 (`settemezzo.precomputed`, ``data/``) are computed with the settings here: a change of
 `ALWAYS_POLISH`, `START_THRESHOLDS`, the first LP's basis (`_first_basis`) or the LP's
-options picks other equilibria off the path
+options (`DUAL_PRICING`) picks other equilibria off the path
 (the same value within the certificate), so they must then be regenerated (``make
 precomputed data``)."""
 
@@ -128,6 +128,13 @@ EXACT_MIN_DECISIONS = 20_000
 the LP costs a tenth of a second (SPANISH's main game: 35,140). In the small games after a
 swap a round costs milliseconds and an exact state saves nothing (measured: swap_hidden's 20
 made exact cost more than they saved)."""
+
+DUAL_PRICING = 0
+"""HiGHS's pricing in the dual simplex (``simplex_dual_edge_weight_strategy``): 0 Dantzig's,
+the largest infeasibility. Its default, dual steepest edge, takes fewer pivots but computes
+a weight for every row added, and the cutting planes add hundreds of cuts a round: burn=3,4's
+LP took 1.5 s in 5,968 pivots, 0.9 s in 6,303 with Dantzig's (burn=3,4 2.7 -> 2.3 s of CPU
+in all, burn=4 1.2 -> 1.0, at best of five; SPANISH the same)."""
 
 BURN = Action.BURN
 """The banker's third choice under the ``burn`` variant (after STAND 0 and HIT 1)."""
@@ -2263,6 +2270,7 @@ class _LP:
         h.setOptionValue("primal_feasibility_tolerance", 1e-10)
         h.setOptionValue("dual_feasibility_tolerance", 1e-10)
         h.setOptionValue("presolve", "off")  # costs more than it saves on these programmes
+        h.setOptionValue("simplex_dual_edge_weight_strategy", DUAL_PRICING)
         inf = highspy.kHighsInf
         h.addVars(len(c), np.maximum(lo, -inf), np.minimum(hi, inf))
         h.changeColsCost(len(c), np.arange(len(c), dtype=np.int32), c)
