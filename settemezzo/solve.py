@@ -38,16 +38,12 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from itertools import accumulate, pairwise
-from typing import Any, Literal
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 import numpy.typing as npt
 from scipy import sparse
-
-try:  # scipy's CSR times dense kernel, behind ``@`` (see `_Incidence.times`)
-    from scipy.sparse._sparsetools import csr_matvecs as _csr_matvecs
-except ImportError:  # pragma: no cover - another scipy layout: plain ``@``
-    _csr_matvecs = None
 
 from settemezzo import policy
 from settemezzo.cards import Kind, Unseen
@@ -69,6 +65,9 @@ from settemezzo.game import (
 )
 from settemezzo.hands import BUST, PAIR_OF_SEVENS, settle
 from settemezzo.rules import ITALIAN, Rules, RulesError
+
+if TYPE_CHECKING:
+    from settemezzo import banker_dp
 
 __all__ = [
     "BankerStrategy",
@@ -419,7 +418,7 @@ class _FloatRows(_RowBatch):
             np.zeros((0, decks.shape[1] + 1), dtype=np.int64)
         uniq, self.inv = _distinct_rows(key)
         self.P, self.S, self.F = _banker_dense(game, uniq[:, :-1], uniq[:, -1], self.table)
-        self.levels = _node_plan(game).levels
+        self.hands = _dp_hands(game)
 
     def chance(self, j: int, cols: npt.NDArray[np.int64]) -> FloatArray:
         """The chance of one ordering of banker hand ``j`` in rows ``cols``."""
@@ -438,9 +437,9 @@ class _FloatRows(_RowBatch):
 
     def best_decisions(self) -> tuple[list[Any], list[Any]]:
         """The per-row best banker reply (full information): per-row 0/1 hit and burn."""
-        _, hit, burn = _banker_dp(self.levels, self.F, self.S, None, None)
-        return ([h[self.inv].astype(np.int64) for h in hit],
-                [b[self.inv].astype(np.int64) for b in burn])
+        _, hit, burn = _banker_dp(self.hands, *self._transposed, None, None)
+        return ([h[self.inv].astype(np.int64) for h in hit.T],
+                [b[self.inv].astype(np.int64) for b in burn.T])
 
     def values(self, hit: Any, mode: Literal["fixed", "min"] = "fixed",
                decisions: tuple[list[Any], list[Any]] | None = None,
@@ -452,25 +451,25 @@ class _FloatRows(_RowBatch):
         them). A choice the same in every row is worked out once per distinct row."""
         rows = np.arange(self.B) if cols is None else cols
         if mode == "min":
-            v, h, b = _banker_dp(self.levels, self.F, self.S, None, None)
+            v, h, b = _banker_dp(self.hands, *self._transposed, None, None)
             if decisions is not None:
                 for j in range(len(self.nodes)):
-                    decisions[1][j] = b[j][self.inv].astype(np.int64)
-                    decisions[0][j] = h[j][self.inv].astype(np.int64)
+                    decisions[1][j] = b[:, j][self.inv].astype(np.int64)
+                    decisions[0][j] = h[:, j][self.inv].astype(np.int64)
             out: FloatArray = v[self.inv[rows]]
             return out
         if _per_node(hit) and (burn is None or _per_node(burn)):
             U = self.F.shape[1]
-            H = np.repeat(np.asarray(hit, dtype=np.float64)[:, None], U, axis=1)
+            H = np.repeat(np.asarray(hit, dtype=np.float64)[None, :], U, axis=0)
             Ub = None if burn is None else \
-                np.repeat(np.asarray(burn, dtype=np.float64)[:, None], U, axis=1)
-            out = _banker_dp(self.levels, self.F, self.S, H, Ub)[0][self.inv[rows]]
+                np.repeat(np.asarray(burn, dtype=np.float64)[None, :], U, axis=0)
+            out = _banker_dp(self.hands, *self._transposed, H, Ub)[0][self.inv[rows]]
             return out
         J, n = len(self.nodes), len(rows)
-        H_all = _as_matrix(hit, J, n)
-        U_all = None if burn is None else _as_matrix(burn, J, n)
-        return self._by_chunk(rows, lambda c: H_all[:, c],
-                              None if U_all is None else lambda c: U_all[:, c])
+        H_all = np.ascontiguousarray(_as_matrix(hit, J, n).T)
+        U_all = None if burn is None else np.ascontiguousarray(_as_matrix(burn, J, n).T)
+        return self._by_chunk(rows, lambda c: H_all[c],
+                              None if U_all is None else lambda c: U_all[c])
 
     def group_values(self, hit: FloatArray, burn: FloatArray | None,
                      group: npt.NDArray[np.int64],
@@ -481,24 +480,26 @@ class _FloatRows(_RowBatch):
         rows = np.arange(self.B) if cols is None else cols
         hit = np.asarray(hit, dtype=np.float64)
         burn = None if burn is None else np.asarray(burn, dtype=np.float64)
-        return self._by_chunk(rows, lambda c: hit[group[c]].T,
-                              None if burn is None else lambda c: burn[group[c]].T)
+        return self._by_chunk(rows, lambda c: hit[group[c]],
+                              None if burn is None else lambda c: burn[group[c]])
 
     @cached_property
     def _transposed(self) -> tuple[FloatArray, FloatArray]:
-        """``F.T`` and ``S.T`` laid out in rows, once: what ``W @ F.T`` copies them to at
+        """``F.T`` and ``S.T`` laid out in rows (rows x hands), once: the layout of the
+        banker's programme (`settemezzo.banker_dp`), and what ``W @ F.T`` copies them to at
         every call of `grouped_best` (every round of the LP)."""
         return np.ascontiguousarray(self.F.T), np.ascontiguousarray(self.S.T)
 
     def _by_chunk(self, rows: npt.NDArray[np.int64], H: Callable[[slice], FloatArray],
                   Ub: Callable[[slice], FloatArray] | None) -> FloatArray:
         """`_banker_dp` over ``rows``, a chunk at a time (bounded temporaries), with the
-        chances of hitting (burning) of a chunk ``H(c)`` (``Ub(c)``), hands x rows."""
+        chances of hitting (burning) of a chunk ``H(c)`` (``Ub(c)``), rows x hands."""
         out = np.empty(len(rows))
+        FT, ST = self._transposed
         for a in range(0, len(rows), _CHUNK):
             c = slice(a, a + _CHUNK)
             u = self.inv[rows[c]]
-            out[c] = _banker_dp(self.levels, self.F[:, u], self.S[:, u], H(c),
+            out[c] = _banker_dp(self.hands, FT[u], ST[u], H(c),
                                 None if Ub is None else Ub(c))[0]
         return out
 
@@ -521,12 +522,12 @@ class _FloatRows(_RowBatch):
         for a in range(0, len(active), _CHUNK):  # a chunk of groups at a time
             c = slice(a, a + _CHUNK)
             Wc = W if len(active) <= _CHUNK else W[c]
-            Fg = np.asarray(Wc @ FT).T  # (hands, groups)
-            Sg = np.asarray(Wc @ ST).T
-            values[active[c]], hit, burn = _banker_dp(self.levels, Fg, Sg, None, None)
+            Fg = np.asarray(Wc @ FT)  # (groups, hands)
+            Sg = np.asarray(Wc @ ST)
+            values[active[c]], hit, burn = _banker_dp(self.hands, Fg, Sg, None, None)
             ch = hit.astype(np.int8)
             ch[burn] = np.int8(int(BURN))
-            choice[active[c]] = ch.T
+            choice[active[c]] = ch
         return values, choice
 
 
@@ -603,47 +604,51 @@ def _banker_dense(game: HeadsUpGame, decks: npt.NDArray[np.int64],
     return P, S, F
 
 
-def _banker_dp(levels: list[_Level], F: FloatArray, S: FloatArray, H: FloatArray | None,
+def _banker_dp(hands: banker_dp.Hands, F: FloatArray, S: FloatArray, H: FloatArray | None,
                Ub: FloatArray | None) -> tuple[FloatArray, BoolArray, BoolArray]:
-    """The banker's programme over its hands, children first, for many columns at once.
+    """The banker's programme over its hands, children first, for many columns at once
+    (compiled: `settemezzo.banker_dp`).
 
-    ``F``, ``S`` (hands x columns): the finished-hands and stand terms (`_banker_dense`).
-    With ``H`` (chances of hitting, hands x columns; ``Ub`` of burning, or None) the value
-    of that play; with ``H`` None the banker's best (least for the player), and its
-    choices: hit and burn (hands x columns, bools). Returns (root values, hit, burn).
+    ``F``, ``S`` (columns x hands, the transpose of `_banker_dense`'s): the finished-hands
+    and stand terms. With ``H`` (chances of hitting, columns x hands; ``Ub`` of burning, or
+    None) the value of that play; with ``H`` None the banker's best (least for the player),
+    and its choices: hit and burn (columns x hands, bools). Returns (root values, hit,
+    burn).
 
     Toy: one hand ``j`` with S = -0.2 and F = 0.3 (no hand after it): standing gives -0.2,
     hitting 0.3; the best is to stand (-0.2), and ``H = 0.5`` gives 0.05.
     """
-    J, B = F.shape
-    V = np.zeros((J, B))
-    best = H is None
-    hit_d = np.zeros((J, B), dtype=bool) if best else np.zeros((0, 0), dtype=bool)
-    burn_d = np.zeros_like(hit_d)
-    for idx, C, must_draw, has_burn, burn_kids, at in levels:
-        h = F[at] + C.times(V)
-        if must_draw:  # empty hands
-            V[at] = h
-            if best:
-                hit_d[at] = True
-            continue
-        s = S[at]  # (a view when the level's hands are consecutive: read only)
-        if H is None:
-            hd = h < s
-            v = np.minimum(s, h)
-            if len(has_burn):
-                vb = V[burn_kids]
-                bd = vb < v[has_burn]
-                burn_d[idx[has_burn]] = bd
-                hd[has_burn] &= ~bd
-                v[has_burn] = np.minimum(v[has_burn], vb)
-            hit_d[at] = hd
-        else:
-            v = s + (h - s) * H[at]
-            if Ub is not None and len(has_burn):
-                v[has_burn] += (V[burn_kids] - s[has_burn]) * Ub[idx[has_burn]]
-        V[at] = v
-    return V[0], hit_d, burn_d
+    kernels = _kernels()
+    if H is None:
+        best: tuple[FloatArray, BoolArray, BoolArray] = kernels.best(hands, F, S)
+        return best
+    none = np.zeros((0, 0), dtype=bool)
+    return kernels.fixed(hands, F, S, H, Ub), none, none
+
+
+def _kernels() -> ModuleType:
+    """`settemezzo.banker_dp`, imported at the first float programme: it imports numba (a
+    third of a second), which the views that only read shipped results never need."""
+    from settemezzo import banker_dp as kernels
+
+    return kernels
+
+
+def _dp_hands(game: HeadsUpGame) -> banker_dp.Hands:
+    """The banker hands as `settemezzo.banker_dp` reads them, once per set of banker hands
+    (`HeadsUpGame.banker_memo`): the most cards first (a hand's children before it), the
+    empty hands last."""
+    out: banker_dp.Hands | None = game.banker_memo.get("dp hands")
+    if out is None:
+        nodes = game.banker_nodes
+        order = sorted(range(len(nodes)),
+                       key=lambda j: (-nodes[j].size, any(nodes[j].counts)))
+        out = game.banker_memo["dp hands"] = _kernels().Hands.of(
+            np.array(order, dtype=np.int64),
+            np.array([not any(nd.counts) for nd in nodes], dtype=bool),
+            [[j2 for _pos, j2, _ in nd.children if j2 >= 0] for nd in nodes],
+            np.array([nd.burn_child for nd in nodes], dtype=np.int64))
+    return out
 
 
 def _settle_table(game: HeadsUpGame, exact: bool, measure: str) -> Any:
@@ -670,47 +675,6 @@ def _settle_of(rules: Rules, exact: bool, measure: str) -> Any:
     return table
 
 
-@dataclass(frozen=True)
-class _Incidence:
-    """A 0/1 matrix in CSR form (columns sorted in each row, as scipy keeps a matrix made
-    from coordinates), without a scipy object: making one costs more than the small
-    products of `_banker_dp` it serves."""
-
-    indptr: npt.NDArray[np.int32]
-    indices: npt.NDArray[np.int32]
-    shape: tuple[int, int]
-    data: FloatArray  # its ones, made once (not to be written to)
-
-    @classmethod
-    def of_rows(cls, rows: list[list[int]], n_cols: int) -> _Incidence:
-        """The matrix with a 1 in row ``r`` at each column of ``rows[r]`` (distinct)."""
-        indptr = np.zeros(len(rows) + 1, dtype=np.int32)
-        np.cumsum([len(r) for r in rows], out=indptr[1:])
-        indices = np.array([c for r in rows for c in sorted(r)], dtype=np.int32)
-        return cls(indptr, indices, (len(rows), n_cols), np.ones(len(indices)))
-
-    def times(self, V: FloatArray) -> FloatArray:
-        """``self @ V`` for a 2-d float array, by scipy's own CSR kernel (the kernel behind
-        ``@``): the same sums in the same order, so the same floats."""
-        n, m = self.shape
-        data = self.data
-        if _csr_matvecs is None or not V.flags.c_contiguous or V.dtype != np.float64:
-            out: FloatArray = sparse.csr_matrix((data, self.indices, self.indptr),
-                                                shape=self.shape) @ V
-            return out
-        y = np.zeros((n, V.shape[1]))
-        _csr_matvecs(n, m, V.shape[1], self.indptr, self.indices, data, V.ravel(), y.ravel())
-        return y
-
-
-_Level = tuple[npt.NDArray[np.int64], _Incidence, bool, npt.NDArray[np.int64],
-               npt.NDArray[np.int64], "slice | npt.NDArray[np.int64]"]
-"""A level of banker hands in `_banker_dp`: the hands; their child incidence (level x all
-hands); whether they are empty (they must draw); the hands that may burn (positions in the
-level) and the hands burning leads to; the hands again, as a slice where they are
-consecutive (as they mostly are: views instead of copies)."""
-
-
 _Rows = _BankerRows | _FloatRows
 
 
@@ -719,14 +683,12 @@ class _NodePlan:
     """What the float banker programme needs of a game's banker hands whatever the rows
     (`_node_plan`): each hand's stand score; per kind, the hands one card short of a
     finished hand of that kind (kind, hands, finished scores, cards of the kind drawn,
-    hand sizes); the levels, children first (`_Level`);
-    one more than the most cards a hand draws; and the generations of hands, parents first,
-    each reached from one parent of the generation before (`_draws`)."""
+    hand sizes); one more than the most cards a hand draws; and the generations of hands,
+    parents first, each reached from one parent of the generation before (`_draws`)."""
 
     scores: npt.NDArray[np.int64]
     finishing: list[tuple[int, npt.NDArray[np.int64], npt.NDArray[np.int64],
                           npt.NDArray[np.int64], npt.NDArray[np.int64]]]
-    levels: list[_Level]
     depth: int
     draws: list[tuple[npt.NDArray[np.int64], ...]]
 
@@ -738,7 +700,6 @@ def _node_plan(game: HeadsUpGame) -> _NodePlan:
     if plan is not None:
         return plan
     nodes = game.banker_nodes
-    J = len(nodes)
     by_pos: dict[int, list[tuple[int, int]]] = {}
     for j, nd in enumerate(nodes):
         for pos, j2, sc in nd.children:
@@ -750,22 +711,9 @@ def _node_plan(game: HeadsUpGame) -> _NodePlan:
         finishing.append((pos, js, np.array([sc for _, sc in by_pos[pos]], dtype=np.int64),
                           np.array([nodes[j].drawn[pos] for j in js], dtype=np.int64),
                           np.array([nodes[j].size for j in js], dtype=np.int64)))
-    by_key: dict[tuple[int, bool], list[int]] = {}
-    for j, nd in enumerate(nodes):
-        by_key.setdefault((nd.size, any(nd.counts)), []).append(j)
-    levels: list[_Level] = []
-    for key in sorted(by_key, key=lambda k: (-k[0], k[1])):
-        idx = np.array(by_key[key], dtype=np.int64)
-        C = _Incidence.of_rows([[j2 for _pos, j2, _ in nodes[j].children if j2 >= 0]
-                                for j in by_key[key]], J)
-        burn_child = np.array([nodes[j].burn_child for j in idx], dtype=np.int64)
-        has_burn = np.flatnonzero(burn_child >= 0)
-        consecutive = len(idx) and int(idx[-1]) - int(idx[0]) == len(idx) - 1
-        at = slice(int(idx[0]), int(idx[-1]) + 1) if consecutive else idx
-        levels.append((idx, C, not key[1], has_burn, burn_child[has_burn], at))
     depth = max((nd.size for nd in nodes), default=0) + 1
     plan = game.banker_memo["node plan"] = _NodePlan(
-        np.array([nd.score for nd in nodes], dtype=np.int64), finishing, levels, depth,
+        np.array([nd.score for nd in nodes], dtype=np.int64), finishing, depth,
         _draws(nodes))
     return plan
 

@@ -1,7 +1,9 @@
-"""The compiled simulator, compiled once per test run (``tests/conftest.py``).
+"""The compiled simulator and the solver's compiled banker programme, compiled once per test
+run (``tests/conftest.py``).
 
-On a fresh clone numba's cache (``cache=True``, in ``settemezzo/simulate/__pycache__``) is
-empty, and compiling the engine takes most of a minute of one core. Under pytest-xdist each
+On a fresh clone numba's cache (``cache=True``, in ``settemezzo/simulate/__pycache__`` and
+``settemezzo/__pycache__``) is empty, and compiling the engine takes most of a minute of one
+core. Under pytest-xdist each
 worker would compile it for itself, at the same time. Instead the controller starts
 ``python -m tests.numba_warm DONE`` at once, in the background, and each worker waits for it
 (`wait_in_this_process`) before its own first compilation: it then loads what the warm-up
@@ -27,9 +29,14 @@ PATIENCE = 600.0
 
 
 def warm() -> None:
-    """Compile (or load) what the tests use: a whole table of bots, a table banker reading
+    """Compile (or load) what the tests use: the banker's programme of the solver (best
+    replies and fixed rules), a whole table of bots, a table banker reading
     the players (its posterior), the hand total a seat's view shows."""
+    from settemezzo import solve
+    from settemezzo.rules import ITALIAN
     from settemezzo.simulate import engine, simulate
+
+    solve.equilibrium(ITALIAN)
 
     simulate("italian", players=2, hands=200, seed=0, chips=None)
     simulate("spanish", players=2, hands=200, seed=0, banker="table")
@@ -44,6 +51,7 @@ def wait_in_this_process() -> None:
         return
     from numba.core.dispatcher import Dispatcher
 
+    from settemezzo import banker_dp
     from settemezzo.simulate import engine
 
     def waiting(compile_for_args: Any) -> Any:
@@ -54,9 +62,10 @@ def wait_in_this_process() -> None:
             return compile_for_args(*args, **kwargs)
         return compile_after_the_warm_up
 
-    for value in vars(engine).values():
-        if isinstance(value, Dispatcher):
-            value._compile_for_args = waiting(value._compile_for_args)
+    for module in (engine, banker_dp):
+        for value in vars(module).values():
+            if isinstance(value, Dispatcher):
+                value._compile_for_args = waiting(value._compile_for_args)
 
 
 def main(argv: list[str]) -> int:

@@ -129,15 +129,37 @@ def test_banker_programme_by_hand() -> None:
     # (on a 6 hitting gives the same 4/7, no gain; on a 7 -3/7 against 3/7): 4/7 - 3/7 = 1/7.
     _, s, _ = _toy()
     rows = s.stand_rows
-    F = np.array([[0.0], [4 / 7], [3 / 7]])
-    S = np.array([[0.0], [4 / 7], [-3 / 7]])
+    F = np.array([[0.0, 4 / 7, 3 / 7]])  # one column (row here), three hands
+    S = np.array([[0.0, 4 / 7, -3 / 7]])
     from settemezzo.solve import _banker_dp
-    v, hit, _ = _banker_dp(rows.levels, F, S, None, None)
-    assert v.tolist() == pytest.approx([1 / 7]) and hit[:, 0].tolist() == [True, False, False]
-    v, _, _ = _banker_dp(rows.levels, F, S, np.array([[1.0], [1.0], [0.0]]), None)
+    v, hit, _ = _banker_dp(rows.hands, F, S, None, None)
+    assert v.tolist() == pytest.approx([1 / 7]) and hit[0].tolist() == [True, False, False]
+    v, _, _ = _banker_dp(rows.hands, F, S, np.array([[1.0, 1.0, 0.0]]), None)
     assert v.tolist() == pytest.approx([4 / 7 - 3 / 7])  # hitting a 6 busts it: 4/7 either way
-    v, _, _ = _banker_dp(rows.levels, F, S, np.array([[1.0], [0.0], [1.0]]), None)
+    v, _, _ = _banker_dp(rows.hands, F, S, np.array([[1.0, 0.0, 1.0]]), None)
     assert v.tolist() == pytest.approx([4 / 7 + 3 / 7])
+
+
+@pytest.mark.parametrize("variant", ["", "burn=4"])
+def test_compiled_banker_programme_against_the_exact_one(variant: str) -> None:
+    # The float programme (compiled, `settemezzo.banker_dp`) against the exact one
+    # (`_BankerRows`: integers and one division at the end, an independent implementation)
+    # on every row of a 20-card deck: the banker's best reply, a fixed rule of thumb, and
+    # (under burn=4) a banker who burns every four it can, half of the time.
+    rules = ITALIAN.with_variants(variant) if variant else ITALIAN
+    game = heads_up(rules, Unseen((6, 2, 2, 2, 2, 2, 2, 4, 1)))
+    fl, ex = _solver(game, False).stand_rows, _solver(game, True).stand_rows
+    assert np.allclose(fl.values(None, "min"), [float(v) for v in ex.values(None, "min")],
+                       rtol=0, atol=1e-12)
+    rule = [int(nd.total < 10 or not any(nd.counts)) for nd in game.banker_nodes]
+    assert np.allclose(fl.values(rule), [float(v) for v in ex.values(rule)], rtol=0,
+                       atol=1e-12)
+    if variant:
+        burn = [0.5 if nd.burnt < 0 and nd.size == 1 and nd.total == 8 else 0.0
+                for nd in game.banker_nodes]
+        assert any(burn)
+        assert np.allclose(fl.values(rule, burn=burn),
+                           [float(v) for v in ex.values(rule, burn=burn)], rtol=0, atol=1e-12)
 
 
 def test_master_lp_and_polish_by_hand() -> None:
