@@ -51,6 +51,11 @@ class Hands:
     indices: IntArray
     burn_child: IntArray
 
+    @property
+    def arrays(self) -> tuple[IntArray, BoolArray, IntArray, IntArray, IntArray]:
+        """The five arrays, as the kernels take them."""
+        return self.order, self.must_draw, self.indptr, self.indices, self.burn_child
+
     @classmethod
     def of(cls, order: IntArray, must_draw: BoolArray, children: list[list[int]],
            burn_child: IntArray) -> Hands:
@@ -65,34 +70,49 @@ class Hands:
 
 
 def best(hands: Hands, F: FloatArray, S: FloatArray) -> tuple[FloatArray, BoolArray, BoolArray]:
-    """The banker's best (least for the player) in every row of ``F`` and ``S`` (columns x
-    hands: one row per deck and player's score, or per public state): the empty hand's
-    values, and where it hits and where it burns (columns x hands).
+    """The banker's best (least for the player) in every row of ``F`` and ``S`` (rows x
+    hands: one row per deck and player's score): the empty hand's values, and where it hits
+    and where it burns (rows x hands).
 
     Toy: one hand with S = -0.2 and F = 0.3 and no child: it stands, worth -0.2.
     """
     F, S = _c(F), _c(S)
-    V = np.zeros(F.shape)
+    root = np.zeros(F.shape[0])
     hit = np.zeros(F.shape, dtype=np.bool_)
     burn = np.zeros(F.shape, dtype=np.bool_)
-    _best(hands.order, hands.must_draw, hands.indptr, hands.indices, hands.burn_child,
-          F, S, V, hit, burn)
-    return V[:, 0].copy(), hit, burn
+    _best_rows(*hands.arrays, F, S, root, hit, burn, np.zeros(F.shape[1]))
+    return root, hit, burn
 
 
-def fixed(hands: Hands, F: FloatArray, S: FloatArray, H: FloatArray,
-          Ub: FloatArray | None) -> FloatArray:
-    """The empty hand's values for a banker who hits with chance ``H`` and burns with chance
-    ``Ub`` (or never: None), all columns x hands.
+def fixed(hands: Hands, F: FloatArray, S: FloatArray, rows: IntArray, H: FloatArray,
+          by: IntArray, Ub: FloatArray | None) -> FloatArray:
+    """The empty hand's values in rows ``rows`` of ``F`` and ``S`` (rows x hands) for a
+    banker who hits with chance ``H[by[i]]`` in the ``i``-th (hands) and burns with chance
+    ``Ub[by[i]]`` (or never: None).
 
     Toy: one hand with S = -0.2 and F = 0.3 and no child, hitting half the time: 0.05.
     """
     F, S, H = _c(F), _c(S), _c(H)
-    V = np.zeros(F.shape)
-    _fixed(hands.order, hands.must_draw, hands.indptr, hands.indices, hands.burn_child,
-           F, S, H, _c(Ub) if Ub is not None else H, Ub is not None, V)
-    out: FloatArray = V[:, 0].copy()
+    out = np.zeros(len(rows))
+    _fixed_rows(*hands.arrays, F, S, _i(rows), H, _i(by), _c(Ub) if Ub is not None else H,
+                Ub is not None, out, np.zeros(F.shape[1]))
     return out
+
+
+def grouped_best(hands: Hands, W: Any, FT: FloatArray, ST: FloatArray
+                 ) -> tuple[FloatArray, BoolArray, BoolArray]:
+    """The banker's best against each row of ``W`` (a CSR matrix, groups x rows of ``FT``
+    and ``ST``): its terms are ``W @ FT`` and ``W @ ST``, summed as scipy does (each entry
+    from zero, the row's entries in order), one group at a time. Returns the groups' values
+    and where the banker hits and burns (groups x hands)."""
+    FT, ST = _c(FT), _c(ST)
+    n, J = W.shape[0], FT.shape[1]
+    values = np.zeros(n)
+    hit = np.zeros((n, J), dtype=np.bool_)
+    burn = np.zeros((n, J), dtype=np.bool_)
+    _grouped(*hands.arrays, _i(W.indptr), _i(W.indices), _c(W.data), FT, ST, values, hit,
+             burn, np.zeros(J), np.zeros(J), np.zeros(J))
+    return values, hit, burn
 
 
 def _c(a: npt.ArrayLike) -> FloatArray:
@@ -102,58 +122,97 @@ def _c(a: npt.ArrayLike) -> FloatArray:
     return out
 
 
-@_jit
-def _hit_value(j: int, indptr: IntArray, indices: IntArray, F: FloatArray,
-               V: FloatArray) -> float:  # pragma: no cover - compiled
-    """Hand ``j``'s value if it hits, in one column: its children's values (``V``) added to
-    zero one after the other, then to its finished hands' (``F``)."""
-    h = 0.0
-    for e in range(indptr[j], indptr[j + 1]):
-        h += V[indices[e]]
-    out: float = F[j] + h
+def _i(a: npt.ArrayLike) -> IntArray:
+    """An int64 array, as the kernels are compiled for."""
+    out: IntArray = np.ascontiguousarray(a, dtype=np.int64)
     return out
 
 
 @_jit
-def _best(order: IntArray, must_draw: BoolArray, indptr: IntArray, indices: IntArray,
-          burn_child: IntArray, F: FloatArray, S: FloatArray, V: FloatArray, hit: BoolArray,
-          burn: BoolArray) -> None:  # pragma: no cover - compiled
-    for c in range(F.shape[0]):
-        Vc = V[c]
-        for t in range(order.shape[0]):
-            j = order[t]
-            h = _hit_value(j, indptr, indices, F[c], Vc)
-            if must_draw[j]:
-                Vc[j] = h
-                hit[c, j] = True
-                continue
-            s = S[c, j]
-            hd = h < s
-            v = h if hd else s
-            b = burn_child[j]
-            if b >= 0 and Vc[b] < v:
-                burn[c, j] = True
-                hd = False
-                v = Vc[b]
-            hit[c, j] = hd
-            Vc[j] = v
+def _best_column(order: IntArray, must_draw: BoolArray, indptr: IntArray, indices: IntArray,
+                 burn_child: IntArray, f: FloatArray, s: FloatArray, v: FloatArray,
+                 hit: BoolArray, burn: BoolArray) -> None:  # pragma: no cover - compiled
+    """The best reply in one column: ``f``, ``s`` its terms, ``v`` the hands' values, ``hit``
+    and ``burn`` its choices (all by hand). A hand's hit value is its children's values
+    added to zero one after the other, then to ``f``; a tie stands, then does not burn."""
+    for t in range(order.shape[0]):
+        j = order[t]
+        h = 0.0
+        for e in range(indptr[j], indptr[j + 1]):
+            h += v[indices[e]]
+        h = f[j] + h
+        if must_draw[j]:
+            v[j] = h
+            hit[j] = True
+            continue
+        hd = h < s[j]
+        x = h if hd else s[j]
+        b = burn_child[j]
+        if b >= 0 and v[b] < x:
+            burn[j] = True
+            hd = False
+            x = v[b]
+        hit[j] = hd
+        v[j] = x
 
 
 @_jit
-def _fixed(order: IntArray, must_draw: BoolArray, indptr: IntArray, indices: IntArray,
-           burn_child: IntArray, F: FloatArray, S: FloatArray, H: FloatArray, Ub: FloatArray,
-           burns: bool, V: FloatArray) -> None:  # pragma: no cover - compiled
+def _fixed_column(order: IntArray, must_draw: BoolArray, indptr: IntArray, indices: IntArray,
+                  burn_child: IntArray, f: FloatArray, s: FloatArray, hc: FloatArray,
+                  ub: FloatArray, burns: bool, v: FloatArray) -> None:  # pragma: no cover
+    """A fixed play in one column: hitting with chance ``hc``, burning with ``ub`` (if
+    ``burns``), by hand; ``v`` the hands' values."""
+    for t in range(order.shape[0]):
+        j = order[t]
+        h = 0.0
+        for e in range(indptr[j], indptr[j + 1]):
+            h += v[indices[e]]
+        h = f[j] + h
+        if must_draw[j]:
+            v[j] = h
+            continue
+        x = s[j] + (h - s[j]) * hc[j]
+        b = burn_child[j] if burns else -1
+        if b >= 0:
+            x += (v[b] - s[j]) * ub[j]
+        v[j] = x
+
+
+@_jit
+def _best_rows(order: IntArray, must_draw: BoolArray, indptr: IntArray, indices: IntArray,
+               burn_child: IntArray, F: FloatArray, S: FloatArray, root: FloatArray,
+               hit: BoolArray, burn: BoolArray, v: FloatArray) -> None:  # pragma: no cover
     for c in range(F.shape[0]):
-        Vc = V[c]
-        for t in range(order.shape[0]):
-            j = order[t]
-            h = _hit_value(j, indptr, indices, F[c], Vc)
-            if must_draw[j]:
-                Vc[j] = h
-                continue
-            s = S[c, j]
-            v = s + (h - s) * H[c, j]
-            b = burn_child[j] if burns else -1
-            if b >= 0:
-                v += (Vc[b] - s) * Ub[c, j]
-            Vc[j] = v
+        _best_column(order, must_draw, indptr, indices, burn_child, F[c], S[c], v, hit[c],
+                     burn[c])
+        root[c] = v[0]
+
+
+@_jit
+def _fixed_rows(order: IntArray, must_draw: BoolArray, indptr: IntArray, indices: IntArray,
+                burn_child: IntArray, F: FloatArray, S: FloatArray, rows: IntArray,
+                H: FloatArray, by: IntArray, Ub: FloatArray, burns: bool, out: FloatArray,
+                v: FloatArray) -> None:  # pragma: no cover - compiled
+    for c in range(rows.shape[0]):
+        r, g = rows[c], by[c]
+        _fixed_column(order, must_draw, indptr, indices, burn_child, F[r], S[r], H[g], Ub[g],
+                      burns, v)
+        out[c] = v[0]
+
+
+@_jit
+def _grouped(order: IntArray, must_draw: BoolArray, indptr: IntArray, indices: IntArray,
+             burn_child: IntArray, wptr: IntArray, widx: IntArray, wdat: FloatArray,
+             FT: FloatArray, ST: FloatArray, values: FloatArray, hit: BoolArray,
+             burn: BoolArray, f: FloatArray, s: FloatArray, v: FloatArray
+             ) -> None:  # pragma: no cover - compiled
+    for g in range(values.shape[0]):
+        f[:] = 0.0
+        s[:] = 0.0
+        for e in range(wptr[g], wptr[g + 1]):
+            u, w = widx[e], wdat[e]
+            for j in range(f.shape[0]):
+                f[j] += w * FT[u, j]
+                s[j] += w * ST[u, j]
+        _best_column(order, must_draw, indptr, indices, burn_child, f, s, v, hit[g], burn[g])
+        values[g] = v[0]

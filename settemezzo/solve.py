@@ -33,7 +33,7 @@ import contextlib
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property, lru_cache
@@ -437,7 +437,7 @@ class _FloatRows(_RowBatch):
 
     def best_decisions(self) -> tuple[list[Any], list[Any]]:
         """The per-row best banker reply (full information): per-row 0/1 hit and burn."""
-        _, hit, burn = _banker_dp(self.hands, *self._transposed, None, None)
+        _, hit, burn = _kernels().best(self.hands, *self._transposed)
         return ([h[self.inv].astype(np.int64) for h in hit.T],
                 [b[self.inv].astype(np.int64) for b in burn.T])
 
@@ -450,8 +450,9 @@ class _FloatRows(_RowBatch):
         (hit, burn) when given. ``cols``: only these rows (``hit``/``burn`` then cover only
         them). A choice the same in every row is worked out once per distinct row."""
         rows = np.arange(self.B) if cols is None else cols
+        kernels, (FT, ST) = _kernels(), self._transposed
         if mode == "min":
-            v, h, b = _banker_dp(self.hands, *self._transposed, None, None)
+            v, h, b = kernels.best(self.hands, FT, ST)
             if decisions is not None:
                 for j in range(len(self.nodes)):
                     decisions[1][j] = b[:, j][self.inv].astype(np.int64)
@@ -459,17 +460,17 @@ class _FloatRows(_RowBatch):
             out: FloatArray = v[self.inv[rows]]
             return out
         if _per_node(hit) and (burn is None or _per_node(burn)):
-            U = self.F.shape[1]
-            H = np.repeat(np.asarray(hit, dtype=np.float64)[None, :], U, axis=0)
-            Ub = None if burn is None else \
-                np.repeat(np.asarray(burn, dtype=np.float64)[None, :], U, axis=0)
-            out = _banker_dp(self.hands, *self._transposed, H, Ub)[0][self.inv[rows]]
-            return out
+            U = FT.shape[0]
+            Ub = None if burn is None else np.asarray(burn, dtype=np.float64)[None, :]
+            out = kernels.fixed(self.hands, FT, ST, np.arange(U),
+                                np.asarray(hit, dtype=np.float64)[None, :],
+                                np.zeros(U, dtype=np.int64), Ub)
+            return out[self.inv[rows]]
         J, n = len(self.nodes), len(rows)
-        H_all = np.ascontiguousarray(_as_matrix(hit, J, n).T)
-        U_all = None if burn is None else np.ascontiguousarray(_as_matrix(burn, J, n).T)
-        return self._by_chunk(rows, lambda c: H_all[c],
-                              None if U_all is None else lambda c: U_all[c])
+        H = _as_matrix(hit, J, n).T
+        Ub = None if burn is None else _as_matrix(burn, J, n).T
+        out = kernels.fixed(self.hands, FT, ST, self.inv[rows], H, np.arange(n), Ub)
+        return out
 
     def group_values(self, hit: FloatArray, burn: FloatArray | None,
                      group: npt.NDArray[np.int64],
@@ -478,30 +479,15 @@ class _FloatRows(_RowBatch):
         ``burn[g, j]``) the chance of hitting (burning) holding hand ``j`` in group ``g``.
         ``cols``: only these rows; ``group``: the group of each row (of ``cols``)."""
         rows = np.arange(self.B) if cols is None else cols
-        hit = np.asarray(hit, dtype=np.float64)
-        burn = None if burn is None else np.asarray(burn, dtype=np.float64)
-        return self._by_chunk(rows, lambda c: hit[group[c]],
-                              None if burn is None else lambda c: burn[group[c]])
+        out: FloatArray = _kernels().fixed(self.hands, *self._transposed, self.inv[rows],
+                                           hit, group, burn)
+        return out
 
     @cached_property
     def _transposed(self) -> tuple[FloatArray, FloatArray]:
-        """``F.T`` and ``S.T`` laid out in rows (rows x hands), once: the layout of the
-        banker's programme (`settemezzo.banker_dp`), and what ``W @ F.T`` copies them to at
-        every call of `grouped_best` (every round of the LP)."""
+        """``F.T`` and ``S.T`` laid out in rows (distinct rows x hands), once: the layout of
+        the banker's programme (`settemezzo.banker_dp`)."""
         return np.ascontiguousarray(self.F.T), np.ascontiguousarray(self.S.T)
-
-    def _by_chunk(self, rows: npt.NDArray[np.int64], H: Callable[[slice], FloatArray],
-                  Ub: Callable[[slice], FloatArray] | None) -> FloatArray:
-        """`_banker_dp` over ``rows``, a chunk at a time (bounded temporaries), with the
-        chances of hitting (burning) of a chunk ``H(c)`` (``Ub(c)``), rows x hands."""
-        out = np.empty(len(rows))
-        FT, ST = self._transposed
-        for a in range(0, len(rows), _CHUNK):
-            c = slice(a, a + _CHUNK)
-            u = self.inv[rows[c]]
-            out[c] = _banker_dp(self.hands, FT[u], ST[u], H(c),
-                                None if Ub is None else Ub(c))[0]
-        return out
 
     def grouped_best(self, weights: FloatArray, group: npt.NDArray[np.int64],
                      n_groups: int) -> tuple[FloatArray, npt.NDArray[np.int8]]:
@@ -518,16 +504,10 @@ class _FloatRows(_RowBatch):
         values = np.zeros(n_groups)
         choice = np.empty((n_groups, len(self.nodes)), dtype=np.int8)
         choice[:] = _hand_facts(self.game)[0]
-        FT, ST = self._transposed
-        for a in range(0, len(active), _CHUNK):  # a chunk of groups at a time
-            c = slice(a, a + _CHUNK)
-            Wc = W if len(active) <= _CHUNK else W[c]
-            Fg = np.asarray(Wc @ FT)  # (groups, hands)
-            Sg = np.asarray(Wc @ ST)
-            values[active[c]], hit, burn = _banker_dp(self.hands, Fg, Sg, None, None)
-            ch = hit.astype(np.int8)
-            ch[burn] = np.int8(int(BURN))
-            choice[active[c]] = ch
+        values[active], hit, burn = _kernels().grouped_best(self.hands, W, *self._transposed)
+        ch = hit.astype(np.int8)
+        ch[burn] = np.int8(int(BURN))
+        choice[active] = ch
         return values, choice
 
 
@@ -564,10 +544,6 @@ def _floats(values: list[Any]) -> list[float]:
     return list(map(conv.__getitem__, ids))
 
 
-_CHUNK = 4096
-"""Rows at a time in `_FloatRows.values` for a choice that differs by row."""
-
-
 def _per_node(values: Any) -> bool:
     """Whether banker choices are one number per hand (the same in every row)."""
     if isinstance(values, np.ndarray):
@@ -602,28 +578,6 @@ def _banker_dense(game: HeadsUpGame, decks: npt.NDArray[np.int64],
         F[js] += P[js] * np.maximum(left[pos][None, :] - drawn[:, None], 0) / den[sizes] \
             * tab[scores]
     return P, S, F
-
-
-def _banker_dp(hands: banker_dp.Hands, F: FloatArray, S: FloatArray, H: FloatArray | None,
-               Ub: FloatArray | None) -> tuple[FloatArray, BoolArray, BoolArray]:
-    """The banker's programme over its hands, children first, for many columns at once
-    (compiled: `settemezzo.banker_dp`).
-
-    ``F``, ``S`` (columns x hands, the transpose of `_banker_dense`'s): the finished-hands
-    and stand terms. With ``H`` (chances of hitting, columns x hands; ``Ub`` of burning, or
-    None) the value of that play; with ``H`` None the banker's best (least for the player),
-    and its choices: hit and burn (columns x hands, bools). Returns (root values, hit,
-    burn).
-
-    Toy: one hand ``j`` with S = -0.2 and F = 0.3 (no hand after it): standing gives -0.2,
-    hitting 0.3; the best is to stand (-0.2), and ``H = 0.5`` gives 0.05.
-    """
-    kernels = _kernels()
-    if H is None:
-        best: tuple[FloatArray, BoolArray, BoolArray] = kernels.best(hands, F, S)
-        return best
-    none = np.zeros((0, 0), dtype=bool)
-    return kernels.fixed(hands, F, S, H, Ub), none, none
 
 
 def _kernels() -> ModuleType:

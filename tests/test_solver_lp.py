@@ -129,14 +129,15 @@ def test_banker_programme_by_hand() -> None:
     # (on a 6 hitting gives the same 4/7, no gain; on a 7 -3/7 against 3/7): 4/7 - 3/7 = 1/7.
     _, s, _ = _toy()
     rows = s.stand_rows
-    F = np.array([[0.0, 4 / 7, 3 / 7]])  # one column (row here), three hands
+    F = np.array([[0.0, 4 / 7, 3 / 7]])  # one column of the programme (a row here), 3 hands
     S = np.array([[0.0, 4 / 7, -3 / 7]])
-    from settemezzo.solve import _banker_dp
-    v, hit, _ = _banker_dp(rows.hands, F, S, None, None)
+    from settemezzo import banker_dp
+    v, hit, _ = banker_dp.best(rows.hands, F, S)
     assert v.tolist() == pytest.approx([1 / 7]) and hit[0].tolist() == [True, False, False]
-    v, _, _ = _banker_dp(rows.hands, F, S, np.array([[1.0, 1.0, 0.0]]), None)
+    one, first = np.array([0]), np.array([0])
+    v = banker_dp.fixed(rows.hands, F, S, one, np.array([[1.0, 1.0, 0.0]]), first, None)
     assert v.tolist() == pytest.approx([4 / 7 - 3 / 7])  # hitting a 6 busts it: 4/7 either way
-    v, _, _ = _banker_dp(rows.hands, F, S, np.array([[1.0, 0.0, 1.0]]), None)
+    v = banker_dp.fixed(rows.hands, F, S, one, np.array([[1.0, 0.0, 1.0]]), first, None)
     assert v.tolist() == pytest.approx([4 / 7 + 3 / 7])
 
 
