@@ -216,3 +216,41 @@ def _grouped(order: IntArray, must_draw: BoolArray, indptr: IntArray, indices: I
                 s[j] += w * ST[u, j]
         _best_column(order, must_draw, indptr, indices, burn_child, f, s, v, hit[g], burn[g])
         values[g] = v[0]
+
+
+def mixture(steps: list[tuple[IntArray, ...]], pols: npt.NDArray[np.int8], groups: IntArray,
+            lam: FloatArray, n_groups: int, hit_action: int, burn_action: int
+            ) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """The stopping rules ``pols`` (rules x hands: the action at each hand) mixed by public
+    state: rule ``k`` of state ``groups[k]`` with weight ``lam[k]``. A rule's weight on a
+    hand is the number of card orders by which it reaches it (``steps``: the edges into the
+    hands, hand, parent and action, in steps whose parents come in earlier ones; see
+    `solve._reach_steps`). Returns the mixed weights of reaching each hand, and of reaching
+    it and hitting, and burning there (states x hands), each summed over the rules in their
+    order as scipy's sparse product does.
+    """
+    J = pols.shape[1]
+    js, ps, acts = (_i(np.concatenate([s[i] for s in steps])) if steps
+                    else np.zeros(0, np.int64) for i in range(3))
+    reach, hit, burn = (np.zeros((n_groups, J)) for _ in range(3))
+    _mix(js, ps, acts, np.ascontiguousarray(pols, dtype=np.int8), _i(groups),
+         _c(lam), hit_action, burn_action, reach, hit, burn, np.zeros(J))
+    return reach, hit, burn
+
+
+@_jit
+def _mix(js: IntArray, ps: IntArray, acts: IntArray, pols: npt.NDArray[np.int8],
+         groups: IntArray, lam: FloatArray, hit_action: int, burn_action: int,
+         reach: FloatArray, hit: FloatArray, burn: FloatArray, w: FloatArray
+         ) -> None:  # pragma: no cover - compiled
+    for k in range(pols.shape[0]):
+        w[:] = 0.0
+        w[0] = 1.0
+        for e in range(js.shape[0]):
+            p = ps[e]
+            w[js[e]] += w[p] * (1.0 if pols[k, p] == acts[e] else 0.0)
+        g, a = groups[k], lam[k]
+        for j in range(w.shape[0]):
+            reach[g, j] += a * w[j]
+            burn[g, j] += a * (w[j] * (1.0 if pols[k, j] == burn_action else 0.0))
+            hit[g, j] += a * (w[j] * (1.0 if pols[k, j] == hit_action else 0.0))

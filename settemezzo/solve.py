@@ -2270,19 +2270,8 @@ def _mixture_to_behaviour(game: HeadsUpGame, lam: FloatArray,
     if flows is not None:  # an exact state's own flow enters at its root
         np.add.at(total, flows[0], flows[1][:, 0])
     lam_k = lam_k / total[groups]
-    # the reach weight of every rule at once, hands as rows (contiguous gathers)
-    wT = np.zeros((J, len(keep)))
-    wT[0] = 1.0
-    polsT = np.ascontiguousarray(pols.T)
-    for js, ps, acts in _reach_steps(game):
-        wT[js] += wT[ps] * (polsT[ps] == acts[:, None])
-    w = wT.T
-    mix = sparse.csr_matrix((lam_k, (groups, np.arange(len(keep)))), shape=(G, len(keep)))
-    w_all = np.asarray(mix @ w)
-    burn = np.asarray(mix @ (w * (pols == _BURN)))
-    w *= pols == _HIT
-    hit = np.asarray(mix @ w)
-    del w
+    w_all, hit, burn = _kernels().mixture(_reach_steps(game), pols, groups, lam_k, G, _HIT,
+                                          _BURN)
     if flows is not None and len(flows[0]):
         g, through, hitting, burning = flows
         scale = np.where(total[g] > 0, total[g], 1.0)[:, None]

@@ -141,6 +141,23 @@ def test_banker_programme_by_hand() -> None:
     assert v.tolist() == pytest.approx([4 / 7 + 3 / 7])
 
 
+def test_mixture_of_stopping_rules_by_hand() -> None:
+    # The toy game's banker hands: the empty one (0), a lone 6 (1), a lone 7 (2), both
+    # reached from the empty one by a hit. Two rules in public state 0: stand on both (a
+    # quarter of the mixture) and hit the 6 (three quarters). Each reaches every hand once,
+    # so the mixed chance of hitting a 6 is 3/4, a 7 never; nothing burns. A third rule in
+    # state 1 that stands on the empty hand (it never does: it must draw) reaches no card.
+    from settemezzo import banker_dp
+    from settemezzo.solve import _reach_steps
+    game, _, _ = _toy()
+    pols = np.array([[HIT, STAND, STAND], [HIT, HIT, STAND], [STAND, HIT, HIT]], dtype=np.int8)
+    reach, hit, burn = banker_dp.mixture(_reach_steps(game), pols, np.array([0, 0, 1]),
+                                         np.array([0.25, 0.75, 1.0]), 2, int(HIT), 2)
+    assert reach.tolist() == [[1.0, 1.0, 1.0], [1.0, 0.0, 0.0]]
+    assert hit.tolist() == [[1.0, 0.75, 0.0], [0.0, 0.0, 0.0]]
+    assert not burn.any()
+
+
 @pytest.mark.parametrize("variant", ["", "burn=4"])
 def test_compiled_banker_programme_against_the_exact_one(variant: str) -> None:
     # The float programme (compiled, `settemezzo.banker_dp`) against the exact one
