@@ -412,14 +412,28 @@ class _FloatRows(_RowBatch):
 
     def __init__(self, game: HeadsUpGame, decks: npt.NDArray[np.int64],
                  pscore: npt.NDArray[np.int64],
-                 measure: Literal["value", "win"] = "value") -> None:
+                 measure: Literal["value", "win"] = "value",
+                 dense: _Dense | None = None) -> None:
+        """``dense``: the distinct rows, ``inv``, ``P``, ``S`` and ``F``, if made already
+        (`_float_batches`)."""
         super().__init__(game, decks, pscore)
         self.table = _settle_table(game, False, measure)
-        key = np.column_stack([decks, pscore]) if self.B else \
-            np.zeros((0, decks.shape[1] + 1), dtype=np.int64)
-        uniq, self.inv = _distinct_rows(key)
-        self.P, self.S, self.F = _banker_dense(game, uniq[:, :-1], uniq[:, -1], self.table)
+        if dense is None:
+            uniq, inv = _distinct_rows(_row_keys(decks, pscore))
+            dense = (uniq, inv, *_banker_dense(game, uniq[:, :-1], uniq[:, -1], self.table))
+        self.uniq, self.inv, self.P, self.S, self.F = dense
+        self.measure: Literal["value", "win"] = measure
         self.levels = _node_plan(game).levels
+
+    def distinct(self) -> tuple[_FloatRows, npt.NDArray[np.int64]]:
+        """The distinct rows as a batch of their own (sharing this one's matrices), and the
+        distinct row of each row: what `_FloatRows` of the distinct rows would give."""
+        U = self.uniq.shape[0]
+        out = _FloatRows(self.game, np.ascontiguousarray(self.uniq[:, :-1]),
+                         np.ascontiguousarray(self.uniq[:, -1]), self.measure,
+                         (self.uniq, np.arange(U, dtype=self.inv.dtype), self.P, self.S,
+                          self.F))
+        return out, self.inv
 
     def chance(self, j: int, cols: npt.NDArray[np.int64]) -> FloatArray:
         """The chance of one ordering of banker hand ``j`` in rows ``cols``."""
@@ -528,6 +542,41 @@ class _FloatRows(_RowBatch):
             ch[burn] = np.int8(int(BURN))
             choice[active[c]] = ch.T
         return values, choice
+
+
+_Dense = tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], FloatArray, FloatArray, FloatArray]
+"""A `_FloatRows`'s distinct rows (deck and player's score), the distinct row of each row,
+and ``P``, ``S``, ``F`` over the distinct rows."""
+
+
+def _row_keys(decks: npt.NDArray[np.int64], pscore: npt.NDArray[np.int64]
+              ) -> npt.NDArray[np.int64]:
+    """Each row's deck and player's score, side by side (a row per row, even none)."""
+    if not len(pscore):
+        return np.zeros((0, decks.shape[1] + 1), dtype=np.int64)
+    out: npt.NDArray[np.int64] = np.column_stack([decks, pscore])
+    return out
+
+
+def _float_batches(game: HeadsUpGame, batches: list[tuple[npt.NDArray[np.int64],
+                                                          npt.NDArray[np.int64]]],
+                   measure: Literal["value", "win"]) -> list[_FloatRows]:
+    """`_FloatRows` of each batch of rows (decks, player's scores), with one `_banker_dense`
+    for the distinct rows of all of them: its columns are computed independently (the same
+    operations on each column's numbers), so each batch's matrices, its columns of the
+    whole (views), hold the very floats of a `_banker_dense` of its own."""
+    table = _settle_table(game, False, measure)
+    keys = [_distinct_rows(_row_keys(decks, pscore)) for decks, pscore in batches]
+    both = np.vstack([uniq for uniq, _ in keys])
+    P, S, F = _banker_dense(game, both[:, :-1], both[:, -1], table)
+    out = []
+    at = 0
+    for (decks, pscore), (uniq, inv) in zip(batches, keys, strict=True):
+        cols = slice(at, at + len(uniq))
+        at += len(uniq)
+        out.append(_FloatRows(game, decks, pscore, measure,
+                              (uniq, inv, P[:, cols], S[:, cols], F[:, cols])))
+    return out
 
 
 def _distinct_rows(key: npt.NDArray[np.int64]
@@ -873,8 +922,15 @@ class _Solver:
         # a banker that plays the same way in every public state (rule of thumb, best reply
         # with full information) faces a row through its deck and the player's score only:
         # equal rows are computed once (many: the same cards in other orders, other stakes)
-        self.shown_rows, self._shown_inverse = self._unique_rows(
-            shown_decks, np.array(shown_score, dtype=np.int64))
+        self._float_stand: _FloatRows | None = None
+        if self.exact:
+            self.shown_rows, self._shown_inverse = self._unique_rows(
+                shown_decks, np.array(shown_score, dtype=np.int64))
+        else:  # the banker's numbers of both kinds of rows at once
+            self._float_stand, shown = _float_batches(
+                g, [(decks, pscore), (shown_decks, np.array(shown_score, dtype=np.int64))],
+                self.measure)
+            self.shown_rows, self._shown_inverse = shown.distinct()
         self.shown_of = shown_of
         self.reach: list[Any]
         self.child_prob: list[list[Any]]
@@ -912,10 +968,16 @@ class _Solver:
     @cached_property
     def stand_rows(self) -> _Rows:
         """A row per information set (a behavioural banker plays by public state)."""
+        if self._float_stand is not None:
+            return self._float_stand
         return self._rows(self._stand_decks, self._stand_score)
 
     @cached_property
     def _stand_unique(self) -> tuple[_Rows, npt.NDArray[np.int64]]:
+        """The distinct rows of `stand_rows` (a banker that plays alike in every public
+        state), and the distinct row of each information set."""
+        if self._float_stand is not None:
+            return self._float_stand.distinct()
         return self._unique_rows(self._stand_decks, self._stand_score)
 
     def _scaled(self, vals: Any) -> Any:

@@ -233,3 +233,29 @@ def test_first_basis_is_the_first_lps_optimum() -> None:
             pivots.append(lp.h.getInfo().simplex_iteration_count)
         assert pivots[0] > 50 and pivots[1] == 0
         assert values[1] == pytest.approx(values[0], rel=1e-12)
+
+
+def test_float_batches_are_the_solo_batches_bit_for_bit() -> None:
+    # `_float_batches` computes the banker's numbers of several batches of rows at once
+    # (one `_banker_dense` over all their distinct rows); each batch must hold the very
+    # floats a `_FloatRows` of its own computes (checked against that second construction,
+    # with array_equal, not approx), on a subgame after a swap and its parent's rows.
+    from settemezzo.solve import _float_batches, _FloatRows
+
+    game = heads_up(ITALIAN.with_variants("swap_hidden"))
+    i = next(iter(game.swap_target))
+    for g in (game, game.swap_subgame(i)):
+        s = _solver(g, False)
+        stand, shown = s._stand_decks, s._stand_score
+        half = (stand[::2], shown[::2])
+        batches = _float_batches(g, [(stand, shown), half], "value")
+        for rows, (decks, pscore) in zip(batches, [(stand, shown), half], strict=True):
+            solo = _FloatRows(g, decks, pscore)
+            assert np.array_equal(rows.inv, solo.inv)
+            for a, b in ((rows.P, solo.P), (rows.S, solo.S), (rows.F, solo.F)):
+                assert a.shape == b.shape and np.array_equal(a, b)
+        # the distinct rows as a batch of their own: `_FloatRows` of them
+        uniq, inverse = batches[0].distinct()
+        solo = _FloatRows(g, uniq.decks, uniq.pscore)
+        assert np.array_equal(uniq.values(None, "min"), solo.values(None, "min"))
+        assert np.array_equal(uniq.values(None, "min")[inverse], batches[0].values(None, "min"))
