@@ -58,6 +58,7 @@ __all__ = [
     "HeadsUpGame",
     "InfoSet",
     "Move",
+    "Restriction",
     "UnsupportedRulesError",
     "check_deck_size",
     "heads_up",
@@ -219,7 +220,8 @@ class HeadsUpGame:
         self.index: dict[tuple[Kind, tuple[Kind, ...]], int] = {}
         self.banker_nodes: list[BankerNode] = []
         # what the solver derives from the banker hands alone (`settemezzo.solve`): shared
-        # by every game with the same banker hands (most subgames after a swap)
+        # by every game with the same banker hands (most subgames after a swap); for hands
+        # restricted from a universe's, its "restriction" (`Restriction`)
         self.banker_memo: dict[Any, Any] = {}
         with gc_paused():
             self._build_player_tree()
@@ -322,7 +324,7 @@ class HeadsUpGame:
         self.banker_nodes = out
         if universe is None or all(c >= u for c, u in zip(self.counts, universe.counts,
                                                             strict=True)):
-            _BANKER_NODES[memo_key] = _Universe(self.counts, out)
+            _BANKER_NODES[memo_key] = _Universe(self.counts, out, self.banker_memo)
             while len(_BANKER_NODES) > BANKER_UNIVERSES:  # the oldest first
                 _BANKER_NODES.pop(next(iter(_BANKER_NODES)))
 
@@ -854,10 +856,12 @@ class _Universe:
     counts its children need (one more than drawn, for each kind it may draw next) and the
     last of it and its children (and burn child); one more than the most cards of each kind
     a hand draws; the restrictions made, each with the memo its games share
-    (`HeadsUpGame.banker_memo`)."""
+    (`HeadsUpGame.banker_memo`); the memo of the universe's own hands (its first game's),
+    from which the solver restricts what it derives to the restrictions' hands."""
 
     counts: tuple[int, ...]
     nodes: list[BankerNode]
+    memo: dict[Any, Any] = field(default_factory=dict)
     most: tuple[int, ...] = ()
     drawn: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros((0, 0), np.int64))
     need: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros((0, 0), np.int64))
@@ -930,8 +934,29 @@ def _restrict(universe: _Universe, counts: tuple[int, ...]
         burn = new[nd.burn_child] if nd.burn_child >= 0 else -1
         out.append(_banker_node(new[j], nd.counts, nd.size, nd.total, nd.score, kids,
                                 nd.drawn, burn, nd.burnt))
-    universe.done[key] = (out, {})
+    universe.done[key] = (out, {"restriction": Restriction(
+        universe.nodes, universe.memo, fit, renumber, limit)})
     return list(out), universe.done[key][1]
+
+
+@dataclass(frozen=True)
+class Restriction:
+    """Banker hands restricted from a universe's (`_restrict`), in the memo of the games
+    that have them (``banker_memo["restriction"]``): the universe's hands and memo, which of
+    them are kept (``fit``), their new numbers (``renumber``, -1 for the others), and the
+    most cards of each kind a kept hand holds, burnt card included (``limit``).
+
+    A kept hand keeps every parent (a parent holds fewer cards) and every edge in, so its
+    depth and its first parent too: anything derived from the hands in their order is the
+    universe's, filtered to the kept hands and renumbered (the solver restricts what it
+    derives so, `settemezzo.solve`); a kept hand's edge out to a finished hand of kind
+    ``k`` is kept where it holds fewer than ``limit[k]`` of ``k``."""
+
+    nodes: list[BankerNode]
+    memo: dict[Any, Any]
+    fit: npt.NDArray[np.bool_]
+    renumber: npt.NDArray[np.int64]
+    limit: npt.NDArray[np.int64]
 
 
 def heads_up(rules: Rules, deck: Unseen | None = None,

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from itertools import accumulate, pairwise
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -62,6 +62,7 @@ from settemezzo.game import (
     Child,
     HeadsUpGame,
     InfoSet,
+    Restriction,
     gc_paused,
     heads_up,
     restriction_codes,
@@ -769,8 +770,8 @@ class _NodePlan:
     (`_node_plan`): each hand's stand score; per kind, the hands one card short of a
     finished hand of that kind (kind, hands, finished scores, cards of the kind drawn,
     hand sizes); the levels, children first (`_Level`);
-    one more than the most cards a hand draws; and the generations of hands, parents first,
-    each reached from one parent of the generation before (`_draws`)."""
+    one more than the most cards a hand draws; the generations of hands, parents first,
+    each reached from one parent of the generation before (`_draws`); each hand's size."""
 
     scores: npt.NDArray[np.int64]
     finishing: list[tuple[int, npt.NDArray[np.int64], npt.NDArray[np.int64],
@@ -778,15 +779,41 @@ class _NodePlan:
     levels: list[_Level]
     depth: int
     draws: list[tuple[npt.NDArray[np.int64], ...]]
+    sizes: npt.NDArray[np.int64]
+
+
+_H = TypeVar("_H")
+
+
+def _of_hands(game: HeadsUpGame, name: str, build: Callable[[list[BankerNode]], _H],
+              restrict: Callable[[_H, Restriction], _H]) -> _H:
+    """``game.banker_memo[name]``, made once per set of banker hands (shared by the games
+    that have the same): ``build`` of the hands; or, for hands restricted from a universe's
+    (`settemezzo.game.Restriction`), ``restrict`` of ``build`` of the universe's hands (made
+    once per universe): the same arrays, without walking the hands again."""
+    memo = game.banker_memo
+    out: _H | None = memo.get(name)
+    if out is None:
+        r: Restriction | None = memo.get("restriction")
+        if r is None:
+            out = build(game.banker_nodes)
+        else:
+            whole: _H | None = r.memo.get(name)
+            if whole is None:
+                whole = r.memo[name] = build(r.nodes)
+            out = restrict(whole, r)
+        memo[name] = out
+    return out
 
 
 def _node_plan(game: HeadsUpGame) -> _NodePlan:
     """The `_NodePlan` of ``game``'s banker hands, built once per set of banker hands
-    (`HeadsUpGame.banker_memo`: shared by the games that have the same)."""
-    plan: _NodePlan | None = game.banker_memo.get("node plan")
-    if plan is not None:
-        return plan
-    nodes = game.banker_nodes
+    (`HeadsUpGame.banker_memo`: shared by the games that have the same; `_of_hands`)."""
+    return _of_hands(game, "node plan", _plan_of, _plan_restricted)
+
+
+def _plan_of(nodes: list[BankerNode]) -> _NodePlan:
+    """The `_NodePlan` of the banker hands ``nodes``."""
     J = len(nodes)
     by_pos: dict[int, list[tuple[int, int]]] = {}
     for j, nd in enumerate(nodes):
@@ -809,14 +836,60 @@ def _node_plan(game: HeadsUpGame) -> _NodePlan:
                                 for j in by_key[key]], J)
         burn_child = np.array([nodes[j].burn_child for j in idx], dtype=np.int64)
         has_burn = np.flatnonzero(burn_child >= 0)
-        consecutive = len(idx) and int(idx[-1]) - int(idx[0]) == len(idx) - 1
-        at = slice(int(idx[0]), int(idx[-1]) + 1) if consecutive else idx
-        levels.append((idx, C, not key[1], has_burn, burn_child[has_burn], at))
+        levels.append((idx, C, not key[1], has_burn, burn_child[has_burn], _span(idx)))
     depth = max((nd.size for nd in nodes), default=0) + 1
-    plan = game.banker_memo["node plan"] = _NodePlan(
-        np.array([nd.score for nd in nodes], dtype=np.int64), finishing, levels, depth,
-        _draws(nodes))
-    return plan
+    return _NodePlan(np.array([nd.score for nd in nodes], dtype=np.int64), finishing, levels,
+                     depth, _draws(nodes), np.array([nd.size for nd in nodes], dtype=np.int64))
+
+
+def _span(idx: npt.NDArray[np.int64]) -> slice | npt.NDArray[np.int64]:
+    """``idx`` as a slice where its hands are consecutive, else itself."""
+    if len(idx) and int(idx[-1]) - int(idx[0]) == len(idx) - 1:
+        return slice(int(idx[0]), int(idx[-1]) + 1)
+    return idx
+
+
+def _plan_restricted(plan: _NodePlan, r: Restriction) -> _NodePlan:
+    """The `_NodePlan` of the hands of restriction ``r`` from its universe's ``plan``: what
+    `_plan_of` gives for them (`settemezzo.game.Restriction`: the kept hands' edges and
+    levels are the universe's, in the same order)."""
+    fit, new, limit = r.fit, r.renumber, r.limit
+    finishing = []
+    for pos, js, scores, drawn, sizes in plan.finishing:
+        keep = fit[js] & (drawn < limit[pos])
+        if keep.any():
+            finishing.append((pos, new[js[keep]], scores[keep], drawn[keep], sizes[keep]))
+    J = int(np.count_nonzero(fit))
+    levels = [lv for lv in (_level_restricted(level, r, J) for level in plan.levels)
+              if lv is not None]
+    sizes = plan.sizes[fit]
+    draws: list[tuple[npt.NDArray[np.int64], ...]] = []
+    for kids, parents, kinds, had, at, burnt, burnt_parents in plan.draws:
+        d, b = fit[kids], fit[burnt]
+        if d.any() or b.any():
+            draws.append((new[kids[d]], new[parents[d]], kinds[d], had[d], at[d],
+                          new[burnt[b]], new[burnt_parents[b]]))
+    return _NodePlan(plan.scores[fit], finishing, levels, int(sizes.max(initial=0)) + 1,
+                     draws, sizes)
+
+
+def _level_restricted(level: _Level, r: Restriction, J: int) -> _Level | None:
+    """A universe's `_Level` restricted to the kept hands (of ``J``), or None if none is
+    kept: the kept hands, their kept children (those kept), their burn children."""
+    idx, C, must_draw, has_burn, burn_kids, _ = level
+    keep = r.fit[idx]
+    if not keep.any():
+        return None
+    kept = r.renumber[idx[keep]]
+    row = np.repeat(np.arange(len(idx)), np.diff(C.indptr))
+    entry = keep[row] & r.fit[C.indices]
+    indptr = np.zeros(len(kept) + 1, dtype=np.int32)
+    np.cumsum(np.bincount(row[entry], minlength=len(idx))[keep], out=indptr[1:])
+    indices = r.renumber[C.indices[entry]].astype(np.int32)
+    burns = keep[has_burn]
+    place = np.cumsum(keep) - 1
+    return (kept, _Incidence(indptr, indices, (len(kept), J), np.ones(len(indices))),
+            must_draw, place[has_burn[burns]], r.renumber[burn_kids[burns]], _span(kept))
 
 
 def _draws(nodes: Sequence[BankerNode]) -> list[tuple[npt.NDArray[np.int64], ...]]:
@@ -2467,16 +2540,25 @@ def _mixture_to_behaviour(game: HeadsUpGame, lam: FloatArray,
 def _hand_facts(game: HeadsUpGame) -> tuple[npt.NDArray[np.int8], FloatArray]:
     """Per banker hand: `HIT` where it is empty (it must draw), else `STAND`; and 1.0 where
     its total is below 5 (10 half-points), else 0.0. Once per set of banker hands
-    (`HeadsUpGame.banker_memo`; read only)."""
-    out: tuple[npt.NDArray[np.int8], FloatArray] | None = game.banker_memo.get("hand facts")
-    if out is None:
-        nodes = game.banker_nodes
-        must_draw = np.array([int(HIT) if not any(nd.counts) else int(STAND) for nd in nodes],
-                             dtype=np.int8)
-        below_five = np.array([nd.total < 10 for nd in nodes], dtype=np.float64)
-        must_draw.flags.writeable = below_five.flags.writeable = False
-        out = game.banker_memo["hand facts"] = (must_draw, below_five)
-    return out
+    (`HeadsUpGame.banker_memo`, `_of_hands`; read only)."""
+    return _of_hands(game, "hand facts", _facts_of, _facts_restricted)
+
+
+def _facts_of(nodes: list[BankerNode]) -> tuple[npt.NDArray[np.int8], FloatArray]:
+    """`_hand_facts` of the banker hands ``nodes``."""
+    must_draw = np.array([int(HIT) if not any(nd.counts) else int(STAND) for nd in nodes],
+                         dtype=np.int8)
+    below_five = np.array([nd.total < 10 for nd in nodes], dtype=np.float64)
+    must_draw.flags.writeable = below_five.flags.writeable = False
+    return must_draw, below_five
+
+
+def _facts_restricted(facts: tuple[npt.NDArray[np.int8], FloatArray], r: Restriction
+                      ) -> tuple[npt.NDArray[np.int8], FloatArray]:
+    """`_hand_facts` of the hands of restriction ``r``, from its universe's ``facts``."""
+    must_draw, below_five = facts[0][r.fit], facts[1][r.fit]
+    must_draw.flags.writeable = below_five.flags.writeable = False
+    return must_draw, below_five
 
 
 _HIT, _BURN = int(HIT), int(BURN)
@@ -2487,11 +2569,12 @@ def _reach_steps(game: HeadsUpGame) -> list[tuple[npt.NDArray[np.int64], ...]]:
     ``j`` adds, parent after parent in order, its parent's weight where the rule takes the
     edge's action (hit or burn). In steps (hands, parents, actions), each step's parents
     done in earlier steps and each hand's parents in their order; once per set of banker
-    hands (`HeadsUpGame.banker_memo`)."""
-    out: list[tuple[npt.NDArray[np.int64], ...]] | None = game.banker_memo.get("reach steps")
-    if out is not None:
-        return out
-    nodes = game.banker_nodes
+    hands (`HeadsUpGame.banker_memo`, `_of_hands`)."""
+    return _of_hands(game, "reach steps", _steps_of, _steps_restricted)
+
+
+def _steps_of(nodes: list[BankerNode]) -> list[tuple[npt.NDArray[np.int64], ...]]:
+    """`_reach_steps` of the banker hands ``nodes``."""
     parents: list[list[tuple[int, int]]] = [[] for _ in nodes]  # (parent, action)
     for nd in nodes:
         for _pos, j2, _ in nd.children:
@@ -2505,7 +2588,17 @@ def _reach_steps(game: HeadsUpGame) -> list[tuple[npt.NDArray[np.int64], ...]]:
         gen[j] = 1 + max((gen[p] for p, _ in parents[j]), default=-1)
         for k, (p, a) in enumerate(parents[j]):
             steps.setdefault((gen[j], k), []).append((j, p, a))
-    out = game.banker_memo["reach steps"] = [
-        tuple(np.array(c, dtype=np.int64) for c in zip(*steps[key], strict=True))
-        for key in sorted(steps)]
+    return [tuple(np.array(c, dtype=np.int64) for c in zip(*steps[key], strict=True))
+            for key in sorted(steps)]
+
+
+def _steps_restricted(steps: list[tuple[npt.NDArray[np.int64], ...]], r: Restriction
+                      ) -> list[tuple[npt.NDArray[np.int64], ...]]:
+    """`_reach_steps` of the hands of restriction ``r``, from its universe's ``steps`` (a
+    kept hand keeps its parents, so its depth and steps: `settemezzo.game.Restriction`)."""
+    out: list[tuple[npt.NDArray[np.int64], ...]] = []
+    for js, ps, acts in steps:
+        keep = r.fit[js]
+        if keep.any():
+            out.append((r.renumber[js[keep]], r.renumber[ps[keep]], acts[keep]))
     return out
