@@ -849,47 +849,116 @@ def _span(idx: npt.NDArray[np.int64]) -> slice | npt.NDArray[np.int64]:
     return idx
 
 
+@dataclass(frozen=True)
+class _Flat:
+    """Groups of equally long arrays (the same number of arrays in each group), laid end
+    to end: each array of every group, one group after the other (``cols``), and where each
+    group starts (``bounds``); to keep some entries of every group at once (`kept`)."""
+
+    cols: tuple[npt.NDArray[Any], ...]
+    bounds: npt.NDArray[np.int64]
+
+    @classmethod
+    def of(cls, groups: Sequence[Sequence[npt.NDArray[Any]]], n_cols: int) -> _Flat:
+        bounds = np.zeros(len(groups) + 1, dtype=np.int64)
+        np.cumsum([len(g[0]) for g in groups], out=bounds[1:])
+        return cls(tuple(np.concatenate([g[c] for g in groups]) if groups else
+                         np.zeros(0, dtype=np.int64) for c in range(n_cols)), bounds)
+
+    def kept(self, keep: BoolArray) -> tuple[list[npt.NDArray[Any]], list[int]]:
+        """The arrays' entries where ``keep`` (one per entry) holds, and where each group
+        starts among them (one more: the end)."""
+        at: list[int] = np.concatenate([[0], np.cumsum(keep)])[self.bounds].tolist()
+        return [c[keep] for c in self.cols], at
+
+
+@dataclass(frozen=True)
+class _FlatPlan:
+    """A universe's `_NodePlan` as `_Flat` groups, to restrict all at once
+    (`_plan_restricted`): the finishing hands per kind (hands, scores, cards of the kind,
+    sizes, kind), and their kinds; the levels' hands, their child incidences' entries (the
+    row's place among all the levels' hands, the child) and burning hands (place, burn
+    child), and whether each level must draw; the generations' draws and burns."""
+
+    finishing: _Flat
+    kinds: list[int]
+    hands: _Flat
+    entries: _Flat
+    burns: _Flat
+    must_draw: list[bool]
+    drawn: _Flat
+    burnt: _Flat
+
+    @classmethod
+    def of(cls, plan: _NodePlan) -> _FlatPlan:
+        at = np.cumsum([0] + [len(lv[0]) for lv in plan.levels])
+        return cls(
+            _Flat.of([(*f[1:], np.full(len(f[1]), f[0], dtype=np.int64))
+                      for f in plan.finishing], 5),
+            [f[0] for f in plan.finishing],
+            _Flat.of([lv[:1] for lv in plan.levels], 1),
+            _Flat.of([(a + np.repeat(np.arange(len(lv[0])), np.diff(lv[1].indptr)),
+                       lv[1].indices) for a, lv in zip(at, plan.levels, strict=False)], 2),
+            _Flat.of([(a + lv[3], lv[4]) for a, lv in zip(at, plan.levels, strict=False)], 2),
+            [lv[2] for lv in plan.levels],
+            _Flat.of([d[:5] for d in plan.draws], 5), _Flat.of([d[5:] for d in plan.draws], 2))
+
+
 def _plan_restricted(plan: _NodePlan, r: Restriction) -> _NodePlan:
     """The `_NodePlan` of the hands of restriction ``r`` from its universe's ``plan``: what
-    `_plan_of` gives for them (`settemezzo.game.Restriction`: the kept hands' edges and
-    levels are the universe's, in the same order)."""
-    fit, new, limit = r.fit, r.renumber, r.limit
-    finishing = []
-    for pos, js, scores, drawn, sizes in plan.finishing:
-        keep = fit[js] & (drawn < limit[pos])
-        if keep.any():
-            finishing.append((pos, new[js[keep]], scores[keep], drawn[keep], sizes[keep]))
-    J = int(np.count_nonzero(fit))
-    levels = [lv for lv in (_level_restricted(level, r, J) for level in plan.levels)
-              if lv is not None]
+    `_plan_of` gives for them (`settemezzo.game.Restriction`: the kept hands' edges, levels
+    and generations are the universe's, in the same order), all groups at once
+    (`_FlatPlan`, made once per universe)."""
+    flat: _FlatPlan | None = r.memo.get("flat plan")
+    if flat is None:
+        flat = r.memo["flat plan"] = _FlatPlan.of(plan)
+    fit, new = r.fit, r.renumber
+    js, _, drawn, _, kind = flat.finishing.cols
+    (js, scores, drawn, sizes, _), at = flat.finishing.kept(fit[js] & (drawn < r.limit[kind]))
+    js = new[js]
+    finishing = [(pos, js[a:b], scores[a:b], drawn[a:b], sizes[a:b])
+                 for pos, a, b in zip(flat.kinds, at, at[1:], strict=False) if b > a]
+    gen: list[tuple[npt.NDArray[np.int64], ...]] = []
+    (kids, parents, kinds, had, size), d = flat.drawn.kept(fit[flat.drawn.cols[0]])
+    (burnt, burnt_parents), b = flat.burnt.kept(fit[flat.burnt.cols[0]])
+    kids, parents, burnt, burnt_parents = (new[x] for x in (kids, parents, burnt,
+                                                            burnt_parents))
+    for g in range(len(d) - 1):
+        if d[g + 1] > d[g] or b[g + 1] > b[g]:
+            u, v = slice(d[g], d[g + 1]), slice(b[g], b[g + 1])
+            gen.append((kids[u], parents[u], kinds[u], had[u], size[u], burnt[v],
+                        burnt_parents[v]))
     sizes = plan.sizes[fit]
-    draws: list[tuple[npt.NDArray[np.int64], ...]] = []
-    for kids, parents, kinds, had, at, burnt, burnt_parents in plan.draws:
-        d, b = fit[kids], fit[burnt]
-        if d.any() or b.any():
-            draws.append((new[kids[d]], new[parents[d]], kinds[d], had[d], at[d],
-                          new[burnt[b]], new[burnt_parents[b]]))
-    return _NodePlan(plan.scores[fit], finishing, levels, int(sizes.max(initial=0)) + 1,
-                     draws, sizes)
+    return _NodePlan(plan.scores[fit], finishing, _levels_restricted(flat, r),
+                     int(sizes.max(initial=0)) + 1, gen, sizes)
 
 
-def _level_restricted(level: _Level, r: Restriction, J: int) -> _Level | None:
-    """A universe's `_Level` restricted to the kept hands (of ``J``), or None if none is
-    kept: the kept hands, their kept children (those kept), their burn children."""
-    idx, C, must_draw, has_burn, burn_kids, _ = level
-    keep = r.fit[idx]
-    if not keep.any():
-        return None
-    kept = r.renumber[idx[keep]]
-    row = np.repeat(np.arange(len(idx)), np.diff(C.indptr))
-    entry = keep[row] & r.fit[C.indices]
-    indptr = np.zeros(len(kept) + 1, dtype=np.int32)
-    np.cumsum(np.bincount(row[entry], minlength=len(idx))[keep], out=indptr[1:])
-    indices = r.renumber[C.indices[entry]].astype(np.int32)
-    burns = keep[has_burn]
-    place = np.cumsum(keep) - 1
-    return (kept, _Incidence(indptr, indices, (len(kept), J), np.ones(len(indices))),
-            must_draw, place[has_burn[burns]], r.renumber[burn_kids[burns]], _span(kept))
+def _levels_restricted(flat: _FlatPlan, r: Restriction) -> list[_Level]:
+    """A universe's levels (`_FlatPlan`) restricted to the kept hands: the kept hands, their
+    children kept, their burn children; a level left empty is left out."""
+    keep = r.fit[flat.hands.cols[0]]
+    (hands,), at = flat.hands.kept(keep)
+    hands = r.renumber[hands]
+    place = np.cumsum(keep) - 1  # a kept hand's place among the kept levels' hands
+    row, child = flat.entries.cols
+    (row, child), e = flat.entries.kept(keep[row] & r.fit[child])
+    counts = np.bincount(place[row], minlength=len(hands))
+    child = r.renumber[child].astype(np.int32)
+    burning, burn_kid = flat.burns.cols
+    (burning, burn_kid), b = flat.burns.kept(keep[burning])
+    burning, burn_kid = place[burning], r.renumber[burn_kid]
+    J = int(np.count_nonzero(r.fit))
+    out: list[_Level] = []
+    for lv, must_draw in enumerate(flat.must_draw):
+        lo, hi = at[lv], at[lv + 1]
+        if hi == lo:
+            continue
+        idx, kids = hands[lo:hi], child[e[lv]:e[lv + 1]]
+        indptr = np.zeros(hi - lo + 1, dtype=np.int32)
+        np.cumsum(counts[lo:hi], out=indptr[1:])
+        out.append((idx, _Incidence(indptr, kids, (hi - lo, J), np.ones(len(kids))), must_draw,
+                    burning[b[lv]:b[lv + 1]] - lo, burn_kid[b[lv]:b[lv + 1]], _span(idx)))
+    return out
 
 
 def _draws(nodes: Sequence[BankerNode]) -> list[tuple[npt.NDArray[np.int64], ...]]:
@@ -2595,10 +2664,11 @@ def _steps_of(nodes: list[BankerNode]) -> list[tuple[npt.NDArray[np.int64], ...]
 def _steps_restricted(steps: list[tuple[npt.NDArray[np.int64], ...]], r: Restriction
                       ) -> list[tuple[npt.NDArray[np.int64], ...]]:
     """`_reach_steps` of the hands of restriction ``r``, from its universe's ``steps`` (a
-    kept hand keeps its parents, so its depth and steps: `settemezzo.game.Restriction`)."""
-    out: list[tuple[npt.NDArray[np.int64], ...]] = []
-    for js, ps, acts in steps:
-        keep = r.fit[js]
-        if keep.any():
-            out.append((r.renumber[js[keep]], r.renumber[ps[keep]], acts[keep]))
-    return out
+    kept hand keeps its parents, so its depth and steps: `settemezzo.game.Restriction`), all
+    steps at once (`_Flat`, made once per universe)."""
+    flat: _Flat | None = r.memo.get("flat steps")
+    if flat is None:
+        flat = r.memo["flat steps"] = _Flat.of(steps, 3)
+    (js, ps, acts), at = flat.kept(r.fit[flat.cols[0]])
+    js, ps = r.renumber[js], r.renumber[ps]
+    return [(js[a:b], ps[a:b], acts[a:b]) for a, b in pairwise(at) if b > a]
