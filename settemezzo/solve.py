@@ -44,7 +44,7 @@ import numpy as np
 import numpy.typing as npt
 from scipy import sparse
 
-try:  # scipy's CSR times dense kernel, behind ``@`` (see `_Incidence.times`)
+try:  # scipy's CSR times dense kernel, behind ``@`` (see `_CSR.times`)
     from scipy.sparse._sparsetools import csr_matvecs as _csr_matvecs
 except ImportError:  # pragma: no cover - another scipy layout: plain ``@``
     _csr_matvecs = None
@@ -721,23 +721,47 @@ def _settle_of(rules: Rules, exact: bool, measure: str) -> Any:
 
 
 @dataclass(frozen=True)
-class _Incidence:
-    """A 0/1 matrix in CSR form (columns sorted in each row, as scipy keeps a matrix made
-    from coordinates), without a scipy object: making one costs more than the small
-    products of `_banker_dp` it serves."""
+class _CSR:
+    """A sparse matrix in CSR form (columns sorted in each row, as scipy keeps a matrix
+    made from coordinates), without a scipy object: making one (tens of microseconds) costs
+    more than the small products of `_banker_dp` and the small LPs' rows it serves. The
+    banker's child incidences (`of_rows`) are 0/1; the LP's rows (`_lp_realization`,
+    `_Cuts.new_rows`) go to HiGHS as they are."""
 
-    indptr: npt.NDArray[np.int32]
-    indices: npt.NDArray[np.int32]
+    indptr: npt.NDArray[np.integer[Any]]
+    indices: npt.NDArray[np.integer[Any]]
     shape: tuple[int, int]
-    data: FloatArray  # its ones, made once (not to be written to)
+    data: FloatArray  # made once (not to be written to)
 
     @classmethod
-    def of_rows(cls, rows: list[list[int]], n_cols: int) -> _Incidence:
+    def of_rows(cls, rows: list[list[int]], n_cols: int) -> _CSR:
         """The matrix with a 1 in row ``r`` at each column of ``rows[r]`` (distinct)."""
         indptr = np.zeros(len(rows) + 1, dtype=np.int32)
         np.cumsum([len(r) for r in rows], out=indptr[1:])
         indices = np.array([c for r in rows for c in sorted(r)], dtype=np.int32)
         return cls(indptr, indices, (len(rows), n_cols), np.ones(len(indices)))
+
+    @classmethod
+    def stack(cls, parts: Sequence[_CSR], n_cols: int) -> _CSR:
+        """The rows of ``parts``, one part after the other, over ``n_cols`` columns (none:
+        no rows)."""
+        ends = np.cumsum([0] + [int(p.indptr[-1]) for p in parts])
+        empty = np.zeros(0, dtype=np.int64)
+        indptr = np.concatenate([np.zeros(1, dtype=np.int64)] + [
+            p.indptr[1:] + end for p, end in zip(parts, ends, strict=False)])
+        return cls(indptr, np.concatenate([empty] + [p.indices for p in parts]),
+                   (sum(p.shape[0] for p in parts), n_cols),
+                   np.concatenate([np.zeros(0)] + [p.data for p in parts]))
+
+    @property
+    def nnz(self) -> int:
+        return int(self.indptr[-1])
+
+    def toarray(self) -> FloatArray:
+        """The dense matrix (to look at)."""
+        out: FloatArray = sparse.csr_matrix((self.data, self.indices, self.indptr),
+                                            shape=self.shape).toarray()
+        return out
 
     def times(self, V: FloatArray) -> FloatArray:
         """``self @ V`` for a 2-d float array, by scipy's own CSR kernel (the kernel behind
@@ -753,7 +777,7 @@ class _Incidence:
         return y
 
 
-_Level = tuple[npt.NDArray[np.int64], _Incidence, bool, npt.NDArray[np.int64],
+_Level = tuple[npt.NDArray[np.int64], _CSR, bool, npt.NDArray[np.int64],
                npt.NDArray[np.int64], "slice | npt.NDArray[np.int64]"]
 """A level of banker hands in `_banker_dp`: the hands; their child incidence (level x all
 hands); whether they are empty (they must draw); the hands that may burn (positions in the
@@ -832,7 +856,7 @@ def _plan_of(nodes: list[BankerNode]) -> _NodePlan:
     levels: list[_Level] = []
     for key in sorted(by_key, key=lambda k: (-k[0], k[1])):
         idx = np.array(by_key[key], dtype=np.int64)
-        C = _Incidence.of_rows([[j2 for _pos, j2, _ in nodes[j].children if j2 >= 0]
+        C = _CSR.of_rows([[j2 for _pos, j2, _ in nodes[j].children if j2 >= 0]
                                 for j in by_key[key]], J)
         burn_child = np.array([nodes[j].burn_child for j in idx], dtype=np.int64)
         has_burn = np.flatnonzero(burn_child >= 0)
@@ -956,7 +980,7 @@ def _levels_restricted(flat: _FlatPlan, r: Restriction) -> list[_Level]:
         idx, kids = hands[lo:hi], child[e[lv]:e[lv + 1]]
         indptr = np.zeros(hi - lo + 1, dtype=np.int32)
         np.cumsum(counts[lo:hi], out=indptr[1:])
-        out.append((idx, _Incidence(indptr, kids, (hi - lo, J), np.ones(len(kids))), must_draw,
+        out.append((idx, _CSR(indptr, kids, (hi - lo, J), np.ones(len(kids))), must_draw,
                     burning[b[lv]:b[lv + 1]] - lo, burn_kid[b[lv]:b[lv + 1]], _span(idx)))
     return out
 
@@ -1977,7 +2001,7 @@ def _finished_terms(infosets: list[InfoSet], which: str, reach: list[Any],
     return out
 
 
-def _lp_realization(game: HeadsUpGame) -> tuple[sparse.csr_matrix, FloatArray]:
+def _lp_realization(game: HeadsUpGame) -> tuple[_CSR, FloatArray]:
     """The realization-plan constraints ``x(I, STAND) + x(I, HIT) = x(parent sequence)``
     (1 at a first decision), as ``A_eq x = b_eq`` over the columns of `_lp_objective`.
 
@@ -1994,7 +2018,10 @@ def _lp_realization(game: HeadsUpGame) -> tuple[sparse.csr_matrix, FloatArray]:
     cols = np.concatenate([2 * i + STAND, 2 * i + HIT, 2 * links[child, 0] + links[child, 1]])
     vals = np.concatenate([np.ones(2 * nI), np.full(len(child), -1.0)])
     b_eq = (links[:, 0] < 0).astype(np.float64)
-    return sparse.csr_matrix((vals, (rows, cols)), shape=(nI, nx + len(game.publics))), b_eq
+    order = np.lexsort((cols, rows))  # row by row, columns in order
+    indptr = np.zeros(nI + 1, dtype=np.int64)
+    np.cumsum(np.bincount(rows, minlength=nI), out=indptr[1:])
+    return _CSR(indptr, cols[order], (nI, nx + len(game.publics)), vals[order]), b_eq
 
 
 class _Cuts:
@@ -2109,10 +2136,10 @@ class _Cuts:
         """The LP's columns: sequences, one ``t_g`` per public state, the blocks' values."""
         return self.nx + self.G + self.n_extra
 
-    def new_rows(self) -> sparse.csr_matrix:
+    def new_rows(self) -> _CSR:
         """The rows not yet in the LP: the new cuts (`_cut_rows`), then the new exact blocks'
         rows; `segments` records which LP rows are which."""
-        parts = []
+        parts: list[_CSR] = []
         batches = self._batches[self.built:]
         self.built = len(self._batches)
         if batches:
@@ -2120,16 +2147,14 @@ class _Cuts:
             parts.append(self._cut_rows(batches))
             self.segments.append(("cuts", first, parts[-1].shape[0]))
         for block in self._pending:
-            parts.append(sparse.csr_matrix(block.A, shape=(block.A.shape[0], self.n_cols)))
-            self.segments.append(("block", len(self.blocks), block.A.shape[0]))
+            A = block.A
+            parts.append(_CSR(A.indptr, A.indices, (A.shape[0], self.n_cols), A.data))
+            self.segments.append(("block", len(self.blocks), A.shape[0]))
             self.blocks.append(block)
         self._pending = []
-        if not parts:
-            return sparse.csr_matrix((0, self.n_cols))
-        return sparse.vstack(parts, format="csr")
+        return parts[0] if len(parts) == 1 else _CSR.stack(parts, self.n_cols)
 
-    def _cut_rows(self, batches: list[tuple[npt.NDArray[np.int64], FloatArray]]
-                  ) -> sparse.csr_matrix:
+    def _cut_rows(self, batches: list[tuple[npt.NDArray[np.int64], FloatArray]]) -> _CSR:
         """The rows ``t_g - sum_i coef_i x(i, STAND) <= 0`` of ``batches`` of cuts."""
         nx = self.nx
         which = np.concatenate([w for w, _ in batches])
@@ -2144,7 +2169,7 @@ class _Cuts:
         data[is_t] = 1.0
         indices[~is_t] = 2 * self.members(which) + STAND
         data[~is_t] = -coef
-        return sparse.csr_matrix((data, indices, indptr), shape=(len(which), self.n_cols))
+        return _CSR(indptr, indices, (len(which), self.n_cols), data)
 
     def split_duals(self, duals: FloatArray) -> tuple[FloatArray, list[FloatArray]]:
         """The LP's row duals after the equality rows, as the cuts' (in cut order) and each
@@ -2463,7 +2488,7 @@ class _LP:
     checked after every solve.
     """
 
-    def __init__(self, c: FloatArray, A_eq: sparse.csr_matrix, b_eq: FloatArray,
+    def __init__(self, c: FloatArray, A_eq: _CSR, b_eq: FloatArray,
                  lo: FloatArray, hi: FloatArray) -> None:
         import highspy
 
@@ -2483,12 +2508,12 @@ class _LP:
         self.n_eq = A_eq.shape[0]
         self._add(A_eq, b_eq, b_eq)
 
-    def _add(self, A: sparse.csr_matrix, lo: FloatArray, hi: FloatArray) -> None:
+    def _add(self, A: _CSR, lo: FloatArray, hi: FloatArray) -> None:
         if A.shape[0]:
             self.h.addRows(A.shape[0], lo, hi, A.nnz, A.indptr[:-1].astype(np.int32),
                            A.indices.astype(np.int32), A.data)
 
-    def add_rows(self, A: sparse.csr_matrix, n_cols: int) -> None:
+    def add_rows(self, A: _CSR, n_cols: int) -> None:
         """Rows ``A x <= 0``, after widening the LP to ``n_cols`` columns (the new ones free,
         costing nothing)."""
         more = n_cols - self.h.getNumCol()

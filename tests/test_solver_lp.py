@@ -306,3 +306,42 @@ def test_restricted_banker_hands_derive_the_plans_of_their_own() -> None:
         assert _same(_reach_steps(g), _steps_of(g.banker_nodes))
         assert _same(_hand_facts(g), _facts_of(g.banker_nodes))
     assert restricted >= 20  # most of them really leave hands out
+
+
+def test_lp_rows_are_scipys_to_the_bit() -> None:
+    # The LP's rows skip scipy's sparse objects (`_CSR`): HiGHS must get the very arrays
+    # scipy's construction from coordinates (rows sorted, columns sorted in each row) and
+    # `sparse.vstack` gave it before, on a game with decisions several levels deep.
+    from scipy import sparse
+
+    from settemezzo.solve import _CSR
+
+    game = heads_up(ITALIAN.with_variants("swap_hidden"))
+    sub = max({id(s): s for s in map(game.swap_subgame, game.swap_target)}.values(),
+              key=lambda s: len(s.infosets))
+    for g in (game, sub):
+        A, _ = _lp_realization(g)
+        nI = len(g.infosets)
+        rows, cols, vals = [], [], []
+        for st in g.infosets:  # x(I, STAND) + x(I, HIT) - x(parent sequence) = 0 or 1
+            i = st.index
+            rows += [i, i]
+            cols += [2 * i + STAND, 2 * i + HIT]
+            vals += [1.0, 1.0]
+            if st.parent >= 0:
+                rows.append(i)
+                cols.append(2 * st.parent + st.parent_action)
+                vals.append(-1.0)
+        B = sparse.csr_matrix((vals, (rows, cols)), shape=A.shape)
+        assert max(st.parent for st in g.infosets) > 0 and nI > 10
+        assert np.array_equal(A.indptr, B.indptr) and np.array_equal(A.indices, B.indices)
+        assert np.array_equal(A.data, B.data) and A.nnz == B.nnz
+    # stacking: scipy's vstack, widened to more columns
+    parts = [_CSR(B.indptr, B.indices, (B.shape[0], B.shape[1] + 3), B.data),
+             _CSR(A.indptr[:3], A.indices[:A.indptr[2]], (2, B.shape[1] + 3), A.data[:A.indptr[2]])]
+    S = _CSR.stack(parts, B.shape[1] + 3)
+    ref = sparse.vstack([sparse.csr_matrix((p.data, p.indices, p.indptr), shape=p.shape)
+                         for p in parts], format="csr")
+    assert S.shape == ref.shape and np.array_equal(S.indptr, ref.indptr)
+    assert np.array_equal(S.indices, ref.indices) and np.array_equal(S.data, ref.data)
+    assert _CSR.stack([], 5).shape == (0, 5)
