@@ -34,6 +34,7 @@ from dataclasses import dataclass, field, fields
 from enum import IntEnum
 from fractions import Fraction
 from functools import cached_property, lru_cache
+from operator import add
 from typing import Any, TypeVar
 
 import numpy as np
@@ -407,7 +408,7 @@ class HeadsUpGame:
         sub = self._subgames_by_cards.get(key)
         if sub is None:
             sub = self._subgames_by_cards[key] = heads_up(
-                self.rules, _without(self.deck, gone, self.rules), target, self.kinds)
+                self.rules, _without(self.deck, key[0], self.rules), target, self.kinds)
         self._subgames[i] = sub
         return sub
 
@@ -510,6 +511,8 @@ class _PlayerTree:
         self.most = max(game.counts, default=0)
         self._probs: dict[int, list[Fraction]] = {}
         self._facts: dict[tuple[int, ...], tuple[int, int, bool]] = {}
+        self._start = tuple(self.start.count(k) for k in self.kinds)
+        self._hands = _facts_by_counts(self.rules, self.kinds)
         self._moves: dict[tuple[tuple[int, ...], int], list[_Move]] = {}
         self._reach: dict[tuple[tuple[int, ...], int], Fraction] = {}
 
@@ -524,10 +527,13 @@ class _PlayerTree:
         """(total, score, finished) of the start cards plus the cards ``comp``."""
         f = self._facts.get(comp)
         if f is None:
-            cards = tuple(sorted((*self.start, *(k for k, c in zip(self.kinds, comp,
-                                                                    strict=True)
-                                                  for _ in range(c)))))
-            f = self._facts[comp] = _facts(cards, self.rules)
+            hand = tuple(map(add, self._start, comp))
+            f = self._hands.get(hand)
+            if f is None:
+                cards = tuple(k for k, c in zip(self.kinds, hand, strict=True)
+                              for _ in range(c))
+                f = self._hands[hand] = _facts(tuple(sorted(cards)), self.rules)
+            self._facts[comp] = f
         return f
 
     def moves(self, comp: tuple[int, ...], burnt: int) -> list[_Move]:
@@ -762,8 +768,12 @@ def _without(deck: Unseen, kinds: tuple[Kind, ...], rules: Rules) -> Unseen:
 @lru_cache(maxsize=4096)
 def _taken(deck: Unseen, kinds: tuple[Kind, ...], rules: Rules) -> Unseen:
     """`Rules.take`, once per deck and cards: the subgames after a swap, and theirs, take
-    the same cards from the same decks many times."""
-    return rules.take(deck, kinds)
+    the same cards from the same decks many times, and their first cards more (sorted, the
+    cards taken before the last are a deck of their own, cached: `Rules.take` takes one
+    card after the other)."""
+    if len(kinds) < 2:
+        return rules.take(deck, kinds)
+    return rules.take(_taken(deck, kinds[:-1], rules), kinds[-1:])
 
 
 _CACHE: weakref.WeakValueDictionary[tuple[Rules, Unseen, tuple[Kind, ...]], HeadsUpGame] = \
@@ -782,6 +792,15 @@ _RECENT: OrderedDict[tuple[Rules, Unseen, tuple[Kind, ...]], HeadsUpGame] = Orde
 @lru_cache(maxsize=200_000)
 def _facts(hand: tuple[Kind, ...], rules: Rules) -> tuple[int, int, bool]:
     return _total(hand, rules), _score(hand, rules), _is_finished(hand, rules)
+
+
+@lru_cache(maxsize=64)
+def _facts_by_counts(rules: Rules, kinds: tuple[Kind, ...]
+                     ) -> dict[tuple[int, ...], tuple[int, int, bool]]:
+    """`_facts` of hands counted per kind of ``kinds``, by those counts: a table filled by
+    `_PlayerTree.facts` and shared by the trees of the same rules and kinds (the subgames
+    after a swap: the same hands come from other cards up and other cards dealt)."""
+    return {}
 
 
 def total(hand: tuple[Kind, ...] | list[Kind], rules: Rules) -> int:
