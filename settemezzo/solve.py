@@ -633,23 +633,28 @@ def _banker_dense(game: HeadsUpGame, decks: npt.NDArray[np.int64],
     """`_FloatRows`'s ``P``, ``S`` and ``F`` (banker hands x rows) for rows of ``decks`` and
     player's scores ``pscore``: ``P`` a generation of hands at a time, parents first (a
     hand's chance is its parent's times the chance of the card drawn, `_NodePlan.draws`),
-    ``S`` and ``F`` kind by kind."""
+    ``S`` and ``F`` kind by kind (each a hand's terms added in the kinds' order, all at
+    once). The cards left and the chances' denominators of every draw are made at once
+    (`_NodePlan.dense`); the chances, a generation at a time."""
     plan = _node_plan(game)
     J, U = len(plan.scores), len(pscore)
     n = decks.sum(axis=1).astype(np.float64)
     den = np.maximum(n[None, :] - np.arange(plan.depth, dtype=np.float64)[:, None], 1.0)
     left = np.ascontiguousarray(decks.T)                  # (kinds, rows)
+    kinds, had, at, starts, js, pos, drawn, sizes, scores = plan.dense
+    cards = np.maximum(left[kinds] - had, 0)              # (draws, rows)
+    dens = den[at]
     P = np.zeros((J, U))
     P[0] = 1.0
-    for kids, parents, kinds, had, at, burnt, burnt_parents in plan.draws:
-        P[kids] = P[parents] * np.maximum(left[kinds] - had[:, None], 0) / den[at]
-        P[burnt] = P[burnt_parents]  # burning draws nothing: the card was dealt
+    for (kids, parents, *_, burnt, burnt_parents), a, b in zip(plan.draws, starts, starts[1:],
+                                                              strict=False):
+        P[kids] = P[parents] * cards[a:b] / dens[a:b]
+        if len(burnt):
+            P[burnt] = P[burnt_parents]  # burning draws nothing: the card was dealt
     tab = np.ascontiguousarray(table[pscore].T)           # (scores, rows)
     S = P * tab[plan.scores]
     F = np.zeros((J, U))
-    for pos, js, scores, drawn, sizes in plan.finishing:
-        F[js] += P[js] * np.maximum(left[pos][None, :] - drawn[:, None], 0) / den[sizes] \
-            * tab[scores]
+    np.add.at(F, js, P[js] * np.maximum(left[pos] - drawn, 0) / den[sizes] * tab[scores])
     return P, S, F
 
 
@@ -804,6 +809,25 @@ class _NodePlan:
     depth: int
     draws: list[tuple[npt.NDArray[np.int64], ...]]
     sizes: npt.NDArray[np.int64]
+
+    @cached_property
+    def dense(self) -> tuple[npt.NDArray[np.int64], ...]:
+        """`draws` and `finishing` laid end to end, for `_banker_dense`: the draws' kinds,
+        their parents' cards of the kind (a column), their parents' sizes, and where each
+        generation starts (one more: the end); the finishing hands, kinds, cards of the kind
+        (a column), sizes and finished scores."""
+        ints = np.zeros(0, dtype=np.int64)
+        starts = np.cumsum([0] + [len(d[0]) for d in self.draws])
+
+        def flat(arrays: list[npt.NDArray[np.int64]]) -> npt.NDArray[np.int64]:
+            return np.concatenate([ints, *arrays])
+
+        f = self.finishing
+        return (flat([d[2] for d in self.draws]), flat([d[3] for d in self.draws])[:, None],
+                flat([d[4] for d in self.draws]), starts, flat([x[1] for x in f]),
+                flat([np.full(len(x[1]), x[0], dtype=np.int64) for x in f]),
+                flat([x[3] for x in f])[:, None], flat([x[4] for x in f]),
+                flat([x[2] for x in f]))
 
 
 _H = TypeVar("_H")

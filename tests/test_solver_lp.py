@@ -345,3 +345,35 @@ def test_lp_rows_are_scipys_to_the_bit() -> None:
     assert S.shape == ref.shape and np.array_equal(S.indptr, ref.indptr)
     assert np.array_equal(S.indices, ref.indices) and np.array_equal(S.data, ref.data)
     assert _CSR.stack([], 5).shape == (0, 5)
+
+
+def test_banker_dense_is_the_plain_loop_to_the_bit() -> None:
+    # `_banker_dense` makes every draw's cards left at once and adds the finished hands'
+    # terms with one `np.add.at`; the second method is the plain loop, a generation and a
+    # kind at a time (the same operations in the same order), compared with array_equal.
+    from settemezzo.solve import _banker_dense, _node_plan, _settle_table
+
+    game = heads_up(ITALIAN.with_variants("burn=4"))
+    sub = heads_up(ITALIAN.with_variants("swap_hidden"))
+    for g in (game, sub.swap_subgame(next(iter(sub.swap_target)))):
+        s = _solver(g, False)
+        decks, pscore = s._stand_decks, s._stand_score
+        table = _settle_table(g, False, "value")
+        plan = _node_plan(g)
+        n = decks.sum(axis=1).astype(np.float64)
+        den = np.maximum(n[None, :] - np.arange(plan.depth, dtype=np.float64)[:, None], 1.0)
+        left = np.ascontiguousarray(decks.T)
+        P = np.zeros((len(plan.scores), len(pscore)))
+        P[0] = 1.0
+        for kids, parents, kinds, had, at, burnt, burnt_parents in plan.draws:
+            P[kids] = P[parents] * np.maximum(left[kinds] - had[:, None], 0) / den[at]
+            P[burnt] = P[burnt_parents]
+        tab = np.ascontiguousarray(table[pscore].T)
+        F = np.zeros_like(P)
+        for pos, js, scores, drawn, sizes in plan.finishing:
+            F[js] += P[js] * np.maximum(left[pos][None, :] - drawn[:, None], 0) / den[sizes] \
+                * tab[scores]
+        P2, S2, F2 = _banker_dense(g, decks, pscore, table)
+        assert any(len(d[5]) for d in plan.draws) == (g is game)  # burning is exercised
+        assert P2.tobytes() == P.tobytes() and F2.tobytes() == F.tobytes()
+        assert S2.tobytes() == (P * tab[plan.scores]).tobytes()
