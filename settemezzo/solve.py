@@ -61,7 +61,6 @@ from settemezzo.game import (
     BankerNode,
     Child,
     HeadsUpGame,
-    InfoSet,
     Restriction,
     gc_paused,
     heads_up,
@@ -2004,24 +2003,44 @@ def _lp_objective(s: _Solver, T: Terminal) -> FloatArray:
     game = s.game
     nx = 2 * len(game.infosets)
     c = np.zeros(nx + len(game.publics))
-    c[HIT:nx:2] = _finished_terms(game.infosets, "children", s.reach, s.child_prob, T.one)
-    c[STAND:nx:2] = _finished_terms(game.infosets, "children0", s.reach, s.child_prob0,
-                                    T.zero)
+    c[HIT:nx:2] = _finished_terms(s, 1, T.one)
+    c[STAND:nx:2] = _finished_terms(s, 0, T.zero)
     c[nx:] = 1.0
     return c
 
 
-def _finished_terms(infosets: list[InfoSet], which: str, reach: list[Any],
-                    probs: list[list[Any]], values: list[list[Any]]) -> list[Any]:
+def _finished_terms(s: _Solver, action: int, values: list[list[float]]) -> FloatArray:
     """Per information set, its reach times the sum (in order, from 0) of chance times value
-    over its children ``which`` (``children`` or ``children0``) that finish the hand."""
-    out = []
-    for st, r, ps, vs in zip(infosets, reach, probs, values, strict=True):
-        acc = 0
-        for p, ch, v in zip(ps, getattr(st, which), vs, strict=True):
-            if ch.infoset < 0:
-                acc += p * v
-        out.append(r * acc)
+    over its children after ``action`` (``children`` or ``children0``) that finish the hand:
+    the children's products at once, then added a place at a time (`_finishing`)."""
+    at, probs, by_place = _finishing(s, action)
+    prod = probs * np.array([values[i][ci] for i, ci in at], dtype=np.float64)
+    acc = np.zeros(len(s.reach))
+    for place, i in by_place:
+        acc[i] += prod[place]
+    out: FloatArray = np.array(s.reach, dtype=np.float64) * acc
+    return out
+
+
+def _finishing(s: _Solver, action: int) -> tuple[
+        list[tuple[int, int]], FloatArray,
+        list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]]]:
+    """The children after ``action`` that finish the hand, in order, once per (float)
+    solver: (information set, child) and chance of each; and by their place among their
+    information set's (first, second...), which of them, and whose."""
+    key = ("finishing", action)
+    out = s.memo.get(key)
+    if out is None:
+        probs = s.child_prob if action else s.child_prob0
+        at = [(i, ci) for i, st in enumerate(s.game.infosets)
+              for ci, ch in enumerate(st.children if action else st.children0)
+              if ch.infoset < 0]
+        rows = np.array([i for i, _ in at], dtype=np.int64)
+        place = np.arange(len(at)) - np.searchsorted(rows, rows)
+        by_place = [(np.flatnonzero(place == k), rows[place == k])
+                    for k in range(int(place.max(initial=-1)) + 1)]
+        out = s.memo[key] = (at, np.array([probs[i][ci] for i, ci in at], dtype=np.float64),
+                             by_place)
     return out
 
 

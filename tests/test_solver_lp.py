@@ -377,3 +377,28 @@ def test_banker_dense_is_the_plain_loop_to_the_bit() -> None:
         assert any(len(d[5]) for d in plan.draws) == (g is game)  # burning is exercised
         assert P2.tobytes() == P.tobytes() and F2.tobytes() == F.tobytes()
         assert S2.tobytes() == (P * tab[plan.scores]).tobytes()
+
+
+def test_lp_objective_is_the_plain_loop_to_the_bit() -> None:
+    # `_finished_terms` adds the finishing children's products a place at a time for all
+    # decisions at once; the second method is the plain loop, decision by decision, child
+    # by child from 0, compared byte for byte (swaps valued by their subgames).
+    from settemezzo.solve import _finished_terms
+
+    game = heads_up(ITALIAN.with_variants("swap_hidden"))
+    sub = max({id(s): s for s in map(game.swap_subgame, game.swap_target)}.values(),
+              key=lambda s: len(s.infosets))
+    for g in (game, sub):
+        s = _solver(g, False)
+        T = s.with_swaps(s.shown_values(BankerStrategy("best", "omniscient")),
+                         {i: 0.1 * (i % 7) - 0.3 for i, _ in s.swaps})
+        for action, which, probs, values in ((1, "children", s.child_prob, T.one),
+                                             (0, "children0", s.child_prob0, T.zero)):
+            out = []
+            for st, r, ps, vs in zip(g.infosets, s.reach, probs, values, strict=True):
+                acc = 0.0
+                for p, ch, v in zip(ps, getattr(st, which), vs, strict=True):
+                    if ch.infoset < 0:
+                        acc += p * v
+                out.append(r * acc)
+            assert _finished_terms(s, action, values).tobytes() == np.array(out).tobytes()
