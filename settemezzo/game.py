@@ -936,11 +936,12 @@ def _restrict(universe: _Universe, counts: tuple[int, ...]
     new: list[int] = renumber.tolist()
     # the children kept (the hand has fewer cards of the kind than the deck), renumbered
     e = universe.edges
-    kept = e[:, 3] < limit[e[:, 0]]
-    child = np.where(e[:, 1] >= 0, renumber[e[:, 1]], -1)
-    kids_of = list(zip(e[:, 0].tolist(), child.tolist(), e[:, 2].tolist(), strict=True))
-    keep: list[bool] = kept.tolist()
-    start: list[int] = universe.edge_start.tolist()
+    keep = e[:, 3] < limit[e[:, 0]]
+    kept = e[keep]
+    child = np.where(kept[:, 1] >= 0, renumber[kept[:, 1]], -1)
+    kids_of = list(zip(kept[:, 0].tolist(), child.tolist(), kept[:, 2].tolist(), strict=True))
+    # where each hand's children start among those kept
+    start: list[int] = np.concatenate([[0], np.cumsum(keep)])[universe.edge_start].tolist()
     out = []
     for j, nd in enumerate(universe.nodes):
         if not fits[j]:
@@ -948,11 +949,10 @@ def _restrict(universe: _Universe, counts: tuple[int, ...]
         if same[j] and universe.last[j] < first_out:  # nothing renumbered
             out.append(nd)
             continue
-        kids = tuple(kid for kid, k in zip(kids_of[start[j]:start[j + 1]],
-                                          keep[start[j]:start[j + 1]], strict=True) if k)
         burn = new[nd.burn_child] if nd.burn_child >= 0 else -1
-        out.append(_banker_node(new[j], nd.counts, nd.size, nd.total, nd.score, kids,
-                                nd.drawn, burn, nd.burnt))
+        out.append(_banker_node(new[j], nd.counts, nd.size, nd.total, nd.score,
+                                tuple(kids_of[start[j]:start[j + 1]]), nd.drawn, burn,
+                                nd.burnt))
     universe.done[key] = (out, {"restriction": Restriction(
         universe.nodes, universe.memo, fit, renumber, limit)})
     return list(out), universe.done[key][1]
