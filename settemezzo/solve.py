@@ -1914,10 +1914,11 @@ def _solve(game: HeadsUpGame, tol: float, max_rounds: int) -> Equilibrium:
         return eq
     sol, player, banker, low, upper = _solve_lp(s, T, const, subs, split_values, tol,
                                                  max_rounds)
-    for i in game.swap_target:  # splits inside the subgames after a swap open hands too
-        more = subs[subgame_key(game.swap_subgame(i))].expected_stake - 1.0
-        if more:
-            split_extra[i] = more
+    keys, of = _swap_keys(game)  # splits inside the subgames after a swap open hands too
+    more = [subs[k].expected_stake - 1.0 for k in keys]
+    for i, u in of:
+        if more[u]:
+            split_extra[i] = more[u]
     stake_mean = float(s.expected_stake([float(v) for v in player.hit], split_extra))
     below = frozenset(subs).union(*(e.subgames for e in subs.values()))
     eq = Equilibrium(game.rules, (upper + low) / 2, low, upper, player, banker, sol.rounds,
@@ -1955,10 +1956,14 @@ def _subgame_equilibria(game: HeadsUpGame, tol: float, max_rounds: int
     (each a proper subgame, see `settemezzo.game`): the game counts each by its equilibrium
     value, the certificate by its two bounds."""
     subs: dict[Any, Equilibrium] = {}
+    seen: set[int] = set()  # the subgames met, by identity (many decisions share one)
     for i in game.swap_target:
         sub = game.swap_subgame(i)
-        if subgame_key(sub) not in subs:
-            subs[subgame_key(sub)] = equilibrium(sub, tol=tol, max_rounds=max_rounds)
+        if id(sub) not in seen:
+            seen.add(id(sub))
+            key = subgame_key(sub)
+            if key not in subs:
+                subs[key] = equilibrium(sub, tol=tol, max_rounds=max_rounds)
     return subs
 
 
