@@ -799,7 +799,8 @@ class _NodePlan:
     finished hand of that kind (kind, hands, finished scores, cards of the kind drawn,
     hand sizes); the levels, children first (`_Level`);
     one more than the most cards a hand draws; the generations of hands, parents first,
-    each reached from one parent of the generation before (`_draws`); each hand's size."""
+    each reached from one parent of the generation before (`_draws`); each hand's size;
+    the draws and finishing hands laid end to end (`_dense_of`)."""
 
     scores: npt.NDArray[np.int64]
     finishing: list[tuple[int, npt.NDArray[np.int64], npt.NDArray[np.int64],
@@ -808,25 +809,29 @@ class _NodePlan:
     depth: int
     draws: list[tuple[npt.NDArray[np.int64], ...]]
     sizes: npt.NDArray[np.int64]
+    dense: tuple[npt.NDArray[np.int64], ...]
 
-    @cached_property
-    def dense(self) -> tuple[npt.NDArray[np.int64], ...]:
-        """`draws` and `finishing` laid end to end, for `_banker_dense`: the draws' kinds,
-        their parents' cards of the kind (a column), their parents' sizes, and where each
-        generation starts (one more: the end); the finishing hands, kinds, cards of the kind
-        (a column), sizes and finished scores."""
-        ints = np.zeros(0, dtype=np.int64)
-        starts = np.cumsum([0] + [len(d[0]) for d in self.draws])
 
-        def flat(arrays: list[npt.NDArray[np.int64]]) -> npt.NDArray[np.int64]:
-            return np.concatenate([ints, *arrays])
+def _dense_of(draws: list[tuple[npt.NDArray[np.int64], ...]],
+              finishing: list[tuple[int, npt.NDArray[np.int64], npt.NDArray[np.int64],
+                                    npt.NDArray[np.int64], npt.NDArray[np.int64]]]
+              ) -> tuple[npt.NDArray[np.int64], ...]:
+    """`_NodePlan.dense`: ``draws`` and ``finishing`` laid end to end, for `_banker_dense`:
+    the draws' kinds, their parents' cards of the kind (a column), their parents' sizes, and
+    where each generation starts (one more: the end); the finishing hands, kinds, cards of
+    the kind (a column), sizes and finished scores."""
+    ints = np.zeros(0, dtype=np.int64)
+    starts = np.cumsum([0] + [len(d[0]) for d in draws])
 
-        f = self.finishing
-        return (flat([d[2] for d in self.draws]), flat([d[3] for d in self.draws])[:, None],
-                flat([d[4] for d in self.draws]), starts, flat([x[1] for x in f]),
-                flat([np.full(len(x[1]), x[0], dtype=np.int64) for x in f]),
-                flat([x[3] for x in f])[:, None], flat([x[4] for x in f]),
-                flat([x[2] for x in f]))
+    def flat(arrays: list[npt.NDArray[np.int64]]) -> npt.NDArray[np.int64]:
+        return np.concatenate([ints, *arrays])
+
+    f = finishing
+    return (flat([d[2] for d in draws]), flat([d[3] for d in draws])[:, None],
+            flat([d[4] for d in draws]), starts, flat([x[1] for x in f]),
+            flat([np.full(len(x[1]), x[0], dtype=np.int64) for x in f]),
+            flat([x[3] for x in f])[:, None], flat([x[4] for x in f]),
+            flat([x[2] for x in f]))
 
 
 _H = TypeVar("_H")
@@ -885,8 +890,10 @@ def _plan_of(nodes: list[BankerNode]) -> _NodePlan:
         has_burn = np.flatnonzero(burn_child >= 0)
         levels.append((idx, C, not key[1], has_burn, burn_child[has_burn], _span(idx)))
     depth = max((nd.size for nd in nodes), default=0) + 1
+    draws = _draws(nodes)
     return _NodePlan(np.array([nd.score for nd in nodes], dtype=np.int64), finishing, levels,
-                     depth, _draws(nodes), np.array([nd.size for nd in nodes], dtype=np.int64))
+                     depth, draws, np.array([nd.size for nd in nodes], dtype=np.int64),
+                     _dense_of(draws, finishing))
 
 
 def _span(idx: npt.NDArray[np.int64]) -> slice | npt.NDArray[np.int64]:
@@ -961,7 +968,7 @@ def _plan_restricted(plan: _NodePlan, r: Restriction) -> _NodePlan:
         flat = r.memo["flat plan"] = _FlatPlan.of(plan)
     fit, new = r.fit, r.renumber
     js, _, drawn, _, kind = flat.finishing.cols
-    (js, scores, drawn, sizes, _), at = flat.finishing.kept(fit[js] & (drawn < r.limit[kind]))
+    (js, scores, drawn, sizes, kind), at = flat.finishing.kept(fit[js] & (drawn < r.limit[kind]))
     js = new[js]
     finishing = [(pos, js[a:b], scores[a:b], drawn[a:b], sizes[a:b])
                  for pos, a, b in zip(flat.kinds, at, at[1:], strict=False) if b > a]
@@ -970,14 +977,19 @@ def _plan_restricted(plan: _NodePlan, r: Restriction) -> _NodePlan:
     (burnt, burnt_parents), b = flat.burnt.kept(fit[flat.burnt.cols[0]])
     kids, parents, burnt, burnt_parents = (new[x] for x in (kids, parents, burnt,
                                                             burnt_parents))
+    starts = []
     for g in range(len(d) - 1):
         if d[g + 1] > d[g] or b[g + 1] > b[g]:
             u, v = slice(d[g], d[g + 1]), slice(b[g], b[g + 1])
             gen.append((kids[u], parents[u], kinds[u], had[u], size[u], burnt[v],
                         burnt_parents[v]))
-    sizes = plan.sizes[fit]
+            starts.append(d[g])
+    hands = plan.sizes[fit]
+    # the same arrays laid end to end: `_NodePlan.dense` without concatenating them again
+    dense = (kinds, had[:, None], size, np.array([*starts, d[-1]], dtype=np.int64), js, kind,
+             drawn[:, None], sizes, scores)
     return _NodePlan(plan.scores[fit], finishing, _levels_restricted(flat, r),
-                     int(sizes.max(initial=0)) + 1, gen, sizes)
+                     int(hands.max(initial=0)) + 1, gen, hands, dense)
 
 
 def _levels_restricted(flat: _FlatPlan, r: Restriction) -> list[_Level]:
