@@ -1089,14 +1089,18 @@ class _Solver:
         # decision's, or the whole deck for a hand finished at once after a swap, last) less
         # the card drawn, the player's score, and where (decision, action, child)
         row_of, kind_of, shown_score, shown_of = [], [], [], []
+        # every child that finishes the hand (`_finishing`), after action 0 and action 1
+        self.finished_at: tuple[list[tuple[int, int]], ...] = ([], [])
         for r, s in enumerate(g.infosets):
             for a, kids in ((1, s.children), (0, s.children0)):
                 for ci, ch in enumerate(kids):
-                    if ch.infoset < 0 and ch.score not in shown_only:
-                        row_of.append(r)
-                        kind_of.append(pos[ch.kind])
-                        shown_score.append(ch.score)
-                        shown_of.append((s.index, a, ci))
+                    if ch.infoset < 0:
+                        self.finished_at[a].append((r, ci))
+                        if ch.score not in shown_only:
+                            row_of.append(r)
+                            kind_of.append(pos[ch.kind])
+                            shown_score.append(ch.score)
+                            shown_of.append((s.index, a, ci))
         n = len(g.infosets)
         for ci, ch in enumerate(g.root_terminals):  # after a swap: 7½ or bust at once
             if ch.score != BUST:
@@ -1393,6 +1397,8 @@ class _Solver:
         if reach_own is None:
             reach_own, _ = self.realization(hit)
         tot = self.root_value(T)
+        if not self.exact:
+            return _linear_floats(self, hit, T, reach_own, tot)
         for s in self.game.infosets:
             i = s.index
             for a, kids, probs, vals in ((1, s.children, self.child_prob[i], T.one[i]),
@@ -1423,6 +1429,30 @@ class _Solver:
         for i, more in (extra_hands or {}).items():
             out += self.reach[i] * reach_own[i] * hit[i] * g.infosets[i].stake * more
         return out
+
+
+def _linear_floats(s: _Solver, hit: Sequence[Any], T: Terminal, reach_own: list[Any],
+                   tot: Any) -> Any:
+    """`_Solver.linear_part` in floats: each decision's finished hands summed for all
+    decisions at once (`_finishing`), then added to ``tot`` one after the other, decision
+    after decision, action 1 before action 0, those not taken left out (the same sums in the
+    same order)."""
+    n = len(s.game.infosets)
+    own = np.array(reach_own, dtype=np.float64)
+    h = np.array(hit, dtype=np.float64)
+    reach = np.array(s.reach, dtype=np.float64)
+    w = np.empty((n, 2))
+    terms = np.empty((n, 2))
+    for col, action, values in ((0, 1, T.one), (1, 0, T.zero)):
+        at, probs, by_place = _finishing(s, action)
+        prod = probs * np.array([values[i][ci] for i, ci in at], dtype=np.float64)
+        acc = np.zeros(n)
+        for place, i in by_place:
+            acc[i] += prod[place]
+        w[:, col] = own * (h if action else 1 - h)
+        terms[:, col] = reach * w[:, col] * acc
+    taken = terms.ravel()[w.ravel() != 0]
+    return np.add.accumulate(np.concatenate([[tot], taken]))[-1] if len(taken) else tot
 
 
 def _children_value(acc: Any, probs: list[Any], kids: Sequence[Child], shown: list[Any],
@@ -2049,9 +2079,7 @@ def _finishing(s: _Solver, action: int) -> tuple[
     out = s.memo.get(key)
     if out is None:
         probs = s.child_prob if action else s.child_prob0
-        at = [(i, ci) for i, st in enumerate(s.game.infosets)
-              for ci, ch in enumerate(st.children if action else st.children0)
-              if ch.infoset < 0]
+        at = s.finished_at[action]
         rows = np.array([i for i, _ in at], dtype=np.int64)
         place = np.arange(len(at)) - np.searchsorted(rows, rows)
         by_place = [(np.flatnonzero(place == k), rows[place == k])
