@@ -2616,9 +2616,9 @@ class _LP:
         a cut at its upper bound 0."""
         st = self.hs.HighsBasisStatus
         h = self.h
-        col = [st.kLower] * h.getNumCol()
-        for j in basic.tolist():
-            col[j] = st.kBasic
+        pick = np.zeros(h.getNumCol(), dtype=np.intp)
+        pick[basic] = 1  # the status of every column at once, as a list of the same objects
+        col = np.array([st.kLower, st.kBasic], dtype=object)[pick].tolist()
         basis = self.hs.HighsBasis()
         basis.col_status = col
         basis.row_status = [st.kLower] * self.n_eq + [st.kUpper] * (h.getNumRow() - self.n_eq)
