@@ -557,7 +557,7 @@ class _PlayerTree:
             p = probs[rest[pos]]
             nxt = (*comp[:pos], comp[pos] + 1, *comp[pos + 1:])
             _, sc, finished = self.facts(nxt)
-            out.append((pos, p, Child(k, p, -1, sc) if finished else None, nxt,
+            out.append((pos, p, _child(k, p, -1, sc) if finished else None, nxt,
                         two_figures and pos == fig, k, ("up", k)))
         self._moves[key] = out
         return out
@@ -650,11 +650,11 @@ class _PlayerTree:
             if kind == "burn":
                 return (self.kids[n],), self.burn(i, item)
             # both figures shown: the rest is valued apart (perfect information)
-            return (self.kids[n],), (Child(hole, _ONE, -1, SPLIT),)
+            return (self.kids[n],), (_child(hole, _ONE, -1, SPLIT),)
         if kind == "swap":
             # turning the face-down card up leaves nothing hidden: a proper subgame
             self.game.swap_target[i] = tuple(sorted((*self.start, *up, hole)))
-            return self.deal(i, 0, item), (Child(hole, _ONE, -1, SWAP),)
+            return self.deal(i, 0, item), (_child(hole, _ONE, -1, SWAP),)
         if self.swap_hidden:
             self.push(("swap", stake, burnt, hidden, events, up, comp, reach, i, 1),
                       _child(hole, _ONE, n, _OPEN))

@@ -1278,16 +1278,30 @@ class _Solver:
             return T
         one = list(T.one)
         zero: Any = 0 if self.exact else 0.0
-        by_value = self.measure == "value"
-        infosets = self.game.infosets
-        for i, ci in self.swaps:
-            v = values.get(i, zero) * (infosets[i].stake if by_value else 1)
-            if len(one[i]) == 1:  # a swap or split decision's one child: the move
-                one[i] = [v]
-            else:
-                row = one[i] = list(one[i])
-                row[ci] = v
+        get = values.get
+        sole, among = self._swap_places
+        for i, k in sole:  # a swap or split decision's one child: the move
+            one[i] = [get(i, zero) * k]
+        for i, ci, k in among:
+            row = one[i] = list(one[i])
+            row[ci] = get(i, zero) * k
         return Terminal(one, T.zero, T.root)
+
+    @cached_property
+    def _swap_places(self) -> tuple[list[tuple[int, int]], list[tuple[int, int, int]]]:
+        """The swap and split moves (`swaps`) by where `with_swaps` puts their values: a
+        decision's only child (decision, multiplier), or one among others (decision, child,
+        multiplier); the multiplier is the stake when measuring value, else 1."""
+        infosets = self.game.infosets
+        by_value = self.measure == "value"
+        sole, among = [], []
+        for i, ci in self.swaps:
+            k = infosets[i].stake if by_value else 1
+            if len(infosets[i].children) == 1:
+                sole.append((i, k))
+            else:
+                among.append((i, ci, k))
+        return sole, among
 
     def root_value(self, T: Terminal) -> Any:
         """The value of the hands finished by the first card (only after a swap)."""
