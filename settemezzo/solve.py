@@ -671,11 +671,18 @@ def _banker_dp(levels: list[_Level], F: FloatArray, S: FloatArray, H: FloatArray
     """
     J, B = F.shape
     V = np.zeros((J, B))
+    flat = V.ravel()  # a view (V is C-contiguous): what scipy's kernel reads, kept current
     best = H is None
     hit_d = np.zeros((J, B), dtype=bool) if best else np.zeros((0, 0), dtype=bool)
     burn_d = np.zeros_like(hit_d)
     for idx, C, must_draw, has_burn, burn_kids, at in levels:
-        h = F[at] + C.times(V)
+        if _csr_matvecs is None:
+            h = F[at] + C.times(V)
+        else:  # `_CSR.times`, inline: the same kernel on the same numbers (none: zeros)
+            y = np.zeros((C.shape[0], B))
+            if len(C.indices):
+                _csr_matvecs(*C.shape, B, C.indptr, C.indices, C.data, flat, y.ravel())
+            h = F[at] + y
         if must_draw:  # empty hands
             V[at] = h
             if best:
