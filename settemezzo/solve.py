@@ -632,15 +632,15 @@ def _banker_dense(game: HeadsUpGame, decks: npt.NDArray[np.int64],
     """`_FloatRows`'s ``P``, ``S`` and ``F`` (banker hands x rows) for rows of ``decks`` and
     player's scores ``pscore``: ``P`` a generation of hands at a time, parents first (a
     hand's chance is its parent's times the chance of the card drawn, `_NodePlan.draws`),
-    ``S`` and ``F`` kind by kind (each a hand's terms added in the kinds' order, all at
-    once). The cards left and the chances' denominators of every draw are made at once
-    (`_NodePlan.dense`); the chances, a generation at a time."""
+    ``S`` and ``F`` kind by kind (every finished hand's term made at once, then added a
+    kind at a time). The cards left and the chances' denominators of every draw are made at
+    once (`_NodePlan.dense`); the chances, a generation at a time."""
     plan = _node_plan(game)
     J, U = len(plan.scores), len(pscore)
     n = decks.sum(axis=1).astype(np.float64)
     den = np.maximum(n[None, :] - np.arange(plan.depth, dtype=np.float64)[:, None], 1.0)
     left = np.ascontiguousarray(decks.T)                  # (kinds, rows)
-    kinds, had, at, starts, js, pos, drawn, sizes, scores = plan.dense
+    kinds, had, at, starts, js, pos, drawn, sizes, scores, kind_starts = plan.dense
     cards = np.maximum(left[kinds] - had, 0)              # (draws, rows)
     dens = den[at]
     P = np.zeros((J, U))
@@ -653,7 +653,9 @@ def _banker_dense(game: HeadsUpGame, decks: npt.NDArray[np.int64],
     tab = np.ascontiguousarray(table[pscore].T)           # (scores, rows)
     S = P * tab[plan.scores]
     F = np.zeros((J, U))
-    np.add.at(F, js, P[js] * np.maximum(left[pos] - drawn, 0) / den[sizes] * tab[scores])
+    terms = P[js] * np.maximum(left[pos] - drawn, 0) / den[sizes] * tab[scores]
+    for a, b in pairwise(kind_starts.tolist()):  # a kind at a time: its hands are distinct
+        F[js[a:b]] += terms[a:b]
     return P, S, F
 
 
@@ -826,7 +828,7 @@ def _dense_of(draws: list[tuple[npt.NDArray[np.int64], ...]],
     """`_NodePlan.dense`: ``draws`` and ``finishing`` laid end to end, for `_banker_dense`:
     the draws' kinds, their parents' cards of the kind (a column), their parents' sizes, and
     where each generation starts (one more: the end); the finishing hands, kinds, cards of
-    the kind (a column), sizes and finished scores."""
+    the kind (a column), sizes and finished scores, and where each kind starts."""
     ints = np.zeros(0, dtype=np.int64)
     starts = np.cumsum([0] + [len(d[0]) for d in draws])
 
@@ -838,7 +840,7 @@ def _dense_of(draws: list[tuple[npt.NDArray[np.int64], ...]],
             flat([d[4] for d in draws]), starts, flat([x[1] for x in f]),
             flat([np.full(len(x[1]), x[0], dtype=np.int64) for x in f]),
             flat([x[3] for x in f])[:, None], flat([x[4] for x in f]),
-            flat([x[2] for x in f]))
+            flat([x[2] for x in f]), np.cumsum([0] + [len(x[1]) for x in f]))
 
 
 _H = TypeVar("_H")
@@ -979,6 +981,7 @@ def _plan_restricted(plan: _NodePlan, r: Restriction) -> _NodePlan:
     js = new[js]
     finishing = [(pos, js[a:b], scores[a:b], drawn[a:b], sizes[a:b])
                  for pos, a, b in zip(flat.kinds, at, at[1:], strict=False) if b > a]
+    kind_starts = np.array([a for a, b in pairwise(at) if b > a] + [at[-1]], dtype=np.int64)
     gen: list[tuple[npt.NDArray[np.int64], ...]] = []
     (kids, parents, kinds, had, size), d = flat.drawn.kept(fit[flat.drawn.cols[0]])
     (burnt, burnt_parents), b = flat.burnt.kept(fit[flat.burnt.cols[0]])
@@ -994,7 +997,7 @@ def _plan_restricted(plan: _NodePlan, r: Restriction) -> _NodePlan:
     hands = plan.sizes[fit]
     # the same arrays laid end to end: `_NodePlan.dense` without concatenating them again
     dense = (kinds, had[:, None], size, np.array([*starts, d[-1]], dtype=np.int64), js, kind,
-             drawn[:, None], sizes, scores)
+             drawn[:, None], sizes, scores, kind_starts)
     return _NodePlan(plan.scores[fit], finishing, _levels_restricted(flat, r),
                      int(hands.max(initial=0)) + 1, gen, hands, dense)
 
