@@ -894,7 +894,7 @@ def _plan_of(nodes: list[BankerNode]) -> _NodePlan:
     for key in sorted(by_key, key=lambda k: (-k[0], k[1])):
         idx = np.array(by_key[key], dtype=np.int64)
         C = _CSR.of_rows([[j2 for _pos, j2, _ in nodes[j].children if j2 >= 0]
-                                for j in by_key[key]], J)
+                          for j in by_key[key]], J)
         burn_child = np.array([nodes[j].burn_child for j in idx], dtype=np.int64)
         has_burn = np.flatnonzero(burn_child >= 0)
         levels.append((idx, C, not key[1], has_burn, burn_child[has_burn], _span(idx)))
