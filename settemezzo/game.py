@@ -34,6 +34,7 @@ from dataclasses import dataclass, field, fields
 from enum import IntEnum
 from fractions import Fraction
 from functools import cached_property, lru_cache
+from operator import add
 from typing import Any, TypeVar
 
 import numpy as np
@@ -58,6 +59,7 @@ __all__ = [
     "HeadsUpGame",
     "InfoSet",
     "Move",
+    "Restriction",
     "UnsupportedRulesError",
     "check_deck_size",
     "heads_up",
@@ -219,7 +221,8 @@ class HeadsUpGame:
         self.index: dict[tuple[Kind, tuple[Kind, ...]], int] = {}
         self.banker_nodes: list[BankerNode] = []
         # what the solver derives from the banker hands alone (`settemezzo.solve`): shared
-        # by every game with the same banker hands (most subgames after a swap)
+        # by every game with the same banker hands (most subgames after a swap); for hands
+        # restricted from a universe's, its "restriction" (`Restriction`)
         self.banker_memo: dict[Any, Any] = {}
         with gc_paused():
             self._build_player_tree()
@@ -322,7 +325,7 @@ class HeadsUpGame:
         self.banker_nodes = out
         if universe is None or all(c >= u for c, u in zip(self.counts, universe.counts,
                                                             strict=True)):
-            _BANKER_NODES[memo_key] = _Universe(self.counts, out)
+            _BANKER_NODES[memo_key] = _Universe(self.counts, out, self.banker_memo)
             while len(_BANKER_NODES) > BANKER_UNIVERSES:  # the oldest first
                 _BANKER_NODES.pop(next(iter(_BANKER_NODES)))
 
@@ -405,7 +408,7 @@ class HeadsUpGame:
         sub = self._subgames_by_cards.get(key)
         if sub is None:
             sub = self._subgames_by_cards[key] = heads_up(
-                self.rules, _without(self.deck, gone, self.rules), target, self.kinds)
+                self.rules, _without(self.deck, key[0], self.rules), target, self.kinds)
         self._subgames[i] = sub
         return sub
 
@@ -508,6 +511,8 @@ class _PlayerTree:
         self.most = max(game.counts, default=0)
         self._probs: dict[int, list[Fraction]] = {}
         self._facts: dict[tuple[int, ...], tuple[int, int, bool]] = {}
+        self._start = tuple(self.start.count(k) for k in self.kinds)
+        self._hands = _facts_by_counts(self.rules, self.kinds)
         self._moves: dict[tuple[tuple[int, ...], int], list[_Move]] = {}
         self._reach: dict[tuple[tuple[int, ...], int], Fraction] = {}
 
@@ -522,10 +527,13 @@ class _PlayerTree:
         """(total, score, finished) of the start cards plus the cards ``comp``."""
         f = self._facts.get(comp)
         if f is None:
-            cards = tuple(sorted((*self.start, *(k for k, c in zip(self.kinds, comp,
-                                                                    strict=True)
-                                                  for _ in range(c)))))
-            f = self._facts[comp] = _facts(cards, self.rules)
+            hand = tuple(map(add, self._start, comp))
+            f = self._hands.get(hand)
+            if f is None:
+                cards = tuple(k for k, c in zip(self.kinds, hand, strict=True)
+                              for _ in range(c))
+                f = self._hands[hand] = _facts(tuple(sorted(cards)), self.rules)
+            self._facts[comp] = f
         return f
 
     def moves(self, comp: tuple[int, ...], burnt: int) -> list[_Move]:
@@ -549,7 +557,7 @@ class _PlayerTree:
             p = probs[rest[pos]]
             nxt = (*comp[:pos], comp[pos] + 1, *comp[pos + 1:])
             _, sc, finished = self.facts(nxt)
-            out.append((pos, p, Child(k, p, -1, sc) if finished else None, nxt,
+            out.append((pos, p, _child(k, p, -1, sc) if finished else None, nxt,
                         two_figures and pos == fig, k, ("up", k)))
         self._moves[key] = out
         return out
@@ -642,11 +650,11 @@ class _PlayerTree:
             if kind == "burn":
                 return (self.kids[n],), self.burn(i, item)
             # both figures shown: the rest is valued apart (perfect information)
-            return (self.kids[n],), (Child(hole, _ONE, -1, SPLIT),)
+            return (self.kids[n],), (_child(hole, _ONE, -1, SPLIT),)
         if kind == "swap":
             # turning the face-down card up leaves nothing hidden: a proper subgame
             self.game.swap_target[i] = tuple(sorted((*self.start, *up, hole)))
-            return self.deal(i, 0, item), (Child(hole, _ONE, -1, SWAP),)
+            return self.deal(i, 0, item), (_child(hole, _ONE, -1, SWAP),)
         if self.swap_hidden:
             self.push(("swap", stake, burnt, hidden, events, up, comp, reach, i, 1),
                       _child(hole, _ONE, n, _OPEN))
@@ -760,8 +768,12 @@ def _without(deck: Unseen, kinds: tuple[Kind, ...], rules: Rules) -> Unseen:
 @lru_cache(maxsize=4096)
 def _taken(deck: Unseen, kinds: tuple[Kind, ...], rules: Rules) -> Unseen:
     """`Rules.take`, once per deck and cards: the subgames after a swap, and theirs, take
-    the same cards from the same decks many times."""
-    return rules.take(deck, kinds)
+    the same cards from the same decks many times, and their first cards more (sorted, the
+    cards taken before the last are a deck of their own, cached: `Rules.take` takes one
+    card after the other)."""
+    if len(kinds) < 2:
+        return rules.take(deck, kinds)
+    return rules.take(_taken(deck, kinds[:-1], rules), kinds[-1:])
 
 
 _CACHE: weakref.WeakValueDictionary[tuple[Rules, Unseen, tuple[Kind, ...]], HeadsUpGame] = \
@@ -780,6 +792,15 @@ _RECENT: OrderedDict[tuple[Rules, Unseen, tuple[Kind, ...]], HeadsUpGame] = Orde
 @lru_cache(maxsize=200_000)
 def _facts(hand: tuple[Kind, ...], rules: Rules) -> tuple[int, int, bool]:
     return _total(hand, rules), _score(hand, rules), _is_finished(hand, rules)
+
+
+@lru_cache(maxsize=64)
+def _facts_by_counts(rules: Rules, kinds: tuple[Kind, ...]
+                     ) -> dict[tuple[int, ...], tuple[int, int, bool]]:
+    """`_facts` of hands counted per kind of ``kinds``, by those counts: a table filled by
+    `_PlayerTree.facts` and shared by the trees of the same rules and kinds (the subgames
+    after a swap: the same hands come from other cards up and other cards dealt)."""
+    return {}
 
 
 def total(hand: tuple[Kind, ...] | list[Kind], rules: Rules) -> int:
@@ -854,10 +875,12 @@ class _Universe:
     counts its children need (one more than drawn, for each kind it may draw next) and the
     last of it and its children (and burn child); one more than the most cards of each kind
     a hand draws; the restrictions made, each with the memo its games share
-    (`HeadsUpGame.banker_memo`)."""
+    (`HeadsUpGame.banker_memo`); the memo of the universe's own hands (its first game's),
+    from which the solver restricts what it derives to the restrictions' hands."""
 
     counts: tuple[int, ...]
     nodes: list[BankerNode]
+    memo: dict[Any, Any] = field(default_factory=dict)
     most: tuple[int, ...] = ()
     drawn: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros((0, 0), np.int64))
     need: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros((0, 0), np.int64))
@@ -913,11 +936,12 @@ def _restrict(universe: _Universe, counts: tuple[int, ...]
     new: list[int] = renumber.tolist()
     # the children kept (the hand has fewer cards of the kind than the deck), renumbered
     e = universe.edges
-    kept = e[:, 3] < limit[e[:, 0]]
-    child = np.where(e[:, 1] >= 0, renumber[e[:, 1]], -1)
-    kids_of = list(zip(e[:, 0].tolist(), child.tolist(), e[:, 2].tolist(), strict=True))
-    keep: list[bool] = kept.tolist()
-    start: list[int] = universe.edge_start.tolist()
+    keep = e[:, 3] < limit[e[:, 0]]
+    kept = e[keep]
+    child = np.where(kept[:, 1] >= 0, renumber[kept[:, 1]], -1)
+    kids_of = list(zip(kept[:, 0].tolist(), child.tolist(), kept[:, 2].tolist(), strict=True))
+    # where each hand's children start among those kept
+    start: list[int] = np.concatenate([[0], np.cumsum(keep)])[universe.edge_start].tolist()
     out = []
     for j, nd in enumerate(universe.nodes):
         if not fits[j]:
@@ -925,13 +949,33 @@ def _restrict(universe: _Universe, counts: tuple[int, ...]
         if same[j] and universe.last[j] < first_out:  # nothing renumbered
             out.append(nd)
             continue
-        kids = tuple(kid for kid, k in zip(kids_of[start[j]:start[j + 1]],
-                                          keep[start[j]:start[j + 1]], strict=True) if k)
         burn = new[nd.burn_child] if nd.burn_child >= 0 else -1
-        out.append(_banker_node(new[j], nd.counts, nd.size, nd.total, nd.score, kids,
-                                nd.drawn, burn, nd.burnt))
-    universe.done[key] = (out, {})
+        out.append(_banker_node(new[j], nd.counts, nd.size, nd.total, nd.score,
+                                tuple(kids_of[start[j]:start[j + 1]]), nd.drawn, burn,
+                                nd.burnt))
+    universe.done[key] = (out, {"restriction": Restriction(
+        universe.nodes, universe.memo, fit, renumber, limit)})
     return list(out), universe.done[key][1]
+
+
+@dataclass(frozen=True)
+class Restriction:
+    """Banker hands restricted from a universe's (`_restrict`), in the memo of the games
+    that have them (``banker_memo["restriction"]``): the universe's hands and memo, which of
+    them are kept (``fit``), their new numbers (``renumber``, -1 for the others), and the
+    most cards of each kind a kept hand holds, burnt card included (``limit``).
+
+    A kept hand keeps every parent (a parent holds fewer cards) and every edge in, so its
+    depth and its first parent too: anything derived from the hands in their order is the
+    universe's, filtered to the kept hands and renumbered (the solver restricts what it
+    derives so, `settemezzo.solve`); a kept hand's edge out to a finished hand of kind
+    ``k`` is kept where it holds fewer than ``limit[k]`` of ``k``."""
+
+    nodes: list[BankerNode]
+    memo: dict[Any, Any]
+    fit: npt.NDArray[np.bool_]
+    renumber: npt.NDArray[np.int64]
+    limit: npt.NDArray[np.int64]
 
 
 def heads_up(rules: Rules, deck: Unseen | None = None,

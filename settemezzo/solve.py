@@ -33,13 +33,13 @@ import contextlib
 import os
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from itertools import accumulate, pairwise
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -57,7 +57,7 @@ from settemezzo.game import (
     BankerNode,
     Child,
     HeadsUpGame,
-    InfoSet,
+    Restriction,
     gc_paused,
     heads_up,
     restriction_codes,
@@ -411,14 +411,28 @@ class _FloatRows(_RowBatch):
 
     def __init__(self, game: HeadsUpGame, decks: npt.NDArray[np.int64],
                  pscore: npt.NDArray[np.int64],
-                 measure: Literal["value", "win"] = "value") -> None:
+                 measure: Literal["value", "win"] = "value",
+                 dense: _Dense | None = None) -> None:
+        """``dense``: the distinct rows, ``inv``, ``P``, ``S`` and ``F``, if made already
+        (`_float_batches`)."""
         super().__init__(game, decks, pscore)
         self.table = _settle_table(game, False, measure)
-        key = np.column_stack([decks, pscore]) if self.B else \
-            np.zeros((0, decks.shape[1] + 1), dtype=np.int64)
-        uniq, self.inv = _distinct_rows(key)
-        self.P, self.S, self.F = _banker_dense(game, uniq[:, :-1], uniq[:, -1], self.table)
+        if dense is None:
+            uniq, inv = _distinct_rows(_row_keys(decks, pscore))
+            dense = (uniq, inv, *_banker_dense(game, uniq[:, :-1], uniq[:, -1], self.table))
+        self.uniq, self.inv, self.P, self.S, self.F = dense
+        self.measure: Literal["value", "win"] = measure
         self.hands = _dp_hands(game)
+
+    def distinct(self) -> tuple[_FloatRows, npt.NDArray[np.int64]]:
+        """The distinct rows as a batch of their own (sharing this one's matrices), and the
+        distinct row of each row: what `_FloatRows` of the distinct rows would give."""
+        U = self.uniq.shape[0]
+        out = _FloatRows(self.game, np.ascontiguousarray(self.uniq[:, :-1]),
+                         np.ascontiguousarray(self.uniq[:, -1]), self.measure,
+                         (self.uniq, np.arange(U, dtype=self.inv.dtype), self.P, self.S,
+                          self.F))
+        return out, self.inv
 
     def chance(self, j: int, cols: npt.NDArray[np.int64]) -> FloatArray:
         """The chance of one ordering of banker hand ``j`` in rows ``cols``."""
@@ -511,6 +525,41 @@ class _FloatRows(_RowBatch):
         return values, choice
 
 
+_Dense = tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], FloatArray, FloatArray, FloatArray]
+"""A `_FloatRows`'s distinct rows (deck and player's score), the distinct row of each row,
+and ``P``, ``S``, ``F`` over the distinct rows."""
+
+
+def _row_keys(decks: npt.NDArray[np.int64], pscore: npt.NDArray[np.int64]
+              ) -> npt.NDArray[np.int64]:
+    """Each row's deck and player's score, side by side (a row per row, even none)."""
+    if not len(pscore):
+        return np.zeros((0, decks.shape[1] + 1), dtype=np.int64)
+    out: npt.NDArray[np.int64] = np.column_stack([decks, pscore])
+    return out
+
+
+def _float_batches(game: HeadsUpGame, batches: list[tuple[npt.NDArray[np.int64],
+                                                          npt.NDArray[np.int64]]],
+                   measure: Literal["value", "win"]) -> list[_FloatRows]:
+    """`_FloatRows` of each batch of rows (decks, player's scores), with one `_banker_dense`
+    for the distinct rows of all of them: its columns are computed independently (the same
+    operations on each column's numbers), so each batch's matrices, its columns of the
+    whole (views), hold the very floats of a `_banker_dense` of its own."""
+    table = _settle_table(game, False, measure)
+    keys = [_distinct_rows(_row_keys(decks, pscore)) for decks, pscore in batches]
+    both = np.vstack([uniq for uniq, _ in keys])
+    P, S, F = _banker_dense(game, both[:, :-1], both[:, -1], table)
+    out = []
+    at = 0
+    for (decks, pscore), (uniq, inv) in zip(batches, keys, strict=True):
+        cols = slice(at, at + len(uniq))
+        at += len(uniq)
+        out.append(_FloatRows(game, decks, pscore, measure,
+                              (uniq, inv, P[:, cols], S[:, cols], F[:, cols])))
+    return out
+
+
 def _distinct_rows(key: npt.NDArray[np.int64]
                    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """``np.unique(key, axis=0, return_inverse=True)``, in the same order, by one integer
@@ -560,23 +609,30 @@ def _banker_dense(game: HeadsUpGame, decks: npt.NDArray[np.int64],
     """`_FloatRows`'s ``P``, ``S`` and ``F`` (banker hands x rows) for rows of ``decks`` and
     player's scores ``pscore``: ``P`` a generation of hands at a time, parents first (a
     hand's chance is its parent's times the chance of the card drawn, `_NodePlan.draws`),
-    ``S`` and ``F`` kind by kind."""
+    ``S`` and ``F`` kind by kind (every finished hand's term made at once, then added a
+    kind at a time). The cards left and the chances' denominators of every draw are made at
+    once (`_NodePlan.dense`); the chances, a generation at a time."""
     plan = _node_plan(game)
     J, U = len(plan.scores), len(pscore)
     n = decks.sum(axis=1).astype(np.float64)
     den = np.maximum(n[None, :] - np.arange(plan.depth, dtype=np.float64)[:, None], 1.0)
     left = np.ascontiguousarray(decks.T)                  # (kinds, rows)
+    kinds, had, at, starts, js, pos, drawn, sizes, scores, kind_starts = plan.dense
+    cards = np.maximum(left[kinds] - had, 0)              # (draws, rows)
+    dens = den[at]
     P = np.zeros((J, U))
     P[0] = 1.0
-    for kids, parents, kinds, had, at, burnt, burnt_parents in plan.draws:
-        P[kids] = P[parents] * np.maximum(left[kinds] - had[:, None], 0) / den[at]
-        P[burnt] = P[burnt_parents]  # burning draws nothing: the card was dealt
+    for (kids, parents, *_, burnt, burnt_parents), a, b in zip(plan.draws, starts, starts[1:],
+                                                              strict=False):
+        P[kids] = P[parents] * cards[a:b] / dens[a:b]
+        if len(burnt):
+            P[burnt] = P[burnt_parents]  # burning draws nothing: the card was dealt
     tab = np.ascontiguousarray(table[pscore].T)           # (scores, rows)
     S = P * tab[plan.scores]
     F = np.zeros((J, U))
-    for pos, js, scores, drawn, sizes in plan.finishing:
-        F[js] += P[js] * np.maximum(left[pos][None, :] - drawn[:, None], 0) / den[sizes] \
-            * tab[scores]
+    terms = P[js] * np.maximum(left[pos] - drawn, 0) / den[sizes] * tab[scores]
+    for a, b in pairwise(kind_starts.tolist()):  # a kind at a time: its hands are distinct
+        F[js[a:b]] += terms[a:b]
     return P, S, F
 
 
@@ -589,19 +645,30 @@ def _kernels() -> ModuleType:
 
 
 def _dp_hands(game: HeadsUpGame) -> banker_dp.Hands:
-    """The banker hands as `settemezzo.banker_dp` reads them, once per set of banker hands
-    (`HeadsUpGame.banker_memo`): the most cards first (a hand's children before it), the
-    empty hands last."""
+    """The banker hands as `settemezzo.banker_dp` reads them, from the levels of the node
+    plan (children first; once per set of banker hands, `HeadsUpGame.banker_memo`): the
+    levels' hands one after the other, the empty ones, each hand's children (in order) and
+    burn child."""
     out: banker_dp.Hands | None = game.banker_memo.get("dp hands")
     if out is None:
-        nodes = game.banker_nodes
-        order = sorted(range(len(nodes)),
-                       key=lambda j: (-nodes[j].size, any(nodes[j].counts)))
-        out = game.banker_memo["dp hands"] = _kernels().Hands.of(
-            np.array(order, dtype=np.int64),
-            np.array([not any(nd.counts) for nd in nodes], dtype=bool),
-            [[j2 for _pos, j2, _ in nd.children if j2 >= 0] for nd in nodes],
-            np.array([nd.burn_child for nd in nodes], dtype=np.int64))
+        levels = _node_plan(game).levels
+        J = len(game.banker_nodes)
+        must_draw = np.zeros(J, dtype=bool)
+        burn_child = np.full(J, -1, dtype=np.int64)
+        counts = np.zeros(J, dtype=np.int64)
+        for idx, C, must, has_burn, burn_kids in levels:
+            must_draw[idx] = must
+            burn_child[idx[has_burn]] = burn_kids
+            counts[idx] = np.diff(C.indptr)
+        none = np.zeros(0, dtype=np.int64)
+        owner = np.concatenate([none] + [np.repeat(lv[0], np.diff(lv[1].indptr))
+                                         for lv in levels])
+        kids = np.concatenate([none] + [lv[1].indices.astype(np.int64) for lv in levels])
+        indptr = np.zeros(J + 1, dtype=np.int64)
+        np.cumsum(counts, out=indptr[1:])
+        out = game.banker_memo["dp hands"] = _kernels().Hands(
+            np.concatenate([none] + [lv[0] for lv in levels]), must_draw, indptr,
+            kids[np.argsort(owner, kind="stable")], burn_child)
     return out
 
 
@@ -629,6 +696,56 @@ def _settle_of(rules: Rules, exact: bool, measure: str) -> Any:
     return table
 
 
+@dataclass(frozen=True)
+class _CSR:
+    """A sparse matrix in CSR form (columns sorted in each row, as scipy keeps a matrix
+    made from coordinates), without a scipy object: making one (tens of microseconds) costs
+    more than the small LPs' rows it serves. The banker's child incidences (`of_rows`) are
+    0/1; the LP's rows (`_lp_realization`, `_Cuts.new_rows`) go to HiGHS as they are."""
+
+    indptr: npt.NDArray[np.integer[Any]]
+    indices: npt.NDArray[np.integer[Any]]
+    shape: tuple[int, int]
+    data: FloatArray  # made once (not to be written to)
+
+    @classmethod
+    def of_rows(cls, rows: list[list[int]], n_cols: int) -> _CSR:
+        """The matrix with a 1 in row ``r`` at each column of ``rows[r]`` (distinct)."""
+        indptr = np.zeros(len(rows) + 1, dtype=np.int32)
+        np.cumsum([len(r) for r in rows], out=indptr[1:])
+        indices = np.array([c for r in rows for c in sorted(r)], dtype=np.int32)
+        return cls(indptr, indices, (len(rows), n_cols), np.ones(len(indices)))
+
+    @classmethod
+    def stack(cls, parts: Sequence[_CSR], n_cols: int) -> _CSR:
+        """The rows of ``parts``, one part after the other, over ``n_cols`` columns (none:
+        no rows)."""
+        ends = np.cumsum([0] + [int(p.indptr[-1]) for p in parts])
+        empty = np.zeros(0, dtype=np.int64)
+        indptr = np.concatenate([np.zeros(1, dtype=np.int64)] + [
+            p.indptr[1:] + end for p, end in zip(parts, ends, strict=False)])
+        return cls(indptr, np.concatenate([empty] + [p.indices for p in parts]),
+                   (sum(p.shape[0] for p in parts), n_cols),
+                   np.concatenate([np.zeros(0)] + [p.data for p in parts]))
+
+    @property
+    def nnz(self) -> int:
+        return int(self.indptr[-1])
+
+    def toarray(self) -> FloatArray:
+        """The dense matrix (to look at)."""
+        out: FloatArray = sparse.csr_matrix((self.data, self.indices, self.indptr),
+                                            shape=self.shape).toarray()
+        return out
+
+
+_Level = tuple[npt.NDArray[np.int64], _CSR, bool, npt.NDArray[np.int64],
+               npt.NDArray[np.int64]]
+"""A level of banker hands (`_NodePlan.levels`, what `_dp_hands` reads): the hands; their
+child incidence (level x all hands); whether they are empty (they must draw); the hands that
+may burn (positions in the level) and the hands burning leads to."""
+
+
 _Rows = _BankerRows | _FloatRows
 
 
@@ -637,23 +754,76 @@ class _NodePlan:
     """What the float banker programme needs of a game's banker hands whatever the rows
     (`_node_plan`): each hand's stand score; per kind, the hands one card short of a
     finished hand of that kind (kind, hands, finished scores, cards of the kind drawn,
-    hand sizes); one more than the most cards a hand draws; and the generations of hands,
-    parents first, each reached from one parent of the generation before (`_draws`)."""
+    hand sizes); the levels, children first (`_Level`);
+    one more than the most cards a hand draws; the generations of hands, parents first,
+    each reached from one parent of the generation before (`_draws`); each hand's size;
+    the draws and finishing hands laid end to end (`_dense_of`)."""
 
     scores: npt.NDArray[np.int64]
     finishing: list[tuple[int, npt.NDArray[np.int64], npt.NDArray[np.int64],
                           npt.NDArray[np.int64], npt.NDArray[np.int64]]]
+    levels: list[_Level]
     depth: int
     draws: list[tuple[npt.NDArray[np.int64], ...]]
+    sizes: npt.NDArray[np.int64]
+    dense: tuple[npt.NDArray[np.int64], ...]
+
+
+def _dense_of(draws: list[tuple[npt.NDArray[np.int64], ...]],
+              finishing: list[tuple[int, npt.NDArray[np.int64], npt.NDArray[np.int64],
+                                    npt.NDArray[np.int64], npt.NDArray[np.int64]]]
+              ) -> tuple[npt.NDArray[np.int64], ...]:
+    """`_NodePlan.dense`: ``draws`` and ``finishing`` laid end to end, for `_banker_dense`:
+    the draws' kinds, their parents' cards of the kind (a column), their parents' sizes, and
+    where each generation starts (one more: the end); the finishing hands, kinds, cards of
+    the kind (a column), sizes and finished scores, and where each kind starts."""
+    ints = np.zeros(0, dtype=np.int64)
+    starts = np.cumsum([0] + [len(d[0]) for d in draws])
+
+    def flat(arrays: list[npt.NDArray[np.int64]]) -> npt.NDArray[np.int64]:
+        return np.concatenate([ints, *arrays])
+
+    f = finishing
+    return (flat([d[2] for d in draws]), flat([d[3] for d in draws])[:, None],
+            flat([d[4] for d in draws]), starts, flat([x[1] for x in f]),
+            flat([np.full(len(x[1]), x[0], dtype=np.int64) for x in f]),
+            flat([x[3] for x in f])[:, None], flat([x[4] for x in f]),
+            flat([x[2] for x in f]), np.cumsum([0] + [len(x[1]) for x in f]))
+
+
+_H = TypeVar("_H")
+
+
+def _of_hands(game: HeadsUpGame, name: str, build: Callable[[list[BankerNode]], _H],
+              restrict: Callable[[_H, Restriction], _H]) -> _H:
+    """``game.banker_memo[name]``, made once per set of banker hands (shared by the games
+    that have the same): ``build`` of the hands; or, for hands restricted from a universe's
+    (`settemezzo.game.Restriction`), ``restrict`` of ``build`` of the universe's hands (made
+    once per universe): the same arrays, without walking the hands again."""
+    memo = game.banker_memo
+    out: _H | None = memo.get(name)
+    if out is None:
+        r: Restriction | None = memo.get("restriction")
+        if r is None:
+            out = build(game.banker_nodes)
+        else:
+            whole: _H | None = r.memo.get(name)
+            if whole is None:
+                whole = r.memo[name] = build(r.nodes)
+            out = restrict(whole, r)
+        memo[name] = out
+    return out
 
 
 def _node_plan(game: HeadsUpGame) -> _NodePlan:
     """The `_NodePlan` of ``game``'s banker hands, built once per set of banker hands
-    (`HeadsUpGame.banker_memo`: shared by the games that have the same)."""
-    plan: _NodePlan | None = game.banker_memo.get("node plan")
-    if plan is not None:
-        return plan
-    nodes = game.banker_nodes
+    (`HeadsUpGame.banker_memo`: shared by the games that have the same; `_of_hands`)."""
+    return _of_hands(game, "node plan", _plan_of, _plan_restricted)
+
+
+def _plan_of(nodes: list[BankerNode]) -> _NodePlan:
+    """The `_NodePlan` of the banker hands ``nodes``."""
+    J = len(nodes)
     by_pos: dict[int, list[tuple[int, int]]] = {}
     for j, nd in enumerate(nodes):
         for pos, j2, sc in nd.children:
@@ -665,11 +835,140 @@ def _node_plan(game: HeadsUpGame) -> _NodePlan:
         finishing.append((pos, js, np.array([sc for _, sc in by_pos[pos]], dtype=np.int64),
                           np.array([nodes[j].drawn[pos] for j in js], dtype=np.int64),
                           np.array([nodes[j].size for j in js], dtype=np.int64)))
+    by_key: dict[tuple[int, bool], list[int]] = {}
+    for j, nd in enumerate(nodes):
+        by_key.setdefault((nd.size, any(nd.counts)), []).append(j)
+    levels: list[_Level] = []
+    for key in sorted(by_key, key=lambda k: (-k[0], k[1])):
+        idx = np.array(by_key[key], dtype=np.int64)
+        C = _CSR.of_rows([[j2 for _pos, j2, _ in nodes[j].children if j2 >= 0]
+                          for j in by_key[key]], J)
+        burn_child = np.array([nodes[j].burn_child for j in idx], dtype=np.int64)
+        has_burn = np.flatnonzero(burn_child >= 0)
+        levels.append((idx, C, not key[1], has_burn, burn_child[has_burn]))
     depth = max((nd.size for nd in nodes), default=0) + 1
-    plan = game.banker_memo["node plan"] = _NodePlan(
-        np.array([nd.score for nd in nodes], dtype=np.int64), finishing, depth,
-        _draws(nodes))
-    return plan
+    draws = _draws(nodes)
+    return _NodePlan(np.array([nd.score for nd in nodes], dtype=np.int64), finishing, levels,
+                     depth, draws, np.array([nd.size for nd in nodes], dtype=np.int64),
+                     _dense_of(draws, finishing))
+
+
+@dataclass(frozen=True)
+class _Flat:
+    """Groups of equally long arrays (the same number of arrays in each group), laid end
+    to end: each array of every group, one group after the other (``cols``), and where each
+    group starts (``bounds``); to keep some entries of every group at once (`kept`)."""
+
+    cols: tuple[npt.NDArray[Any], ...]
+    bounds: npt.NDArray[np.int64]
+
+    @classmethod
+    def of(cls, groups: Sequence[Sequence[npt.NDArray[Any]]], n_cols: int) -> _Flat:
+        bounds = np.zeros(len(groups) + 1, dtype=np.int64)
+        np.cumsum([len(g[0]) for g in groups], out=bounds[1:])
+        return cls(tuple(np.concatenate([g[c] for g in groups]) if groups else
+                         np.zeros(0, dtype=np.int64) for c in range(n_cols)), bounds)
+
+    def kept(self, keep: BoolArray) -> tuple[list[npt.NDArray[Any]], list[int]]:
+        """The arrays' entries where ``keep`` (one per entry) holds, and where each group
+        starts among them (one more: the end)."""
+        at: list[int] = np.concatenate([[0], np.cumsum(keep)])[self.bounds].tolist()
+        return [c[keep] for c in self.cols], at
+
+
+@dataclass(frozen=True)
+class _FlatPlan:
+    """A universe's `_NodePlan` as `_Flat` groups, to restrict all at once
+    (`_plan_restricted`): the finishing hands per kind (hands, scores, cards of the kind,
+    sizes, kind), and their kinds; the levels' hands, their child incidences' entries (the
+    row's place among all the levels' hands, the child) and burning hands (place, burn
+    child), and whether each level must draw; the generations' draws and burns."""
+
+    finishing: _Flat
+    kinds: list[int]
+    hands: _Flat
+    entries: _Flat
+    burns: _Flat
+    must_draw: list[bool]
+    drawn: _Flat
+    burnt: _Flat
+
+    @classmethod
+    def of(cls, plan: _NodePlan) -> _FlatPlan:
+        at = np.cumsum([0] + [len(lv[0]) for lv in plan.levels])
+        return cls(
+            _Flat.of([(*f[1:], np.full(len(f[1]), f[0], dtype=np.int64))
+                      for f in plan.finishing], 5),
+            [f[0] for f in plan.finishing],
+            _Flat.of([lv[:1] for lv in plan.levels], 1),
+            _Flat.of([(a + np.repeat(np.arange(len(lv[0])), np.diff(lv[1].indptr)),
+                       lv[1].indices) for a, lv in zip(at, plan.levels, strict=False)], 2),
+            _Flat.of([(a + lv[3], lv[4]) for a, lv in zip(at, plan.levels, strict=False)], 2),
+            [lv[2] for lv in plan.levels],
+            _Flat.of([d[:5] for d in plan.draws], 5), _Flat.of([d[5:] for d in plan.draws], 2))
+
+
+def _plan_restricted(plan: _NodePlan, r: Restriction) -> _NodePlan:
+    """The `_NodePlan` of the hands of restriction ``r`` from its universe's ``plan``: what
+    `_plan_of` gives for them (`settemezzo.game.Restriction`: the kept hands' edges, levels
+    and generations are the universe's, in the same order), all groups at once
+    (`_FlatPlan`, made once per universe)."""
+    flat: _FlatPlan | None = r.memo.get("flat plan")
+    if flat is None:
+        flat = r.memo["flat plan"] = _FlatPlan.of(plan)
+    fit, new = r.fit, r.renumber
+    js, _, drawn, _, kind = flat.finishing.cols
+    (js, scores, drawn, sizes, kind), at = flat.finishing.kept(fit[js] & (drawn < r.limit[kind]))
+    js = new[js]
+    finishing = [(pos, js[a:b], scores[a:b], drawn[a:b], sizes[a:b])
+                 for pos, a, b in zip(flat.kinds, at, at[1:], strict=False) if b > a]
+    kind_starts = np.array([a for a, b in pairwise(at) if b > a] + [at[-1]], dtype=np.int64)
+    gen: list[tuple[npt.NDArray[np.int64], ...]] = []
+    (kids, parents, kinds, had, size), d = flat.drawn.kept(fit[flat.drawn.cols[0]])
+    (burnt, burnt_parents), b = flat.burnt.kept(fit[flat.burnt.cols[0]])
+    kids, parents, burnt, burnt_parents = (new[x] for x in (kids, parents, burnt,
+                                                            burnt_parents))
+    starts = []
+    for g in range(len(d) - 1):
+        if d[g + 1] > d[g] or b[g + 1] > b[g]:
+            u, v = slice(d[g], d[g + 1]), slice(b[g], b[g + 1])
+            gen.append((kids[u], parents[u], kinds[u], had[u], size[u], burnt[v],
+                        burnt_parents[v]))
+            starts.append(d[g])
+    hands = plan.sizes[fit]
+    # the same arrays laid end to end: `_NodePlan.dense` without concatenating them again
+    dense = (kinds, had[:, None], size, np.array([*starts, d[-1]], dtype=np.int64), js, kind,
+             drawn[:, None], sizes, scores, kind_starts)
+    return _NodePlan(plan.scores[fit], finishing, _levels_restricted(flat, r),
+                     int(hands.max(initial=0)) + 1, gen, hands, dense)
+
+
+def _levels_restricted(flat: _FlatPlan, r: Restriction) -> list[_Level]:
+    """A universe's levels (`_FlatPlan`) restricted to the kept hands: the kept hands, their
+    children kept, their burn children; a level left empty is left out."""
+    keep = r.fit[flat.hands.cols[0]]
+    (hands,), at = flat.hands.kept(keep)
+    hands = r.renumber[hands]
+    place = np.cumsum(keep) - 1  # a kept hand's place among the kept levels' hands
+    row, child = flat.entries.cols
+    (row, child), e = flat.entries.kept(keep[row] & r.fit[child])
+    counts = np.bincount(place[row], minlength=len(hands))
+    child = r.renumber[child].astype(np.int32)
+    burning, burn_kid = flat.burns.cols
+    (burning, burn_kid), b = flat.burns.kept(keep[burning])
+    burning, burn_kid = place[burning], r.renumber[burn_kid]
+    J = int(np.count_nonzero(r.fit))
+    out: list[_Level] = []
+    for lv, must_draw in enumerate(flat.must_draw):
+        lo, hi = at[lv], at[lv + 1]
+        if hi == lo:
+            continue
+        idx, kids = hands[lo:hi], child[e[lv]:e[lv + 1]]
+        indptr = np.zeros(hi - lo + 1, dtype=np.int32)
+        np.cumsum(counts[lo:hi], out=indptr[1:])
+        out.append((idx, _CSR(indptr, kids, (hi - lo, J), np.ones(len(kids))), must_draw,
+                    burning[b[lv]:b[lv + 1]] - lo, burn_kid[b[lv]:b[lv + 1]]))
+    return out
 
 
 def _draws(nodes: Sequence[BankerNode]) -> list[tuple[npt.NDArray[np.int64], ...]]:
@@ -741,14 +1040,18 @@ class _Solver:
         # decision's, or the whole deck for a hand finished at once after a swap, last) less
         # the card drawn, the player's score, and where (decision, action, child)
         row_of, kind_of, shown_score, shown_of = [], [], [], []
+        # every child that finishes the hand (`_finishing`), after action 0 and action 1
+        self.finished_at: tuple[list[tuple[int, int]], ...] = ([], [])
         for r, s in enumerate(g.infosets):
             for a, kids in ((1, s.children), (0, s.children0)):
                 for ci, ch in enumerate(kids):
-                    if ch.infoset < 0 and ch.score not in shown_only:
-                        row_of.append(r)
-                        kind_of.append(pos[ch.kind])
-                        shown_score.append(ch.score)
-                        shown_of.append((s.index, a, ci))
+                    if ch.infoset < 0:
+                        self.finished_at[a].append((r, ci))
+                        if ch.score not in shown_only:
+                            row_of.append(r)
+                            kind_of.append(pos[ch.kind])
+                            shown_score.append(ch.score)
+                            shown_of.append((s.index, a, ci))
         n = len(g.infosets)
         for ci, ch in enumerate(g.root_terminals):  # after a swap: 7½ or bust at once
             if ch.score != BUST:
@@ -775,8 +1078,15 @@ class _Solver:
         # a banker that plays the same way in every public state (rule of thumb, best reply
         # with full information) faces a row through its deck and the player's score only:
         # equal rows are computed once (many: the same cards in other orders, other stakes)
-        self.shown_rows, self._shown_inverse = self._unique_rows(
-            shown_decks, np.array(shown_score, dtype=np.int64))
+        self._float_stand: _FloatRows | None = None
+        if self.exact:
+            self.shown_rows, self._shown_inverse = self._unique_rows(
+                shown_decks, np.array(shown_score, dtype=np.int64))
+        else:  # the banker's numbers of both kinds of rows at once
+            self._float_stand, shown = _float_batches(
+                g, [(decks, pscore), (shown_decks, np.array(shown_score, dtype=np.int64))],
+                self.measure)
+            self.shown_rows, self._shown_inverse = shown.distinct()
         self.shown_of = shown_of
         self.reach: list[Any]
         self.child_prob: list[list[Any]]
@@ -814,10 +1124,16 @@ class _Solver:
     @cached_property
     def stand_rows(self) -> _Rows:
         """A row per information set (a behavioural banker plays by public state)."""
+        if self._float_stand is not None:
+            return self._float_stand
         return self._rows(self._stand_decks, self._stand_score)
 
     @cached_property
     def _stand_unique(self) -> tuple[_Rows, npt.NDArray[np.int64]]:
+        """The distinct rows of `stand_rows` (a banker that plays alike in every public
+        state), and the distinct row of each information set."""
+        if self._float_stand is not None:
+            return self._float_stand.distinct()
         return self._unique_rows(self._stand_decks, self._stand_score)
 
     def _scaled(self, vals: Any) -> Any:
@@ -913,16 +1229,30 @@ class _Solver:
             return T
         one = list(T.one)
         zero: Any = 0 if self.exact else 0.0
-        by_value = self.measure == "value"
-        infosets = self.game.infosets
-        for i, ci in self.swaps:
-            v = values.get(i, zero) * (infosets[i].stake if by_value else 1)
-            if len(one[i]) == 1:  # a swap or split decision's one child: the move
-                one[i] = [v]
-            else:
-                row = one[i] = list(one[i])
-                row[ci] = v
+        get = values.get
+        sole, among = self._swap_places
+        for i, k in sole:  # a swap or split decision's one child: the move
+            one[i] = [get(i, zero) * k]
+        for i, ci, k in among:
+            row = one[i] = list(one[i])
+            row[ci] = get(i, zero) * k
         return Terminal(one, T.zero, T.root)
+
+    @cached_property
+    def _swap_places(self) -> tuple[list[tuple[int, int]], list[tuple[int, int, int]]]:
+        """The swap and split moves (`swaps`) by where `with_swaps` puts their values: a
+        decision's only child (decision, multiplier), or one among others (decision, child,
+        multiplier); the multiplier is the stake when measuring value, else 1."""
+        infosets = self.game.infosets
+        by_value = self.measure == "value"
+        sole, among = [], []
+        for i, ci in self.swaps:
+            k = infosets[i].stake if by_value else 1
+            if len(infosets[i].children) == 1:
+                sole.append((i, k))
+            else:
+                among.append((i, ci, k))
+        return sole, among
 
     def root_value(self, T: Terminal) -> Any:
         """The value of the hands finished by the first card (only after a swap)."""
@@ -1032,6 +1362,8 @@ class _Solver:
         if reach_own is None:
             reach_own, _ = self.realization(hit)
         tot = self.root_value(T)
+        if not self.exact:
+            return _linear_floats(self, hit, T, reach_own, tot)
         for s in self.game.infosets:
             i = s.index
             for a, kids, probs, vals in ((1, s.children, self.child_prob[i], T.one[i]),
@@ -1062,6 +1394,30 @@ class _Solver:
         for i, more in (extra_hands or {}).items():
             out += self.reach[i] * reach_own[i] * hit[i] * g.infosets[i].stake * more
         return out
+
+
+def _linear_floats(s: _Solver, hit: Sequence[Any], T: Terminal, reach_own: list[Any],
+                   tot: Any) -> Any:
+    """`_Solver.linear_part` in floats: each decision's finished hands summed for all
+    decisions at once (`_finishing`), then added to ``tot`` one after the other, decision
+    after decision, action 1 before action 0, those not taken left out (the same sums in the
+    same order)."""
+    n = len(s.game.infosets)
+    own = np.array(reach_own, dtype=np.float64)
+    h = np.array(hit, dtype=np.float64)
+    reach = np.array(s.reach, dtype=np.float64)
+    w = np.empty((n, 2))
+    terms = np.empty((n, 2))
+    for col, action, values in ((0, 1, T.one), (1, 0, T.zero)):
+        at, probs, by_place = _finishing(s, action)
+        prod = probs * np.array([values[i][ci] for i, ci in at], dtype=np.float64)
+        acc = np.zeros(n)
+        for place, i in by_place:
+            acc[i] += prod[place]
+        w[:, col] = own * (h if action else 1 - h)
+        terms[:, col] = reach * w[:, col] * acc
+    taken = terms.ravel()[w.ravel() != 0]
+    return np.add.accumulate(np.concatenate([[tot], taken]))[-1] if len(taken) else tot
 
 
 def _children_value(acc: Any, probs: list[Any], kids: Sequence[Child], shown: list[Any],
@@ -1565,10 +1921,11 @@ def _solve(game: HeadsUpGame, tol: float, max_rounds: int) -> Equilibrium:
         return eq
     sol, player, banker, low, upper = _solve_lp(s, T, const, subs, split_values, tol,
                                                  max_rounds)
-    for i in game.swap_target:  # splits inside the subgames after a swap open hands too
-        more = subs[subgame_key(game.swap_subgame(i))].expected_stake - 1.0
-        if more:
-            split_extra[i] = more
+    keys, of = _swap_keys(game)  # splits inside the subgames after a swap open hands too
+    more = [subs[k].expected_stake - 1.0 for k in keys]
+    for i, u in of:
+        if more[u]:
+            split_extra[i] = more[u]
     stake_mean = float(s.expected_stake([float(v) for v in player.hit], split_extra))
     below = frozenset(subs).union(*(e.subgames for e in subs.values()))
     eq = Equilibrium(game.rules, (upper + low) / 2, low, upper, player, banker, sol.rounds,
@@ -1606,10 +1963,14 @@ def _subgame_equilibria(game: HeadsUpGame, tol: float, max_rounds: int
     (each a proper subgame, see `settemezzo.game`): the game counts each by its equilibrium
     value, the certificate by its two bounds."""
     subs: dict[Any, Equilibrium] = {}
+    seen: set[int] = set()  # the subgames met, by identity (many decisions share one)
     for i in game.swap_target:
         sub = game.swap_subgame(i)
-        if subgame_key(sub) not in subs:
-            subs[subgame_key(sub)] = equilibrium(sub, tol=tol, max_rounds=max_rounds)
+        if id(sub) not in seen:
+            seen.add(id(sub))
+            key = subgame_key(sub)
+            if key not in subs:
+                subs[key] = equilibrium(sub, tol=tol, max_rounds=max_rounds)
     return subs
 
 
@@ -1654,28 +2015,46 @@ def _lp_objective(s: _Solver, T: Terminal) -> FloatArray:
     game = s.game
     nx = 2 * len(game.infosets)
     c = np.zeros(nx + len(game.publics))
-    c[HIT:nx:2] = _finished_terms(game.infosets, "children", s.reach, s.child_prob, T.one)
-    c[STAND:nx:2] = _finished_terms(game.infosets, "children0", s.reach, s.child_prob0,
-                                    T.zero)
+    c[HIT:nx:2] = _finished_terms(s, 1, T.one)
+    c[STAND:nx:2] = _finished_terms(s, 0, T.zero)
     c[nx:] = 1.0
     return c
 
 
-def _finished_terms(infosets: list[InfoSet], which: str, reach: list[Any],
-                    probs: list[list[Any]], values: list[list[Any]]) -> list[Any]:
+def _finished_terms(s: _Solver, action: int, values: list[list[float]]) -> FloatArray:
     """Per information set, its reach times the sum (in order, from 0) of chance times value
-    over its children ``which`` (``children`` or ``children0``) that finish the hand."""
-    out = []
-    for st, r, ps, vs in zip(infosets, reach, probs, values, strict=True):
-        acc = 0
-        for p, ch, v in zip(ps, getattr(st, which), vs, strict=True):
-            if ch.infoset < 0:
-                acc += p * v
-        out.append(r * acc)
+    over its children after ``action`` (``children`` or ``children0``) that finish the hand:
+    the children's products at once, then added a place at a time (`_finishing`)."""
+    at, probs, by_place = _finishing(s, action)
+    prod = probs * np.array([values[i][ci] for i, ci in at], dtype=np.float64)
+    acc = np.zeros(len(s.reach))
+    for place, i in by_place:
+        acc[i] += prod[place]
+    out: FloatArray = np.array(s.reach, dtype=np.float64) * acc
     return out
 
 
-def _lp_realization(game: HeadsUpGame) -> tuple[sparse.csr_matrix, FloatArray]:
+def _finishing(s: _Solver, action: int) -> tuple[
+        list[tuple[int, int]], FloatArray,
+        list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]]]:
+    """The children after ``action`` that finish the hand, in order, once per (float)
+    solver: (information set, child) and chance of each; and by their place among their
+    information set's (first, second...), which of them, and whose."""
+    key = ("finishing", action)
+    out = s.memo.get(key)
+    if out is None:
+        probs = s.child_prob if action else s.child_prob0
+        at = s.finished_at[action]
+        rows = np.array([i for i, _ in at], dtype=np.int64)
+        place = np.arange(len(at)) - np.searchsorted(rows, rows)
+        by_place = [(np.flatnonzero(place == k), rows[place == k])
+                    for k in range(int(place.max(initial=-1)) + 1)]
+        out = s.memo[key] = (at, np.array([probs[i][ci] for i, ci in at], dtype=np.float64),
+                             by_place)
+    return out
+
+
+def _lp_realization(game: HeadsUpGame) -> tuple[_CSR, FloatArray]:
     """The realization-plan constraints ``x(I, STAND) + x(I, HIT) = x(parent sequence)``
     (1 at a first decision), as ``A_eq x = b_eq`` over the columns of `_lp_objective`.
 
@@ -1692,7 +2071,10 @@ def _lp_realization(game: HeadsUpGame) -> tuple[sparse.csr_matrix, FloatArray]:
     cols = np.concatenate([2 * i + STAND, 2 * i + HIT, 2 * links[child, 0] + links[child, 1]])
     vals = np.concatenate([np.ones(2 * nI), np.full(len(child), -1.0)])
     b_eq = (links[:, 0] < 0).astype(np.float64)
-    return sparse.csr_matrix((vals, (rows, cols)), shape=(nI, nx + len(game.publics))), b_eq
+    order = np.lexsort((cols, rows))  # row by row, columns in order
+    indptr = np.zeros(nI + 1, dtype=np.int64)
+    np.cumsum(np.bincount(rows, minlength=nI), out=indptr[1:])
+    return _CSR(indptr, cols[order], (nI, nx + len(game.publics)), vals[order]), b_eq
 
 
 class _Cuts:
@@ -1807,10 +2189,10 @@ class _Cuts:
         """The LP's columns: sequences, one ``t_g`` per public state, the blocks' values."""
         return self.nx + self.G + self.n_extra
 
-    def new_rows(self) -> sparse.csr_matrix:
+    def new_rows(self) -> _CSR:
         """The rows not yet in the LP: the new cuts (`_cut_rows`), then the new exact blocks'
         rows; `segments` records which LP rows are which."""
-        parts = []
+        parts: list[_CSR] = []
         batches = self._batches[self.built:]
         self.built = len(self._batches)
         if batches:
@@ -1818,16 +2200,14 @@ class _Cuts:
             parts.append(self._cut_rows(batches))
             self.segments.append(("cuts", first, parts[-1].shape[0]))
         for block in self._pending:
-            parts.append(sparse.csr_matrix(block.A, shape=(block.A.shape[0], self.n_cols)))
-            self.segments.append(("block", len(self.blocks), block.A.shape[0]))
+            A = block.A
+            parts.append(_CSR(A.indptr, A.indices, (A.shape[0], self.n_cols), A.data))
+            self.segments.append(("block", len(self.blocks), A.shape[0]))
             self.blocks.append(block)
         self._pending = []
-        if not parts:
-            return sparse.csr_matrix((0, self.n_cols))
-        return sparse.vstack(parts, format="csr")
+        return parts[0] if len(parts) == 1 else _CSR.stack(parts, self.n_cols)
 
-    def _cut_rows(self, batches: list[tuple[npt.NDArray[np.int64], FloatArray]]
-                  ) -> sparse.csr_matrix:
+    def _cut_rows(self, batches: list[tuple[npt.NDArray[np.int64], FloatArray]]) -> _CSR:
         """The rows ``t_g - sum_i coef_i x(i, STAND) <= 0`` of ``batches`` of cuts."""
         nx = self.nx
         which = np.concatenate([w for w, _ in batches])
@@ -1842,7 +2222,7 @@ class _Cuts:
         data[is_t] = 1.0
         indices[~is_t] = 2 * self.members(which) + STAND
         data[~is_t] = -coef
-        return sparse.csr_matrix((data, indices, indptr), shape=(len(which), self.n_cols))
+        return _CSR(indptr, indices, (len(which), self.n_cols), data)
 
     def split_duals(self, duals: FloatArray) -> tuple[FloatArray, list[FloatArray]]:
         """The LP's row duals after the equality rows, as the cuts' (in cut order) and each
@@ -2161,7 +2541,7 @@ class _LP:
     checked after every solve.
     """
 
-    def __init__(self, c: FloatArray, A_eq: sparse.csr_matrix, b_eq: FloatArray,
+    def __init__(self, c: FloatArray, A_eq: _CSR, b_eq: FloatArray,
                  lo: FloatArray, hi: FloatArray) -> None:
         import highspy
 
@@ -2181,12 +2561,12 @@ class _LP:
         self.n_eq = A_eq.shape[0]
         self._add(A_eq, b_eq, b_eq)
 
-    def _add(self, A: sparse.csr_matrix, lo: FloatArray, hi: FloatArray) -> None:
+    def _add(self, A: _CSR, lo: FloatArray, hi: FloatArray) -> None:
         if A.shape[0]:
             self.h.addRows(A.shape[0], lo, hi, A.nnz, A.indptr[:-1].astype(np.int32),
                            A.indices.astype(np.int32), A.data)
 
-    def add_rows(self, A: sparse.csr_matrix, n_cols: int) -> None:
+    def add_rows(self, A: _CSR, n_cols: int) -> None:
         """Rows ``A x <= 0``, after widening the LP to ``n_cols`` columns (the new ones free,
         costing nothing)."""
         more = n_cols - self.h.getNumCol()
@@ -2201,9 +2581,9 @@ class _LP:
         a cut at its upper bound 0."""
         st = self.hs.HighsBasisStatus
         h = self.h
-        col = [st.kLower] * h.getNumCol()
-        for j in basic.tolist():
-            col[j] = st.kBasic
+        pick = np.zeros(h.getNumCol(), dtype=np.intp)
+        pick[basic] = 1  # the status of every column at once, as a list of the same objects
+        col = np.array([st.kLower, st.kBasic], dtype=object)[pick].tolist()
         basis = self.hs.HighsBasis()
         basis.col_status = col
         basis.row_status = [st.kLower] * self.n_eq + [st.kUpper] * (h.getNumRow() - self.n_eq)
@@ -2296,16 +2676,25 @@ def _mixture_to_behaviour(game: HeadsUpGame, lam: FloatArray,
 def _hand_facts(game: HeadsUpGame) -> tuple[npt.NDArray[np.int8], FloatArray]:
     """Per banker hand: `HIT` where it is empty (it must draw), else `STAND`; and 1.0 where
     its total is below 5 (10 half-points), else 0.0. Once per set of banker hands
-    (`HeadsUpGame.banker_memo`; read only)."""
-    out: tuple[npt.NDArray[np.int8], FloatArray] | None = game.banker_memo.get("hand facts")
-    if out is None:
-        nodes = game.banker_nodes
-        must_draw = np.array([int(HIT) if not any(nd.counts) else int(STAND) for nd in nodes],
-                             dtype=np.int8)
-        below_five = np.array([nd.total < 10 for nd in nodes], dtype=np.float64)
-        must_draw.flags.writeable = below_five.flags.writeable = False
-        out = game.banker_memo["hand facts"] = (must_draw, below_five)
-    return out
+    (`HeadsUpGame.banker_memo`, `_of_hands`; read only)."""
+    return _of_hands(game, "hand facts", _facts_of, _facts_restricted)
+
+
+def _facts_of(nodes: list[BankerNode]) -> tuple[npt.NDArray[np.int8], FloatArray]:
+    """`_hand_facts` of the banker hands ``nodes``."""
+    must_draw = np.array([int(HIT) if not any(nd.counts) else int(STAND) for nd in nodes],
+                         dtype=np.int8)
+    below_five = np.array([nd.total < 10 for nd in nodes], dtype=np.float64)
+    must_draw.flags.writeable = below_five.flags.writeable = False
+    return must_draw, below_five
+
+
+def _facts_restricted(facts: tuple[npt.NDArray[np.int8], FloatArray], r: Restriction
+                      ) -> tuple[npt.NDArray[np.int8], FloatArray]:
+    """`_hand_facts` of the hands of restriction ``r``, from its universe's ``facts``."""
+    must_draw, below_five = facts[0][r.fit], facts[1][r.fit]
+    must_draw.flags.writeable = below_five.flags.writeable = False
+    return must_draw, below_five
 
 
 _HIT, _BURN = int(HIT), int(BURN)
@@ -2316,11 +2705,12 @@ def _reach_steps(game: HeadsUpGame) -> list[tuple[npt.NDArray[np.int64], ...]]:
     ``j`` adds, parent after parent in order, its parent's weight where the rule takes the
     edge's action (hit or burn). In steps (hands, parents, actions), each step's parents
     done in earlier steps and each hand's parents in their order; once per set of banker
-    hands (`HeadsUpGame.banker_memo`)."""
-    out: list[tuple[npt.NDArray[np.int64], ...]] | None = game.banker_memo.get("reach steps")
-    if out is not None:
-        return out
-    nodes = game.banker_nodes
+    hands (`HeadsUpGame.banker_memo`, `_of_hands`)."""
+    return _of_hands(game, "reach steps", _steps_of, _steps_restricted)
+
+
+def _steps_of(nodes: list[BankerNode]) -> list[tuple[npt.NDArray[np.int64], ...]]:
+    """`_reach_steps` of the banker hands ``nodes``."""
     parents: list[list[tuple[int, int]]] = [[] for _ in nodes]  # (parent, action)
     for nd in nodes:
         for _pos, j2, _ in nd.children:
@@ -2334,7 +2724,18 @@ def _reach_steps(game: HeadsUpGame) -> list[tuple[npt.NDArray[np.int64], ...]]:
         gen[j] = 1 + max((gen[p] for p, _ in parents[j]), default=-1)
         for k, (p, a) in enumerate(parents[j]):
             steps.setdefault((gen[j], k), []).append((j, p, a))
-    out = game.banker_memo["reach steps"] = [
-        tuple(np.array(c, dtype=np.int64) for c in zip(*steps[key], strict=True))
-        for key in sorted(steps)]
-    return out
+    return [tuple(np.array(c, dtype=np.int64) for c in zip(*steps[key], strict=True))
+            for key in sorted(steps)]
+
+
+def _steps_restricted(steps: list[tuple[npt.NDArray[np.int64], ...]], r: Restriction
+                      ) -> list[tuple[npt.NDArray[np.int64], ...]]:
+    """`_reach_steps` of the hands of restriction ``r``, from its universe's ``steps`` (a
+    kept hand keeps its parents, so its depth and steps: `settemezzo.game.Restriction`), all
+    steps at once (`_Flat`, made once per universe)."""
+    flat: _Flat | None = r.memo.get("flat steps")
+    if flat is None:
+        flat = r.memo["flat steps"] = _Flat.of(steps, 3)
+    (js, ps, acts), at = flat.kept(r.fit[flat.cols[0]])
+    js, ps = r.renumber[js], r.renumber[ps]
+    return [(js[a:b], ps[a:b], acts[a:b]) for a, b in pairwise(at) if b > a]

@@ -273,3 +273,201 @@ def test_first_basis_is_the_first_lps_optimum() -> None:
             pivots.append(lp.h.getInfo().simplex_iteration_count)
         assert pivots[0] > 50 and pivots[1] == 0
         assert values[1] == pytest.approx(values[0], rel=1e-12)
+
+
+def test_float_batches_are_the_solo_batches_bit_for_bit() -> None:
+    # `_float_batches` computes the banker's numbers of several batches of rows at once
+    # (one `_banker_dense` over all their distinct rows); each batch must hold the very
+    # floats a `_FloatRows` of its own computes (checked against that second construction,
+    # with array_equal, not approx), on a subgame after a swap and its parent's rows.
+    from settemezzo.solve import _float_batches, _FloatRows
+
+    game = heads_up(ITALIAN.with_variants("swap_hidden"))
+    i = next(iter(game.swap_target))
+    for g in (game, game.swap_subgame(i)):
+        s = _solver(g, False)
+        stand, shown = s._stand_decks, s._stand_score
+        half = (stand[::2], shown[::2])
+        batches = _float_batches(g, [(stand, shown), half], "value")
+        for rows, (decks, pscore) in zip(batches, [(stand, shown), half], strict=True):
+            solo = _FloatRows(g, decks, pscore)
+            assert np.array_equal(rows.inv, solo.inv)
+            for a, b in ((rows.P, solo.P), (rows.S, solo.S), (rows.F, solo.F)):
+                assert a.shape == b.shape and np.array_equal(a, b)
+        # the distinct rows as a batch of their own: `_FloatRows` of them
+        uniq, inverse = batches[0].distinct()
+        solo = _FloatRows(g, uniq.decks, uniq.pscore)
+        assert np.array_equal(uniq.values(None, "min"), solo.values(None, "min"))
+        assert np.array_equal(uniq.values(None, "min")[inverse], batches[0].values(None, "min"))
+
+
+def _same(a: object, b: object) -> bool:
+    """Equal to the bit: arrays of the same dtype, shape and values; containers and
+    dataclasses field by field."""
+    import dataclasses
+
+    if isinstance(a, np.ndarray):
+        return (isinstance(b, np.ndarray) and a.dtype == b.dtype and a.shape == b.shape
+                and np.array_equal(a, b) and a.flags.writeable == b.flags.writeable)
+    if isinstance(a, list | tuple):
+        return (type(a) is type(b) and len(a) == len(b)
+                and all(_same(x, y) for x, y in zip(a, b, strict=True)))
+    if dataclasses.is_dataclass(a):
+        return type(a) is type(b) and all(
+            _same(getattr(a, f.name), getattr(b, f.name)) for f in dataclasses.fields(a))
+    return type(a) is type(b) and a == b
+
+
+def test_restricted_banker_hands_derive_the_plans_of_their_own() -> None:
+    # The subgames after a swap mostly restrict the whole game's banker hands (a smaller
+    # deck); the solver then restricts the whole game's node plan, reach steps and hand
+    # facts instead of walking the hands again. Second method: the same built from the
+    # subgame's own hands (`_plan_of`, `_steps_of`, `_facts_of`), compared to the bit.
+    from settemezzo.solve import (
+        _facts_of,
+        _hand_facts,
+        _node_plan,
+        _plan_of,
+        _reach_steps,
+        _steps_of,
+    )
+
+    game = heads_up(ITALIAN.with_variants("swap_hidden"))
+    subs = {id(s): s for s in map(game.swap_subgame, game.swap_target)}
+    games = list(subs.values())[::4]
+    games += [g.swap_subgame(i) for g in games[:10] for i in list(g.swap_target)[:3]]
+    restricted = 0
+    for g in games:
+        r = g.banker_memo.get("restriction")
+        if r is None:
+            continue
+        restricted += len(g.banker_nodes) < len(r.nodes)
+        assert _same(_node_plan(g), _plan_of(g.banker_nodes))
+        assert _same(_reach_steps(g), _steps_of(g.banker_nodes))
+        assert _same(_hand_facts(g), _facts_of(g.banker_nodes))
+    assert restricted >= 20  # most of them really leave hands out
+
+
+def test_lp_rows_are_scipys_to_the_bit() -> None:
+    # The LP's rows skip scipy's sparse objects (`_CSR`): HiGHS must get the very arrays
+    # scipy's construction from coordinates (rows sorted, columns sorted in each row) and
+    # `sparse.vstack` gave it before, on a game with decisions several levels deep.
+    from scipy import sparse
+
+    from settemezzo.solve import _CSR
+
+    game = heads_up(ITALIAN.with_variants("swap_hidden"))
+    sub = max({id(s): s for s in map(game.swap_subgame, game.swap_target)}.values(),
+              key=lambda s: len(s.infosets))
+    for g in (game, sub):
+        A, _ = _lp_realization(g)
+        nI = len(g.infosets)
+        rows, cols, vals = [], [], []
+        for st in g.infosets:  # x(I, STAND) + x(I, HIT) - x(parent sequence) = 0 or 1
+            i = st.index
+            rows += [i, i]
+            cols += [2 * i + STAND, 2 * i + HIT]
+            vals += [1.0, 1.0]
+            if st.parent >= 0:
+                rows.append(i)
+                cols.append(2 * st.parent + st.parent_action)
+                vals.append(-1.0)
+        B = sparse.csr_matrix((vals, (rows, cols)), shape=A.shape)
+        assert max(st.parent for st in g.infosets) > 0 and nI > 10
+        assert np.array_equal(A.indptr, B.indptr) and np.array_equal(A.indices, B.indices)
+        assert np.array_equal(A.data, B.data) and A.nnz == B.nnz
+    # stacking: scipy's vstack, widened to more columns
+    parts = [_CSR(B.indptr, B.indices, (B.shape[0], B.shape[1] + 3), B.data),
+             _CSR(A.indptr[:3], A.indices[:A.indptr[2]], (2, B.shape[1] + 3), A.data[:A.indptr[2]])]
+    S = _CSR.stack(parts, B.shape[1] + 3)
+    ref = sparse.vstack([sparse.csr_matrix((p.data, p.indices, p.indptr), shape=p.shape)
+                         for p in parts], format="csr")
+    assert S.shape == ref.shape and np.array_equal(S.indptr, ref.indptr)
+    assert np.array_equal(S.indices, ref.indices) and np.array_equal(S.data, ref.data)
+    assert _CSR.stack([], 5).shape == (0, 5)
+
+
+def test_banker_dense_is_the_plain_loop_to_the_bit() -> None:
+    # `_banker_dense` makes every draw's cards left at once and adds the finished hands'
+    # terms with one `np.add.at`; the second method is the plain loop, a generation and a
+    # kind at a time (the same operations in the same order), compared with array_equal.
+    from settemezzo.solve import _banker_dense, _node_plan, _settle_table
+
+    game = heads_up(ITALIAN.with_variants("burn=4"))
+    sub = heads_up(ITALIAN.with_variants("swap_hidden"))
+    for g in (game, sub.swap_subgame(next(iter(sub.swap_target)))):
+        s = _solver(g, False)
+        decks, pscore = s._stand_decks, s._stand_score
+        table = _settle_table(g, False, "value")
+        plan = _node_plan(g)
+        n = decks.sum(axis=1).astype(np.float64)
+        den = np.maximum(n[None, :] - np.arange(plan.depth, dtype=np.float64)[:, None], 1.0)
+        left = np.ascontiguousarray(decks.T)
+        P = np.zeros((len(plan.scores), len(pscore)))
+        P[0] = 1.0
+        for kids, parents, kinds, had, at, burnt, burnt_parents in plan.draws:
+            P[kids] = P[parents] * np.maximum(left[kinds] - had[:, None], 0) / den[at]
+            P[burnt] = P[burnt_parents]
+        tab = np.ascontiguousarray(table[pscore].T)
+        F = np.zeros_like(P)
+        for pos, js, scores, drawn, sizes in plan.finishing:
+            F[js] += P[js] * np.maximum(left[pos][None, :] - drawn[:, None], 0) / den[sizes] \
+                * tab[scores]
+        P2, S2, F2 = _banker_dense(g, decks, pscore, table)
+        assert any(len(d[5]) for d in plan.draws) == (g is game)  # burning is exercised
+        assert P2.tobytes() == P.tobytes() and F2.tobytes() == F.tobytes()
+        assert S2.tobytes() == (P * tab[plan.scores]).tobytes()
+
+
+def test_lp_objective_is_the_plain_loop_to_the_bit() -> None:
+    # `_finished_terms` adds the finishing children's products a place at a time for all
+    # decisions at once; the second method is the plain loop, decision by decision, child
+    # by child from 0, compared byte for byte (swaps valued by their subgames).
+    from settemezzo.solve import _finished_terms
+
+    game = heads_up(ITALIAN.with_variants("swap_hidden"))
+    sub = max({id(s): s for s in map(game.swap_subgame, game.swap_target)}.values(),
+              key=lambda s: len(s.infosets))
+    for g in (game, sub):
+        s = _solver(g, False)
+        T = s.with_swaps(s.shown_values(BankerStrategy("best", "omniscient")),
+                         {i: 0.1 * (i % 7) - 0.3 for i, _ in s.swaps})
+        for action, which, probs, values in ((1, "children", s.child_prob, T.one),
+                                             (0, "children0", s.child_prob0, T.zero)):
+            out = []
+            for st, r, ps, vs in zip(g.infosets, s.reach, probs, values, strict=True):
+                acc = 0.0
+                for p, ch, v in zip(ps, getattr(st, which), vs, strict=True):
+                    if ch.infoset < 0:
+                        acc += p * v
+                out.append(r * acc)
+            assert _finished_terms(s, action, values).tobytes() == np.array(out).tobytes()
+
+
+def test_linear_part_in_floats_is_the_plain_loop_to_the_bit() -> None:
+    # The float solver sums each decision's finished hands at once, then adds them one
+    # after the other; the second method is the plain loop (decision by decision, action 1
+    # then 0, child by child), on a mixed and a pure player, compared byte for byte.
+    game = heads_up(ITALIAN.with_variants("swap_hidden"))
+    sub = max({id(s): s for s in map(game.swap_subgame, game.swap_target)}.values(),
+              key=lambda s: len(s.infosets))
+    s = _solver(sub, False)
+    T = s.with_swaps(s.shown_values(BankerStrategy("best", "omniscient")),
+                     {i: 0.01 * (i % 13) for i, _ in s.swaps})
+    for hit in ([(i % 5) / 4 for i in range(len(sub.infosets))],
+                [float(i % 2) for i in range(len(sub.infosets))]):
+        own, _ = s.realization(hit)
+        tot = s.root_value(T)
+        for st in sub.infosets:
+            i = st.index
+            for a, kids, probs, vals in ((1, st.children, s.child_prob[i], T.one[i]),
+                                         (0, st.children0, s.child_prob0[i], T.zero[i])):
+                w = own[i] * (hit[i] if a else 1 - hit[i])
+                if not w:
+                    continue
+                acc = 0.0
+                for ci, ch in enumerate(kids):
+                    if ch.infoset < 0:
+                        acc += probs[ci] * vals[ci]
+                tot += s.reach[i] * w * acc
+        assert np.float64(s.linear_part(hit, T, own)).tobytes() == np.float64(tot).tobytes()
