@@ -9,11 +9,14 @@ stand term or its hit term, the finished hands one card later plus its children'
 (Fractions, `solve._BankerRows`) is the independent second method the tests compare it
 with.
 
-The sums and comparisons are those of the numpy programme it replaced, in the same order
-(children in index order, added to zero, then to ``F``; ties go to standing, then to not
-burning), so the floats are the same to the bit (checked on every Italian variant and
-SPANISH). numba compiles each kernel once per machine into its cache (``cache=True``, in
-``settemezzo/__pycache__``); the module is imported only when a float programme first runs.
+The order of every sum is fixed (a hand's children in index order, added to zero, then to
+``F``; a weighted row of ``W @ F.T`` entry after entry, as scipy sums it; ties go to
+standing, then to not burning): the numpy programme it replaced gave the same floats to
+the bit on every Italian variant and SPANISH, so the shipped results did not move. numba
+compiles the kernels once per machine into its cache (``cache=True``, in
+``settemezzo/__pycache__``: a few seconds); a process then pays about 0.8 s at its first
+float programme (numba's import and start), which is why the module is imported only then:
+the views that read shipped results never pay it.
 """
 
 from __future__ import annotations

@@ -104,7 +104,12 @@ options (`DUAL_PRICING`) picks other equilibria off the path
 (the same value within the certificate), so they must then be regenerated (``make
 precomputed data``)."""
 
-START_THRESHOLDS = (10,)
+RULE_OF_THUMB = 10
+"""The banker's rule of thumb, in half-points: hit below 5 (``threshold:5``). The LP starts
+from it (`START_THRESHOLDS`), and a public state where the player never stands may be played
+by it (`_mixture_to_behaviour`: any rule does there)."""
+
+START_THRESHOLDS = (RULE_OF_THUMB,)
 """The banker's rules of thumb (hit below K half-points) that are the LP's starting cuts:
 "hit below 5" alone. Measured (CPU, LP only): ITALIAN 0.34 s in 14 rounds against 0.48 s in
 12 with (9, 10, 11, 12); a smaller first LP saves more than the two rounds more cost."""
@@ -637,8 +642,8 @@ def _banker_dense(game: HeadsUpGame, decks: npt.NDArray[np.int64],
 
 
 def _kernels() -> ModuleType:
-    """`settemezzo.banker_dp`, imported at the first float programme: it imports numba (a
-    third of a second), which the views that only read shipped results never need."""
+    """`settemezzo.banker_dp`, imported at the first float programme: numba's import and
+    start (about 0.8 s) are not for the views that only read shipped results."""
     from settemezzo import banker_dp as kernels
 
     return kernels
@@ -2675,8 +2680,8 @@ def _mixture_to_behaviour(game: HeadsUpGame, lam: FloatArray,
 
 def _hand_facts(game: HeadsUpGame) -> tuple[npt.NDArray[np.int8], FloatArray]:
     """Per banker hand: `HIT` where it is empty (it must draw), else `STAND`; and 1.0 where
-    its total is below 5 (10 half-points), else 0.0. Once per set of banker hands
-    (`HeadsUpGame.banker_memo`, `_of_hands`; read only)."""
+    the rule of thumb hits (its total is below `RULE_OF_THUMB`), else 0.0. Once per set of
+    banker hands (`HeadsUpGame.banker_memo`, `_of_hands`; read only)."""
     return _of_hands(game, "hand facts", _facts_of, _facts_restricted)
 
 
@@ -2684,7 +2689,7 @@ def _facts_of(nodes: list[BankerNode]) -> tuple[npt.NDArray[np.int8], FloatArray
     """`_hand_facts` of the banker hands ``nodes``."""
     must_draw = np.array([int(HIT) if not any(nd.counts) else int(STAND) for nd in nodes],
                          dtype=np.int8)
-    below_five = np.array([nd.total < 10 for nd in nodes], dtype=np.float64)
+    below_five = np.array([nd.total < RULE_OF_THUMB for nd in nodes], dtype=np.float64)
     must_draw.flags.writeable = below_five.flags.writeable = False
     return must_draw, below_five
 
