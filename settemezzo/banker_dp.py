@@ -132,18 +132,27 @@ def _i(a: npt.ArrayLike) -> IntArray:
 
 
 @_jit
+def _hit_value(j: int, indptr: IntArray, indices: IntArray, f: FloatArray,
+               v: FloatArray) -> float:  # pragma: no cover - compiled
+    """Hand ``j``'s value if it hits: its children's values (``v``) added to zero one after
+    the other, then to its finished hands' term ``f[j]``."""
+    h = 0.0
+    for e in range(indptr[j], indptr[j + 1]):
+        h += v[indices[e]]
+    out: float = f[j] + h
+    return out
+
+
+@_jit
 def _best_column(order: IntArray, must_draw: BoolArray, indptr: IntArray, indices: IntArray,
                  burn_child: IntArray, f: FloatArray, s: FloatArray, v: FloatArray,
                  hit: BoolArray, burn: BoolArray) -> None:  # pragma: no cover - compiled
     """The best reply in one column: ``f``, ``s`` its terms, ``v`` the hands' values, ``hit``
-    and ``burn`` its choices (all by hand). A hand's hit value is its children's values
-    added to zero one after the other, then to ``f``; a tie stands, then does not burn."""
+    and ``burn`` its choices (all by hand; `_hit_value`); a tie stands, then does not
+    burn."""
     for t in range(order.shape[0]):
         j = order[t]
-        h = 0.0
-        for e in range(indptr[j], indptr[j + 1]):
-            h += v[indices[e]]
-        h = f[j] + h
+        h = _hit_value(j, indptr, indices, f, v)
         if must_draw[j]:
             v[j] = h
             hit[j] = True
@@ -167,10 +176,7 @@ def _fixed_column(order: IntArray, must_draw: BoolArray, indptr: IntArray, indic
     ``burns``), by hand; ``v`` the hands' values."""
     for t in range(order.shape[0]):
         j = order[t]
-        h = 0.0
-        for e in range(indptr[j], indptr[j + 1]):
-            h += v[indices[e]]
-        h = f[j] + h
+        h = _hit_value(j, indptr, indices, f, v)
         if must_draw[j]:
             v[j] = h
             continue
