@@ -59,18 +59,6 @@ class Hands:
         """The five arrays, as the kernels take them."""
         return self.order, self.must_draw, self.indptr, self.indices, self.burn_child
 
-    @classmethod
-    def of(cls, order: IntArray, must_draw: BoolArray, children: list[list[int]],
-           burn_child: IntArray) -> Hands:
-        """From the visiting order, the empty hands, each hand's children (any order) and
-        burn child, by hand."""
-        indptr = np.zeros(len(children) + 1, dtype=np.int64)
-        np.cumsum([len(c) for c in children], out=indptr[1:])
-        indices = np.array([k for c in children for k in sorted(c)], dtype=np.int64)
-        return cls(np.ascontiguousarray(order, dtype=np.int64),
-                   np.ascontiguousarray(must_draw, dtype=np.bool_), indptr, indices,
-                   np.ascontiguousarray(burn_child, dtype=np.int64))
-
 
 def best(hands: Hands, F: FloatArray, S: FloatArray) -> tuple[FloatArray, BoolArray, BoolArray]:
     """The banker's best (least for the player) in every row of ``F`` and ``S`` (rows x
@@ -227,20 +215,19 @@ def _grouped(order: IntArray, must_draw: BoolArray, indptr: IntArray, indices: I
         values[g] = v[0]
 
 
-def mixture(steps: list[tuple[IntArray, ...]], pols: npt.NDArray[np.int8], groups: IntArray,
+def mixture(edges: tuple[IntArray, ...], pols: npt.NDArray[np.int8], groups: IntArray,
             lam: FloatArray, n_groups: int, hit_action: int, burn_action: int
             ) -> tuple[FloatArray, FloatArray, FloatArray]:
     """The stopping rules ``pols`` (rules x hands: the action at each hand) mixed by public
     state: rule ``k`` of state ``groups[k]`` with weight ``lam[k]``. A rule's weight on a
-    hand is the number of card orders by which it reaches it (``steps``: the edges into the
-    hands, hand, parent and action, in steps whose parents come in earlier ones; see
-    `solve._reach_steps`). Returns the mixed weights of reaching each hand, and of reaching
+    hand is the number of card orders by which it reaches it (``edges``: the edges into the
+    hands, hands, parents and actions, each hand's weight whole before it is read; see
+    `solve._reach_edges`). Returns the mixed weights of reaching each hand, and of reaching
     it and hitting, and burning there (states x hands), each summed over the rules in their
     order as scipy's sparse product does.
     """
     J = pols.shape[1]
-    js, ps, acts = (_i(np.concatenate([s[i] for s in steps])) if steps
-                    else np.zeros(0, np.int64) for i in range(3))
+    js, ps, acts = (_i(e) for e in edges)
     reach, hit, burn = (np.zeros((n_groups, J)) for _ in range(3))
     _mix(js, ps, acts, np.ascontiguousarray(pols, dtype=np.int8), _i(groups),
          _c(lam), hit_action, burn_action, reach, hit, burn, np.zeros(J))

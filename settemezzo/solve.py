@@ -1404,7 +1404,7 @@ class _Solver:
 def _linear_floats(s: _Solver, hit: Sequence[Any], T: Terminal, reach_own: list[Any],
                    tot: Any) -> Any:
     """`_Solver.linear_part` in floats: each decision's finished hands summed for all
-    decisions at once (`_finishing`), then added to ``tot`` one after the other, decision
+    decisions at once (`_finished_sums`), then added to ``tot`` one after the other, decision
     after decision, action 1 before action 0, those not taken left out (the same sums in the
     same order)."""
     n = len(s.game.infosets)
@@ -1414,13 +1414,8 @@ def _linear_floats(s: _Solver, hit: Sequence[Any], T: Terminal, reach_own: list[
     w = np.empty((n, 2))
     terms = np.empty((n, 2))
     for col, action, values in ((0, 1, T.one), (1, 0, T.zero)):
-        at, probs, by_place = _finishing(s, action)
-        prod = probs * np.array([values[i][ci] for i, ci in at], dtype=np.float64)
-        acc = np.zeros(n)
-        for place, i in by_place:
-            acc[i] += prod[place]
         w[:, col] = own * (h if action else 1 - h)
-        terms[:, col] = reach * w[:, col] * acc
+        terms[:, col] = reach * w[:, col] * _finished_sums(s, action, values)
     taken = terms.ravel()[w.ravel() != 0]
     return np.add.accumulate(np.concatenate([[tot], taken]))[-1] if len(taken) else tot
 
@@ -2028,15 +2023,22 @@ def _lp_objective(s: _Solver, T: Terminal) -> FloatArray:
 
 def _finished_terms(s: _Solver, action: int, values: list[list[float]]) -> FloatArray:
     """Per information set, its reach times the sum (in order, from 0) of chance times value
-    over its children after ``action`` (``children`` or ``children0``) that finish the hand:
-    the children's products at once, then added a place at a time (`_finishing`)."""
+    over its children after ``action`` (``children`` or ``children0``) that finish the hand
+    (`_finished_sums`)."""
+    out: FloatArray = np.array(s.reach, dtype=np.float64) * _finished_sums(s, action, values)
+    return out
+
+
+def _finished_sums(s: _Solver, action: int, values: list[list[float]]) -> FloatArray:
+    """Per information set, the sum (in order, from 0) of chance times value over its
+    children after ``action`` that finish the hand: the children's products at once, then
+    added a place at a time (`_finishing`)."""
     at, probs, by_place = _finishing(s, action)
     prod = probs * np.array([values[i][ci] for i, ci in at], dtype=np.float64)
     acc = np.zeros(len(s.reach))
     for place, i in by_place:
         acc[i] += prod[place]
-    out: FloatArray = np.array(s.reach, dtype=np.float64) * acc
-    return out
+    return acc
 
 
 def _finishing(s: _Solver, action: int) -> tuple[
@@ -2655,7 +2657,7 @@ def _mixture_to_behaviour(game: HeadsUpGame, lam: FloatArray,
     if flows is not None:  # an exact state's own flow enters at its root
         np.add.at(total, flows[0], flows[1][:, 0])
     lam_k = lam_k / total[groups]
-    w_all, hit, burn = _kernels().mixture(_reach_steps(game), pols, groups, lam_k, G, _HIT,
+    w_all, hit, burn = _kernels().mixture(_reach_edges(game), pols, groups, lam_k, G, _HIT,
                                           _BURN)
     if flows is not None and len(flows[0]):
         g, through, hitting, burning = flows
@@ -2705,17 +2707,17 @@ def _facts_restricted(facts: tuple[npt.NDArray[np.int8], FloatArray], r: Restric
 _HIT, _BURN = int(HIT), int(BURN)
 
 
-def _reach_steps(game: HeadsUpGame) -> list[tuple[npt.NDArray[np.int64], ...]]:
-    """The edges into the banker hands, for `_mixture_to_behaviour`'s reach weights: hand
-    ``j`` adds, parent after parent in order, its parent's weight where the rule takes the
-    edge's action (hit or burn). In steps (hands, parents, actions), each step's parents
-    done in earlier steps and each hand's parents in their order; once per set of banker
-    hands (`HeadsUpGame.banker_memo`, `_of_hands`)."""
-    return _of_hands(game, "reach steps", _steps_of, _steps_restricted)
+def _reach_edges(game: HeadsUpGame) -> tuple[npt.NDArray[np.int64], ...]:
+    """The edges into the banker hands, for `_mixture_to_behaviour`'s reach weights (hands,
+    parents, actions: hit or burn), in an order where a hand's weight is whole before it is
+    read: by depth, then by the parent's place among the hand's, so that each hand adds its
+    parents' weights parent after parent in order. Once per set of banker hands
+    (`HeadsUpGame.banker_memo`, `_of_hands`)."""
+    return _of_hands(game, "reach edges", _edges_of, _edges_restricted)
 
 
-def _steps_of(nodes: list[BankerNode]) -> list[tuple[npt.NDArray[np.int64], ...]]:
-    """`_reach_steps` of the banker hands ``nodes``."""
+def _edges_of(nodes: list[BankerNode]) -> tuple[npt.NDArray[np.int64], ...]:
+    """`_reach_edges` of the banker hands ``nodes``."""
     parents: list[list[tuple[int, int]]] = [[] for _ in nodes]  # (parent, action)
     for nd in nodes:
         for _pos, j2, _ in nd.children:
@@ -2724,23 +2726,19 @@ def _steps_of(nodes: list[BankerNode]) -> list[tuple[npt.NDArray[np.int64], ...]
         if nd.burn_child >= 0:
             parents[nd.burn_child].append((nd.index, _BURN))
     gen = [0] * len(nodes)
-    steps: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+    edges: list[tuple[int, int, int, int, int]] = []  # (depth, place, hand, parent, action)
     for j in range(1, len(nodes)):
         gen[j] = 1 + max((gen[p] for p, _ in parents[j]), default=-1)
-        for k, (p, a) in enumerate(parents[j]):
-            steps.setdefault((gen[j], k), []).append((j, p, a))
-    return [tuple(np.array(c, dtype=np.int64) for c in zip(*steps[key], strict=True))
-            for key in sorted(steps)]
+        edges += [(gen[j], k, j, p, a) for k, (p, a) in enumerate(parents[j])]
+    edges.sort(key=lambda e: (e[0], e[1]))  # stable: hands in order within a step
+    return tuple(np.array([e[c] for e in edges], dtype=np.int64) for c in (2, 3, 4))
 
 
-def _steps_restricted(steps: list[tuple[npt.NDArray[np.int64], ...]], r: Restriction
-                      ) -> list[tuple[npt.NDArray[np.int64], ...]]:
-    """`_reach_steps` of the hands of restriction ``r``, from its universe's ``steps`` (a
-    kept hand keeps its parents, so its depth and steps: `settemezzo.game.Restriction`), all
-    steps at once (`_Flat`, made once per universe)."""
-    flat: _Flat | None = r.memo.get("flat steps")
-    if flat is None:
-        flat = r.memo["flat steps"] = _Flat.of(steps, 3)
-    (js, ps, acts), at = flat.kept(r.fit[flat.cols[0]])
-    js, ps = r.renumber[js], r.renumber[ps]
-    return [(js[a:b], ps[a:b], acts[a:b]) for a, b in pairwise(at) if b > a]
+def _edges_restricted(edges: tuple[npt.NDArray[np.int64], ...], r: Restriction
+                      ) -> tuple[npt.NDArray[np.int64], ...]:
+    """`_reach_edges` of the hands of restriction ``r``, from its universe's ``edges``: the
+    kept hands' edges in the same order (a kept hand keeps its parents, so its depth:
+    `settemezzo.game.Restriction`), renumbered."""
+    js, ps, acts = edges
+    keep = r.fit[js]
+    return r.renumber[js[keep]], r.renumber[ps[keep]], acts[keep]

@@ -148,10 +148,10 @@ def test_mixture_of_stopping_rules_by_hand() -> None:
     # so the mixed chance of hitting a 6 is 3/4, a 7 never; nothing burns. A third rule in
     # state 1 that stands on the empty hand (it never does: it must draw) reaches no card.
     from settemezzo import banker_dp
-    from settemezzo.solve import _reach_steps
+    from settemezzo.solve import _reach_edges
     game, _, _ = _toy()
     pols = np.array([[HIT, STAND, STAND], [HIT, HIT, STAND], [STAND, HIT, HIT]], dtype=np.int8)
-    reach, hit, burn = banker_dp.mixture(_reach_steps(game), pols, np.array([0, 0, 1]),
+    reach, hit, burn = banker_dp.mixture(_reach_edges(game), pols, np.array([0, 0, 1]),
                                          np.array([0.25, 0.75, 1.0]), 2, int(HIT), 2)
     assert reach.tolist() == [[1.0, 1.0, 1.0], [1.0, 0.0, 0.0]]
     assert hit.tolist() == [[1.0, 0.75, 0.0], [0.0, 0.0, 0.0]]
@@ -320,16 +320,16 @@ def _same(a: object, b: object) -> bool:
 
 def test_restricted_banker_hands_derive_the_plans_of_their_own() -> None:
     # The subgames after a swap mostly restrict the whole game's banker hands (a smaller
-    # deck); the solver then restricts the whole game's node plan, reach steps and hand
+    # deck); the solver then restricts the whole game's node plan, reach edges and hand
     # facts instead of walking the hands again. Second method: the same built from the
-    # subgame's own hands (`_plan_of`, `_steps_of`, `_facts_of`), compared to the bit.
+    # subgame's own hands (`_plan_of`, `_edges_of`, `_facts_of`), compared to the bit.
     from settemezzo.solve import (
+        _edges_of,
         _facts_of,
         _hand_facts,
         _node_plan,
         _plan_of,
-        _reach_steps,
-        _steps_of,
+        _reach_edges,
     )
 
     game = heads_up(ITALIAN.with_variants("swap_hidden"))
@@ -343,7 +343,7 @@ def test_restricted_banker_hands_derive_the_plans_of_their_own() -> None:
             continue
         restricted += len(g.banker_nodes) < len(r.nodes)
         assert _same(_node_plan(g), _plan_of(g.banker_nodes))
-        assert _same(_reach_steps(g), _steps_of(g.banker_nodes))
+        assert _same(_reach_edges(g), _edges_of(g.banker_nodes))
         assert _same(_hand_facts(g), _facts_of(g.banker_nodes))
     assert restricted >= 20  # most of them really leave hands out
 
