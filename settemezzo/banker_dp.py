@@ -10,7 +10,7 @@ stand term or its hit term, the finished hands one card later plus its children'
 with.
 
 The order of every sum is fixed (a hand's children in index order, added to zero, then to
-``F``; a weighted row of ``W @ F.T`` entry after entry, as scipy sums it; ties go to
+``F``; a weighted row of ``W @ F.T`` entry after entry, from zero; ties go to
 standing, then to not burning): the numpy programme it replaced gave the same floats to
 the bit on every Italian variant and SPANISH, so the shipped results did not move. numba
 compiles the kernels once per machine into its cache (``cache=True``, in
@@ -92,10 +92,11 @@ def fixed(hands: Hands, F: FloatArray, S: FloatArray, rows: IntArray, H: FloatAr
 
 def grouped_best(hands: Hands, W: Any, FT: FloatArray, ST: FloatArray
                  ) -> tuple[FloatArray, BoolArray, BoolArray]:
-    """The banker's best against each row of ``W`` (a CSR matrix, groups x rows of ``FT``
-    and ``ST``): its terms are ``W @ FT`` and ``W @ ST``, summed as scipy does (each entry
-    from zero, the row's entries in order), one group at a time. Returns the groups' values
-    and where the banker hits and burns (groups x hands)."""
+    """The banker's best against each row of ``W`` (CSR: ``indptr``, ``indices``, ``data``
+    and ``shape``, groups x rows of ``FT`` and ``ST``): its terms are ``W @ FT`` and
+    ``W @ ST``, each entry summed from zero, the row's entries in order, one group at a
+    time. Returns the groups' values and where the banker hits and burns (groups x
+    hands)."""
     FT, ST = _c(FT), _c(ST)
     n, J = W.shape[0], FT.shape[1]
     values = np.zeros(n)

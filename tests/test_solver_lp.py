@@ -33,6 +33,7 @@ from settemezzo.solve import (
     _lp_realization,
     _lp_strategies,
     _solver,
+    _weighted_rows,
     equilibrium,
     evaluate,
 )
@@ -119,6 +120,33 @@ def test_float_banker_rows_by_hand() -> None:
     by_group = np.array([[1.0, 1.0, 1.0], [1.0, 0.0, 0.0]])
     assert rows.group_values(by_group, None, np.array([0, 1])).tolist() == \
         pytest.approx([1.0, 1 / 7])
+
+
+def test_weighted_rows_by_hand_and_against_scipy() -> None:
+    # by hand (`_weighted_rows`' example): rows in groups 3, 1, 3 with weights 0.5, 0, 0.25
+    # on distinct rows 1, 0, 1: group 1 is not reached; group 3 holds 0.5 + 0.25 on row 1
+    active, W = _weighted_rows(np.array([0.5, 0.0, 0.25]), np.array([3, 1, 3]),
+                               np.array([1, 0, 1]), 2)
+    assert active.tolist() == [3]
+    assert W.indptr.tolist() == [0, 1] and W.indices.tolist() == [1]
+    assert W.data.tolist() == [0.75] and W.shape == (1, 2)
+    # a second method: scipy's matrix from coordinates, on random rows (zeros included)
+    from scipy import sparse
+
+    rng = np.random.default_rng(7)
+    weights = rng.random(300) * (rng.random(300) < 0.7)
+    group, inv = rng.integers(0, 40, 300), rng.integers(0, 25, 300)
+    active, W = _weighted_rows(weights, group, inv, 25)
+    live = np.flatnonzero(weights)
+    want_groups, local = np.unique(group[live], return_inverse=True)
+    want = sparse.csr_matrix((weights[live], (local, inv[live])), shape=(len(want_groups), 25))
+    assert active.tolist() == want_groups.tolist()
+    assert W.toarray() == pytest.approx(want.toarray(), abs=1e-15)
+    assert all(np.all(np.diff(W.indices[a:b]) > 0)
+               for a, b in zip(W.indptr[:-1], W.indptr[1:], strict=True))
+    # nothing reached: no group
+    active, W = _weighted_rows(np.zeros(3), np.array([0, 1, 2]), np.array([0, 0, 1]), 2)
+    assert len(active) == 0 and W.shape == (0, 2) and W.indptr.tolist() == [0]
 
 
 def test_banker_programme_by_hand() -> None:
