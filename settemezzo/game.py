@@ -29,13 +29,13 @@ import copy
 import gc
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, fields
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from enum import IntEnum
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from operator import add
-from typing import Any, TypeVar
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -111,9 +111,9 @@ class UnsupportedRulesError(RulesError):
     """A rule knob the exact heads-up game does not model yet; the message names it."""
 
 
-@dataclass(frozen=True)
-class Child:
-    """What one more card does to a player information set."""
+class Child(NamedTuple):
+    """What one more card does to a player information set (a named tuple: a game makes
+    tens of thousands, each one object, not two)."""
 
     kind: Kind
     prob: Fraction            # chance of this kind given (h, u), as the player sees it
@@ -122,9 +122,8 @@ class Child:
     #                           or a `Move`: OPEN (infoset >= 0), SWAP, SPLIT
 
 
-@dataclass(frozen=True)
-class InfoSet:
-    """A player decision between two actions, 0 and 1.
+class InfoSet(NamedTuple):
+    """A player decision between two actions, 0 and 1 (a named tuple, as `Child`).
 
     ``kind`` says what they are:
 
@@ -142,19 +141,19 @@ class InfoSet:
     two-way choices by the same player is the same game.
     """
 
-    index: int
+    index: int  # type: ignore[assignment]  # (a field: shadows tuple.index)
     hole: Kind                # the card the player holds face down now
     up: tuple[Kind, ...]      # the player's face-up cards, in the order they were turned up
     total: int                # half-points, below 15
     reach: Fraction           # chance of the cards behind this decision, in this order
     parent: int               # information set this came from, -1 for the first
     public: int               # public state of a "play" decision (-1 for the others)
-    children: tuple[Child, ...] = field(default=())
+    children: tuple[Child, ...] = ()
     kind: str = "play"
     stake: int = 1
     burnt: Kind | None = None
     events: tuple[tuple[str, Kind], ...] = ()
-    children0: tuple[Child, ...] = field(default=())
+    children0: tuple[Child, ...] = ()
     parent_action: int = 1
 
     @property
@@ -168,12 +167,11 @@ class InfoSet:
         return text if self.kind == "play" else f"{text} ({self.kind}?)"
 
 
-@dataclass(frozen=True)
-class BankerNode:
+class BankerNode(NamedTuple):
     """A banker hand whose turn is not over: its cards (a multiset; the empty hand too),
-    and the card it burnt, if any."""
+    and the card it burnt, if any (a named tuple, as `Child`)."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # (a field: shadows tuple.index)
     counts: tuple[int, ...]   # the hand, per kind of `HeadsUpGame.kinds`
     size: int                 # cards drawn from the deck, burnt card included
     total: int                # best total in half-points
@@ -451,30 +449,10 @@ _Item = tuple[str, int, int, int, tuple[tuple[str, Kind], ...], tuple[Kind, ...]
               tuple[int, ...], Fraction, int, int]
 _ONE = Fraction(1)
 _OPEN = Move.OPEN
-_T = TypeVar("_T")
 
 
-def _maker(cls: type[_T]) -> Callable[..., _T]:
-    """``cls(*values)`` for a frozen dataclass with every field given, in order, without its
-    ``__init__``'s ``object.__setattr__`` per field: the same object (equal, with the same
-    hash and repr), made about three times as fast (a SPANISH game makes some 70 000 of
-    them): a function written for the class's fields gives the new object its ``__dict__``
-    at once."""
-    names = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
-    args = ", ".join(f"v{i}" for i in range(len(names)))
-    items = ", ".join(f"{name!r}: v{i}" for i, name in enumerate(names))
-    source = (f"def make({args}):\n"
-              f"    obj = new(cls)\n"
-              f"    set_attr(obj, '__dict__', {{{items}}})\n"
-              f"    return obj\n")
-    scope: dict[str, Any] = {"new": object.__new__, "cls": cls, "set_attr": object.__setattr__}
-    exec(source, scope)  # our own source, from the class's field names
-    make: Callable[..., _T] = scope["make"]
-    return make
-
-
-_child = _maker(Child)
-_infoset = _maker(InfoSet)
+_child = Child
+_infoset = InfoSet
 # one more card after (hand, burnt card): (kind position, chance, finished child or None,
 # the hand one card later, whether it may then split, the kind, its event ("up", kind))
 _Move = tuple[int, Fraction, "Child | None", tuple[int, ...], bool, Kind,
@@ -912,7 +890,7 @@ BANKER_UNIVERSES = 2
 """How many banker-hand universes (one per rule family) `_BANKER_NODES` keeps."""
 
 _BANKER_NODES: dict[tuple[Rules, tuple[Kind, ...]], _Universe] = {}
-_banker_node = _maker(BankerNode)
+_banker_node = BankerNode
 
 
 def _restrict(universe: _Universe, counts: tuple[int, ...]
