@@ -214,6 +214,9 @@ class HeadsUpGame:
         self.n_cards = sum(self.counts)
         self._check_deck_size()
         self.infosets: list[InfoSet] = []
+        # per information set, the cards the banker may draw from (counts per kind): the
+        # game's less the player's (start cards excepted: never in the deck) and the burnt one
+        self.decks: npt.NDArray[np.int64] = np.zeros((0, 0), dtype=np.int64)
         self.publics: list[Any] = []
         self.public_index: dict[Any, int] = {}
         self.index: dict[tuple[Kind, tuple[Kind, ...]], int] = {}
@@ -250,7 +253,7 @@ class HeadsUpGame:
     def _build_player_tree(self) -> None:
         """Breadth-first, so that every information set comes after its parent (see
         `_PlayerTree`)."""
-        self.infosets = _PlayerTree(self).build()
+        self.infosets, self.decks = _PlayerTree(self).build()
 
     def _build_banker_nodes(self) -> None:
         """Every banker hand that is not finished, breadth-first from the empty hand.
@@ -369,19 +372,6 @@ class HeadsUpGame:
     @cached_property
     def _positions(self) -> dict[Kind, int]:
         return {k: pos for pos, k in enumerate(self.kinds)}
-
-    def deck_after(self, hole: Kind, up: tuple[Kind, ...],
-                   burnt: Kind | None = None) -> list[int]:
-        """Counts per kind of the cards the banker can still draw, given the player's cards
-        (and the card the player burnt)."""
-        rest = list(self.counts)
-        pos = self._positions
-        rest[pos[hole]] -= 1
-        for k in up:
-            rest[pos[k]] -= 1
-        if burnt is not None:
-            rest[pos[burnt]] -= 1
-        return rest
 
     def swap_subgame(self, i: int) -> HeadsUpGame:
         """The rest of the hand after the swap move at ``swap`` decision ``i``.
@@ -550,14 +540,22 @@ class _PlayerTree:
             out = self._reach[key] = parent * p
         return out
 
-    def build(self) -> list[InfoSet]:
+    def build(self) -> tuple[list[InfoSet], npt.NDArray[np.int64]]:
+        """The information sets, and the deck the banker draws from at each (counts per
+        kind: the game's less the player's cards, face down and up, and the burnt card)."""
         self.seed()
         queue, visit = self.queue, self.visit
         head = 0
         while head < len(queue):
             visit(head, queue[head])
             head += 1
-        return self.out
+        n, K = len(queue), len(self.kinds)
+        decks = np.array(self.counts, dtype=np.int64) - np.array(
+            [item[6] for item in queue], dtype=np.int64).reshape(n, K)
+        burnt = np.array([item[2] for item in queue], dtype=np.int64)
+        gone = np.flatnonzero(burnt >= 0)
+        decks[gone, burnt[gone]] -= 1
+        return self.out, decks
 
     def push(self, item: _Item, child: Child) -> None:
         """Queue ``item``, reached as ``child`` of its parent (its index: its place)."""

@@ -1085,8 +1085,7 @@ class _Solver:
                 kind_of.append(pos[ch.kind])
                 shown_score.append(ch.score)
                 shown_of.append((-1, 1, ci))
-        decks = np.array([g.deck_after(s.hole, s.up, s.burnt) for s in g.infosets],
-                         dtype=np.int64).reshape(n, K)
+        decks = g.decks
         pscore = np.array([s.total for s in g.infosets], dtype=np.int64)
         shown_decks = np.vstack([decks, np.array(g.counts, dtype=np.int64).reshape(1, K)])[
             np.array(row_of, dtype=np.int64)]

@@ -85,7 +85,32 @@ def test_player_tree_equals_an_enumeration() -> None:
         assert s.parent < s.index
         if s.parent >= 0:
             assert [ch.infoset for ch in game.infosets[s.parent].children].count(s.index) == 1
+        # the banker's deck at this decision: the deck less the player's cards, one by one
+        left = [DECK[k] for k in KINDS]
+        for k in (s.hole, *s.up):
+            left[KINDS.index(k)] -= 1
+        assert game.decks[s.index].tolist() == left
     assert sum(s.reach for s in game.infosets if s.parent < 0) == 1
+
+
+def test_banker_decks_less_the_burnt_card_and_after_a_swap() -> None:
+    # `HeadsUpGame.decks` (made with the tree) against the cards of each decision taken out
+    # one by one: the burnt card too (burn=3,4), and after a swap, where the face-up start
+    # cards left the subgame's deck already
+    from settemezzo.rules import SPANISH
+
+    for rules in (ITALIAN.with_variants("burn=3,4"), SPANISH):
+        game = heads_up(rules)
+        games = [game, *(game.swap_subgame(i) for i in list(game.swap_target)[:20])]
+        for g in games:
+            for s in g.infosets:
+                left = list(g.counts)
+                for k in (s.hole, *s.up, *((s.burnt,) if s.burnt is not None else ())):
+                    left[g.kinds.index(k)] -= 1
+                assert g.decks[s.index].tolist() == left
+        # each case is met: burnt cards under burn=3,4, subgames after a swap in SPANISH
+        assert any(s.burnt is not None for s in game.infosets) if rules.burn else \
+            len(games) > 1
 
 
 def test_banker_hands_equal_an_enumeration() -> None:
