@@ -251,3 +251,78 @@ def _mix(js: IntArray, ps: IntArray, acts: IntArray, pols: npt.NDArray[np.int8],
             reach[g, j] += a * w[j]
             burn[g, j] += a * (w[j] * (1.0 if pols[k, j] == burn_action else 0.0))
             hit[g, j] += a * (w[j] * (1.0 if pols[k, j] == hit_action else 0.0))
+
+
+# -- the player's side ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Tree:
+    """The player's decisions as the backward induction reads them: for action 1 and for
+    action 0, every decision's children one after the other (CSR: ``ptr`` into ``kid``, the
+    child's decision or -1 where the hand is finished, and ``prob``, its chance); whether a
+    decision is a stand/hit one (action 0 stands) and whether it is a swap."""
+
+    ptr1: IntArray
+    kid1: IntArray
+    prob1: FloatArray
+    ptr0: IntArray
+    kid0: IntArray
+    prob0: FloatArray
+    play: BoolArray
+    swap: BoolArray
+
+
+def player_values(tree: Tree, one: FloatArray, zero: FloatArray, stand: FloatArray,
+                  hit: FloatArray | None, swap_as_up: bool
+                  ) -> tuple[FloatArray, BoolArray]:
+    """Backward induction over the player's decisions, last first (`solve._Solver.
+    player_values` in floats): each action's value is its children's chances times their
+    values (the next decision's, or the finished hand's: ``one`` and ``zero``, laid out as
+    ``tree``'s children) added to zero in order; standing is worth ``stand``. With ``hit``
+    (the chance of action 1 at each decision) a decision is worth ``q0 + (q1 - q0) * hit``,
+    else the better action (ties to action 0). ``swap_as_up``: a swap is valued as taking
+    the card face up. Returns each decision's value and where action 1 is taken.
+
+    Toy: one stand/hit decision with one finished child of chance 1/2 worth -1 after a hit
+    and standing worth 0.25: hitting is worth -0.5, so it stands, worth 0.25.
+    """
+    n = len(tree.play)
+    V = np.zeros(n)
+    best = np.zeros(n, dtype=np.bool_)
+    has_hit = hit is not None
+    _backward(tree.ptr1, tree.kid1, tree.prob1, _c(one), tree.ptr0, tree.kid0, tree.prob0,
+              _c(zero), _c(stand), tree.play, tree.swap, swap_as_up,
+              _c(hit) if hit is not None else V, has_hit, V, best)
+    return V, best
+
+
+@_jit
+def _children(ptr: IntArray, kid: IntArray, prob: FloatArray, shown: FloatArray, i: int,
+              V: FloatArray) -> float:  # pragma: no cover - compiled
+    """Decision ``i``'s children's chances times their values, added to zero in order."""
+    acc = 0.0
+    for e in range(ptr[i], ptr[i + 1]):
+        j = kid[e]
+        acc += prob[e] * (V[j] if j >= 0 else shown[e])
+    return acc
+
+
+@_jit
+def _backward(ptr1: IntArray, kid1: IntArray, prob1: FloatArray, one: FloatArray,
+              ptr0: IntArray, kid0: IntArray, prob0: FloatArray, zero: FloatArray,
+              stand: FloatArray, play: BoolArray, swap: BoolArray, swap_as_up: bool,
+              hit: FloatArray, has_hit: bool, V: FloatArray, best: BoolArray
+              ) -> None:  # pragma: no cover - compiled
+    for i in range(V.shape[0] - 1, -1, -1):
+        if swap_as_up and swap[i]:
+            q1 = _children(ptr0, kid0, prob0, zero, i, V)
+            q0 = q1
+        else:
+            q1 = _children(ptr1, kid1, prob1, one, i, V)
+            q0 = stand[i] if play[i] else _children(ptr0, kid0, prob0, zero, i, V)
+        if has_hit:
+            p = hit[i]
+            V[i] = q0 + (q1 - q0) * p
+            best[i] = p == 1.0
+        else:
+            best[i] = q1 > q0
+            V[i] = q0 if q0 > q1 else q1

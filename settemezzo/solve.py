@@ -1066,18 +1066,14 @@ class _Solver:
         # decision's, or the whole deck for a hand finished at once after a swap, last) less
         # the card drawn, the player's score, and where (decision, action, child)
         row_of, kind_of, shown_score, shown_of = [], [], [], []
-        # every child that finishes the hand (`_finishing`), after action 0 and action 1
-        self.finished_at: tuple[list[tuple[int, int]], ...] = ([], [])
         for r, s in enumerate(g.infosets):
             for a, kids in ((1, s.children), (0, s.children0)):
                 for ci, ch in enumerate(kids):
-                    if ch.infoset < 0:
-                        self.finished_at[a].append((r, ci))
-                        if ch.score not in shown_only:
-                            row_of.append(r)
-                            kind_of.append(pos[ch.kind])
-                            shown_score.append(ch.score)
-                            shown_of.append((s.index, a, ci))
+                    if ch.infoset < 0 and ch.score not in shown_only:
+                        row_of.append(r)
+                        kind_of.append(pos[ch.kind])
+                        shown_score.append(ch.score)
+                        shown_of.append((s.index, a, ci))
         n = len(g.infosets)
         for ci, ch in enumerate(g.root_terminals):  # after a swap: 7½ or bust at once
             if ch.score != BUST:
@@ -1314,6 +1310,8 @@ class _Solver:
         or the best reply when ``hit`` is None. Returns (game value, value per information
         set, best actions)."""
         g = self.game
+        if not self.exact:
+            return self._player_floats(stand, T, hit, swap_as_up)
         V: list[Any] = [None] * len(g.infosets)
         best: list[int] = [STAND] * len(g.infosets)
         # `action_values`, inline (the same sums in the same order)
@@ -1337,6 +1335,29 @@ class _Solver:
                 best[i] = HIT if p == 1 else STAND
         total = sum(self.reach[i] * V[i] for i in g.roots) + self.root_value(T)
         return total, V, best
+
+    def _player_floats(self, stand: Any, T: Terminal, hit: Sequence[Any] | None,
+                       swap_as_up: bool) -> tuple[Any, list[Any], list[int]]:
+        """`player_values` in floats, compiled (`settemezzo.banker_dp.player_values`: the
+        same sums in the same order)."""
+        V, hits = _kernels().player_values(
+            self._tree, T.floats(1), T.floats(0), np.asarray(stand, dtype=np.float64),
+            None if hit is None else np.asarray(hit, dtype=np.float64), swap_as_up)
+        values: list[Any] = V.tolist()
+        total = sum(self.reach[i] * values[i] for i in self.game.roots) + self.root_value(T)
+        return total, values, [HIT if h else STAND for h in hits.tolist()]
+
+    @cached_property
+    def _tree(self) -> banker_dp.Tree:
+        """The decisions' children as the compiled backward induction reads them (float
+        solvers)."""
+        g = self.game
+        flags = [(s.kind == "play", s.kind == "swap") for s in g.infosets]
+        tree: banker_dp.Tree = _kernels().Tree(
+            *_kids(g, 1, self.child_prob), *_kids(g, 0, self.child_prob0),
+            np.array([f[0] for f in flags], dtype=np.bool_),
+            np.array([f[1] for f in flags], dtype=np.bool_))
+        return tree
 
     def policy_value(self, stand: Any, T: Terminal, hit: Sequence[Any]) -> Any:
         """The game value of a pure player policy (``hit[i]`` 0 or 1): forward, over the
@@ -1433,11 +1454,22 @@ def _linear_floats(s: _Solver, hit: Sequence[Any], T: Terminal, reach_own: list[
     reach = np.array(s.reach, dtype=np.float64)
     w = np.empty((n, 2))
     terms = np.empty((n, 2))
-    for col, action, values in ((0, 1, T.one), (1, 0, T.zero)):
+    for col, action in ((0, 1), (1, 0)):
         w[:, col] = own * (h if action else 1 - h)
-        terms[:, col] = reach * w[:, col] * _finished_sums(s, action, values)
+        terms[:, col] = reach * w[:, col] * _finished_sums(s, action, T)
     taken = terms.ravel()[w.ravel() != 0]
     return np.add.accumulate(np.concatenate([[tot], taken]))[-1] if len(taken) else tot
+
+
+def _kids(game: HeadsUpGame, action: int, probs: list[list[float]]
+          ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], FloatArray]:
+    """Every decision's children after ``action``, one decision after the other: where each
+    decision's start (CSR), each child's decision (-1: finished) and its chance."""
+    kids = [s.children if action else s.children0 for s in game.infosets]
+    ptr = np.zeros(len(kids) + 1, dtype=np.int64)
+    np.cumsum([len(k) for k in kids], out=ptr[1:])
+    child = np.array([ch.infoset for k in kids for ch in k], dtype=np.int64)
+    return ptr, child, np.array([p for ps in probs for p in ps], dtype=np.float64)
 
 
 def _children_value(acc: Any, probs: list[Any], kids: Sequence[Child], shown: list[Any],
@@ -1459,6 +1491,16 @@ class Terminal:
     one: list[list[Any]]
     zero: list[list[Any]]
     root: list[Any] = field(default_factory=list)
+    _flat: dict[int, FloatArray] = field(default_factory=dict, compare=False, repr=False)
+
+    def floats(self, action: int) -> FloatArray:
+        """``one`` (action 1) or ``zero`` (action 0) laid end to end as floats, decision
+        after decision (a move still unvalued, None, is nan), made once."""
+        out = self._flat.get(action)
+        if out is None:
+            rows = self.one if action else self.zero
+            out = self._flat[action] = np.array([v for r in rows for v in r], dtype=np.float64)
+        return out
 
 
 def _solver(game: HeadsUpGame, exact: bool, measure: Literal["value", "win"] = "value"
@@ -2035,26 +2077,26 @@ def _lp_objective(s: _Solver, T: Terminal) -> FloatArray:
     game = s.game
     nx = 2 * len(game.infosets)
     c = np.zeros(nx + len(game.publics))
-    c[HIT:nx:2] = _finished_terms(s, 1, T.one)
-    c[STAND:nx:2] = _finished_terms(s, 0, T.zero)
+    c[HIT:nx:2] = _finished_terms(s, 1, T)
+    c[STAND:nx:2] = _finished_terms(s, 0, T)
     c[nx:] = 1.0
     return c
 
 
-def _finished_terms(s: _Solver, action: int, values: list[list[float]]) -> FloatArray:
+def _finished_terms(s: _Solver, action: int, T: Terminal) -> FloatArray:
     """Per information set, its reach times the sum (in order, from 0) of chance times value
     over its children after ``action`` (``children`` or ``children0``) that finish the hand
     (`_finished_sums`)."""
-    out: FloatArray = np.array(s.reach, dtype=np.float64) * _finished_sums(s, action, values)
+    out: FloatArray = np.array(s.reach, dtype=np.float64) * _finished_sums(s, action, T)
     return out
 
 
-def _finished_sums(s: _Solver, action: int, values: list[list[float]]) -> FloatArray:
-    """Per information set, the sum (in order, from 0) of chance times value over its
-    children after ``action`` that finish the hand: the children's products at once, then
-    added a place at a time (`_finishing`)."""
+def _finished_sums(s: _Solver, action: int, T: Terminal) -> FloatArray:
+    """Per information set, the sum (in order, from 0) of chance times value (``T``'s) over
+    its children after ``action`` that finish the hand: the children's products at once,
+    then added a place at a time (`_finishing`)."""
     at, probs, by_place = _finishing(s, action)
-    prod = probs * np.array([values[i][ci] for i, ci in at], dtype=np.float64)
+    prod = probs * T.floats(action)[at]
     acc = np.zeros(len(s.reach))
     for place, i in by_place:
         acc[i] += prod[place]
@@ -2062,22 +2104,24 @@ def _finished_sums(s: _Solver, action: int, values: list[list[float]]) -> FloatA
 
 
 def _finishing(s: _Solver, action: int) -> tuple[
-        list[tuple[int, int]], FloatArray,
+        npt.NDArray[np.int64], FloatArray,
         list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]]]:
     """The children after ``action`` that finish the hand, in order, once per (float)
-    solver: (information set, child) and chance of each; and by their place among their
-    information set's (first, second...), which of them, and whose."""
+    solver: where each is among all the children laid end to end (`_Solver._tree`, as
+    `Terminal.floats`) and its chance; and by their place among their information set's
+    (first, second...), which of them, and whose."""
     key = ("finishing", action)
     out = s.memo.get(key)
     if out is None:
-        probs = s.child_prob if action else s.child_prob0
-        at = s.finished_at[action]
-        rows = np.array([i for i, _ in at], dtype=np.int64)
+        tree = s._tree
+        ptr, kid, prob = (tree.ptr1, tree.kid1, tree.prob1) if action else \
+            (tree.ptr0, tree.kid0, tree.prob0)
+        at = np.flatnonzero(kid < 0)
+        rows = np.repeat(np.arange(len(ptr) - 1), np.diff(ptr))[at]
         place = np.arange(len(at)) - np.searchsorted(rows, rows)
         by_place = [(np.flatnonzero(place == k), rows[place == k])
                     for k in range(int(place.max(initial=-1)) + 1)]
-        out = s.memo[key] = (at, np.array([probs[i][ci] for i, ci in at], dtype=np.float64),
-                             by_place)
+        out = s.memo[key] = (at, prob[at], by_place)
     return out
 
 

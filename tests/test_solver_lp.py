@@ -208,6 +208,53 @@ def test_compiled_banker_programme_against_the_exact_one(variant: str) -> None:
                            [float(v) for v in ex.values(rule, burn=burn)], rtol=0, atol=1e-12)
 
 
+def test_player_induction_by_hand() -> None:
+    # `banker_dp.player_values`' toy: one stand/hit decision; a hit finishes the hand with
+    # chance 1/2 (worth -1) and leads to nothing else; standing is worth 0.25. Hitting is
+    # worth 1/2 · -1 = -0.5: the best reply stands (0.25); always hitting gives -0.5; hitting
+    # half of the time 0.25 + (-0.5 - 0.25) · 1/2 = -0.125
+    from settemezzo import banker_dp
+    i64, f64 = np.int64, np.float64
+    tree = banker_dp.Tree(np.array([0, 1], i64), np.array([-1], i64), np.array([0.5]),
+                          np.array([0, 0], i64), np.zeros(0, i64), np.zeros(0, f64),
+                          np.array([True]), np.array([False]))
+    one, zero, stand = np.array([-1.0]), np.zeros(0), np.array([0.25])
+    V, hit = banker_dp.player_values(tree, one, zero, stand, None, False)
+    assert V.tolist() == [0.25] and hit.tolist() == [False]
+    V, hit = banker_dp.player_values(tree, one, zero, stand, np.array([1.0]), False)
+    assert V.tolist() == [-0.5] and hit.tolist() == [True]
+    V, _ = banker_dp.player_values(tree, one, zero, stand, np.array([0.5]), False)
+    assert V.tolist() == [-0.125]
+
+
+@pytest.mark.parametrize("variant", ["", "swap_hidden"])
+def test_compiled_player_induction_against_the_exact_one(variant: str) -> None:
+    # The player's backward induction in floats (compiled, `banker_dp.player_values`)
+    # against the exact one (Fractions, the Python loop of `_Solver.player_values`) on a
+    # 20-card deck, against the rule of thumb: the best reply (value per decision, action),
+    # and a fixed mixed play (action 1 a third of the time); under swap_hidden the swaps are
+    # valued at 0 and, as against a banker blind to the face-up cards, as taking the card up
+    rules = ITALIAN.with_variants(variant) if variant else ITALIAN
+    game = heads_up(rules, Unseen((6, 2, 2, 2, 2, 2, 2, 4, 1)))
+    banker = BankerStrategy("rule of thumb", "threshold", k=10)
+    fl, ex = _solver(game, False), _solver(game, True)
+    Tf = fl.with_swaps(fl.shown_values(banker), {})
+    Te = ex.with_swaps(ex.shown_values(banker), {})
+    sf, se = fl.stand_values(banker), ex.stand_values(banker)
+    third = [Fraction(1, 3)] * len(game.infosets)
+    for swap_as_up in ([False, True] if variant else [False]):
+        vf, Vf, bf = fl.player_values(sf, Tf, None, swap_as_up)
+        ve, Ve, be = ex.player_values(se, Te, None, swap_as_up)
+        assert isinstance(ve, Fraction) and isinstance(vf, float)
+        assert vf == pytest.approx(float(ve), abs=1e-12)
+        assert np.allclose(Vf, [float(v) for v in Ve], rtol=0, atol=1e-12)
+        assert bf == be and HIT in bf and STAND in bf
+        vf, Vf, _ = fl.player_values(sf, Tf, [float(p) for p in third], swap_as_up)
+        ve, Ve, _ = ex.player_values(se, Te, third, swap_as_up)
+        assert np.allclose(Vf, [float(v) for v in Ve], rtol=0, atol=1e-12)
+        assert vf == pytest.approx(float(ve), abs=1e-12)
+
+
 def test_master_lp_and_polish_by_hand() -> None:
     # the restricted program's costs are minus the objective times LP_SCALE, and -1 per
     # t_g; solving its last round afresh gives the same value, -3/7
@@ -469,7 +516,7 @@ def test_lp_objective_is_the_plain_loop_to_the_bit() -> None:
                     if ch.infoset < 0:
                         acc += p * v
                 out.append(r * acc)
-            assert _finished_terms(s, action, values).tobytes() == np.array(out).tobytes()
+            assert _finished_terms(s, action, T).tobytes() == np.array(out).tobytes()
 
 
 def test_linear_part_in_floats_is_the_plain_loop_to_the_bit() -> None:
