@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from itertools import accumulate, pairwise
+from itertools import pairwise
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
@@ -602,15 +602,6 @@ def _distinct_rows(key: npt.NDArray[np.int64]
     return key[first], inverse.reshape(-1)
 
 
-def _float_chances(kids: Sequence[Sequence[Any]]) -> list[list[float]]:
-    """The chances (``prob``) of each list of children as floats. A draw's chance is one of
-    few shared `Fraction` objects (`settemezzo.game`), so each is converted once, told apart
-    by identity (all alive while the game is)."""
-    flat = _floats([ch.prob for ks in kids for ch in ks])
-    ends = [0, *accumulate(map(len, kids))]
-    return [flat[a:b] for a, b in pairwise(ends)]
-
-
 def _floats(values: list[Any]) -> list[float]:
     """``[float(v) for v in values]``, each distinct object converted once (by identity: the
     game's chances and reaches are shared `Fraction` objects, all alive while it is)."""
@@ -1109,17 +1100,8 @@ class _Solver:
                 self.measure)
             self.shown_rows, self._shown_inverse = shown.distinct()
         self.shown_of = shown_of
-        self.reach: list[Any]
-        self.child_prob: list[list[Any]]
-        self.child_prob0: list[list[Any]]
-        if self.exact:
-            self.reach = [s.reach for s in g.infosets]
-            self.child_prob = [[ch.prob for ch in s.children] for s in g.infosets]
-            self.child_prob0 = [[ch.prob for ch in s.children0] for s in g.infosets]
-        else:
-            self.reach = _floats([s.reach for s in g.infosets])
-            self.child_prob = _float_chances([s.children for s in g.infosets])
-            self.child_prob0 = _float_chances([s.children0 for s in g.infosets])
+        self.reach: list[Any] = [s.reach for s in g.infosets] if self.exact else \
+            _floats([s.reach for s in g.infosets])
         self.root_prob = [ch.prob if self.exact else float(ch.prob) for ch in g.root_terminals]
         # the first stand/hit decision of each deal (after the stake and burning choices)
         played = [False] * len(g.infosets)
@@ -1354,10 +1336,30 @@ class _Solver:
         g = self.game
         flags = [(s.kind == "play", s.kind == "swap") for s in g.infosets]
         tree: banker_dp.Tree = _kernels().Tree(
-            *_kids(g, 1, self.child_prob), *_kids(g, 0, self.child_prob0),
-            np.array([f[0] for f in flags], dtype=np.bool_),
+            *_kids(g, 1), *_kids(g, 0), np.array([f[0] for f in flags], dtype=np.bool_),
             np.array([f[1] for f in flags], dtype=np.bool_))
         return tree
+
+    @cached_property
+    def child_prob(self) -> list[list[Any]]:
+        """The chance of each child of action 1, per information set (Fractions, or floats:
+        those of `_tree`)."""
+        return self._chances(1)
+
+    @cached_property
+    def child_prob0(self) -> list[list[Any]]:
+        """The chance of each child of action 0, per information set."""
+        return self._chances(0)
+
+    def _chances(self, action: int) -> list[list[Any]]:
+        g = self.game
+        if self.exact:
+            return [[ch.prob for ch in (s.children if action else s.children0)]
+                    for s in g.infosets]
+        tree = self._tree
+        ptr, prob = (tree.ptr1, tree.prob1) if action else (tree.ptr0, tree.prob0)
+        flat = prob.tolist()
+        return [flat[a:b] for a, b in pairwise(ptr.tolist())]
 
     def policy_value(self, stand: Any, T: Terminal, hit: Sequence[Any]) -> Any:
         """The game value of a pure player policy (``hit[i]`` 0 or 1): forward, over the
@@ -1461,15 +1463,16 @@ def _linear_floats(s: _Solver, hit: Sequence[Any], T: Terminal, reach_own: list[
     return np.add.accumulate(np.concatenate([[tot], taken]))[-1] if len(taken) else tot
 
 
-def _kids(game: HeadsUpGame, action: int, probs: list[list[float]]
+def _kids(game: HeadsUpGame, action: int
           ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], FloatArray]:
     """Every decision's children after ``action``, one decision after the other: where each
-    decision's start (CSR), each child's decision (-1: finished) and its chance."""
+    decision's start (CSR), each child's decision (-1: finished) and its chance (a float)."""
     kids = [s.children if action else s.children0 for s in game.infosets]
     ptr = np.zeros(len(kids) + 1, dtype=np.int64)
     np.cumsum([len(k) for k in kids], out=ptr[1:])
-    child = np.array([ch.infoset for k in kids for ch in k], dtype=np.int64)
-    return ptr, child, np.array([p for ps in probs for p in ps], dtype=np.float64)
+    flat = [ch for k in kids for ch in k]
+    child = np.array([ch.infoset for ch in flat], dtype=np.int64)
+    return ptr, child, np.array(_floats([ch.prob for ch in flat]), dtype=np.float64)
 
 
 def _children_value(acc: Any, probs: list[Any], kids: Sequence[Child], shown: list[Any],
