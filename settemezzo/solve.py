@@ -39,7 +39,7 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from itertools import pairwise
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -624,32 +624,13 @@ def _banker_dense(game: HeadsUpGame, decks: npt.NDArray[np.int64],
                   pscore: npt.NDArray[np.int64], table: FloatArray
                   ) -> tuple[FloatArray, FloatArray, FloatArray]:
     """`_FloatRows`'s ``P``, ``S`` and ``F`` (banker hands x rows) for rows of ``decks`` and
-    player's scores ``pscore``: ``P`` a generation of hands at a time, parents first (a
-    hand's chance is its parent's times the chance of the card drawn, `_NodePlan.draws`),
-    ``S`` and ``F`` kind by kind (every finished hand's term made at once, then added a
-    kind at a time). The cards left and the chances' denominators of every draw are made at
-    once (`_NodePlan.dense`); the chances, a generation at a time."""
+    player's scores ``pscore``, compiled (`settemezzo.banker_dp.chances`) from the node
+    plan's arrays (`_NodePlan.dense`, laid end to end once per set of banker hands): a
+    hand's chance is its parent's times the chance of the card drawn, generation after
+    generation (`_NodePlan.draws`); ``S`` the stand payoffs times ``P``; ``F`` the finished
+    hands' terms, a kind at a time."""
     plan = _node_plan(game)
-    J, U = len(plan.scores), len(pscore)
-    n = decks.sum(axis=1).astype(np.float64)
-    den = np.maximum(n[None, :] - np.arange(plan.depth, dtype=np.float64)[:, None], 1.0)
-    left = np.ascontiguousarray(decks.T)                  # (kinds, rows)
-    kinds, had, at, starts, js, pos, drawn, sizes, scores, kind_starts = plan.dense
-    cards = np.maximum(left[kinds] - had, 0)              # (draws, rows)
-    dens = den[at]
-    P = np.zeros((J, U))
-    P[0] = 1.0
-    for (kids, parents, *_, burnt, burnt_parents), a, b in zip(plan.draws, starts, starts[1:],
-                                                              strict=False):
-        P[kids] = P[parents] * cards[a:b] / dens[a:b]
-        if len(burnt):
-            P[burnt] = P[burnt_parents]  # burning draws nothing: the card was dealt
-    tab = np.ascontiguousarray(table[pscore].T)           # (scores, rows)
-    S = P * tab[plan.scores]
-    F = np.zeros((J, U))
-    terms = P[js] * np.maximum(left[pos] - drawn, 0) / den[sizes] * tab[scores]
-    for a, b in pairwise(kind_starts.tolist()):  # a kind at a time: its hands are distinct
-        F[js[a:b]] += terms[a:b]
+    P, S, F = _kernels().chances(plan.dense, plan.scores, plan.depth, decks, pscore, table)
     return P, S, F
 
 
@@ -774,7 +755,7 @@ class _NodePlan:
     hand sizes); the levels, children first (`_Level`);
     one more than the most cards a hand draws; the generations of hands, parents first,
     each reached from one parent of the generation before (`_draws`); each hand's size;
-    the draws and finishing hands laid end to end (`_dense_of`)."""
+    the draws, burns and finishing hands laid end to end (`_DensePlan`)."""
 
     scores: npt.NDArray[np.int64]
     finishing: list[tuple[int, npt.NDArray[np.int64], npt.NDArray[np.int64],
@@ -783,29 +764,60 @@ class _NodePlan:
     depth: int
     draws: list[tuple[npt.NDArray[np.int64], ...]]
     sizes: npt.NDArray[np.int64]
-    dense: tuple[npt.NDArray[np.int64], ...]
+    dense: _DensePlan
+
+
+class _DensePlan(NamedTuple):
+    """`_NodePlan.draws` and ``finishing`` laid end to end, as the compiled `_banker_dense`
+    reads them (`settemezzo.banker_dp.chances`; int64, made once per set of banker hands).
+
+    Draw ``e`` deals hand ``kids[e]`` from ``parents[e]``, of size ``sizes[e]``, a card of
+    kind ``kinds[e]``, of which the parent holds ``had[e]``; burn ``e`` gives hand
+    ``burnt[e]`` the chance of ``burnt_parents[e]``. Generation ``g``'s draws are
+    ``draw_starts[g]`` to ``draw_starts[g + 1]``, its burns likewise (``burn_starts``).
+    Finishing entry ``e``: hand ``js[e]``, holding ``drawn[e]`` cards of kind ``pos[e]`` and
+    ``fin_sizes[e]`` in all, finishes with score ``fin_scores[e]`` on a card of that kind;
+    kind after kind (a kind's hands are distinct)."""
+
+    kids: npt.NDArray[np.int64]
+    parents: npt.NDArray[np.int64]
+    kinds: npt.NDArray[np.int64]
+    had: npt.NDArray[np.int64]
+    sizes: npt.NDArray[np.int64]
+    draw_starts: npt.NDArray[np.int64]
+    burnt: npt.NDArray[np.int64]
+    burnt_parents: npt.NDArray[np.int64]
+    burn_starts: npt.NDArray[np.int64]
+    js: npt.NDArray[np.int64]
+    pos: npt.NDArray[np.int64]
+    drawn: npt.NDArray[np.int64]
+    fin_sizes: npt.NDArray[np.int64]
+    fin_scores: npt.NDArray[np.int64]
 
 
 def _dense_of(draws: list[tuple[npt.NDArray[np.int64], ...]],
               finishing: list[tuple[int, npt.NDArray[np.int64], npt.NDArray[np.int64],
                                     npt.NDArray[np.int64], npt.NDArray[np.int64]]]
-              ) -> tuple[npt.NDArray[np.int64], ...]:
-    """`_NodePlan.dense`: ``draws`` and ``finishing`` laid end to end, for `_banker_dense`:
-    the draws' kinds, their parents' cards of the kind (a column), their parents' sizes, and
-    where each generation starts (one more: the end); the finishing hands, kinds, cards of
-    the kind (a column), sizes and finished scores, and where each kind starts."""
+              ) -> _DensePlan:
+    """`_NodePlan.dense`: the generations' ``draws`` and the kinds' ``finishing`` hands laid
+    end to end (`_DensePlan`)."""
     ints = np.zeros(0, dtype=np.int64)
-    starts = np.cumsum([0] + [len(d[0]) for d in draws])
 
     def flat(arrays: list[npt.NDArray[np.int64]]) -> npt.NDArray[np.int64]:
         return np.concatenate([ints, *arrays])
 
+    def starts(sizes: list[int]) -> npt.NDArray[np.int64]:
+        return np.cumsum([0, *sizes], dtype=np.int64)
+
+    kids, parents, kinds, had, sizes, burnt, burnt_parents = (flat([d[c] for d in draws])
+                                                              for c in range(7))
     f = finishing
-    return (flat([d[2] for d in draws]), flat([d[3] for d in draws])[:, None],
-            flat([d[4] for d in draws]), starts, flat([x[1] for x in f]),
-            flat([np.full(len(x[1]), x[0], dtype=np.int64) for x in f]),
-            flat([x[3] for x in f])[:, None], flat([x[4] for x in f]),
-            flat([x[2] for x in f]), np.cumsum([0] + [len(x[1]) for x in f]))
+    return _DensePlan(kids, parents, kinds, had, sizes, starts([len(d[0]) for d in draws]),
+                      burnt, burnt_parents, starts([len(d[5]) for d in draws]),
+                      flat([x[1] for x in f]),
+                      flat([np.full(len(x[1]), x[0], dtype=np.int64) for x in f]),
+                      flat([x[3] for x in f]), flat([x[4] for x in f]),
+                      flat([x[2] for x in f]))
 
 
 _H = TypeVar("_H")
@@ -939,23 +951,25 @@ def _plan_restricted(plan: _NodePlan, r: Restriction) -> _NodePlan:
     js = new[js]
     finishing = [(pos, js[a:b], scores[a:b], drawn[a:b], sizes[a:b])
                  for pos, a, b in zip(flat.kinds, at, at[1:], strict=False) if b > a]
-    kind_starts = np.array([a for a, b in pairwise(at) if b > a] + [at[-1]], dtype=np.int64)
     gen: list[tuple[npt.NDArray[np.int64], ...]] = []
     (kids, parents, kinds, had, size), d = flat.drawn.kept(fit[flat.drawn.cols[0]])
     (burnt, burnt_parents), b = flat.burnt.kept(fit[flat.burnt.cols[0]])
     kids, parents, burnt, burnt_parents = (new[x] for x in (kids, parents, burnt,
                                                             burnt_parents))
-    starts = []
+    draw_starts, burn_starts = [], []
     for g in range(len(d) - 1):
         if d[g + 1] > d[g] or b[g + 1] > b[g]:
             u, v = slice(d[g], d[g + 1]), slice(b[g], b[g + 1])
             gen.append((kids[u], parents[u], kinds[u], had[u], size[u], burnt[v],
                         burnt_parents[v]))
-            starts.append(d[g])
+            draw_starts.append(d[g])
+            burn_starts.append(b[g])
     hands = plan.sizes[fit]
     # the same arrays laid end to end: `_NodePlan.dense` without concatenating them again
-    dense = (kinds, had[:, None], size, np.array([*starts, d[-1]], dtype=np.int64), js, kind,
-             drawn[:, None], sizes, scores, kind_starts)
+    dense = _DensePlan(kids, parents, kinds, had, size,
+                       np.array([*draw_starts, d[-1]], dtype=np.int64), burnt, burnt_parents,
+                       np.array([*burn_starts, b[-1]], dtype=np.int64), js, kind, drawn,
+                       sizes, scores)
     return _NodePlan(plan.scores[fit], finishing, _levels_restricted(flat, r),
                      int(hands.max(initial=0)) + 1, gen, hands, dense)
 

@@ -463,9 +463,10 @@ def test_lp_rows_are_scipys_to_the_bit() -> None:
 
 
 def test_banker_dense_is_the_plain_loop_to_the_bit() -> None:
-    # `_banker_dense` makes every draw's cards left at once and adds the finished hands'
-    # terms with one `np.add.at`; the second method is the plain loop, a generation and a
-    # kind at a time (the same operations in the same order), compared with array_equal.
+    # `_banker_dense` is compiled (`banker_dp.chances`: number by number, from the node
+    # plan laid end to end); the second method is the plain numpy loop it replaced, a
+    # generation and a kind at a time (the same operations in the same order), compared
+    # byte for byte: the shipped results must not move.
     from settemezzo.solve import _banker_dense, _node_plan, _settle_table
 
     game = heads_up(ITALIAN.with_variants("burn=4"))
@@ -546,3 +547,50 @@ def test_linear_part_in_floats_is_the_plain_loop_to_the_bit() -> None:
                         acc += probs[ci] * vals[ci]
                 tot += s.reach[i] * w * acc
         assert np.float64(s.linear_part(hit, T, own)).tobytes() == np.float64(tot).tobytes()
+
+
+@pytest.mark.parametrize("variant", ["", "burn=4"])
+def test_banker_dense_against_the_exact_rows(variant: str) -> None:
+    # The compiled `_banker_dense` against the exact programme's numbers (`_BankerRows`:
+    # integer chances scaled by each row's N (N-1) ..., one division at the end), hand by
+    # hand on every row of a 20-card deck: P, S (stand) and F (finished hands one card
+    # later), to 1e-15 relative.
+    from settemezzo.solve import _banker_dense, _settle_table
+
+    rules = ITALIAN.with_variants(variant) if variant else ITALIAN
+    game = heads_up(rules, Unseen((6, 2, 2, 2, 2, 2, 2, 4, 1)))
+    ex = _solver(game, True).stand_rows
+    P, S, F = _banker_dense(game, ex.decks, ex.pscore, _settle_table(game, False, "value"))
+    assert P.shape == (len(game.banker_nodes), ex.B) and ex.B > 10
+    assert any(nd.burn_child >= 0 for nd in game.banker_nodes) == bool(variant)
+
+    def exact(ints: object) -> np.ndarray:
+        return np.array([float(Fraction(int(a), int(s))) for a, s in zip(ints, ex.scale,
+                                                                         strict=True)])
+
+    for j in range(len(game.banker_nodes)):
+        for got, want in ((P[j], ex.P[j]), (S[j], ex.stand(j)), (F[j], ex.finished(j))):
+            assert np.allclose(got, exact(want), rtol=1e-15, atol=0)
+    assert F.any() and (S < 0).any() and (S > 0).any()
+
+
+def test_banker_dense_by_hand() -> None:
+    # The toy deck (four 6s, four 7s): the banker's hands are the empty one, a lone 6 and a
+    # lone 7. Row "6": the player stands on a 6 (left: three 6s, four 7s). By hand: the lone
+    # 6 is dealt with chance 3/7 and wins standing on the tie (S = -3/7); any card busts it:
+    # F = 3/7 · 2/6 · 1 + 3/7 · 4/6 · 1 = 3/7. The lone 7 (4/7) wins standing (S = -4/7)
+    # and busts too (F = 4/7). The empty hand: P = 1, nothing finishes on its first card.
+    # Row "7" is the same with the 6s and 7s swapped, but the lone 6 loses: S = +4/7.
+    from settemezzo.solve import _banker_dense, _settle_table
+
+    game, s, _ = _toy()
+    rows = s.stand_rows
+    P, S, F = _banker_dense(game, rows.decks, rows.pscore, _settle_table(game, False, "value"))
+    for got, want in ((P, [[1, 1], [3 / 7, 4 / 7], [4 / 7, 3 / 7]]),
+                      (S[1:], [[-3 / 7, 4 / 7], [-4 / 7, -3 / 7]]),
+                      (F, [[0, 0], [3 / 7, 4 / 7], [4 / 7, 3 / 7]])):
+        assert np.allclose(got, want, rtol=0, atol=1e-15)
+    # no rows: empty matrices, one row per hand
+    none = np.zeros((0, len(Kind)), dtype=np.int64)
+    assert [m.shape for m in _banker_dense(game, none, np.zeros(0, dtype=np.int64),
+                                           _settle_table(game, False, "value"))] == [(3, 0)] * 3
