@@ -1480,7 +1480,8 @@ def _linear_floats(s: _Solver, hit: Sequence[Any], T: Terminal, reach_own: list[
 def _kids(game: HeadsUpGame, action: int
           ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], FloatArray]:
     """Every decision's children after ``action``, one decision after the other: where each
-    decision's start (CSR), each child's decision (-1: finished) and its chance (a float)."""
+    decision's children start (CSR), each child's decision (-1: finished) and its chance (a
+    float)."""
     kids = [s.children if action else s.children0 for s in game.infosets]
     ptr = np.zeros(len(kids) + 1, dtype=np.int64)
     np.cumsum([len(k) for k in kids], out=ptr[1:])

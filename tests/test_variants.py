@@ -90,7 +90,7 @@ def test_a_burnt_four_is_seen_by_the_banker() -> None:
     for st in after:
         assert st.kind == "play" and st.burnt == Kind.FOUR
         assert game.publics[st.public][1] == Kind.FOUR  # (stake, burnt card, face-up cards)
-        deck = game.deck_after(st.hole, st.up, st.burnt)
+        deck = game.decks[st.index].tolist()
         assert sum(deck) == 38
         assert deck[game.kinds.index(Kind.FOUR)] == 3 - (st.hole == Kind.FOUR)
     # no second burn: a new face-down 4 is simply played
