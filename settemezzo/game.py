@@ -369,10 +369,6 @@ class HeadsUpGame:
                 f"from this deck")
         return self.infosets[i]
 
-    @cached_property
-    def _positions(self) -> dict[Kind, int]:
-        return {k: pos for pos, k in enumerate(self.kinds)}
-
     def swap_subgame(self, i: int) -> HeadsUpGame:
         """The rest of the hand after the swap move at ``swap`` decision ``i``.
 
@@ -441,8 +437,6 @@ _ONE = Fraction(1)
 _OPEN = Move.OPEN
 
 
-_child = Child
-_infoset = InfoSet
 # one more card after (hand, burnt card): (kind position, chance, finished child or None,
 # the hand one card later, whether it may then split, the kind, its event ("up", kind))
 _Move = tuple[int, Fraction, "Child | None", tuple[int, ...], bool, Kind,
@@ -525,7 +519,7 @@ class _PlayerTree:
             p = probs[rest[pos]]
             nxt = (*comp[:pos], comp[pos] + 1, *comp[pos + 1:])
             _, sc, finished = self.facts(nxt)
-            out.append((pos, p, _child(k, p, -1, sc) if finished else None, nxt,
+            out.append((pos, p, Child(k, p, -1, sc) if finished else None, nxt,
                         two_figures and pos == fig, k, ("up", k)))
         self._moves[key] = out
         return out
@@ -579,7 +573,7 @@ class _PlayerTree:
                 first = "split"
             reach = self.reach(comp, -1, _ONE, p)
             self.push((first, self.stakes[0], -1, pos, (), (), comp, reach, -1, 1),
-                      _child(k, p, len(self.queue), _OPEN))
+                      Child(k, p, len(self.queue), _OPEN))
 
     def visit(self, i: int, item: _Item) -> None:
         """Make information set ``i`` of ``item``, number its public state, queue what
@@ -601,7 +595,7 @@ class _PlayerTree:
                 g.index[(hole, up)] = i
         zero, one = self.follow(i, item)
         f = self._facts.get(comp) or self.facts(comp)
-        self.out.append(_infoset(i, hole, up, f[0], reach, parent, pub, one, kind, stake,
+        self.out.append(InfoSet(i, hole, up, f[0], reach, parent, pub, one, kind, stake,
                                  burnt_kind, events, zero, action))
 
     def follow(self, i: int, item: _Item) -> tuple[tuple[Child, ...], tuple[Child, ...]]:
@@ -616,24 +610,24 @@ class _PlayerTree:
             nxt = "burn" if self.burn_at[hidden] else "play"
             more = "stake" if stake + 1 < self.stakes[-1] else nxt
             self.push((nxt, stake, burnt, hidden, events, up, comp, reach, i, 0),
-                      _child(hole, _ONE, n, _OPEN))
+                      Child(hole, _ONE, n, _OPEN))
             self.push((more, stake + 1, burnt, hidden, events, up, comp, reach, i, 1),
-                      _child(hole, _ONE, n + 1, _OPEN))
+                      Child(hole, _ONE, n + 1, _OPEN))
             return (self.kids[n],), (self.kids[n + 1],)
         if kind in ("burn", "split"):
             self.push(("play", stake, burnt, hidden, events, up, comp, reach, i, 0),
-                      _child(hole, _ONE, n, _OPEN))
+                      Child(hole, _ONE, n, _OPEN))
             if kind == "burn":
                 return (self.kids[n],), self.burn(i, item)
             # both figures shown: the rest is valued apart (perfect information)
-            return (self.kids[n],), (_child(hole, _ONE, -1, SPLIT),)
+            return (self.kids[n],), (Child(hole, _ONE, -1, SPLIT),)
         if kind == "swap":
             # turning the face-down card up leaves nothing hidden: a proper subgame
             self.game.swap_target[i] = tuple(sorted((*self.start, *up, hole)))
-            return self.deal(i, 0, item), (_child(hole, _ONE, -1, SWAP),)
+            return self.deal(i, 0, item), (Child(hole, _ONE, -1, SWAP),)
         if self.swap_hidden:
             self.push(("swap", stake, burnt, hidden, events, up, comp, reach, i, 1),
-                      _child(hole, _ONE, n, _OPEN))
+                      Child(hole, _ONE, n, _OPEN))
             return (), (self.kids[n],)
         return (), self.deal(i, 1, item)
 
@@ -647,7 +641,7 @@ class _PlayerTree:
             if done is not None:
                 kids.append(done)
                 continue
-            child = _child(k, p, len(queue), _OPEN)
+            child = Child(k, p, len(queue), _OPEN)
             r = reached.get((nxt, burnt))
             if r is None:
                 r = reached[(nxt, burnt)] = reach * p
@@ -664,7 +658,7 @@ class _PlayerTree:
         zero = (0,) * len(self.kinds)
         for pos, p, *_ in self.moves(comp, -1):
             k = self.kinds[pos]
-            child = _child(k, p, len(self.queue), _OPEN)
+            child = Child(k, p, len(self.queue), _OPEN)
             nxt = (*zero[:pos], 1, *zero[pos + 1:])
             self.push(("play", stake, hidden, pos, events, up, nxt,
                        self.reach(nxt, hidden, reach, p), parent, 1), child)
@@ -888,7 +882,6 @@ BANKER_UNIVERSES = 2
 """How many banker-hand universes (one per rule family) `_BANKER_NODES` keeps."""
 
 _BANKER_NODES: dict[tuple[Rules, tuple[Kind, ...]], _Universe] = {}
-_banker_node = BankerNode
 
 
 def _restrict(universe: _Universe, counts: tuple[int, ...]
@@ -926,7 +919,7 @@ def _restrict(universe: _Universe, counts: tuple[int, ...]
             out.append(nd)
             continue
         burn = new[nd.burn_child] if nd.burn_child >= 0 else -1
-        out.append(_banker_node(new[j], nd.counts, nd.size, nd.total, nd.score,
+        out.append(BankerNode(new[j], nd.counts, nd.size, nd.total, nd.score,
                                 tuple(kids_of[start[j]:start[j + 1]]), nd.drawn, burn,
                                 nd.burnt))
     universe.done[key] = (out, {"restriction": Restriction(
