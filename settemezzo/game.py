@@ -195,6 +195,9 @@ class HeadsUpGame:
         self.deck = deck if deck is not None else Unseen.full()
         self.start: tuple[Kind, ...] = tuple(sorted(start))
         self.swap_target: dict[int, tuple[Kind, ...]] = {}
+        # per swap decision, the key of its subgame in `_subgames_by_cards` (its second half
+        # is the decision's `swap_target`): made by the tree builder, once per hand
+        self._swap_keys: dict[int, tuple[tuple[Kind, ...], tuple[Kind, ...]]] = {}
         self._subgames: dict[int, HeadsUpGame] = {}
         self._subgames_by_cards: dict[tuple[tuple[Kind, ...], tuple[Kind, ...]],
                                       HeadsUpGame] = {}
@@ -382,17 +385,15 @@ class HeadsUpGame:
         sub = self._subgames.get(i)
         if sub is not None:
             return sub
-        s = self.infosets[i]
-        target = self.swap_target.get(i)
-        if target is None:
-            raise RulesError(f"decision {i} ({s.label}) is not a swap decision")
-        gone = (s.hole, *s.up, *((s.burnt,) if s.burnt is not None else ()))
         # many decisions (the same cards in other orders, other stakes) share a subgame
-        key = (tuple(sorted(gone)), target)
+        key = self._swap_keys.get(i)
+        if key is None:
+            raise RulesError(f"decision {i} ({self.infosets[i].label}) is not a swap decision")
         sub = self._subgames_by_cards.get(key)
         if sub is None:
+            gone, target = key
             sub = self._subgames_by_cards[key] = heads_up(
-                self.rules, _without(self.deck, key[0], self.rules), target, self.kinds)
+                self.rules, _without(self.deck, gone, self.rules), target, self.kinds)
         self._subgames[i] = sub
         return sub
 
@@ -438,7 +439,8 @@ _OPEN = Move.OPEN
 
 
 # one more card after (hand, burnt card): (kind position, chance, finished child or None,
-# the hand one card later, whether it may then split, the kind, its event ("up", kind))
+# the hand one card later (() if finished), whether it may then split, the kind, its event
+# ("up", kind))
 _Move = tuple[int, Fraction, "Child | None", tuple[int, ...], bool, Kind,
               tuple[str, Kind]]
 
@@ -471,32 +473,45 @@ class _PlayerTree:
         self.kids: list[Child] = []          # the queued item's Child, by index
         self.out: list[InfoSet] = []
         self.most = max(game.counts, default=0)
-        self._probs: dict[int, list[Fraction]] = {}
+        # the swap move's outcome at each face-down card: the same (immutable) children
+        # for every swap decision with that card
+        self._swapped = [(Child(k, _ONE, -1, SWAP),) for k in self.kinds]
         self._facts: dict[tuple[int, ...], tuple[int, int, bool]] = {}
         self._start = tuple(self.start.count(k) for k in self.kinds)
         self._hands = _facts_by_counts(self.rules, self.kinds)
+        self._next = _next_by_counts(self.rules, self.kinds)
         self._moves: dict[tuple[tuple[int, ...], int], list[_Move]] = {}
         self._reach: dict[tuple[tuple[int, ...], int], Fraction] = {}
-
-    def probs(self, n: int) -> list[Fraction]:
-        """``Fraction(c, n)`` for every count ``c`` a kind can have left, made once per ``n``."""
-        out = self._probs.get(n)
-        if out is None:
-            out = self._probs[n] = [Fraction(c, n) for c in range(self.most + 1)]
-        return out
+        self._swap_keys: dict[tuple[tuple[int, ...], int],
+                              tuple[tuple[Kind, ...], tuple[Kind, ...]]] = {}
 
     def facts(self, comp: tuple[int, ...]) -> tuple[int, int, bool]:
         """(total, score, finished) of the start cards plus the cards ``comp``."""
         f = self._facts.get(comp)
         if f is None:
-            hand = tuple(map(add, self._start, comp))
-            f = self._hands.get(hand)
-            if f is None:
-                cards = tuple(k for k, c in zip(self.kinds, hand, strict=True)
-                              for _ in range(c))
-                f = self._hands[hand] = _facts(tuple(sorted(cards)), self.rules)
-            self._facts[comp] = f
+            f = self._facts[comp] = self.hand_facts(tuple(map(add, self._start, comp)))
         return f
+
+    def hand_facts(self, hand: tuple[int, ...]) -> tuple[int, int, bool]:
+        """(total, score, finished) of the cards ``hand`` (counts per kind: start cards
+        included), from the table shared by trees of the same rules and kinds."""
+        f = self._hands.get(hand)
+        if f is None:
+            cards = tuple(k for k, c in zip(self.kinds, hand, strict=True) for _ in range(c))
+            f = self._hands[hand] = _facts(tuple(sorted(cards)), self.rules)
+        return f
+
+    def next_facts(self, comp: tuple[int, ...]) -> tuple[tuple[int, bool], ...]:
+        """(score, finished) of the start cards plus ``comp`` plus one card of each kind, in
+        the game's order: one look-up per hand in a table shared as `hand_facts`' (the
+        same hands recur in the subgames after a swap, from other cards up)."""
+        hand = tuple(map(add, self._start, comp))
+        out = self._next.get(hand)
+        if out is None:
+            out = self._next[hand] = tuple(
+                self.hand_facts((*hand[:pos], c + 1, *hand[pos + 1:]))[1:]
+                for pos, c in enumerate(hand))
+        return out
 
     def moves(self, comp: tuple[int, ...], burnt: int) -> list[_Move]:
         """What one more card does to the hand ``comp`` (``burnt``: the burnt card's position,
@@ -507,21 +522,39 @@ class _PlayerTree:
             return out
         rest = [c - x - (1 if pos == burnt else 0)
                 for pos, (c, x) in enumerate(zip(self.counts, comp, strict=True))]
-        probs = self.probs(sum(rest))
+        probs = _chances(sum(rest), self.most)
         # splitting: the only two cards are figures (the face-down one and this one)
         fig = self.figure
         two_figures = (fig >= 0 and self.rules.split_figures > 1 and not self.start
                        and sum(comp) == 1 and comp[fig] == 1)
+        after = self.next_facts(comp)
         out = []
         for pos, k in enumerate(self.kinds):
             if not rest[pos]:
                 continue
             p = probs[rest[pos]]
+            sc, finished = after[pos]
+            if finished:  # nothing follows: no hand one card later to keep
+                out.append((pos, p, Child(k, p, -1, sc), (), False, k, ("up", k)))
+                continue
             nxt = (*comp[:pos], comp[pos] + 1, *comp[pos + 1:])
-            _, sc, finished = self.facts(nxt)
-            out.append((pos, p, Child(k, p, -1, sc) if finished else None, nxt,
-                        two_figures and pos == fig, k, ("up", k)))
+            out.append((pos, p, None, nxt, two_figures and pos == fig, k, ("up", k)))
         self._moves[key] = out
+        return out
+
+    def swap_key(self, comp: tuple[int, ...], burnt: int
+                 ) -> tuple[tuple[Kind, ...], tuple[Kind, ...]]:
+        """The subgame after a swap with the player's cards ``comp`` (and ``burnt``: the burnt
+        card's position, or -1), as `HeadsUpGame.swap_subgame` finds it: the cards gone from
+        the deck (those and the burnt card) and the cards then face up (the start cards too),
+        each sorted; made once per composition."""
+        key = (comp, burnt)
+        out = self._swap_keys.get(key)
+        if out is None:
+            held = tuple(k for k, c in zip(self.kinds, comp, strict=True) for _ in range(c))
+            gone = (*held, self.kinds[burnt]) if burnt >= 0 else held
+            out = self._swap_keys[key] = (tuple(sorted(gone)),
+                                          tuple(sorted((*self.start, *held))))
         return out
 
     def reach(self, comp: tuple[int, ...], burnt: int, parent: Fraction, p: Fraction
@@ -560,8 +593,9 @@ class _PlayerTree:
         """The first card of each kind: a root decision, or (after a swap) a finished hand."""
         g = self.game
         zero = (0,) * len(self.kinds)
-        for pos, p, done, comp, *_ in self.moves(zero, -1):
+        for pos, p, done, *_ in self.moves(zero, -1):
             k = self.kinds[pos]
+            comp = (*zero[:pos], 1, *zero[pos + 1:])
             if self.start and done is not None:  # after a swap: 7½ or bust
                 g.root_terminals.append(done)
                 continue
@@ -623,8 +657,10 @@ class _PlayerTree:
             return (self.kids[n],), (Child(hole, _ONE, -1, SPLIT),)
         if kind == "swap":
             # turning the face-down card up leaves nothing hidden: a proper subgame
-            self.game.swap_target[i] = tuple(sorted((*self.start, *up, hole)))
-            return self.deal(i, 0, item), (Child(hole, _ONE, -1, SWAP),)
+            key = self.swap_key(comp, burnt)
+            self.game.swap_target[i] = key[1]
+            self.game._swap_keys[i] = key
+            return self.deal(i, 0, item), self._swapped[hidden]
         if self.swap_hidden:
             self.push(("swap", stake, burnt, hidden, events, up, comp, reach, i, 1),
                       Child(hole, _ONE, n, _OPEN))
@@ -771,6 +807,22 @@ def _facts_by_counts(rules: Rules, kinds: tuple[Kind, ...]
     `_PlayerTree.facts` and shared by the trees of the same rules and kinds (the subgames
     after a swap: the same hands come from other cards up and other cards dealt)."""
     return {}
+
+
+@lru_cache(maxsize=64)
+def _next_by_counts(rules: Rules, kinds: tuple[Kind, ...]
+                    ) -> dict[tuple[int, ...], tuple[tuple[int, bool], ...]]:
+    """Per hand counted per kind of ``kinds``, (score, finished) of the hand one card later,
+    for each kind: a table filled by `_PlayerTree.next_facts` and shared as
+    `_facts_by_counts`."""
+    return {}
+
+
+@lru_cache(maxsize=256)
+def _chances(n: int, most: int) -> tuple[Fraction, ...]:
+    """``Fraction(c, n)`` for every count ``c`` up to ``most``: the chance of drawing a kind
+    with ``c`` cards left of ``n``, made once, for every tree (`_PlayerTree.moves`)."""
+    return tuple(Fraction(c, n) for c in range(most + 1))
 
 
 def total(hand: tuple[Kind, ...] | list[Kind], rules: Rules) -> int:
