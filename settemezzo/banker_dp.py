@@ -26,9 +26,9 @@ The order of every sum is fixed (a hand's children in index order, added to zero
 standing, then to not burning): the numpy programme it replaced gave the same floats to
 the bit on every Italian variant and SPANISH, so the shipped results did not move. numba
 compiles the kernels once per machine into its cache (``cache=True``, in
-``settemezzo/__pycache__``: a few seconds); a process then pays about 0.8 s at its first
-float programme (numba's import and start), which is why the module is imported only then:
-the views that read shipped results never pay it.
+``settemezzo/__pycache__``: a few seconds); a process then pays 0.3 to 0.8 s (by machine)
+at its first float programme (numba's import and start), which is why the module is
+imported only then: the views that read shipped results never pay it.
 """
 
 from __future__ import annotations

@@ -195,9 +195,9 @@ class HeadsUpGame:
         self.deck = deck if deck is not None else Unseen.full()
         self.start: tuple[Kind, ...] = tuple(sorted(start))
         self.swap_target: dict[int, tuple[Kind, ...]] = {}
-        # per swap decision, the key of its subgame in `_subgames_by_cards` (its second half
-        # is the decision's `swap_target`): made by the tree builder, once per hand
-        self._swap_keys: dict[int, tuple[tuple[Kind, ...], tuple[Kind, ...]]] = {}
+        # per swap decision, the cards gone from the deck (the player's and a burnt card,
+        # sorted): with its `swap_target`, the key of its subgame in `_subgames_by_cards`
+        self._swap_gone: dict[int, tuple[Kind, ...]] = {}
         self._subgames: dict[int, HeadsUpGame] = {}
         self._subgames_by_cards: dict[tuple[tuple[Kind, ...], tuple[Kind, ...]],
                                       HeadsUpGame] = {}
@@ -386,14 +386,14 @@ class HeadsUpGame:
         if sub is not None:
             return sub
         # many decisions (the same cards in other orders, other stakes) share a subgame
-        key = self._swap_keys.get(i)
-        if key is None:
+        target = self.swap_target.get(i)
+        if target is None:
             raise RulesError(f"decision {i} ({self.infosets[i].label}) is not a swap decision")
+        key = (self._swap_gone[i], target)
         sub = self._subgames_by_cards.get(key)
         if sub is None:
-            gone, target = key
             sub = self._subgames_by_cards[key] = heads_up(
-                self.rules, _without(self.deck, gone, self.rules), target, self.kinds)
+                self.rules, _without(self.deck, key[0], self.rules), target, self.kinds)
         self._subgames[i] = sub
         return sub
 
@@ -657,9 +657,7 @@ class _PlayerTree:
             return (self.kids[n],), (Child(hole, _ONE, -1, SPLIT),)
         if kind == "swap":
             # turning the face-down card up leaves nothing hidden: a proper subgame
-            key = self.swap_key(comp, burnt)
-            self.game.swap_target[i] = key[1]
-            self.game._swap_keys[i] = key
+            self.game._swap_gone[i], self.game.swap_target[i] = self.swap_key(comp, burnt)
             return self.deal(i, 0, item), self._swapped[hidden]
         if self.swap_hidden:
             self.push(("swap", stake, burnt, hidden, events, up, comp, reach, i, 1),

@@ -636,7 +636,7 @@ def _banker_dense(game: HeadsUpGame, decks: npt.NDArray[np.int64],
 
 def _kernels() -> ModuleType:
     """`settemezzo.banker_dp`, imported at the first float programme: numba's import and
-    start (about 0.8 s) are not for the views that only read shipped results."""
+    start (0.3 to 0.8 s, by machine) are not for the views that only read shipped results."""
     from settemezzo import banker_dp as kernels
 
     return kernels
@@ -750,26 +750,22 @@ _Rows = _BankerRows | _FloatRows
 @dataclass(frozen=True)
 class _NodePlan:
     """What the float banker programme needs of a game's banker hands whatever the rows
-    (`_node_plan`): each hand's stand score; per kind, the hands one card short of a
-    finished hand of that kind (kind, hands, finished scores, cards of the kind drawn,
-    hand sizes); the levels, children first (`_Level`);
-    one more than the most cards a hand draws; the generations of hands, parents first,
-    each reached from one parent of the generation before (`_draws`); each hand's size;
-    the draws, burns and finishing hands laid end to end (`_DensePlan`)."""
+    (`_node_plan`): each hand's stand score; the levels, children first (`_Level`); one
+    more than the most cards a hand draws; each hand's size; the generations of hands'
+    draws and burns (`_draws`) and the hands one card short of a finished hand, kind after
+    kind (`_finishing_of`), laid end to end (`_DensePlan`)."""
 
     scores: npt.NDArray[np.int64]
-    finishing: list[tuple[int, npt.NDArray[np.int64], npt.NDArray[np.int64],
-                          npt.NDArray[np.int64], npt.NDArray[np.int64]]]
     levels: list[_Level]
     depth: int
-    draws: list[tuple[npt.NDArray[np.int64], ...]]
     sizes: npt.NDArray[np.int64]
     dense: _DensePlan
 
 
 class _DensePlan(NamedTuple):
-    """`_NodePlan.draws` and ``finishing`` laid end to end, as the compiled `_banker_dense`
-    reads them (`settemezzo.banker_dp.chances`; int64, made once per set of banker hands).
+    """The generations' draws and burns (`_draws`) and the finishing hands (`_finishing_of`)
+    laid end to end, as the compiled `_banker_dense` reads them
+    (`settemezzo.banker_dp.chances`; int64, made once per set of banker hands).
 
     Draw ``e`` deals hand ``kids[e]`` from ``parents[e]``, of size ``sizes[e]``, a card of
     kind ``kinds[e]``, of which the parent holds ``had[e]``; burn ``e`` gives hand
@@ -795,12 +791,10 @@ class _DensePlan(NamedTuple):
     fin_scores: npt.NDArray[np.int64]
 
 
-def _dense_of(draws: list[tuple[npt.NDArray[np.int64], ...]],
-              finishing: list[tuple[int, npt.NDArray[np.int64], npt.NDArray[np.int64],
-                                    npt.NDArray[np.int64], npt.NDArray[np.int64]]]
+def _dense_of(draws: list[tuple[npt.NDArray[np.int64], ...]], finishing: _Finishing
               ) -> _DensePlan:
-    """`_NodePlan.dense`: the generations' ``draws`` and the kinds' ``finishing`` hands laid
-    end to end (`_DensePlan`)."""
+    """`_NodePlan.dense`: the generations' ``draws`` (`_draws`) and the kinds' ``finishing``
+    hands (`_finishing_of`) laid end to end (`_DensePlan`)."""
     ints = np.zeros(0, dtype=np.int64)
 
     def flat(arrays: list[npt.NDArray[np.int64]]) -> npt.NDArray[np.int64]:
@@ -850,9 +844,14 @@ def _node_plan(game: HeadsUpGame) -> _NodePlan:
     return _of_hands(game, "node plan", _plan_of, _plan_restricted)
 
 
-def _plan_of(nodes: list[BankerNode]) -> _NodePlan:
-    """The `_NodePlan` of the banker hands ``nodes``."""
-    J = len(nodes)
+_Finishing = list[tuple[int, npt.NDArray[np.int64], npt.NDArray[np.int64],
+                        npt.NDArray[np.int64], npt.NDArray[np.int64]]]
+"""Per kind (in order), the banker hands one card of it short of a finished hand: the kind,
+the hands, the finished scores, the hands' cards of the kind and their sizes."""
+
+
+def _finishing_of(nodes: Sequence[BankerNode]) -> _Finishing:
+    """The `_Finishing` of the banker hands ``nodes``."""
     by_pos: dict[int, list[tuple[int, int]]] = {}
     for j, nd in enumerate(nodes):
         for pos, j2, sc in nd.children:
@@ -864,6 +863,12 @@ def _plan_of(nodes: list[BankerNode]) -> _NodePlan:
         finishing.append((pos, js, np.array([sc for _, sc in by_pos[pos]], dtype=np.int64),
                           np.array([nodes[j].drawn[pos] for j in js], dtype=np.int64),
                           np.array([nodes[j].size for j in js], dtype=np.int64)))
+    return finishing
+
+
+def _plan_of(nodes: list[BankerNode]) -> _NodePlan:
+    """The `_NodePlan` of the banker hands ``nodes``."""
+    J = len(nodes)
     by_key: dict[tuple[int, bool], list[int]] = {}
     for j, nd in enumerate(nodes):
         by_key.setdefault((nd.size, any(nd.counts)), []).append(j)
@@ -876,10 +881,9 @@ def _plan_of(nodes: list[BankerNode]) -> _NodePlan:
         has_burn = np.flatnonzero(burn_child >= 0)
         levels.append((idx, C, not key[1], has_burn, burn_child[has_burn]))
     depth = max((nd.size for nd in nodes), default=0) + 1
-    draws = _draws(nodes)
-    return _NodePlan(np.array([nd.score for nd in nodes], dtype=np.int64), finishing, levels,
-                     depth, draws, np.array([nd.size for nd in nodes], dtype=np.int64),
-                     _dense_of(draws, finishing))
+    return _NodePlan(np.array([nd.score for nd in nodes], dtype=np.int64), levels, depth,
+                     np.array([nd.size for nd in nodes], dtype=np.int64),
+                     _dense_of(_draws(nodes), _finishing_of(nodes)))
 
 
 @dataclass(frozen=True)
@@ -907,71 +911,56 @@ class _Flat:
 
 @dataclass(frozen=True)
 class _FlatPlan:
-    """A universe's `_NodePlan` as `_Flat` groups, to restrict all at once
-    (`_plan_restricted`): the finishing hands per kind (hands, scores, cards of the kind,
-    sizes, kind), and their kinds; the levels' hands, their child incidences' entries (the
-    row's place among all the levels' hands, the child) and burning hands (place, burn
-    child), and whether each level must draw; the generations' draws and burns."""
+    """A universe's `_NodePlan` levels as `_Flat` groups, to restrict all at once
+    (`_levels_restricted`): the levels' hands, their child incidences' entries (the row's
+    place among all the levels' hands, the child) and burning hands (place, burn child),
+    and whether each level must draw."""
 
-    finishing: _Flat
-    kinds: list[int]
     hands: _Flat
     entries: _Flat
     burns: _Flat
     must_draw: list[bool]
-    drawn: _Flat
-    burnt: _Flat
 
     @classmethod
     def of(cls, plan: _NodePlan) -> _FlatPlan:
         at = np.cumsum([0] + [len(lv[0]) for lv in plan.levels])
         return cls(
-            _Flat.of([(*f[1:], np.full(len(f[1]), f[0], dtype=np.int64))
-                      for f in plan.finishing], 5),
-            [f[0] for f in plan.finishing],
             _Flat.of([lv[:1] for lv in plan.levels], 1),
             _Flat.of([(a + np.repeat(np.arange(len(lv[0])), np.diff(lv[1].indptr)),
                        lv[1].indices) for a, lv in zip(at, plan.levels, strict=False)], 2),
             _Flat.of([(a + lv[3], lv[4]) for a, lv in zip(at, plan.levels, strict=False)], 2),
-            [lv[2] for lv in plan.levels],
-            _Flat.of([d[:5] for d in plan.draws], 5), _Flat.of([d[5:] for d in plan.draws], 2))
+            [lv[2] for lv in plan.levels])
 
 
 def _plan_restricted(plan: _NodePlan, r: Restriction) -> _NodePlan:
     """The `_NodePlan` of the hands of restriction ``r`` from its universe's ``plan``: what
     `_plan_of` gives for them (`settemezzo.game.Restriction`: the kept hands' edges, levels
-    and generations are the universe's, in the same order), all groups at once
-    (`_FlatPlan`, made once per universe)."""
+    and generations are the universe's, in the same order), all at once: the levels from
+    their `_FlatPlan` (made once per universe), the draws, burns and finishing hands
+    straight from the universe's, laid end to end (`_dense_restricted`)."""
     flat: _FlatPlan | None = r.memo.get("flat plan")
     if flat is None:
         flat = r.memo["flat plan"] = _FlatPlan.of(plan)
+    hands = plan.sizes[r.fit]
+    return _NodePlan(plan.scores[r.fit], _levels_restricted(flat, r),
+                     int(hands.max(initial=0)) + 1, hands, _dense_restricted(plan.dense, r))
+
+
+def _dense_restricted(d: _DensePlan, r: Restriction) -> _DensePlan:
+    """A universe's `_DensePlan` restricted to the kept hands, renumbered: the draws and
+    burns into kept hands, the finishing hands kept whose kind the smaller deck still
+    holds one more of; a generation left with neither draws nor burns is left out."""
     fit, new = r.fit, r.renumber
-    js, _, drawn, _, kind = flat.finishing.cols
-    (js, scores, drawn, sizes, kind), at = flat.finishing.kept(fit[js] & (drawn < r.limit[kind]))
-    js = new[js]
-    finishing = [(pos, js[a:b], scores[a:b], drawn[a:b], sizes[a:b])
-                 for pos, a, b in zip(flat.kinds, at, at[1:], strict=False) if b > a]
-    gen: list[tuple[npt.NDArray[np.int64], ...]] = []
-    (kids, parents, kinds, had, size), d = flat.drawn.kept(fit[flat.drawn.cols[0]])
-    (burnt, burnt_parents), b = flat.burnt.kept(fit[flat.burnt.cols[0]])
-    kids, parents, burnt, burnt_parents = (new[x] for x in (kids, parents, burnt,
-                                                            burnt_parents))
-    draw_starts, burn_starts = [], []
-    for g in range(len(d) - 1):
-        if d[g + 1] > d[g] or b[g + 1] > b[g]:
-            u, v = slice(d[g], d[g + 1]), slice(b[g], b[g + 1])
-            gen.append((kids[u], parents[u], kinds[u], had[u], size[u], burnt[v],
-                        burnt_parents[v]))
-            draw_starts.append(d[g])
-            burn_starts.append(b[g])
-    hands = plan.sizes[fit]
-    # the same arrays laid end to end: `_NodePlan.dense` without concatenating them again
-    dense = _DensePlan(kids, parents, kinds, had, size,
-                       np.array([*draw_starts, d[-1]], dtype=np.int64), burnt, burnt_parents,
-                       np.array([*burn_starts, b[-1]], dtype=np.int64), js, kind, drawn,
-                       sizes, scores)
-    return _NodePlan(plan.scores[fit], finishing, _levels_restricted(flat, r),
-                     int(hands.max(initial=0)) + 1, gen, hands, dense)
+    draw, burn = fit[d.kids], fit[d.burnt]
+    fin = fit[d.js] & (d.drawn < r.limit[d.pos])
+    draw_at = np.concatenate([[0], np.cumsum(draw)])[d.draw_starts]
+    burn_at = np.concatenate([[0], np.cumsum(burn)])[d.burn_starts]
+    live = np.append((np.diff(draw_at) > 0) | (np.diff(burn_at) > 0), True)
+    return _DensePlan(new[d.kids[draw]], new[d.parents[draw]], d.kinds[draw], d.had[draw],
+                      d.sizes[draw], draw_at[live].astype(np.int64), new[d.burnt[burn]],
+                      new[d.burnt_parents[burn]], burn_at[live].astype(np.int64),
+                      new[d.js[fin]], d.pos[fin], d.drawn[fin], d.fin_sizes[fin],
+                      d.fin_scores[fin])
 
 
 def _levels_restricted(flat: _FlatPlan, r: Restriction) -> list[_Level]:
@@ -1253,7 +1242,8 @@ class _Solver:
         for i, ci, k in among:
             row = one[i] = list(one[i])
             row[ci] = get(i, zero) * k
-        return Terminal(one, T.zero, T.root)
+        # the finished hands of action 0 are T's: so is their flat form, if made
+        return Terminal(one, T.zero, T.root, {0: T._flat[0]} if 0 in T._flat else {})
 
     @cached_property
     def _swap_places(self) -> tuple[list[tuple[int, int]], list[tuple[int, int, int]]]:
@@ -1348,10 +1338,9 @@ class _Solver:
         """The decisions' children as the compiled backward induction reads them (float
         solvers)."""
         g = self.game
-        flags = [(s.kind == "play", s.kind == "swap") for s in g.infosets]
         tree: banker_dp.Tree = _kernels().Tree(
-            *_kids(g, 1), *_kids(g, 0), np.array([f[0] for f in flags], dtype=np.bool_),
-            np.array([f[1] for f in flags], dtype=np.bool_))
+            *_kids(g, 1), *_kids(g, 0), self.is_play,
+            np.array([s.kind == "swap" for s in g.infosets], dtype=np.bool_))
         return tree
 
     @cached_property

@@ -467,7 +467,7 @@ def test_banker_dense_is_the_plain_loop_to_the_bit() -> None:
     # plan laid end to end); the second method is the plain numpy loop it replaced, a
     # generation and a kind at a time (the same operations in the same order), compared
     # byte for byte: the shipped results must not move.
-    from settemezzo.solve import _banker_dense, _node_plan, _settle_table
+    from settemezzo.solve import _banker_dense, _draws, _finishing_of, _node_plan, _settle_table
 
     game = heads_up(ITALIAN.with_variants("burn=4"))
     sub = heads_up(ITALIAN.with_variants("swap_hidden"))
@@ -481,16 +481,17 @@ def test_banker_dense_is_the_plain_loop_to_the_bit() -> None:
         left = np.ascontiguousarray(decks.T)
         P = np.zeros((len(plan.scores), len(pscore)))
         P[0] = 1.0
-        for kids, parents, kinds, had, at, burnt, burnt_parents in plan.draws:
+        draws, finishing = _draws(g.banker_nodes), _finishing_of(g.banker_nodes)
+        for kids, parents, kinds, had, at, burnt, burnt_parents in draws:
             P[kids] = P[parents] * np.maximum(left[kinds] - had[:, None], 0) / den[at]
             P[burnt] = P[burnt_parents]
         tab = np.ascontiguousarray(table[pscore].T)
         F = np.zeros_like(P)
-        for pos, js, scores, drawn, sizes in plan.finishing:
+        for pos, js, scores, drawn, sizes in finishing:
             F[js] += P[js] * np.maximum(left[pos][None, :] - drawn[:, None], 0) / den[sizes] \
                 * tab[scores]
         P2, S2, F2 = _banker_dense(g, decks, pscore, table)
-        assert any(len(d[5]) for d in plan.draws) == (g is game)  # burning is exercised
+        assert any(len(d[5]) for d in draws) == (g is game)  # burning is exercised
         assert P2.tobytes() == P.tobytes() and F2.tobytes() == F.tobytes()
         assert S2.tobytes() == (P * tab[plan.scores]).tobytes()
 
