@@ -32,6 +32,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from settemezzo.cards import SEVEN_AND_A_HALF, Kind, Unseen
+from settemezzo.errors import RulesError
 
 __all__ = [
     "ITALIAN",
@@ -48,10 +49,6 @@ __all__ = [
     "next_banker",
     "preset",
 ]
-
-
-class RulesError(ValueError):
-    """A rule knob out of range, or an unknown preset, variant or spec."""
 
 
 StakeTiming = Literal["before_deal", "after_first_card"]
