@@ -310,7 +310,7 @@ def _run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace)
         return _error(str(exc))
     except OSError as exc:
         return _error(_os_error(exc), 1)
-    except sqlite3.DatabaseError as exc:  # a class database (settemezzo.klass) that is not one
+    except sqlite3.DatabaseError as exc:  # a class database that is not one
         return _error(f"the database cannot be used: {exc}",
                       1 if isinstance(exc, sqlite3.OperationalError) else 2)
     except EOFError:  # an interactive command (play) whose input ended: Ctrl-D, or < /dev/null

@@ -32,10 +32,10 @@ def _existing_db(text: str) -> Path:
 
 def cmd_class_report(args: argparse.Namespace) -> int:
     """Print the class summary (text or ``--json``) or write it to ``--out`` (.csv/.pdf)."""
+    from settemezzo.classroom_server.report import load_summary, summary_text, write_report
+    from settemezzo.classroom_server.store import ClassStore
     from settemezzo.cli_common import print_json, replaced
     from settemezzo.fileio import check_out
-    from settemezzo.klass.report import load_summary, summary_text, write_report
-    from settemezzo.klass.store import ClassStore
 
     if args.out:
         check_out(args.out, (".csv", ".pdf"))          # before any work
@@ -46,7 +46,7 @@ def cmd_class_report(args: argparse.Namespace) -> int:
         if args.out:
             print(write_report(store, args.out, args.lang, rnd, replaced))
         elif args.json:
-            from settemezzo.klass.service import rules_from_setting
+            from settemezzo.classroom_server.service import rules_from_setting
 
             print_json(load_summary(store, rnd), rules_from_setting(store.setting("rules")),
                        args.lang)
@@ -59,7 +59,7 @@ def cmd_class_report(args: argparse.Namespace) -> int:
 
 def cmd_classroom(args: argparse.Namespace) -> int:
     """Serve the class until interrupted."""
-    from settemezzo.klass.server import serve
+    from settemezzo.classroom_server.server import serve
 
     if not 0 <= args.port <= 65535:
         raise ClassCliError(f"--port must be 0 to 65535, got {args.port!r}")

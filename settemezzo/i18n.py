@@ -1521,7 +1521,7 @@ _RULE_TEXT: dict[str, dict[str, str]] = {
 _merge(_RULE_TEXT)
 
 
-# -- the whole class at once (settemezzo.klass): the students' pages, the dashboard, the report --
+# -- the classroom server: the students' pages, the dashboard, the report --
 _CLASS_TEXT: dict[str, dict[str, str]] = {
     "class.title": {"en": "Sette e mezzo in class", "it": "Sette e mezzo in classe",
                     "es": "Siete y media en clase", "fr": "Sept et demi en classe"},
@@ -1686,7 +1686,7 @@ _CLASS_TEXT: dict[str, dict[str, str]] = {
                       "it": "Classe chiusa; ogni risposta è salvata in {db}.",
                       "es": "Clase cerrada; todas las respuestas quedan en {db}.",
                       "fr": "Classe arrêtée ; toutes les réponses restent dans {db}."},
-    # the table (settemezzo.klass.table)
+    # the table (settemezzo.classroom_server.table)
     "class.to_table": {"en": "Play at the table", "it": "Gioca al tavolo",
                        "es": "Jugar en la mesa", "fr": "Jouer à la table"},
     "class.to_trainer": {"en": "Back to the trainer", "it": "Torna all'allenamento",

@@ -46,7 +46,7 @@ STUBBED = [
     ("settemezzo.deckcount", "write_report"),
     ("settemezzo.simulate.tablegame", "TableGame"),
     # a server runs until interrupted
-    ("settemezzo.klass.server", "serve"),
+    ("settemezzo.classroom_server.server", "serve"),
     ("settemezzo.cli_chart", "chart"), ("settemezzo.cli_chart", "write_all"),
     ("settemezzo.cli_chart", "_handout_page"), ("settemezzo.cli_solve", "write_data"),
 ]

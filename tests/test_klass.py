@@ -14,18 +14,18 @@ from pathlib import Path
 
 import pytest
 
-from settemezzo.cli import main
-from settemezzo.i18n import LANGUAGES, TEXT
-from settemezzo.klass.report import answers_csv, load_summary, scoreboard_csv
-from settemezzo.klass.service import BadCodeError, Classroom
-from settemezzo.klass.store import (
+from settemezzo.classroom_server.report import answers_csv, load_summary, scoreboard_csv
+from settemezzo.classroom_server.service import BadCodeError, Classroom
+from settemezzo.classroom_server.store import (
     SCHEMA_VERSION,
     Answer,
     BadNameError,
     ClassStore,
     StoreError,
 )
-from settemezzo.klass.summary import costliest, heat_map, progress, scoreboard
+from settemezzo.classroom_server.summary import costliest, heat_map, progress, scoreboard
+from settemezzo.cli import main
+from settemezzo.i18n import LANGUAGES, TEXT
 from settemezzo.widgets.lookup import player_lookup
 from settemezzo.widgets.trainer import LEVELS, deal_question
 

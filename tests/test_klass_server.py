@@ -25,10 +25,10 @@ from bench.bench_classroom import (
     start_server,
     student,
 )
-from settemezzo.klass.server import ClassServer, make_server
-from settemezzo.klass.service import Classroom
-from settemezzo.klass.store import ClassStore
-from settemezzo.klass.table import ClassTables
+from settemezzo.classroom_server.server import ClassServer, make_server
+from settemezzo.classroom_server.service import Classroom
+from settemezzo.classroom_server.store import ClassStore
+from settemezzo.classroom_server.table import ClassTables
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -37,7 +37,7 @@ def _subcommands() -> dict[str, argparse.ArgumentParser]:
 
 
 def _class_db(tmp_path: Path) -> str:
-    from settemezzo.klass.service import Classroom
+    from settemezzo.classroom_server.service import Classroom
 
     path = tmp_path / "class.db"
     # a rule set shipped precomputed (`settemezzo.precomputed`): the class opens without a solve

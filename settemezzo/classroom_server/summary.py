@@ -1,9 +1,9 @@
 """What the class understood: plain functions over the recorded answers.
 
-Each takes a list of `settemezzo.klass.store.Answer` and returns plain data (dataclasses,
+Each takes a list of `settemezzo.classroom_server.store.Answer` and returns plain data (dataclasses,
 dicts), so the dashboard, ``settemezzo class-report`` and the tests read the same numbers.
 
->>> from settemezzo.klass.store import Answer
+>>> from settemezzo.classroom_server.store import Answer
 >>> a = [Answer(1, 1, "trainer", 1, 0, "5", "", 0, "5♠", "hit", "stand", {}, 0.25, False, 3.0,
 ...             name="Ada"),
 ...      Answer(1, 1, "trainer", 2, 0, "6", "1", 2, "6♠ A♥", "stand", "stand", {}, 0.0, True,
@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from settemezzo.cards import Kind
-from settemezzo.klass.store import Answer
+from settemezzo.classroom_server.store import Answer
 
 __all__ = [
     "HOLE_ORDER",

@@ -9,7 +9,7 @@ recorded as an answer of kind ``table``: the hand state, the value of each optio
 of the choice, the time taken.
 
 >>> import tempfile, os
->>> from settemezzo.klass.service import Classroom
+>>> from settemezzo.classroom_server.service import Classroom
 >>> room = Classroom.open(os.path.join(tempfile.mkdtemp(), "c.db"), seed=3)
 >>> tables = ClassTables(room)
 >>> token = room.join(room.store.class_code, "Ada").token
@@ -28,9 +28,9 @@ import zlib
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from settemezzo.cards import kind_of
-from settemezzo.klass.service import MAX_SECONDS, Classroom
-from settemezzo.klass.store import Answer, Student
-from settemezzo.klass.summary import up_total
+from settemezzo.classroom_server.service import MAX_SECONDS, Classroom
+from settemezzo.classroom_server.store import Answer, Student
+from settemezzo.classroom_server.summary import up_total
 from settemezzo.simulate.tablegame import ACTIONS, TableGame
 from settemezzo.tables import TIE
 

@@ -25,13 +25,18 @@ from pathlib import Path
 from types import FrameType
 from typing import IO, Any
 
+from settemezzo.classroom_server import pages
+from settemezzo.classroom_server.report import (
+    answers_csv,
+    load_summary,
+    pdf_summary,
+    scoreboard_csv,
+)
+from settemezzo.classroom_server.service import BadCodeError, Classroom
+from settemezzo.classroom_server.store import BadNameError
+from settemezzo.classroom_server.table import ClassTables
 from settemezzo.fileio import json_text
 from settemezzo.i18n import LANGUAGES, check_lang, t
-from settemezzo.klass import pages
-from settemezzo.klass.report import answers_csv, load_summary, pdf_summary, scoreboard_csv
-from settemezzo.klass.service import BadCodeError, Classroom
-from settemezzo.klass.store import BadNameError
-from settemezzo.klass.table import ClassTables
 
 __all__ = ["ClassServer", "lan_address", "make_server", "serve"]
 

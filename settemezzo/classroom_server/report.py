@@ -1,4 +1,5 @@
-"""The class summary as text, CSV or a one-page PDF (views of `settemezzo.klass.summary`).
+"""The class summary as text, CSV or a one-page PDF (views of
+`settemezzo.classroom_server.summary`).
 
 Every word comes from `settemezzo.i18n` (keys ``class.*``). matplotlib is imported only when
 a PDF is drawn.
@@ -12,10 +13,16 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from settemezzo.classroom_server.store import Answer, ClassStore
+from settemezzo.classroom_server.summary import (
+    class_summary,
+    costliest,
+    heat_map,
+    progress,
+    scoreboard,
+)
 from settemezzo.fileio import check_out, writing
 from settemezzo.i18n import number, percent, points, t
-from settemezzo.klass.store import Answer, ClassStore
-from settemezzo.klass.summary import class_summary, costliest, heat_map, progress, scoreboard
 
 __all__ = ["ANSWER_COLUMNS", "answers_csv", "load_summary", "pdf_summary", "scoreboard_csv",
            "summary_text", "write_report"]
@@ -29,7 +36,8 @@ _SCORE_COLUMNS = ("name", "answered", "right", "accuracy", "stakes_lost", "mean_
 
 
 def load_summary(store: ClassStore, round_number: int | None = None) -> dict[str, Any]:
-    """`settemezzo.klass.summary.class_summary` of one round (the current one by default)."""
+    """`settemezzo.classroom_server.summary.class_summary` of one round (the current one by
+    default)."""
     rnd = store.round if round_number is None else round_number
     return class_summary(store.answers(rnd), rnd, store.round_seed(rnd), None)
 

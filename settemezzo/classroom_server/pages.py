@@ -1,8 +1,8 @@
 """The class's web pages: plain HTML forms, no script at all (thin views).
 
 Every word comes from `settemezzo.i18n` (keys ``class.*``); every name or value a person typed
-is escaped. The pages only draw what `settemezzo.klass.service` and
-`settemezzo.klass.summary` return.
+is escaped. The pages only draw what `settemezzo.classroom_server.service` and
+`settemezzo.classroom_server.summary` return.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from settemezzo.classroom_server.service import StudentView, is_tie
+from settemezzo.classroom_server.store import Answer
+from settemezzo.classroom_server.summary import heat_map, progress
 from settemezzo.i18n import LANGUAGE_NAMES, LANGUAGES, banker_words, number, percent, points, t
-from settemezzo.klass.service import StudentView, is_tie
-from settemezzo.klass.store import Answer
-from settemezzo.klass.summary import heat_map, progress
 
 __all__ = ["dashboard_page", "join_page", "student_page", "table_page", "teacher_login_page"]
 

@@ -1,6 +1,6 @@
 """The class logic: students join, answer the round's hands, every answer is recorded.
 
-`Classroom` owns one `settemezzo.klass.store.ClassStore` and one
+`Classroom` owns one `settemezzo.classroom_server.store.ClassStore` and one
 `settemezzo.widgets.trainer.TrainerSession` per student and round. The sessions judge every
 answer against the exact tables, which are solved once per rule set and shared by every
 student (`settemezzo.widgets.lookup.player_lookup` caches them); a session only holds its
@@ -25,8 +25,8 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from settemezzo.klass.store import Answer, ClassStore, StoreError, Student
-from settemezzo.klass.summary import up_total
+from settemezzo.classroom_server.store import Answer, ClassStore, StoreError, Student
+from settemezzo.classroom_server.summary import up_total
 from settemezzo.rules import ITALIAN, Rules, preset
 from settemezzo.tables import TIE
 from settemezzo.widgets.trainer import LEVELS, Feedback, TrainerSession
