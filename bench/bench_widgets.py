@@ -53,8 +53,8 @@ def _time(actions: Sequence[Callable[[], object]]) -> list[float]:
 
 
 def bench_explorer(n: int, rng: random.Random) -> Latency:
+    from settemezzo.teaching.lookup import AGAINST_CHOICES
     from settemezzo.widgets import odds_explorer
-    from settemezzo.widgets.lookup import AGAINST_CHOICES
 
     w = odds_explorer()
     for a in AGAINST_CHOICES[:3]:          # warm-up: the tables of the bankers offered

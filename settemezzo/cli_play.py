@@ -75,7 +75,7 @@ def game_record(game: Any) -> dict[str, Any]:
 
 def _show(game: Any, lang: str, out: Callable[[str], None]) -> None:
     from settemezzo.i18n import t
-    from settemezzo.widgets.tableview import seat_name
+    from settemezzo.teaching.tablelog import seat_name
 
     for seat in game.seats():
         hands = "  |  ".join(
@@ -121,7 +121,7 @@ def _turn(game: Any, lang: str, key: str, out: Callable[[str], None]) -> bool:
 
 def _prompt(game: Any, lang: str) -> str:
     from settemezzo.i18n import t
-    from settemezzo.widgets.tableview import seat_name
+    from settemezzo.teaching.tablelog import seat_name
 
     name = seat_name(game, game.to_play, lang)
     if game.can_stake():
@@ -136,7 +136,7 @@ def _interactive(game: Any, lang: str, read: Callable[[str], str],
                  out: Callable[[str], None]) -> None:
     from settemezzo.i18n import t
     from settemezzo.simulate.session import IllegalActionError
-    from settemezzo.widgets.tableview import log_lines
+    from settemezzo.teaching.tablelog import log_lines
 
     shown = 0
     while True:
@@ -178,7 +178,7 @@ def cmd_play(args: argparse.Namespace, rules: Rules) -> int:
 
             print_json(record, rules, lang)
         else:
-            from settemezzo.widgets.tableview import log_lines
+            from settemezzo.teaching.tablelog import log_lines
 
             print("\n".join(log_lines(game, lang, hands=len(game.reports))))
         return 0

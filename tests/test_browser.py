@@ -35,7 +35,7 @@ import pytest
 
 from settemezzo.rules import ITALIAN, SPANISH
 from settemezzo.simulate.tablegame import TableGame
-from settemezzo.widgets.tableview import log_lines
+from settemezzo.teaching.tablelog import log_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"

@@ -1,5 +1,5 @@
-"""The trainer's level 4 (issue 17): the cards of earlier hands are shown and decide the
-answer. Its questions are precomputed (data/deckdown_trainer.csv, settemezzo.widgets.deckpack)."""
+"""The trainer's level 4: the cards of earlier hands are shown and decide the answer. Its
+questions are precomputed (data/deckdown_trainer.csv, settemezzo.teaching.deckpack)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ import pytest
 
 from settemezzo.cards import Unseen
 from settemezzo.rules import SPANISH, RulesError
-from settemezzo.widgets.deckpack import load_pack
-from settemezzo.widgets.lookup import player_lookup
-from settemezzo.widgets.trainer import Trainer, TrainerSession
+from settemezzo.teaching.deckpack import load_pack
+from settemezzo.teaching.lookup import player_lookup
+from settemezzo.teaching.trainer import TrainerSession
+from settemezzo.widgets.trainer import Trainer
 from tests.reference import bruteforce as bf
 
 

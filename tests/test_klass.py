@@ -1,7 +1,7 @@
 """The class session: the SQLite store, the judging and summaries, ``settemezzo class-report``.
 
 Reference values: the judged cost and option values of each answer are read independently from
-`settemezzo.widgets.lookup.player_lookup` (the exact table) for the hand the seed deals; the
+`settemezzo.teaching.lookup.player_lookup` (the exact table) for the hand the seed deals; the
 summaries are checked against answers written by hand.
 """
 
@@ -26,8 +26,8 @@ from settemezzo.classroom_server.store import (
 from settemezzo.classroom_server.summary import costliest, heat_map, progress, scoreboard
 from settemezzo.cli import main
 from settemezzo.i18n import LANGUAGES, TEXT
-from settemezzo.widgets.lookup import player_lookup
-from settemezzo.widgets.trainer import LEVELS, deal_question
+from settemezzo.teaching.lookup import player_lookup
+from settemezzo.teaching.trainer import LEVELS, deal_question
 
 
 def _a(name: str, hand: int, hole: str, up_total: int, correct: bool, cost: float,

@@ -119,7 +119,7 @@ DECKDOWN_FILES = (deckcount.ROWS_FILE, deckcount.FLIPS_FILE, deckcount.COUNT_FIL
 
 QUESTION_PACKS = {"deckdown_trainer.csv"}
 """data/ files that are not analysis tables: the trainer's question pack (its rows are
-questions of the ITALIAN deck-down report, `settemezzo.widgets.deckpack`)."""
+questions of the ITALIAN deck-down report, `settemezzo.teaching.deckpack`)."""
 
 
 def test_the_walk_covers_every_data_table() -> None:

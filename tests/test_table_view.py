@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from settemezzo.rules import ITALIAN, SPANISH
 from settemezzo.simulate.tablegame import TableGame
-from settemezzo.widgets.tableview import ClassroomTable, classroom_table, log_lines, seats_html
+from settemezzo.teaching.tablelog import log_lines
+from settemezzo.widgets.tableview import ClassroomTable, classroom_table, seats_html
 
 
 def test_classroom_table_widget_plays_a_hand_and_remembers_the_stake() -> None:

@@ -16,17 +16,12 @@ from settemezzo.game import UnsupportedRulesError
 from settemezzo.i18n import UnknownLanguageError, advice_sentence, t
 from settemezzo.rules import ITALIAN, SPANISH, RulesError
 from settemezzo.tables import advise
-from settemezzo.widgets import lookup as lk
+from settemezzo.teaching import lookup as lk
+from settemezzo.teaching.trainer import LEVELS, TrainerSession
 from settemezzo.widgets.banker import banker_advice, banker_view
 from settemezzo.widgets.classroom import classroom
 from settemezzo.widgets.explorer import explore, odds_explorer
-from settemezzo.widgets.trainer import (
-    LEVELS,
-    TrainerSession,
-    summary_bars,
-    summary_chart,
-    trainer,
-)
+from settemezzo.widgets.trainer import summary_bars, summary_chart, trainer
 from settemezzo.widgets.variants import (
     KNOBS,
     compare,
@@ -122,7 +117,7 @@ def test_explore_in_italian_and_spanish() -> None:
 def test_explore_finished_and_bad_hands() -> None:
     assert explore("7", ["J"]).status == "seven_half"
     assert explore("5", ["3"]).status == "bust"
-    # a card after the bust cannot be dealt (issue 15): the explorer says why
+    # a card after the bust cannot be dealt: the explorer says why
     after = explore("5", ["3", "3"])
     assert after.status == "error" and "is bust" in after.message
     bad = explore("8")

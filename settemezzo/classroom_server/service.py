@@ -1,9 +1,9 @@
-"""The class logic: students join, answer the round's hands, every answer is recorded.
+"""The classroom server's class logic: students join, answer the hands, each answer is kept.
 
 `Classroom` owns one `settemezzo.classroom_server.store.ClassStore` and one
-`settemezzo.widgets.trainer.TrainerSession` per student and round. The sessions judge every
+`settemezzo.teaching.trainer.TrainerSession` per student and round. The sessions judge every
 answer against the exact tables, which are solved once per rule set and shared by every
-student (`settemezzo.widgets.lookup.player_lookup` caches them); a session only holds its
+student (`settemezzo.teaching.lookup.player_lookup` caches them); a session only holds its
 student's answers. After a restart the sessions are rebuilt by replaying the recorded answers
 (the hands depend only on the seed and the hand number, so the replay deals the same hands).
 
@@ -28,8 +28,7 @@ from pathlib import Path
 from settemezzo.classroom_server.store import Answer, ClassStore, StoreError, Student
 from settemezzo.classroom_server.summary import up_total
 from settemezzo.rules import ITALIAN, Rules, preset
-from settemezzo.tables import TIE
-from settemezzo.widgets.trainer import LEVELS, Feedback, TrainerSession
+from settemezzo.teaching.trainer import LEVELS, Feedback, TrainerSession
 
 __all__ = ["BadCodeError", "Classroom", "StudentView", "rules_from_setting",
            "rules_setting"]
@@ -75,7 +74,7 @@ def rules_from_setting(text: str | None) -> Rules:
 
 def is_tie(fb: Feedback) -> bool:
     """True when both plays are equally good (every answer is right); the trainer's rule."""
-    return abs(fb.row.margin) < TIE or fb.row.best in ("mixed", "either")
+    return fb.tie
 
 
 class Classroom:

@@ -32,7 +32,7 @@ from settemezzo.classroom_server.service import MAX_SECONDS, Classroom
 from settemezzo.classroom_server.store import Answer, Student
 from settemezzo.classroom_server.summary import up_total
 from settemezzo.simulate.tablegame import ACTIONS, TableGame
-from settemezzo.tables import TIE
+from settemezzo.teaching.judge import judge
 
 __all__ = ["ClassTables", "table_seed"]
 
@@ -150,12 +150,11 @@ def _judge(g: TableGame, student: Student, round_number: int, action: str,
     if v is None or advice is None:
         return None
     stand, hit = float(advice.stand_ev), float(advice.hit_ev)
-    tie = abs(hit - stand) < TIE or advice.best not in JUDGED
-    correct = tie or action == advice.best
+    correct, cost = judge(action, advice.best, hit - stand, abs(hit - stand))
     kinds = g.rules.plain_kinds(kind_of(c) for c in v.hand)
     step = sum(1 for _ in v.hand) - 1            # the decision's place in the hand: cards up
     return Answer(student.id, round_number, "table", g.hand_no, step, kinds[0].label,
                   " ".join(k.label for k in kinds[1:]), up_total(kinds[1:]),
                   " ".join(map(str, v.hand)), action, advice.best,
-                  {"stand": stand, "hit": hit}, 0.0 if correct else abs(hit - stand), correct,
+                  {"stand": stand, "hit": hit}, cost, correct,
                   min(max(float(seconds), 0.0), MAX_SECONDS))

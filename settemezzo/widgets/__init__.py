@@ -1,12 +1,13 @@
 """Interactive widgets (ipywidgets) for learning and teaching Sette e mezzo.
 
-Each widget is a thin view over plain functions in this package, which read their numbers
-from the cached exact tables (`settemezzo.widgets.lookup`):
+Each widget is a thin view over plain functions, in this package or in the teaching logic
+`settemezzo.teaching` (which imports no ipywidgets), that read their numbers from the cached
+exact tables (`settemezzo.teaching.lookup`):
 
 - `odds_explorer` (logic: `explore`): a hand's bust chance, win chances, expected values
   and best play, with the reason in one sentence;
-- `trainer` (logic: `TrainerSession`): stand or hit? seeded hands, instant feedback, a
-  score, a hard-cases mode and a summary chart;
+- `trainer` (logic: `TrainerSession`, of `settemezzo.teaching.trainer`): stand or hit?
+  seeded hands, instant feedback, a score, a hard-cases mode and a summary chart;
 - `banker_view` (logic: `banker_advice`): what the banker should do with each total, and
   why, with the posterior of the player's face-down card;
 - `variant_comparison` (logic: `compare`): toggle rule knobs, see the banker's edge and the
@@ -26,11 +27,12 @@ from __future__ import annotations
 
 from settemezzo.i18n import LANGUAGES as LANGS
 from settemezzo.simulate.tablegame import TableGame
+from settemezzo.teaching.trainer import TrainerSession
 from settemezzo.widgets.banker import BankerView, banker_advice, banker_view
 from settemezzo.widgets.classroom import Classroom, classroom
 from settemezzo.widgets.explorer import Exploration, OddsExplorer, explore, odds_explorer
 from settemezzo.widgets.tableview import ClassroomTable, classroom_table
-from settemezzo.widgets.trainer import Trainer, TrainerSession, trainer
+from settemezzo.widgets.trainer import Trainer, trainer
 from settemezzo.widgets.variants import VariantComparison, compare, variant_comparison
 
 __all__ = [

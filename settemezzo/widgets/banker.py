@@ -30,13 +30,13 @@ from settemezzo.hands import describe_score, is_finished, total
 from settemezzo.i18n import check_lang, percent, t
 from settemezzo.odds import bust_chance
 from settemezzo.rules import ITALIAN, Rules, RulesError
-from settemezzo.widgets.explain import (
+from settemezzo.teaching.explain import (
     play_word,
     restriction_line,
     rules_name,
     rules_options,
 )
-from settemezzo.widgets.lookup import (
+from settemezzo.teaching.lookup import (
     BankerRow,
     banker_lookup,
     kind_from_label,

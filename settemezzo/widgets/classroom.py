@@ -11,7 +11,7 @@ from typing import Any
 
 from settemezzo.i18n import LANGUAGE_NAMES, LANGUAGES, check_lang, t
 from settemezzo.rules import ITALIAN, Rules
-from settemezzo.widgets.explain import rules_name
+from settemezzo.teaching.explain import rules_name
 from settemezzo.widgets.tableview import ClassroomTable
 from settemezzo.widgets.trainer import Trainer
 
@@ -55,7 +55,7 @@ class Classroom:
         old, game = self.trainer, (self.table.game if self.table is not None else None)
         self.trainer = Trainer(lang, self.rules, s["seed"], s["level"], s["hands"])
         if old is not None and old.session is not None:
-            self._carry_over(old, self.trainer, lang)
+            self._carry_over(old, self.trainer)
         self._game = game
         self.table = None
         self._table_box = W.VBox([W.HTML(t("ui.computing", lang,
@@ -75,16 +75,12 @@ class Classroom:
         return self.table
 
     @staticmethod
-    def _carry_over(old: Trainer, new: Trainer, lang: str) -> None:
-        """Give the new trainer the old one's session (hands, answers, score)."""
+    def _carry_over(old: Trainer, new: Trainer) -> None:
+        """Give the new trainer the old one's settings and session (hands, answers, score)."""
         assert old.session is not None
         new.seed.value, new.level.value, new.hard.value = (old.seed.value, old.level.value,
                                                            old.hard.value)
-        new.session = old.session
-        new.session.lang = lang
-        new._show_question()
-        new._show_score()
-        new._buttons()
+        new.resume(old.session)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.view._repr_mimebundle_(**kwargs)

@@ -25,7 +25,7 @@ from settemezzo.i18n import check_lang, percent, score_label, t
 from settemezzo.odds import HandState, hit_outcomes
 from settemezzo.rules import ITALIAN, Rules, RulesError
 from settemezzo.tables import TIE
-from settemezzo.widgets.explain import (
+from settemezzo.teaching.explain import (
     advice_sentence,
     banker_name,
     play_word,
@@ -33,7 +33,7 @@ from settemezzo.widgets.explain import (
     rules_name,
     rules_options,
 )
-from settemezzo.widgets.lookup import (
+from settemezzo.teaching.lookup import (
     AGAINST_CHOICES,
     Row,
     player_lookup,
@@ -51,7 +51,7 @@ class Exploration:
     ``status``: ``ok`` (a decision), ``seven_half`` / ``bust`` (the turn is over),
     ``unsupported`` (the exact engine does not model the rules yet: only the draw odds are
     given) or ``error`` (bad cards; ``message`` says why). ``notes`` come first with the
-    restriction of the exact game, if any (`settemezzo.widgets.explain.restriction_line`).
+    restriction of the exact game, if any (`settemezzo.teaching.explain.restriction_line`).
     """
 
     status: str
@@ -120,7 +120,7 @@ def explore(hole: str, up: Sequence[str] | str = (), seen: str = "", *,
     if row is None:
         return replace(base, status="error",
                        message=t("ui.bad_cards", lang, why=f"no hand state {cards!r}"))
-    if deck is not None:  # how the advice changes as cards are seen (issue 17)
+    if deck is not None:  # how the advice changes as cards are seen
         fresh = player_lookup(rules, against).row(cards[0], cards[1:])
         if fresh is not None and {fresh.best, row.best} == {"stand", "hit"}:
             notes.append(t("deck.explorer_fresh", lang, fresh=t(f"chart.{fresh.best}", lang),

@@ -1,8 +1,8 @@
 """The classroom table widget: a thin view over `settemezzo.simulate.tablegame.TableGame`.
 
-Everything it shows is rendered from the game by `seats_html`, `log_lines` and `hint_text`
-(plain functions the tests call); the buttons call the game's actions, and are enabled by
-its ``can_*`` answers.
+Everything it shows is rendered from the game by `seats_html` and by the table's words of
+`settemezzo.teaching.tablelog` (`log_lines`, `hint_text`: plain functions the tests call);
+the buttons call the game's actions, and are enabled by its ``can_*`` answers.
 """
 
 from __future__ import annotations
@@ -10,15 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from settemezzo.cards import parse_card
-from settemezzo.i18n import advice_sentence, check_lang, percent, t
+from settemezzo.i18n import check_lang, t
 from settemezzo.rules import ITALIAN, Rules
-from settemezzo.simulate.session import HandReport, SimulationError
+from settemezzo.simulate.session import SimulationError
 from settemezzo.simulate.tablegame import SeatState, TableGame
-from settemezzo.widgets.explain import play_word, rules_name, rules_options
+from settemezzo.teaching.explain import rules_name, rules_options
+from settemezzo.teaching.tablelog import hint_text, log_lines, result_words, seat_name
 from settemezzo.widgets.html import card_html, esc, message
 
-__all__ = ["ClassroomTable", "classroom_table", "hint_text", "log_lines", "seats_html",
-           "table_rules"]
+__all__ = ["ClassroomTable", "classroom_table", "seats_html", "table_rules"]
 
 _BACK = card_html(parse_card("A♠"), hidden=True)
 
@@ -35,28 +35,10 @@ def table_rules(rules: Rules, lang: str) -> list[tuple[str, Rules]]:
     return out
 
 
-def seat_name(game: TableGame, i: int, lang: str) -> str:
-    """Seat names in the language: 'Student 1' -> 'Studente 1', 'Bank' -> 'Banco'."""
-    if i == 0:
-        return t("word.bank", lang)
-    if i <= game.students:
-        n = game.names[i]
-        return t("table.student", lang, i=i) if n == f"Student {i}" else n
-    return t("table.computer", lang, i=i - game.students)
-
-
-def _result(result: str, gain: int, lang: str) -> str:
-    if result == "won":
-        return t("table.won", lang, n=gain)
-    if result == "lost":
-        return t("table.lost", lang, n=-gain)
-    return t("table.push", lang) if result == "push" else ""
-
-
 def _status(seat: SeatState, j: int, lang: str) -> str:
     h = seat.hands[j]
     if h.result:
-        return f"{h.score}: {_result(h.result, h.gain, lang)}"
+        return f"{h.score}: {result_words(h.result, h.gain, lang)}"
     if seat.to_play:
         return "▶"
     return {"stood": t("table.stood", lang), "bust": t("table.busted", lang),
@@ -100,62 +82,6 @@ def seats_html(game: TableGame, lang: str = "en") -> str:
                    for h in ("", "", t("word.stake", lang), "", "", ""))
     return (f'<table class="sm-table-seats" style="border-collapse:collapse;background:#eef6ee;'
             f'border-radius:8px;"><tr>{head}</tr>{"".join(rows)}</table>')
-
-
-def _report_lines(game: TableGame, r: HandReport, lang: str) -> list[str]:
-    name = seat_name(game, r.banker, lang)
-    score = t("table.not_played", lang) if r.banker_result == "did not play" else \
-        r.banker_result
-    out = [t("table.hand_done", lang, n=r.hand + 1, name=name, score=score)]
-    for seat, hands, results, gains in r.players:
-        for cards, res, gain in zip(hands, results, gains, strict=True):
-            word = _result("won" if gain > 0 else "lost" if gain < 0 else "push", gain, lang)
-            out.append(t("table.seat_line", lang, name=seat_name(game, seat, lang),
-                         cards=" ".join(map(str, cards)), score=res, result=word))
-    for seat, card in r.burnt:
-        out.append(f"{seat_name(game, seat, lang)}: {t('table.burnt', lang, card=card)}")
-    key = {"7½": "table.bank_taken", "rotation": "table.bank_rotates",
-           "elimination": "table.bank_eliminated", "sale": "table.bank_sold"}.get(r.bank_moved)
-    if key is not None:
-        out.append(t(key, lang, name=seat_name(game, r.next_banker, lang)))
-    return out
-
-
-def log_lines(game: TableGame, lang: str = "en", hands: int = 3) -> list[str]:
-    """What happened, the current hand first: the hand being played, then the last
-    ``hands`` hands, newest first."""
-    out = []
-    if game.over:
-        best = max(range(len(game.names)), key=lambda j: game.chips[j])
-        out.append(t("table.game_over", lang, name=seat_name(game, best, lang)))
-    elif game.view is not None:
-        out.append(t("table.hand_now", lang, n=game.hand_no))
-    for r in reversed(game.reports[-hands:]):
-        out += _report_lines(game, r, lang)
-    return out
-
-
-def hint_text(game: TableGame, lang: str = "en") -> str:
-    """The exact odds for the student to act (empty if no student is)."""
-    v = game.view
-    if v is None or v.decision == "stake":
-        return ""
-    if v.role == "banker":
-        hit = game.bank_hint()
-        if hit is None:
-            return ""
-        return t("table.hint_banker", lang, play=play_word("hit" if hit else "stand", lang),
-                    why=rules_name(game.rules, lang))
-    parts = []
-    advice = game.hint()   # the solved results the computer seats play: no solve here
-    if advice is not None:
-        parts.append(t("table.hint_player", lang, sentence=advice_sentence(advice, lang)))
-    elif game.no_hint() in ("split_hand", "unreached"):
-        parts.append(t("table.no_hint", lang))
-    p = game.bust_chance()
-    if p is not None:
-        parts.append(t("table.bust_hint", lang, p=percent(p, lang, 0)))
-    return " ".join(parts)
 
 
 class ClassroomTable:

@@ -25,8 +25,8 @@ import pandas as pd
 from settemezzo.game import restriction_codes
 from settemezzo.i18n import check_lang, percent, t
 from settemezzo.rules import PRESETS, SWITCHES, Knob, Rules
-from settemezzo.widgets.explain import restriction_line, rules_name
-from settemezzo.widgets.lookup import banker_edge, player_frame, player_lookup, support_problem
+from settemezzo.teaching.explain import restriction_line, rules_name
+from settemezzo.teaching.lookup import banker_edge, player_frame, player_lookup, support_problem
 
 __all__ = ["KNOBS", "QUICK_KNOBS", "Comparison", "VariantComparison", "compare", "edges_frame",
            "knob_is_on", "variant_comparison", "variant_rules"]
@@ -249,7 +249,7 @@ class VariantComparison:
 
 
 def _ready(rules: Rules) -> bool:
-    from settemezzo.widgets.lookup import player_ready
+    from settemezzo.teaching.lookup import player_ready
 
     return player_ready(rules, "equilibrium")
 

@@ -1,18 +1,19 @@
 """Cached lookups: every slow number is computed once per rule set, then read in microseconds.
 
-The widgets never compute odds themselves. They read rows of `settemezzo.tables.player_table`
-and `settemezzo.tables.banker_table`, and the banker's edge of `settemezzo.solve.equilibrium`,
-from the one owner of solved results, `settemezzo.solved` (the presets and single variants
-are shipped precomputed; another rule set's table takes seconds the first time). The lookups
-built here are kept there too, with the rule set's other results; a lookup takes about a
-microsecond.
+The trainer, the tables and the widgets never compute odds themselves. They read rows of
+`settemezzo.tables.player_table` and `settemezzo.tables.banker_table`, and the banker's edge
+of `settemezzo.solve.equilibrium`, from the one owner of solved results, `settemezzo.solved`
+(the presets and single variants are shipped precomputed; another rule set's table takes
+seconds the first time). The lookups built here are kept there too, with the rule set's
+other results; a lookup takes about a microsecond.
 
 Every preset is solved. A rule set the exact engine only solves as a restricted game (SPANISH:
 the player kept to two hands, no swap inside a split hand; `settemezzo.game.restriction_codes`)
-gives numbers like any other, and each view shows `settemezzo.widgets.explain.restriction_line`
-beside them. Should the engine refuse a rule set (`settemezzo.game.UnsupportedRulesError`, a
-`ValueError`; none does today), `support_problem` turns that into a message the widgets show
-in place of the numbers. Nothing here lists the supported knobs.
+gives numbers like any other, and each view shows
+`settemezzo.teaching.explain.restriction_line` beside them. Should the engine refuse a rule
+set (`settemezzo.game.UnsupportedRulesError`, a `ValueError`; none does today),
+`support_problem` turns that into a message the views show in place of the numbers. Nothing
+here lists the supported knobs.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
-"""Trainer questions where the cards already seen decide the answer (issue 17, level 4).
+"""Trainer questions where the cards already seen decide the answer (the trainer's level 4).
 
 Each question is a deck dealt down: the cards seen since the shuffle (from the compositions
 of the deck-down report, `settemezzo.deckcount`), then a hand dealt from the cards left,
 chosen so that the exact best play against the banker for the cards left differs from the
-fresh-deck play. The exact rows (`settemezzo.widgets.lookup.Row`, from the player table of
+fresh-deck play. The exact rows (`settemezzo.teaching.lookup.Row`, from the player table of
 the thinned deck) are precomputed into ``data/deckdown_trainer.csv`` (`make_pack`, a minute
 or two), so the trainer answers at once (`load_pack`).
 """
@@ -21,7 +21,7 @@ import pandas as pd
 from settemezzo.cards import Card, Kind, Unseen, full_deck, kind_of, parse_card
 from settemezzo.deckcount import DATA, KINDS, LEFT
 from settemezzo.rules import ITALIAN, Rules, RulesError
-from settemezzo.widgets.lookup import Row, player_lookup
+from settemezzo.teaching.lookup import Row, player_lookup
 
 __all__ = ["PACK_FILE", "SeenQuestion", "load_pack", "make_pack"]
 
@@ -108,7 +108,7 @@ def load_pack(path: Path = PACK_FILE) -> tuple[SeenQuestion, ...]:
     """The precomputed questions (`make_pack`), as `SeenQuestion` s."""
     if not Path(path).is_file():
         raise RulesError(f"no trainer questions at {str(path)!r}: make them with "
-                         f"settemezzo.widgets.deckpack.make_pack")
+                         f"settemezzo.teaching.deckpack.make_pack")
     df = pd.read_csv(path, keep_default_na=False)
     out = []
     for rec in df.to_dict("records"):

@@ -1,8 +1,8 @@
-"""The widgets' words about a hand: the play, the banker, the rule set and the one-sentence
-reason, in each language.
+"""The words about a hand: the play, the banker, the rule set and the one-sentence reason, in
+each language, as the trainer, the tables and the widgets show them.
 
 The sentence is `settemezzo.i18n.advice_sentence` of an `settemezzo.tables.Advice` built from
-the lookup row, so the widgets and the command line say the same thing (a test checks it
+the lookup row, so the views and the command line say the same thing (a test checks it
 against `settemezzo.tables.advise`). Numbers are written by `settemezzo.i18n.percent`,
 `number` and `stakes`.
 
@@ -18,7 +18,7 @@ from settemezzo.i18n import advice_sentence as _sentence
 from settemezzo.i18n import banker_words, restriction_note, t
 from settemezzo.rules import Rules
 from settemezzo.tables import Advice
-from settemezzo.widgets.lookup import Row, rule_choices
+from settemezzo.teaching.lookup import Row, rule_choices
 
 __all__ = ["advice_of", "advice_sentence", "banker_name", "play_word", "restriction_line",
            "rules_name", "rules_options"]
