@@ -85,18 +85,14 @@ def summary_chart(session: TrainerSession, ax: Any = None) -> Any:
     return fig
 
 
-# =============================================================================================
-# The view
-# =============================================================================================
-
-
 class Trainer:
     """The trainer widget over a `TrainerSession`.
 
     Controls: ``seed`` (IntText), ``level`` (Dropdown), ``hard`` (Checkbox): changing one
     starts a new session, as ``restart`` does;
     ``stand``/``hit`` (the answer), ``retry_button``, ``next_button``; ``feedback`` (HTML)
-    shows the verdict, ``score`` the running score, ``chart`` (Image) the summary at the end.
+    shows the verdict, ``score`` the running score, ``chart`` (HTML) the summary at the end
+    (`summary_bars`).
     """
 
     def __init__(self, lang: str = "en", rules: Rules = ITALIAN, seed: int = 1,
