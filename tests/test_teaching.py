@@ -88,16 +88,23 @@ else:
     raise SystemExit("the blocker let ipywidgets in")
 '''
 
-PLAY = BLOCKER + '''
-import runpy
-sys.argv = ["settemezzo", "play", "--auto", "--json", "--seed", "3", "--lang", "it"]
-try:
-    runpy.run_module("settemezzo", run_name="__main__")
-except SystemExit as e:
-    assert not e.code, e.code
-print("WIDGETS LOADED" if "settemezzo.widgets" in sys.modules else "NO WIDGETS",
-      file=sys.stderr)
-'''
+PLAY = BLOCKER + """
+import io, runpy
+
+def play(*args, stdin=""):
+    sys.argv = ["settemezzo", "play", "--seed", "3", "--lang", "it", *args]
+    sys.stdin = io.StringIO(stdin)
+    try:
+        runpy.run_module("settemezzo", run_name="__main__")
+    except SystemExit as e:
+        assert not e.code, e.code
+
+play("--auto")                                            # a game of computers, its log
+print("=====")
+play("--students", "1", "--computers", "1", stdin="\\ns\\nq\\n")  # stake, stand, quit
+print("=====")
+print("WIDGETS LOADED" if "settemezzo.widgets" in sys.modules else "NO WIDGETS")
+"""
 
 SERVER = BLOCKER + '''
 import json, random, tempfile, threading
@@ -128,8 +135,10 @@ def _run(script: str, timeout: float) -> subprocess.CompletedProcess[str]:
 def test_the_terminal_table_plays_without_ipywidgets() -> None:
     done = _run(PLAY, 300)
     assert done.returncode == 0, done.stderr[-2000:]
-    record = json.loads(done.stdout)
-    assert record and "NO WIDGETS" in done.stderr
+    auto, hand, loaded = done.stdout.split("=====\n")
+    assert "Mano 1:" in auto and "Banco" in auto            # the log, in Italian
+    assert "Studente 1" in hand and "Mano 1:" in hand       # the seats and the hand's log
+    assert loaded.strip() == "NO WIDGETS"
 
 
 @pytest.mark.slow
