@@ -1,6 +1,9 @@
-"""The teaching logic stands without the widgets: the classroom server and the terminal table
-import neither `settemezzo.widgets` nor ipywidgets (read from their source, lazy imports
-included), and both still run in a process where ``import ipywidgets`` raises.
+"""The teaching logic, and that it stands without the widgets.
+
+The classroom server and the terminal table import neither `settemezzo.widgets` nor
+ipywidgets (read from their source, lazy imports included), and both still run in a process
+where ``import ipywidgets`` raises. The judge agrees with the trainer; the cached lookups
+agree with a count of the cards; the trainer session deals and scores as it promises.
 """
 
 from __future__ import annotations
@@ -14,8 +17,13 @@ from pathlib import Path
 import pytest
 
 import settemezzo
+from settemezzo.cards import Kind
+from settemezzo.rules import ITALIAN, RulesError
+from settemezzo.teaching import lookup as lk
 from settemezzo.teaching.judge import is_tie, judge
-from settemezzo.teaching.trainer import TrainerSession
+from settemezzo.teaching.trainer import LEVELS, TrainerSession
+
+K = Kind
 
 PACKAGE = Path(settemezzo.__file__).parent
 ROOT = PACKAGE.parent
@@ -155,7 +163,9 @@ def test_the_blocker_blocks() -> None:
     assert done.returncode != 0 and "ipywidgets is blocked" in done.stderr
 
 
-# -- the judge ---------------------------------------------------------------------------------
+# ---------------------------------------------------------------------------------------------
+# the judge
+# ---------------------------------------------------------------------------------------------
 
 def test_the_judge_agrees_with_the_trainer_session() -> None:
     s = TrainerSession(seed=11, level=2, hands=4)
@@ -176,3 +186,120 @@ def test_the_judge_on_ties_and_mistakes() -> None:
     assert judge("hit", "mixed", 0.0, 0.0) == (True, 0.0)
     assert judge("stand", "either", 0.0, 0.0) == (True, 0.0)
     assert judge("stand", "hit", 1e-12, 1e-12) == (True, 0.0)   # within the solver's precision
+
+
+# ---------------------------------------------------------------------------------------------
+# lookups: the cached tables agree with the engine
+# ---------------------------------------------------------------------------------------------
+
+def test_lookup_bust_chances_match_a_count_of_the_cards() -> None:
+    # every hand state's bust chance, against a count by hand: of the 40 - n unseen cards,
+    # those whose value takes the total over 7½ (12 figures worth ½, four of each 1..7)
+    table = lk.player_lookup(ITALIAN, "threshold:5")
+    assert len(table) == 4389
+    deck = {1: 12, **{2 * v: 4 for v in range(1, 8)}}    # half-points -> cards in the deck
+    for (hole, up), row in table.rows.items():
+        hand = [k.half_points for k in (hole, *up)]
+        left = {v: n - hand.count(v) for v, n in deck.items()}
+        busting = sum(n for v, n in left.items() if sum(hand) + v > 15)
+        assert row.bust_if_hit == pytest.approx(busting / (40 - len(hand)), abs=1e-12)
+
+
+def test_lookup_answers_at_once_after_the_first_build() -> None:
+    import time
+
+    lk.player_lookup(ITALIAN, "threshold:5")
+    t0 = time.perf_counter()
+    for _ in range(1000):
+        lk.player_lookup(ITALIAN, "threshold:5").row(K.FIVE, (K.ACE,))
+    assert time.perf_counter() - t0 < 0.1  # 1000 lookups well under 0.1 ms each
+
+
+def test_hard_cases_have_the_smallest_margins() -> None:
+    table = lk.player_lookup(ITALIAN, "threshold:5")
+    hard = table.hard_cases(10, max_up=2)
+    assert len(hard) == 10
+    worst = max(r.cost_of_mistake for r in hard)
+    easier = [r for r in table.rows.values() if len(r.up) <= 2 and r.cost_of_mistake > worst]
+    assert len(easier) > 100 and all(r.cost_of_mistake > 1e-9 for r in hard)
+
+
+# ---------------------------------------------------------------------------------------------
+# the trainer session
+# ---------------------------------------------------------------------------------------------
+
+def test_same_seed_same_hands_whatever_the_answers() -> None:
+    a = TrainerSession(seed=42, level=2, hands=6)
+    b = TrainerSession(seed=42, level=2, hands=6)
+    c = TrainerSession(seed=43, level=2, hands=6)
+    qa, qb, qc = [], [], []
+    for i in range(6):
+        qa.append(a.question.cards)
+        qb.append(b.question.cards)
+        qc.append(c.question.cards)
+        a.answer("stand")
+        b.answer("hit")
+        c.answer("hit")
+        if i == 2:
+            b.retry()
+            b.answer("stand")
+        if i < 5:
+            a.next()
+            b.next()
+            c.next()
+    assert qa == qb and qa != qc
+
+
+def test_levels_deal_what_they_promise() -> None:
+    s1 = TrainerSession(seed=5, level=1, hands=5)
+    for i in range(5):
+        assert len(s1.question.cards) == 1
+        s1.answer("hit")
+        if i < 4:
+            s1.next()
+    s3 = TrainerSession(seed=5, level=3, hands=1)
+    assert s3.lookup.against == "equilibrium" and LEVELS[1].against == "threshold:5"
+
+
+def test_scoring_right_wrong_and_retry() -> None:
+    s = TrainerSession(seed=11, level=2, hands=3)
+    row = s.row()
+    wrong = "hit" if row.best == "stand" else "stand"
+    fb = s.answer(wrong)
+    assert not fb.correct and fb.cost == pytest.approx(row.cost_of_mistake)
+    with pytest.raises(RulesError, match="answered already"):
+        s.answer(row.best)
+    s.retry()
+    fb2 = s.answer(row.best)
+    assert fb2.correct and fb2.retry and fb2.cost == 0
+    assert (s.answered, s.right) == (1, 0)          # the retry is not scored
+    assert s.stakes_lost == pytest.approx(row.cost_of_mistake)
+    s.next()
+    s.answer(s.row().best)
+    s.next()
+    s.answer(s.row().best)
+    assert s.finished and s.right == 2 and s.accuracy == pytest.approx(2 / 3)
+    with pytest.raises(RulesError, match="all done"):
+        s.next()
+    df = s.summary()
+    assert list(df["correct"]) == [False, True, True]
+    assert df["accuracy"].iloc[-1] == pytest.approx(2 / 3)
+
+
+def test_hard_mode_draws_small_margins() -> None:
+    s = TrainerSession(seed=1, level=2, hard=True, hands=8)
+    pool = {(r.hole, r.up) for r in s.lookup.hard_cases(24, 3)}
+    for i in range(8):
+        assert (s.question.hole, s.question.up) in pool
+        s.answer("stand")
+        if i < 7:
+            s.next()
+
+
+def test_trainer_rejects_bad_settings() -> None:
+    with pytest.raises(RulesError, match="level"):
+        TrainerSession(level=9)
+    with pytest.raises(RulesError, match="hands"):
+        TrainerSession(hands=0)
+    with pytest.raises(RulesError, match="'fold'"):
+        TrainerSession().answer("fold")

@@ -31,6 +31,7 @@ from settemezzo.cards import Kind, Unseen
 from settemezzo.game import UnsupportedRulesError, heads_up
 from settemezzo.hands import describe_score
 from settemezzo.rules import ITALIAN, KNOB_TABLE, SPANISH, Rules, RulesError
+from settemezzo.teaching.judge import PLAYS
 
 __all__ = [
     "AGAINST_CHOICES",
@@ -122,8 +123,7 @@ class PlayerLookup:
         most ``max_up`` face-up cards (hands where both plays tie are left out: any answer is
         right there)."""
         pool = [r for r in self.rows.values()
-                if len(r.up) <= max_up and r.cost_of_mistake > 1e-9
-                and r.best not in ("mixed", "either")]
+                if len(r.up) <= max_up and r.cost_of_mistake > 1e-9 and r.best in PLAYS]
         pool.sort(key=lambda r: (r.cost_of_mistake, len(r.up), r.hole, r.up))
         return pool[:n]
 
