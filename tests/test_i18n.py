@@ -1,5 +1,6 @@
-"""The one catalogue, `settemezzo.i18n.TEXT`: every key in every language, the same fields;
-the one formatter of numbers, percentages and scores per language; the advice in words.
+"""The gettext catalogues of `settemezzo.i18n` (`TEXT`, read from the .po sources, and the
+compiled .mo files `t` reads): every key in every language, the same fields; the one writer
+of numbers, percentages and scores per language; the advice in words.
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ import string
 
 import pytest
 
+from settemezzo.errors import InputError
 from settemezzo.i18n import (
     LANGUAGES,
     TEXT,
@@ -23,6 +25,7 @@ from settemezzo.i18n import (
     stakes,
     t,
 )
+from settemezzo.i18n.catalogue import mo_path, read_catalogue
 
 
 def _fields(text: str) -> set[str]:
@@ -46,6 +49,29 @@ def test_every_key_is_in_every_language() -> None:
     missing = [(k, lang) for k, e in TEXT.items() for lang in LANGUAGES if not e.get(lang)]
     assert not missing
     assert all(set(e) == set(LANGUAGES) for e in TEXT.values())
+    # each language's catalogue has every key of the others, and nothing else
+    keys = {lang: set(read_catalogue(lang)) for lang in LANGUAGES}
+    assert all(keys[lang] == keys["en"] for lang in LANGUAGES)
+    assert len(keys["en"]) == len(TEXT) > 400
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_compiled_catalogue_is_its_source(lang: str) -> None:
+    # the committed .mo holds exactly the messages of the .po (else: python -m
+    # tools.dict_to_po --compile), and every word t() looks up in it is the source's
+    from babel.messages.mofile import read_mo
+
+    with mo_path(lang).open("rb") as f:
+        compiled = {m.id: m.string for m in read_mo(f) if m.id}
+    source = read_catalogue(lang)
+    assert compiled == source
+    assert all(t(key, lang) == text for key, text in source.items())
+
+
+def test_an_unknown_language_joins_the_error_family() -> None:
+    assert issubclass(UnknownLanguageError, InputError)
+    with pytest.raises(InputError, match="choose from en, it, es, fr"):
+        percent(0.5, "xx")
 
 
 def test_an_unknown_language_or_key_is_a_clear_error() -> None:
