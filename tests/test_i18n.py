@@ -1,6 +1,6 @@
 """The gettext catalogues of `settemezzo.i18n` (`TEXT`, read from the .po sources, and the
 compiled .mo files `t` reads): every key in every language, the same fields; the one writer
-of numbers, percentages and scores per language; the advice in words.
+of numbers, percentages and scores per language (Babel, CLDR); the advice in words.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from settemezzo.i18n import (
     split_sentence,
     stakes,
     t,
+    whole,
 )
 from settemezzo.i18n.catalogue import mo_path, read_catalogue
 
@@ -100,10 +101,15 @@ def test_every_key_the_code_names_is_in_the_catalogue() -> None:
 # ---------------------------------------------------------------------------------------------
 
 def test_numbers_and_percentages_as_each_language_writes_them() -> None:
-    # by hand: 0.2113579 is 21.13579%; Italian, Spanish and French write a decimal comma,
-    # French a narrow no-break space before the percent sign
+    # by hand: 0.2113579 is 21.13579%; Italian, Spanish and French write a decimal comma;
+    # CLDR's percent pattern puts a no-break space (U+00A0) before the sign in Spanish and
+    # French ("#,##0 %"), none in English and Italian ("#,##0%")
     assert [percent(0.2113579, lang) for lang in LANGUAGES] == [
-        "21.1%", "21,1%", "21,1%", "21,1\u202f%"]
+        "21.1%", "21,1%", "21,1\u00a0%", "21,1\u00a0%"]
+    # CLDR's grouping: a comma, a dot, a narrow no-break space (U+202F) in French
+    assert [whole(1234567.4, lang) for lang in LANGUAGES] == [
+        "1,234,567", "1.234.567", "1.234.567", "1\u202f234\u202f567"]
+    assert number(-1234.5, "fr", 1) == "−1\u202f234,5"
     assert percent(0.0, "en", 0) == "0%" and percent(1, "it", 2) == "100,00%"
     assert number(-0.4241, "en", 3) == "−0.424"                 # a true minus in charts
     assert number(-0.4241, "en", 3, typeset=False) == "-0.424"  # plain text keeps ASCII
@@ -116,6 +122,18 @@ def test_numbers_and_percentages_as_each_language_writes_them() -> None:
         assert percent(x, "en", 6, typeset=False) == f"{x:.6%}"
         assert percent(x, "en", 0, typeset=False) == f"{x:.0%}"
         assert percent(x, "en", 3, sign=True, typeset=False) == f"{x:+.3%}"
+
+
+@pytest.mark.parametrize("x", [2.675, 0.125, 0.375, -0.0004, -0.0, 1e-7, 1234567.891, 0.1 + 0.2,
+                               1 / 3, -2.5, 1e15 / 3])
+@pytest.mark.parametrize("digits", [0, 1, 2, 3, 6])
+def test_numbers_round_as_python_does(x: float, digits: int) -> None:
+    # Babel writes the digits Python's own format rounds to (half to even on the float's
+    # exact value: 2.675 is 2.67499..., so '2.67'), the sign of -0.0004 included
+    assert number(x, "en", digits, typeset=False) == f"{x:,.{digits}f}"
+    assert number(x, "en", digits, sign=True, typeset=False) == f"{x:+,.{digits}f}"
+    italian = f"{x:,.{digits}f}".replace(",", " ").replace(".", ",").replace(" ", ".")
+    assert number(x, "it", digits, typeset=False) == italian
 
 
 def test_scores_in_words() -> None:

@@ -1,7 +1,14 @@
-"""Numbers as each language writes them: one writer per kind.
+"""Numbers as each language writes them, from its CLDR data (Babel): one writer per kind.
 
-`number`, `percent` and `stakes` (a decimal comma outside English), `whole` (the thousands
-grouped), `scientific` and `number_range`; `points` is the same in every language.
+`number`, `percent`, `whole`, `stakes`, `scientific` and `number_range` take the decimal
+symbol, the grouping and the percent pattern of the language's CLDR locale
+(`babel.Locale`): '0.571' and '21.1%' in English, '0,571' and '21,1%' in Italian,
+'21,1 %' in Spanish and French (a no-break space before the sign), '1 000 005' in French
+(a narrow no-break space between the thousands). The digits are rounded here, exactly as
+Python's own format rounds them (half to even on the float's exact value), so the same
+number has the same digits in every language. `points` is the same in every language.
+
+Babel is imported at the first number, and each locale read once per process.
 
 >>> number(0.5714, "it", 3, sign=True, typeset=False), percent(0.2113579, "en", 2)
 ('+0,571', '21.14%')
@@ -9,23 +16,72 @@ grouped), `scientific` and `number_range`; `points` is the same in every languag
 
 from __future__ import annotations
 
+import copy
+import decimal
+import functools
 import math
 from collections.abc import Iterable
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from settemezzo.hands import points_label
 from settemezzo.i18n.catalogue import check_lang, t
 
+if TYPE_CHECKING:
+    from babel import Locale
+    from babel.numbers import NumberPattern
+
 __all__ = ["number", "number_range", "percent", "points", "scientific", "stakes", "whole"]
 
+MINUS = "\u2212"
+"""The true minus sign that typeset text (charts, handouts, widgets) writes."""
 
-_PERCENT_SIGN = {"en": "%", "it": "%", "es": "%", "fr": "\u202f%"}
-"""How each language writes a percent sign (French: after a narrow no-break space)."""
+
+@functools.cache
+def _locale(lang: str) -> Locale:
+    """The CLDR locale of ``lang`` (read once per process)."""
+    from babel import Locale
+
+    return Locale.parse(check_lang(lang))
+
+
+@functools.cache
+def _pattern(lang: str, kind: str, digits: int, sign: bool) -> NumberPattern:
+    """The locale's standard ``kind`` pattern ('decimal' or 'percent') with exactly
+    ``digits`` decimals, the plus sign written when ``sign``, and no scaling (a percent is
+    multiplied by 100 before, as Python's '%' format does)."""
+    from babel.numbers import get_plus_sign_symbol, parse_pattern
+
+    locale = _locale(lang)
+    formats = locale.percent_formats if kind == "percent" else locale.decimal_formats
+    pattern = copy.copy(parse_pattern(formats[None].pattern))
+    pattern.frac_prec = (digits, digits)
+    pattern.scale = 0
+    if sign:
+        pattern.prefix = (get_plus_sign_symbol(locale) + pattern.prefix[0], pattern.prefix[1])
+    return pattern
+
+
+def _rounded(x: float, digits: int) -> decimal.Decimal:
+    """``x`` rounded to ``digits`` decimals half to even on its exact binary value (what
+    ``f"{x:.{digits}f}"`` writes), as a Decimal for Babel."""
+    exact = decimal.Decimal(x)
+    if not exact.is_finite():
+        return exact
+    with decimal.localcontext() as context:
+        context.prec = 400
+        return exact.quantize(decimal.Decimal(1).scaleb(-digits),
+                              rounding=decimal.ROUND_HALF_EVEN)
 
 
 def _missing(x: float | Fraction | None) -> bool:
     """Whether ``x`` is no number at all: None or NaN (a value not available)."""
     return x is None or (isinstance(x, float) and math.isnan(x))
+
+
+def _write(x: float, lang: str, digits: int, sign: bool, kind: str = "decimal") -> str:
+    """``x`` with ``digits`` decimals in the locale's ``kind`` pattern."""
+    return str(_pattern(lang, kind, digits, sign).apply(_rounded(x, digits), _locale(lang)))
 
 
 def number(x: float | Fraction | None, lang: str = "en", digits: int = 2, sign: bool = False,
@@ -47,32 +103,29 @@ def number(x: float | Fraction | None, lang: str = "en", digits: int = 2, sign: 
     if _missing(x):
         return t("word.not_available", lang)
     assert x is not None
-    x = float(x)
-    form = "e" if exponent else "f"
-    text = f"{x:+.{digits}{form}}" if sign else f"{x:.{digits}{form}}"
-    if lang != "en":
-        text = text.replace(".", ",")
-    return text.replace("-", "−") if typeset else text
+    if exponent:
+        mantissa, _, power = f"{float(x):.{digits}e}".partition("e")
+        text = _write(float(mantissa), lang, digits, sign) + "e" + power
+    else:
+        text = _write(float(x), lang, digits, sign)
+    return text.replace("-", MINUS) if typeset else text
 
 
 def percent(p: float | Fraction | None, lang: str = "en", digits: int = 1, *,
             sign: bool = False, typeset: bool = True) -> str:
-    """A probability or share as a percentage: '21.1%' (English), '21,1%' (Italian),
-    '21,1 %' (French, with a narrow no-break space); the word for 'not available' where
-    ``p`` is None or NaN (`number`).
+    """A probability or share as a percentage in the language's CLDR pattern: '21.1%'
+    (English), '21,1%' (Italian), '21,1 %' (Spanish, French: a no-break space); the word
+    for 'not available' where ``p`` is None or NaN (`number`).
 
-    >>> percent(0.6923, "en", 0), percent(0.2113579, "fr") == "21,1\u202f%"
+    >>> percent(0.6923, "en", 0), percent(0.2113579, "fr") == "21,1\u00a0%"
     ('69%', True)
     """
+    check_lang(lang)
     if _missing(p):
         return number(None, lang)
     assert p is not None
-    return number(100 * float(p), lang, digits, sign, typeset=typeset) + _PERCENT_SIGN[lang]
-
-
-_THOUSANDS = {"en": ",", "it": ".", "es": ".", "fr": "\u202f"}
-"""How each language groups the thousands of a whole number (French: a narrow no-break
-space)."""
+    text = _write(100 * float(p), lang, digits, sign, "percent")
+    return text.replace("-", MINUS) if typeset else text
 
 
 def whole(n: float, lang: str = "en") -> str:
@@ -83,7 +136,7 @@ def whole(n: float, lang: str = "en") -> str:
     ('1,000,005', '66.667')
     """
     check_lang(lang)
-    return f"{round(float(n)):,}".replace(",", _THOUSANDS[lang])
+    return _write(round(float(n)), lang, 0, False)
 
 
 def stakes(x: float | Fraction, lang: str = "en", digits: int = 3) -> str:
