@@ -62,16 +62,17 @@ def _pattern(lang: str, kind: str, digits: int, sign: bool) -> NumberPattern:
     return pattern
 
 
+_EXACT = decimal.Context(prec=400, rounding=decimal.ROUND_HALF_EVEN)
+"""Enough digits for any float's exact value at the digits a view asks for."""
+
+
 def _rounded(x: float, digits: int) -> decimal.Decimal:
     """``x`` rounded to ``digits`` decimals half to even on its exact binary value (what
     ``f"{x:.{digits}f}"`` writes), as a Decimal for Babel."""
     exact = decimal.Decimal(x)
     if not exact.is_finite():
         return exact
-    with decimal.localcontext() as context:
-        context.prec = 400
-        return exact.quantize(decimal.Decimal(1).scaleb(-digits),
-                              rounding=decimal.ROUND_HALF_EVEN)
+    return exact.quantize(decimal.Decimal(1).scaleb(-digits, _EXACT), context=_EXACT)
 
 
 def _missing(x: float | Fraction | None) -> bool:
