@@ -217,3 +217,17 @@ def test_the_advice_speaks_every_language(lang: str) -> None:
         assert (value.replace(".", ",") if comma else value) in text
     assert percent(a.bust_if_hit, lang, 0) in text
     assert t(f"ui.{a.best}", lang).upper() in text
+
+
+def test_the_charts_font_has_every_character_the_numbers_write() -> None:
+    # CLDR's spaces (U+00A0 before '%', U+202F between French thousands) and the typeset
+    # minus must be glyphs of matplotlib's default font, not empty boxes on a chart
+    pytest.importorskip("matplotlib")
+    from matplotlib import font_manager
+    from matplotlib.ft2font import FT2Font
+
+    font = FT2Font(font_manager.findfont("DejaVu Sans"))
+    written = {c for lang in LANGUAGES
+               for c in percent(-0.2113579, lang) + whole(1234567, lang) + number(-1.5, lang)}
+    assert {"\u00a0", "\u202f", "\u2212"} <= written
+    assert not [c for c in written if ord(c) not in font.get_charmap()]
