@@ -15,7 +15,14 @@ module may define a narrower class under one of the four when its callers tell i
 
 from __future__ import annotations
 
-__all__ = ["IllegalActionError", "InputError", "LimitError", "RulesError", "SettemezzoError"]
+__all__ = [
+    "IllegalActionError",
+    "InputError",
+    "LimitError",
+    "RulesError",
+    "SettemezzoError",
+    "UnknownLanguageError",
+]
 
 
 class SettemezzoError(ValueError):
@@ -37,3 +44,7 @@ class LimitError(SettemezzoError):
 
 class IllegalActionError(SettemezzoError):
     """A move the table does not allow at this point of the hand."""
+
+
+class UnknownLanguageError(InputError):
+    """A ``lang`` that is not one of `settemezzo.i18n.LANGUAGES`; the message quotes it."""

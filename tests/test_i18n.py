@@ -1,5 +1,6 @@
-"""The one catalogue, `settemezzo.i18n.TEXT`: every key in every language, the same fields;
-the one formatter of numbers, percentages and scores per language; the advice in words.
+"""The gettext catalogues of `settemezzo.i18n` (`TEXT`, read from the .po sources, and the
+compiled .mo files `t` reads): every key in every language, the same fields; the one writer
+of numbers, percentages and scores per language (Babel, CLDR); the advice in words.
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ import string
 
 import pytest
 
+from settemezzo.errors import InputError
 from settemezzo.i18n import (
     LANGUAGES,
     TEXT,
@@ -22,7 +24,9 @@ from settemezzo.i18n import (
     split_sentence,
     stakes,
     t,
+    whole,
 )
+from settemezzo.i18n.catalogue import mo_path, read_catalogue
 
 
 def _fields(text: str) -> set[str]:
@@ -46,6 +50,29 @@ def test_every_key_is_in_every_language() -> None:
     missing = [(k, lang) for k, e in TEXT.items() for lang in LANGUAGES if not e.get(lang)]
     assert not missing
     assert all(set(e) == set(LANGUAGES) for e in TEXT.values())
+    # each language's catalogue has every key of the others, and nothing else
+    keys = {lang: set(read_catalogue(lang)) for lang in LANGUAGES}
+    assert all(keys[lang] == keys["en"] for lang in LANGUAGES)
+    assert len(keys["en"]) == len(TEXT) > 400
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_compiled_catalogue_is_its_source(lang: str) -> None:
+    # the committed .mo holds exactly the messages of the .po (else: python -m
+    # tools.dict_to_po --compile), and every word t() looks up in it is the source's
+    from babel.messages.mofile import read_mo
+
+    with mo_path(lang).open("rb") as f:
+        compiled = {m.id: m.string for m in read_mo(f) if m.id}
+    source = read_catalogue(lang)
+    assert compiled == source
+    assert all(t(key, lang) == text for key, text in source.items())
+
+
+def test_an_unknown_language_joins_the_error_family() -> None:
+    assert issubclass(UnknownLanguageError, InputError)
+    with pytest.raises(InputError, match="choose from en, it, es, fr"):
+        percent(0.5, "xx")
 
 
 def test_an_unknown_language_or_key_is_a_clear_error() -> None:
@@ -74,10 +101,15 @@ def test_every_key_the_code_names_is_in_the_catalogue() -> None:
 # ---------------------------------------------------------------------------------------------
 
 def test_numbers_and_percentages_as_each_language_writes_them() -> None:
-    # by hand: 0.2113579 is 21.13579%; Italian, Spanish and French write a decimal comma,
-    # French a narrow no-break space before the percent sign
+    # by hand: 0.2113579 is 21.13579%; Italian, Spanish and French write a decimal comma;
+    # CLDR's percent pattern puts a no-break space (U+00A0) before the sign in Spanish and
+    # French ("#,##0 %"), none in English and Italian ("#,##0%")
     assert [percent(0.2113579, lang) for lang in LANGUAGES] == [
-        "21.1%", "21,1%", "21,1%", "21,1\u202f%"]
+        "21.1%", "21,1%", "21,1\u00a0%", "21,1\u00a0%"]
+    # CLDR's grouping: a comma, a dot, a narrow no-break space (U+202F) in French
+    assert [whole(1234567.4, lang) for lang in LANGUAGES] == [
+        "1,234,567", "1.234.567", "1.234.567", "1\u202f234\u202f567"]
+    assert number(-1234.5, "fr", 1) == "−1\u202f234,5"
     assert percent(0.0, "en", 0) == "0%" and percent(1, "it", 2) == "100,00%"
     assert number(-0.4241, "en", 3) == "−0.424"                 # a true minus in charts
     assert number(-0.4241, "en", 3, typeset=False) == "-0.424"  # plain text keeps ASCII
@@ -90,6 +122,18 @@ def test_numbers_and_percentages_as_each_language_writes_them() -> None:
         assert percent(x, "en", 6, typeset=False) == f"{x:.6%}"
         assert percent(x, "en", 0, typeset=False) == f"{x:.0%}"
         assert percent(x, "en", 3, sign=True, typeset=False) == f"{x:+.3%}"
+
+
+@pytest.mark.parametrize("x", [2.675, 0.125, 0.375, -0.0004, -0.0, 1e-7, 1234567.891, 0.1 + 0.2,
+                               1 / 3, -2.5, 1e15 / 3])
+@pytest.mark.parametrize("digits", [0, 1, 2, 3, 6])
+def test_numbers_round_as_python_does(x: float, digits: int) -> None:
+    # Babel writes the digits Python's own format rounds to (half to even on the float's
+    # exact value: 2.675 is 2.67499..., so '2.67'), the sign of -0.0004 included
+    assert number(x, "en", digits, typeset=False) == f"{x:,.{digits}f}"
+    assert number(x, "en", digits, sign=True, typeset=False) == f"{x:+,.{digits}f}"
+    italian = f"{x:,.{digits}f}".replace(",", " ").replace(".", ",").replace(" ", ".")
+    assert number(x, "it", digits, typeset=False) == italian
 
 
 def test_scores_in_words() -> None:
@@ -173,3 +217,17 @@ def test_the_advice_speaks_every_language(lang: str) -> None:
         assert (value.replace(".", ",") if comma else value) in text
     assert percent(a.bust_if_hit, lang, 0) in text
     assert t(f"ui.{a.best}", lang).upper() in text
+
+
+def test_the_charts_font_has_every_character_the_numbers_write() -> None:
+    # CLDR's spaces (U+00A0 before '%', U+202F between French thousands) and the typeset
+    # minus must be glyphs of matplotlib's default font, not empty boxes on a chart
+    pytest.importorskip("matplotlib")
+    from matplotlib import font_manager
+    from matplotlib.ft2font import FT2Font
+
+    font = FT2Font(font_manager.findfont("DejaVu Sans"))
+    written = {c for lang in LANGUAGES
+               for c in percent(-0.2113579, lang) + whole(1234567, lang) + number(-1.5, lang)}
+    assert {"\u00a0", "\u202f", "\u2212"} <= written
+    assert not [c for c in written if ord(c) not in font.get_charmap()]

@@ -1,0 +1,1 @@
+"""Developer scripts for settemezzo (not shipped in the package)."""
