@@ -115,15 +115,15 @@ class _Progress:
 
 def cmd_deckdown(args: argparse.Namespace) -> int:
     """Run the deck-down comparison (or the whole ``--report``) and print or write it."""
-    from settemezzo.deckdown import combined, deck_down, report
-
     rules = rules_from(args)
-    speak_progress(args.lang)
     if not 2 <= args.cycles <= MAX_CYCLES:
         raise CliError(f"--cycles must be from 2 (for a standard error) to {MAX_CYCLES:,} "
-                           f"(each cycle deals a whole deck and solves every hand exactly: "
-                           f"about a second each), got {args.cycles}")
+                       f"(each cycle deals a whole deck and solves every hand exactly: "
+                       f"about a second each), got {args.cycles}")
     out = check_out(args.out, OUT_SUFFIXES) if args.out is not None else None
+    speak_progress(args.lang)
+    from settemezzo.deckdown import combined, deck_down, report
+
     show = None if args.json or args.quiet else _Progress()
     if args.data is not None:
         return _write_data(args, rules, show)

@@ -168,14 +168,16 @@ def _interactive(game: Any, lang: str, read: Callable[[str], str],
 def cmd_play(args: argparse.Namespace) -> int:
     """Play a game at the terminal table (or, with ``--auto``, a game of computers)."""
     from settemezzo.i18n import check_lang
-    from settemezzo.simulate.tablegame import TableGame
 
     rules = rules_from(args)
     students, computers = _check(args)
     lang = check_lang(args.lang)
+    sale = parse_sale(args.sale)
     speak_progress(lang)
+    from settemezzo.simulate.tablegame import TableGame
+
     game = TableGame(rules, students, computers, args.seed, player=args.player,
-                     sale=parse_sale(args.sale))
+                     sale=sale)
     if args.auto:
         game.play_out()
         record = game_record(game)
