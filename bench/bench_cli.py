@@ -6,7 +6,8 @@ answer) as fresh processes (``python -m settemezzo ...``), N times each, interle
 the baseline ``python -c "import settemezzo"`` (the interpreter and the front door), and
 prints each command's median in seconds and as a ratio to the same run's baseline median.
 The medians include the interpreter's own start, so a loaded machine shows in the baseline
-too.
+too; the processor time of each run (user and system, from the operating system's count
+for the child) is printed beside, which a busy machine barely moves.
 
 Exit status 1 if a command's median is over `TARGET_S`, or if a run fails.
 """
@@ -14,6 +15,8 @@ Exit status 1 if a command's median is over `TARGET_S`, or if a run fails.
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -32,28 +35,41 @@ COMMANDS: dict[str, list[str]] = {
 
 BASELINE = [sys.executable, "-c", "import settemezzo"]
 
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+"""The children's environment: byte-code written and read, as after an install (a session
+that sets PYTHONDONTWRITEBYTECODE would otherwise compile every module at every start)."""
 
-def _seconds(argv: Sequence[str]) -> float:
-    """One run of ``argv`` as a fresh process, start to exit (its output discarded)."""
+
+def _seconds(argv: Sequence[str]) -> tuple[float, float]:
+    """One run of ``argv`` as a fresh process (its output discarded): (seconds start to exit,
+    seconds of processor time)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    return time.perf_counter() - t0
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                   env=ENV)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def measure(runs: int) -> dict[str, list[float]]:
-    """Seconds of every run: the baseline's and each command's, one round of each in turn
-    (so that a change in the machine's load touches all alike), after one unmeasured round
-    that warms the disk cache and the byte-code."""
+def measure(runs: int) -> dict[str, list[tuple[float, float]]]:
+    """(seconds, processor seconds) of every run: the baseline's and each command's, one
+    round of each in turn (so that a change in the machine's load touches all alike), after
+    one unmeasured round that warms the disk cache and the byte-code."""
     argvs = {"baseline": BASELINE,
              **{name: [sys.executable, "-m", "settemezzo", *args]
                 for name, args in COMMANDS.items()}}
     for argv in argvs.values():
         _seconds(argv)
-    times: dict[str, list[float]] = {name: [] for name in argvs}
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in argvs}
     for _ in range(runs):
         for name, argv in argvs.items():
             times[name].append(_seconds(argv))
     return times
+
+
+def _medians(runs: list[tuple[float, float]]) -> tuple[float, float]:
+    return (statistics.median(w for w, _ in runs), statistics.median(c for _, c in runs))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -65,17 +81,20 @@ def main(argv: list[str] | None = None) -> int:
     except subprocess.CalledProcessError as exc:
         print(f"a run failed: {exc}; stderr: {exc.stderr!r}")
         return 1
-    base = statistics.median(times["baseline"])
+    base, base_cpu = _medians(times["baseline"])
     print(f"\nCommand line start-up ({args.runs} runs each, medians, whole processes)")
     print("=" * 66)
-    print(f"  baseline  python -c 'import settemezzo': {base:.3f} s")
+    print(f"  baseline  python -c 'import settemezzo': {base:.3f} s ({base_cpu:.3f} s of "
+          f"processor time)")
     failed = False
     for name in COMMANDS:
-        med = statistics.median(times[name])
+        med, cpu = _medians(times[name])
         ok = med <= TARGET_S
         failed |= not ok
         print(f"  settemezzo {name}: {med:.3f} s, {med / base:.2f}x the baseline, "
-              f"{med / TARGET_S:.2f}x the target {TARGET_S:g} s ({'ok' if ok else 'OVER'})")
+              f"{med / TARGET_S:.2f}x the target {TARGET_S:g} s ({'ok' if ok else 'OVER'}); "
+              f"{cpu:.3f} s of processor time, {cpu / max(base_cpu, 1e-3):.2f}x the "
+              f"baseline's")
     return 1 if failed else 0
 
 
