@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from settemezzo.cards import CardSpec, parse_spec, parse_specs
-from settemezzo.cli.help_texts import help_text
+from settemezzo.cli.help_texts import HELP, help_text
 from settemezzo.errors import InputError
 from settemezzo.fileio import OutputPathError, json_text, rules_json, value_json, with_rules
 from settemezzo.rules import KNOBS, PRESETS, Rules, from_spec
@@ -34,9 +34,9 @@ if TYPE_CHECKING:
 
 __all__ = ["BANKERS", "FORMATS", "LANG_ENV", "PNG_DPI", "CliError", "Subparsers", "add_lang",
            "add_rules", "add_yes", "chart_error", "check_chart_out", "check_out",
-           "check_policy", "json_text", "parse_cards_arg", "parse_cards_args", "parse_sale",
-           "pct", "print_json", "replaced", "rules_from", "rules_json", "save_chart",
-           "speak_progress", "value_json", "with_rules", "write_deck_charts"]
+           "check_policy", "json_text", "knob_help", "parse_cards_arg", "parse_cards_args",
+           "parse_sale", "pct", "print_json", "replaced", "rules_from", "rules_json",
+           "save_chart", "speak_progress", "value_json", "with_rules", "write_deck_charts"]
 
 LANG_ENV = "SETTEMEZZO_LANG"
 """The environment variable giving the default of every subcommand's ``--lang``."""
@@ -85,9 +85,16 @@ def add_rules(parser: argparse.ArgumentParser, lang: str = "en") -> None:
 
     parser.add_argument("--rules", default="italian", metavar="SPEC", type=spec,
                         help=help_text("cli.help.rules", lang, presets=", ".join(PRESETS)))
-    knobs = "; ".join(f"{k}: {v}" for k, v in KNOBS.items())
+    knobs = "; ".join(f"{k}: {knob_help(k, lang)}" for k in KNOBS)
     parser.add_argument("--variant", action="append", default=[], metavar="KNOB[=VALUE]",
                         help=help_text("cli.help.variant", lang, knobs=knobs))
+
+
+def knob_help(knob: str, lang: str = "en") -> str:
+    """What a ``--variant`` knob does, in ``lang`` (`settemezzo.rules.KNOBS`; a knob whose
+    help only names its values keeps it as it is)."""
+    key = f"cli.help.knob.{knob}"
+    return help_text(key, lang) if key in HELP else KNOBS[knob]
 
 
 def rules_from(args: argparse.Namespace) -> Rules:

@@ -779,6 +779,90 @@ HELP: dict[str, dict[str, str]] = {
         "it": "scrive le righe FILE.csv, o il grafico FILE.png|svg|pdf",
         "es": "escribe las filas FILE.csv, o el gráfico FILE.png|svg|pdf",
         "fr": "écrit les lignes FILE.csv, ou le graphique FILE.png|svg|pdf"},
+    # -- the rule knobs of --variant (English: `settemezzo.rules.KNOBS`, which a test keeps
+    # equal; a knob whose help only names values keeps it as it is) ------------------------
+    "cli.help.knob.royal": {
+        "en": "7 and a figure as the only two cards: beats any 7½, paid double",
+        "it": "un 7 e una figura come sole due carte: batte ogni 7½, pagato doppio",
+        "es": "un 7 y una figura como únicas dos cartas: gana a cualquier 7½, se paga doble",
+        "fr": "un 7 et une figure comme seules deux cartes : bat tout 7½, payé double"},
+    "cli.help.knob.wild_king": {
+        "en": "the K♦ counts ½ or any whole number 1..7",
+        "it": "il K♦ vale ½ o un qualsiasi numero intero da 1 a 7",
+        "es": "el K♦ vale ½ o cualquier número entero de 1 a 7",
+        "fr": "le K♦ vaut ½ ou n'importe quel nombre entier de 1 à 7"},
+    "cli.help.knob.pair_of_sevens": {
+        "en": "exactly two 7s beat everything, paid triple",
+        "it": "esattamente due 7 battono tutto, pagati il triplo",
+        "es": "exactamente dos 7 ganan a todo, se pagan triple",
+        "fr": "exactement deux 7 battent tout, payés le triple"},
+    "cli.help.knob.burn": {
+        "en": "a face-down first card of 4 (burn=4) or 3 or 4 (burn=3,4) may be thrown away",
+        "it": "una prima carta coperta di 4 (burn=4) o di 3 o 4 (burn=3,4) si può scartare",
+        "es": "una primera carta tapada de 4 (burn=4) o de 3 o 4 (burn=3,4) se puede "
+              "descartar",
+        "fr": "une première carte cachée de 4 (burn=4) ou de 3 ou 4 (burn=3,4) peut être "
+              "jetée"},
+    "cli.help.knob.ties_push": {
+        "en": "a tie returns the stake", "it": "un pareggio restituisce la puntata",
+        "es": "un empate devuelve la apuesta", "fr": "une égalité rend la mise"},
+    "cli.help.knob.bank_passing": {
+        "en": "seven_half (a player's 7½ takes it), rotate (rotate_bank: the next player after "
+              "every hand) or keep (keep_bank: until eliminated or beaten by a 7½, Spain)",
+        "it": "seven_half (lo prende il 7½ di un giocatore), rotate (rotate_bank: il giocatore "
+              "successivo dopo ogni mano) o keep (keep_bank: finché eliminato o battuto da un "
+              "7½, Spagna)",
+        "es": "seven_half (se la lleva el 7½ de un jugador), rotate (rotate_bank: el jugador "
+              "siguiente tras cada mano) o keep (keep_bank: hasta ser eliminada o vencida por "
+              "un 7½, España)",
+        "fr": "seven_half (le 7½ d'un joueur la prend), rotate (rotate_bank : le joueur "
+              "suivant après chaque main) ou keep (keep_bank : jusqu'à élimination ou défaite "
+              "par un 7½, Espagne)"},
+    "cli.help.knob.swap_hidden": {
+        "en": "on a hit, the face-down card may be turned up, the new card kept hidden",
+        "it": "chiedendo carta, la carta coperta si può scoprire e tenere coperta la nuova",
+        "es": "al pedir carta, la carta tapada se puede descubrir y dejar tapada la nueva",
+        "fr": "en tirant, la carte cachée peut être retournée, la nouvelle restant cachée"},
+    "cli.help.knob.split_figures": {
+        "en": "split two first figures into two hands (=N: up to N hands; off: 1)",
+        "it": "dividere due prime figure in due mani (=N: fino a N mani; off: 1)",
+        "es": "dividir dos primeras figuras en dos manos (=N: hasta N manos; off: 1)",
+        "fr": "partager deux premières figures en deux mains (=N : jusqu'à N mains ; off : 1)"},
+    "cli.help.knob.seven_half_pays": {
+        "en": "stakes a player's 7½ wins when the banker does not bust (1 or 2)",
+        "it": "puntate vinte dal 7½ di un giocatore quando il banco non sballa (1 o 2)",
+        "es": "apuestas que gana el 7½ de un jugador cuando la banca no se pasa (1 o 2)",
+        "fr": "mises que gagne le 7½ d'un joueur quand la banque ne dépasse pas (1 ou 2)"},
+    "cli.help.knob.min_stake": {
+        "en": "table minimum stake (in round 1)",
+        "it": "puntata minima del tavolo (nel turno 1)",
+        "es": "apuesta mínima de la mesa (en la ronda 1)",
+        "fr": "mise minimale de la table (à la manche 1)"},
+    "cli.help.knob.max_stake": {
+        "en": "table maximum stake (in round 1)",
+        "it": "puntata massima del tavolo (nel turno 1)",
+        "es": "apuesta máxima de la mesa (en la ronda 1)",
+        "fr": "mise maximale de la table (à la manche 1)"},
+    "cli.help.knob.final_min_stake": {
+        "en": "minimum stake in the last round (none: as in round 1)",
+        "it": "puntata minima nell'ultimo turno (none: come nel turno 1)",
+        "es": "apuesta mínima en la última ronda (none: como en la ronda 1)",
+        "fr": "mise minimale à la dernière manche (none : comme à la manche 1)"},
+    "cli.help.knob.final_max_stake": {
+        "en": "maximum stake in the last round (none: as in round 1)",
+        "it": "puntata massima nell'ultimo turno (none: come nel turno 1)",
+        "es": "apuesta máxima en la última ronda (none: como en la ronda 1)",
+        "fr": "mise maximale à la dernière manche (none : comme à la manche 1)"},
+    "cli.help.knob.starting_chips": {
+        "en": "chips each player starts with at a table of 2, 3, ..., 8",
+        "it": "fiches con cui parte ogni giocatore a un tavolo di 2, 3, ..., 8",
+        "es": "fichas con las que empieza cada jugador en una mesa de 2, 3, ..., 8",
+        "fr": "jetons de départ de chaque joueur à une table de 2, 3, ..., 8"},
+    "cli.help.knob.rounds": {
+        "en": "hands in a game (none: no set end)",
+        "it": "mani in una partita (none: nessuna fine fissata)",
+        "es": "manos en una partida (none: sin final fijado)",
+        "fr": "mains dans une partie (none : pas de fin fixée)"},
 }
 """Every help text of the command line: key -> {language: text}."""
 
