@@ -8,7 +8,8 @@ Monte Carlo baseline (`bench.bench_solver`), ``python -m bench memory`` the memo
 solved rule sets (`bench.bench_memory`); otherwise all follow the suite.
 ``python -m bench classroom`` runs thirty simulated students against ``settemezzo classroom``
 (`bench.bench_classroom`); ``python -m bench classroom-voila`` measures Voilà's memory per
-visitor of the classroom notebook (`bench.bench_classroom_voila`).
+visitor of the classroom notebook (`bench.bench_classroom_voila`). ``python -m bench cli``
+times two light commands as whole processes against 0.35 s (`bench.bench_cli`).
 """
 
 from __future__ import annotations
@@ -42,14 +43,20 @@ if __name__ == "__main__":
         from bench.bench_solver import main as solver_main
 
         sys.exit(solver_main(sys.argv[2:]))
+    if sys.argv[1:2] == ["cli"]:
+        from bench.bench_cli import main as cli_main
+
+        sys.exit(cli_main(sys.argv[2:]))
     if sys.argv[1:2] == ["simulate"]:
         from bench.bench_simulate import main as simulate_main
 
         sys.exit(simulate_main(sys.argv[2:]))
     code = main()
+    from bench.bench_cli import main as cli_main
     from bench.bench_edge import main as edge_main
     from bench.bench_memory import main as memory_main
     from bench.bench_simulate import main as simulate_main
     from bench.bench_widgets import main as widgets_main
 
-    sys.exit(max(code, simulate_main([]), edge_main([]), widgets_main([]), memory_main([])))
+    sys.exit(max(code, simulate_main([]), edge_main([]), widgets_main([]), memory_main([]),
+                 cli_main([])))

@@ -264,6 +264,10 @@ def parse_spec(text: str | Card | Rank) -> CardSpec:
         return text
     if not isinstance(text, str):
         raise InvalidCardError(f"{text!r} is not a card: expected text such as '7d' or 'K♦'")
+    last = re.split(r"[\s_]+", text.strip().lower())[-1]
+    if last in _CONNECTORS:  # 're di': a name cut short, not the rank alone
+        raise InvalidCardError(f"{text!r} is cut short: name the suit after {last!r} (e.g. "
+                               f"'re di denari', 'rey de oros'), or give the rank alone")
     words = _split_words(text)
     if len(words) == 1:
         w = words[0]

@@ -508,6 +508,9 @@ def _parse_variant(text: str) -> tuple[str, Any]:
     k = _BY_NAME[key]
     if not eq and not k.is_switch:
         raise RulesError(f"variant {text!r}: {key} takes a value ({key}=...)")
+    if eq and k.type == "choice" and not raw.strip():  # 'stake_timing=': a value forgotten
+        raise RulesError(f"variant {text!r}: {key}= needs a value, one of "
+                         f"{', '.join(k.choices)} (or {key} alone to switch it on)")
     return key, k.parse(raw, text)
 
 

@@ -16,7 +16,7 @@ import time
 import pytest
 
 from settemezzo import cli
-from settemezzo.cli_common import LANG_ENV
+from settemezzo.cli.common import LANG_ENV
 
 _FRESH_PARSER = cli.build_parser  # the real one, whatever a test stubs
 
@@ -47,8 +47,8 @@ STUBBED = [
     ("settemezzo.simulate.tablegame", "TableGame"),
     # a server runs until interrupted
     ("settemezzo.classroom_server.server", "serve"),
-    ("settemezzo.cli_chart", "chart"), ("settemezzo.cli_chart", "write_all"),
-    ("settemezzo.cli_chart", "_handout_page"), ("settemezzo.cli_solve", "write_data"),
+    ("settemezzo.cli.chart", "chart"), ("settemezzo.cli.chart", "write_all"),
+    ("settemezzo.cli.chart", "_handout_page"), ("settemezzo.cli.solve", "write_data"),
 ]
 
 
@@ -78,10 +78,10 @@ def _parser_built_once(monkeypatch: pytest.MonkeyPatch) -> None:
     probes, compares the reused parser with a fresh one."""
     built: dict[str | None, argparse.ArgumentParser] = {}
 
-    def build() -> argparse.ArgumentParser:
-        lang = os.environ.get(LANG_ENV)  # the default of every --lang (`add_lang`)
+    def build(lang: str | None = None) -> argparse.ArgumentParser:
+        lang = lang or os.environ.get(LANG_ENV)  # the default of every --lang (`add_lang`)
         if lang not in built:
-            built[lang] = _FRESH_PARSER()
+            built[lang] = _FRESH_PARSER(lang)
         return built[lang]
 
     monkeypatch.setattr(cli, "build_parser", build)

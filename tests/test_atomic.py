@@ -14,7 +14,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from settemezzo import cli_chart, fileio
+from settemezzo import fileio
+from settemezzo.cli import common as cli_common
 from settemezzo.cli import main
 from settemezzo.fileio import OutputPathError, check_folder, check_out, writing
 
@@ -130,7 +131,7 @@ def test_save_chart_is_atomic_for_the_api(tmp_path: Path) -> None:
 
     fig = matplotlib.figure.Figure()
     data = pd.DataFrame({"x": [1]})
-    paths = cli_chart.save_chart(fig, tmp_path / "c.png", data)
+    paths = cli_common.save_chart(fig, tmp_path / "c.png", data)
     assert [p.name for p in paths] == ["c.png", "c.csv"] and files(tmp_path) == ["c.csv", "c.png"]
 
 

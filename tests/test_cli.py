@@ -239,7 +239,7 @@ def test_console_script() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# One JSON emitter (settemezzo.cli_common.print_json)
+# One JSON emitter (settemezzo.cli.common.print_json)
 # ---------------------------------------------------------------------------------------------
 
 
@@ -266,10 +266,63 @@ def test_every_json_output_carries_the_rules(capsys: pytest.CaptureFixture[str],
 
 
 def test_json_text_is_utf8_and_strict() -> None:
-    from settemezzo.cli_common import json_text
+    from settemezzo.cli.common import json_text
 
     text = json_text({"half": "7½", "x": Fraction(1, 3), "nan": float("nan"),
                       "inf": float("inf")})
     assert json.loads(text) == {"half": "7½", "x": {"fraction": "1/3", "float": 1 / 3},
                                 "nan": None, "inf": None}
     assert "7½" in text
+
+
+# ---------------------------------------------------------------------------------------------
+# Inputs a careless user types: one clear line and status 2, before any work
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", ["stake_timing=", "reshuffle=", "stake_timing= "])
+def test_a_choice_knob_with_an_empty_value_is_refused(capsys: pytest.CaptureFixture[str],
+                                                      variant: str) -> None:
+    # 'stake_timing=' is a value forgotten, not the knob switched on
+    code, out, err = run(capsys, "odds", "--hole", "5", "--variant", variant)
+    assert code == 2 and out == ""
+    knob = variant.partition("=")[0]
+    assert err.count("\n") == 1 and f"variant {variant!r}" in err and "needs a value" in err
+    assert f"{knob} alone" in err
+
+
+def test_a_choice_knob_alone_still_switches_it_on(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "odds", "--hole", "5", "--variant", "stake_timing",
+                    "--variant", "reshuffle")
+    assert "stake_timing=after_first_card" in data["rules_spec"]
+    assert "reshuffle=when_exhausted" in data["rules_spec"]
+
+
+@pytest.mark.parametrize("hole", ["re di", "rey de", "roi de", "re d'"])
+def test_a_card_name_cut_short_is_refused(capsys: pytest.CaptureFixture[str],
+                                          hole: str) -> None:
+    # 're di' is a King whose suit was cut off, not the rank alone
+    code, out, err = run(capsys, "odds", "--hole", hole)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "cut short" in err
+
+
+def test_a_card_name_with_its_suit_is_taken(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "odds", "--hole", "re di denari")
+    assert data["hand"].startswith("[K♦]")
+
+
+def test_simulate_refuses_an_output_it_cannot_write_before_dealing(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # /proc takes no file, even for root, whom the permission bits let write anywhere
+    import settemezzo.simulate
+
+    def dealt(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the simulation ran")
+
+    monkeypatch.setattr(settemezzo.simulate, "simulate", dealt)
+    for option in ("--out", "--sessions-out", "--hands-out"):
+        code, out, err = run(capsys, "simulate", "--hands", "1000", option, "/proc/s.csv")
+        assert code == 2 and out == "", err
+        assert err == (f"settemezzo: error: {option} '/proc/s.csv': no file can be written "
+                       f"in '/proc' (No such file or directory)\n")

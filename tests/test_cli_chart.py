@@ -11,7 +11,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from settemezzo import cli_chart
+from settemezzo.cli import chart as cli_chart
 from settemezzo.cli import main
 from settemezzo.game import restriction_codes
 from settemezzo.rules import PRESETS

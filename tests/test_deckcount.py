@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from settemezzo.cards import Kind, Unseen
-from settemezzo.cli_deck import write_charts
+from settemezzo.cli.common import write_deck_charts as write_charts
 from settemezzo.deckcount import (
     FULL,
     LEFT,

@@ -174,7 +174,7 @@ def test_cli_deckdown_says_what_it_wrote_in_the_language_asked(
 def test_summary_text_speaks_the_language(lang: str, words: list[str]) -> None:
     """The text report in each language: translated words, the run's numbers in the
     language's notation (decimal comma outside English), the cards not dealt per cycle."""
-    from settemezzo.cli_deck import summary_text
+    from settemezzo.cli.deck import summary_text
 
     summary = pd.DataFrame([{"players": 1, "banker": "threshold:5", "cycles": 4,
                              "player_hands": 25, "unplayed": 11.5, "remember": -0.15,

@@ -22,7 +22,7 @@ import pytest
 
 from settemezzo import deckcount
 from settemezzo.cli import build_parser, main
-from settemezzo.cli_solve import DATA_FILES, EDGE_FILE
+from settemezzo.cli.solve import DATA_FILES, EDGE_FILE
 from settemezzo.edge import standard_rule_sets
 from settemezzo.i18n import LANGUAGES, TEXT, describe_rules, t
 from settemezzo.rules import KNOB_TABLE, from_spec

@@ -14,7 +14,7 @@ import pytest
 from matplotlib.figure import Figure
 
 from settemezzo import plots
-from settemezzo.cli_chart import cached_banker_table, cached_player_table
+from settemezzo.cli.chart import cached_banker_table, cached_player_table
 from settemezzo.game import restriction_codes
 from settemezzo.i18n import (
     LANGUAGES,

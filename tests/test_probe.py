@@ -296,12 +296,14 @@ def test_real_process_os_error_names_the_path(tmp_path: Path) -> None:
                           timeout=60)
     assert done.returncode == 2 and str(blocker) in done.stderr
     assert "Traceback" not in done.stderr
-    # a folder that cannot be made (in /proc): the run fails when writing, status 1, one line
+    # a folder where no file can be made (in /proc, even for root): refused before any work,
+    # status 2, one line naming the path and the folder
     target = "/proc/settemezzo-nope/bust.png"
     done = subprocess.run(command("chart", "bust", "--out", target), capture_output=True,
                           text=True, timeout=60)
-    assert done.returncode == 1, done.stderr
-    assert done.stderr.strip() == f"settemezzo: error: {target}: No such file or directory"
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.strip() == (f"settemezzo: error: --out {target!r}: no file can be "
+                                   f"written in '/proc' (No such file or directory)")
 
 
 def test_closed_pipe_ends_quietly() -> None:

@@ -30,7 +30,7 @@ import pytest
 from settemezzo import solved
 from settemezzo.advice import Advice, advise, answer_row, answers
 from settemezzo.cards import Kind, Unseen
-from settemezzo.cli_solve import DATA_FILES, write_tables
+from settemezzo.cli.solve import DATA_FILES, write_tables
 from settemezzo.game import SPLIT, HeadsUpGame, heads_up, restriction_codes
 from settemezzo.i18n import restriction_text
 from settemezzo.rules import ITALIAN, SPANISH, Rules

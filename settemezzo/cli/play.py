@@ -1,6 +1,6 @@
 """``settemezzo play``: the classroom table in a terminal.
 
-Registered by `settemezzo.cli`. The same table as the classroom page
+The same table as the classroom page
 (`settemezzo.simulate.tablegame.TableGame`, the simulator's engine stepped by people): keys
 for stake (a number, or Enter for the last one), burn (b), hit (h), swap (w), split (p),
 stand (s), the exact hint (?) and quit (q). ``--auto --json`` plays a whole game with
@@ -17,35 +17,41 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from settemezzo.rules import Rules, RulesError
+from settemezzo.cli.common import (
+    CliError,
+    Subparsers,
+    add_lang,
+    add_rules,
+    parse_sale,
+    print_json,
+    rules_from,
+    speak_progress,
+)
+from settemezzo.cli.help_texts import help_text
 
-__all__ = ["PlayError", "add_to", "cmd_play", "game_record", "register"]
-
-
-class PlayError(RulesError):
-    """A ``play`` argument that cannot be used (a `ValueError`; exit status 2)."""
+__all__ = ["cmd_play", "game_record", "register"]
 
 
 def _count(name: str, value: int, lo: int, hi: int) -> int:
     if not lo <= value <= hi:
-        raise PlayError(f"--{name} must be a whole number from {lo} to {hi}, got {value}")
+        raise CliError(f"--{name} must be a whole number from {lo} to {hi}, got {value}")
     return value
 
 
 def _check(args: argparse.Namespace) -> tuple[int, int]:
-    """Students and computers, validated (`PlayError` names the bad value)."""
+    """Students and computers, validated (`CliError` names the bad value)."""
     if args.json and not args.auto:
-        raise PlayError("--json prints the record of a whole game: use it with --auto")
+        raise CliError("--json prints the record of a whole game: use it with --auto")
     if args.seed < 0:
-        raise PlayError(f"--seed must be a whole number of at least 0, got {args.seed}")
+        raise CliError(f"--seed must be a whole number of at least 0, got {args.seed}")
     students = args.students if args.students is not None else (0 if args.auto else 1)
     computers = args.computers if args.computers is not None else (3 if args.auto else 2)
     if args.auto and students:
-        raise PlayError(f"--auto plays computer seats only, got --students {students}")
+        raise CliError(f"--auto plays computer seats only, got --students {students}")
     _count("students", students, 0, 7)
     _count("computers", computers, 0, 7)
     if not 1 <= students + computers <= 7:
-        raise PlayError(f"a table seats 1 to 7 players beside the bank, got {students} "
+        raise CliError(f"a table seats 1 to 7 players beside the bank, got {students} "
                         f"students and {computers} computers")
     return students, computers
 
@@ -159,23 +165,23 @@ def _interactive(game: Any, lang: str, read: Callable[[str], str],
             out(str(e))
 
 
-def cmd_play(args: argparse.Namespace, rules: Rules) -> int:
+def cmd_play(args: argparse.Namespace) -> int:
     """Play a game at the terminal table (or, with ``--auto``, a game of computers)."""
     from settemezzo.i18n import check_lang
-    from settemezzo.simulate.tablegame import TableGame
 
+    rules = rules_from(args)
     students, computers = _check(args)
     lang = check_lang(args.lang)
-    from settemezzo.cli_simulate import _sale
+    sale = parse_sale(args.sale)
+    speak_progress(lang)
+    from settemezzo.simulate.tablegame import TableGame
 
     game = TableGame(rules, students, computers, args.seed, player=args.player,
-                     sale=_sale(args.sale))
+                     sale=sale)
     if args.auto:
         game.play_out()
         record = game_record(game)
         if args.json:
-            from settemezzo.cli_common import print_json
-
             print_json(record, rules, lang)
         else:
             from settemezzo.teaching.tablelog import log_lines
@@ -186,38 +192,19 @@ def cmd_play(args: argparse.Namespace, rules: Rules) -> int:
     return 0
 
 
-def register(subparsers: Any, add_rules: Any) -> None:
-    """Add ``play``; ``add_rules`` adds --rules/--variant to the parser."""
-    from settemezzo.cli_common import add_lang
+def register(subparsers: Subparsers[argparse.ArgumentParser], lang: str = "en") -> None:
+    """Add ``play``, its help in ``lang``."""
+    def h(key: str) -> str:
+        return help_text(f"cli.help.play.{key}", lang)
 
-    p = subparsers.add_parser(
-        "play", help="the classroom table in a terminal (every rule set)",
-        description="Play at the classroom table in a terminal: students type their stake "
-                    "(a number; Enter for the last one), b burn, h hit, w swap, p split, "
-                    "s stand, ? the exact hint, q quit. Computer seats play the exact "
-                    "engine's equilibrium (SPANISH: the restricted game's, split hands by "
-                    "threshold:5); the computer banker is the simulator's table banker. "
-                    "--auto --json plays a whole game of computers and prints its record.")
-    add_rules(p)
-    p.add_argument("--students", type=int, help="students at the table, 0-7 (default 1; "
-                                                "0 with --auto)")
-    p.add_argument("--computers", type=int, help="computer players, 0-7 (default 2; 3 "
-                                                 "with --auto)")
-    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    add_lang(p)
-    p.add_argument("--player", metavar="STRATEGY",
-                   help="the computer seats' strategy (default: equilibrium)")
-    p.add_argument("--sale", metavar="PRICE[@HANDS]",
-                   help="keep-the-bank variant: the bank is sold for PRICE chips after "
-                        "HANDS hands (default 5)")
-    p.add_argument("--auto", action="store_true", help="computer seats only: play a game")
-    p.add_argument("--json", action="store_true",
-                   help="with --auto: print the hand-by-hand record and the result as JSON")
-    p.set_defaults(solver_cmd=cmd_play)
-
-
-def add_to(subparsers: Any) -> None:
-    """Register ``play`` with the shared rule-set options of `settemezzo.cli`."""
-    from settemezzo.cli import _add_rules_args
-
-    register(subparsers, _add_rules_args)
+    p = subparsers.add_parser("play", help=h("help"), description=h("description"))
+    add_rules(p, lang)
+    p.add_argument("--students", type=int, help=h("students"))
+    p.add_argument("--computers", type=int, help=h("computers"))
+    p.add_argument("--seed", type=int, default=0, help=h("seed"))
+    add_lang(p, lang)
+    p.add_argument("--player", metavar="STRATEGY", help=h("player"))
+    p.add_argument("--sale", metavar="PRICE[@HANDS]", help=h("sale"))
+    p.add_argument("--auto", action="store_true", help=h("auto"))
+    p.add_argument("--json", action="store_true", help=h("json"))
+    p.set_defaults(handler=cmd_play)

@@ -1,7 +1,6 @@
 """``settemezzo deckdown``: what remembering the cards seen is worth, playing the deck down.
 
-Registered by `settemezzo.cli` (one line); pandas and the solver are imported only when the
-command runs.
+pandas and the solver are imported only when the command runs.
 
     settemezzo deckdown --players 1 4 --cycles 10
     settemezzo deckdown --banker table --banker equilibrium --cycles 4 --json
@@ -16,15 +15,22 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from settemezzo.cli_common import add_lang
+from settemezzo.cli.common import (
+    CliError,
+    Subparsers,
+    add_lang,
+    add_rules,
+    check_out,
+    print_json,
+    replaced,
+    rules_from,
+    speak_progress,
+)
+from settemezzo.cli.help_texts import help_text
 from settemezzo.i18n import banker_words, number, number_range, percent, t
 from settemezzo.rules import Rules
 
-__all__ = ["add_to", "cmd_deckdown", "register", "summary_text"]
-
-
-class DeckCliError(ValueError):
-    """A command-line value that cannot be used."""
+__all__ = ["MAX_CYCLES", "cmd_deckdown", "register", "summary_text"]
 
 
 def _pm(x: float, se: float, lang: str) -> str:
@@ -65,7 +71,6 @@ OUT_SUFFIXES = (".csv", ".png", ".svg", ".pdf")
 
 def _write(path: Path, summary: Any, hands: Any, rules: Rules) -> None:
     """The rows (.csv) or the chart (.png, .svg, .pdf), written atomically (`fileio`)."""
-    from settemezzo.cli_common import replaced
     from settemezzo.fileio import writing
 
     suffix = path.suffix.lower()
@@ -80,7 +85,7 @@ def _write(path: Path, summary: Any, hands: Any, rules: Rules) -> None:
 
 
 MAX_CYCLES = 1000
-"""Most deck cycles one run may ask for (issue 15: bounded runs)."""
+"""Most deck cycles one run may ask for (a run stays bounded)."""
 
 
 class _Progress:
@@ -110,17 +115,15 @@ class _Progress:
 
 def cmd_deckdown(args: argparse.Namespace) -> int:
     """Run the deck-down comparison (or the whole ``--report``) and print or write it."""
-    from settemezzo.cli import _rules_from
-    from settemezzo.cli_common import print_json
-    from settemezzo.deckdown import combined, deck_down, report
-    from settemezzo.fileio import check_out
-
-    rules = _rules_from(args)
+    rules = rules_from(args)
     if not 2 <= args.cycles <= MAX_CYCLES:
-        raise DeckCliError(f"--cycles must be from 2 (for a standard error) to {MAX_CYCLES:,} "
-                           f"(each cycle deals a whole deck and solves every hand exactly: "
-                           f"about a second each), got {args.cycles}")
+        raise CliError(f"--cycles must be from 2 (for a standard error) to {MAX_CYCLES:,} "
+                       f"(each cycle deals a whole deck and solves every hand exactly: "
+                       f"about a second each), got {args.cycles}")
     out = check_out(args.out, OUT_SUFFIXES) if args.out is not None else None
+    speak_progress(args.lang)
+    from settemezzo.deckdown import combined, deck_down, report
+
     show = None if args.json or args.quiet else _Progress()
     if args.data is not None:
         return _write_data(args, rules, show)
@@ -149,7 +152,7 @@ def _write_data(args: argparse.Namespace, rules: Rules, show: Any) -> int:
     from settemezzo.rules import ITALIAN
 
     if not args.report or rules != ITALIAN:
-        raise DeckCliError("--data DIR writes the Italian report: use it with --report and "
+        raise CliError("--data DIR writes the Italian report: use it with --report and "
                            "no --rules/--variant")
     folder = check_folder(args.data, "--data")
     folder.mkdir(parents=True, exist_ok=True)
@@ -165,71 +168,23 @@ def _write_data(args: argparse.Namespace, rules: Rules, show: Any) -> int:
     return 0
 
 
-def write_charts(folder: Path, suffix: str = ".png", lang: str = "en",
-                 data: str | Path | None = None) -> list[Path]:
-    """The deck-down charts of the precomputed Italian report (`settemezzo.deckcount`):
-    the worth of remembering, the banker's edge against the count, and the printable
-    counting card (always a PDF), into ``folder``. `settemezzo charts` calls this."""
-    from settemezzo.cli_chart import save_chart
-    from settemezzo.deckcount import DATA, count_card, edge_by_count, load_report
-    from settemezzo.plots_deck import count_card_chart, count_chart, worth_chart
-    from settemezzo.rules import ITALIAN
+def register(subparsers: Subparsers[argparse.ArgumentParser], lang: str = "en") -> None:
+    """Add ``deckdown``, its help in ``lang``."""
+    def h(key: str) -> str:
+        return help_text(f"cli.help.deckdown.{key}", lang)
 
-    rep = load_report(DATA if data is None else data)
-    rules = ITALIAN
-    points, means = edge_by_count(rep.hands, rep.count)
-    card = count_card(rep.flips)
-    rule = rep.count.rule(lang)
-    written = save_chart(worth_chart(rep.summary, rules, lang=lang),
-                         folder / f"deck_worth{suffix}", rep.summary)
-    written += save_chart(count_chart(points, means, rule, rep.capture, rules,
-                                      capture_se=rep.capture_se, lang=lang),
-                          folder / f"deck_count{suffix}", means)
-    written += save_chart(count_card_chart(card, rule, rules, lang=lang),
-                          folder / "deck_count_card.pdf", card)
-    return written
-
-
-def register(subparsers: Any, add_rules: Any) -> None:
-    """Add ``deckdown``; ``add_rules`` adds --rules/--variant."""
-    p = subparsers.add_parser(
-        "deckdown", help="what remembering the cards seen is worth, playing the deck down",
-        description="Deal whole decks down (reshuffle when exhausted) and compare a player "
-                    "who plays the exact best play for the cards left with one who plays the "
-                    "full-deck strategy, against the same banker: threshold:K (forgets), "
-                    "table (remembers and reads the player's strategy; heads-up) or "
-                    "equilibrium (remembers; heads-up). Values are exact per composition, "
-                    "averaged over seeded deck cycles with standard errors. The end of a "
-                    "deck: the rules shuffle the used cards when the deck runs out during a "
-                    "hand; the exact engine cannot value a hand across that reshuffle, so "
-                    "each deck cycle is shuffled afresh before the first hand whose cards "
-                    "left could run out. The last cards of each deck (about 15 heads-up, "
-                    "the 'unplayed' column) are not dealt and their hands are not in the "
-                    "averages: the thinnest decks, where remembering is worth most per hand, "
-                    "so the worth over whole decks is larger than reported. Every hand that "
-                    "is played is dealt and valued exactly (settemezzo.deckdown's docstring).")
-    add_rules(p)
+    p = subparsers.add_parser("deckdown", help=h("help"), description=h("description"))
+    add_rules(p, lang)
     p.add_argument("--players", type=int, nargs="+", default=[1], metavar="N",
-                   help="players at the table, one run each (default 1; e.g. 1 4)")
+                   help=h("players"))
     p.add_argument("--banker", action="append", default=[], metavar="BANKER",
-                   help="threshold:K, table or equilibrium (repeatable; default threshold:5)")
-    p.add_argument("--cycles", type=int, default=10, help="deck cycles (default 10)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the shuffles (default 0)")
-    p.add_argument("--report", action="store_true",
-                   help="the whole report: 1 and 4 players, every banker (about 20 minutes "
-                        "of one core; settemezzo.deckdown.REPORT_RUNS)")
-    p.add_argument("--json", action="store_true", help="print the results as JSON")
-    add_lang(p)
-    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
-    p.add_argument("--data", metavar="DIR",
-                   help="with --report: also study the count and write the report's files "
-                        "(data/deckdown_*.csv, read by the notebook and 'make charts')")
-    p.add_argument("--out", help="write the rows FILE.csv, or the chart FILE.png|svg|pdf")
+                   help=h("banker"))
+    p.add_argument("--cycles", type=int, default=10, help=h("cycles"))
+    p.add_argument("--seed", type=int, default=0, help=h("seed"))
+    p.add_argument("--report", action="store_true", help=h("report"))
+    p.add_argument("--json", action="store_true", help=h("json"))
+    add_lang(p, lang)
+    p.add_argument("--quiet", action="store_true", help=h("quiet"))
+    p.add_argument("--data", metavar="DIR", help=h("data"))
+    p.add_argument("--out", help=h("out"))
     p.set_defaults(handler=cmd_deckdown)
-
-
-def add_to(subparsers: Any) -> None:
-    """Register with the shared rule-set options of `settemezzo.cli`."""
-    from settemezzo.cli import _add_rules_args
-
-    register(subparsers, _add_rules_args)

@@ -1,6 +1,7 @@
-"""Solver subcommands of the ``settemezzo`` command line: solve, evaluate, advise, table, data.
+"""The solver's subcommands: solve, evaluate, advise, table, edge, data.
 
-Registered by `settemezzo.cli`; scipy and pandas are imported only when one of these runs.
+scipy and pandas are imported only when a command that needs them runs (a rule-of-thumb
+``evaluate`` needs neither).
 """
 
 from __future__ import annotations
@@ -9,29 +10,37 @@ import argparse
 import contextlib
 import os
 import time
-from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from settemezzo import policy
 from settemezzo.cards import DECK_SIZE
-from settemezzo.cli_common import (
+from settemezzo.cli.common import (
+    BANKERS,
+    CliError,
+    Subparsers,
     add_lang,
+    add_rules,
     add_yes,
+    check_out,
+    check_policy,
+    parse_cards_arg,
+    parse_cards_args,
     pct,
     print_json,
     replaced,
+    rules_from,
+    speak_progress,
     value_json,
     with_rules,
 )
-from settemezzo.fileio import check_folder, check_out, writing
+from settemezzo.cli.help_texts import help_text
+from settemezzo.fileio import check_folder, writing
 from settemezzo.i18n import number, scientific, t
 from settemezzo.limits import check_count, check_exact_size
-from settemezzo.rules import Rules, RulesError
+from settemezzo.rules import Rules
 
-__all__ = ["DATA_FILES", "EDGE_FILE", "check_policy", "register", "value_json", "write_data",
-           "write_tables"]
+__all__ = ["DATA_FILES", "EDGE_FILE", "register", "table_view", "write_data", "write_tables"]
 
 DATA_FILES = {
     "italian_player_vs_equilibrium.csv": ("italian", "player", "equilibrium"),
@@ -44,29 +53,6 @@ DATA_FILES = {
 
 EDGE_FILE = "edge_by_variant.csv"
 """The banker's edge of the presets and of every variant alone (`settemezzo.edge`)."""
-
-
-BANKERS = ("equilibrium", "threshold:K", "omniscient")
-"""The bankers a table, an advice, a chart or an edge is computed against."""
-
-
-def check_policy(text: str, option: str, allowed: Sequence[str]) -> str:
-    """``text`` (lower-cased) if it is one of the policies ``allowed`` in this place, else a
-    `RulesError` naming the option and listing exactly those policies. ``threshold:K`` stands
-    for every threshold (checked by `settemezzo.policy.parse_threshold`); ``threshold:K,split``
-    for a player threshold with ``,split``/``,swap`` (the grammar: `settemezzo.policy`)."""
-    bases = [a for a in allowed if a != "threshold:K,split"]
-    options = ("split", "swap") if "threshold:K,split" in allowed else ()
-    try:
-        p = policy.parse(text, bases, options)
-    except policy.PolicyError as e:
-        if str(e).startswith("bad "):  # a bad K: the threshold's own message
-            raise
-        p = None
-    if p is None or (p.kind != "threshold" and p.name != p.kind):  # options: thresholds only
-        raise RulesError(f"{option} {text!r} is not a policy here; use one of: "
-                         f"{', '.join(allowed)}")
-    return p.name
 
 
 def _num(x: float | Fraction, lang: str = "en", digits: int = 9) -> str:
@@ -117,6 +103,8 @@ def _say_restriction(rules: Rules, lang: str) -> None:
 
 def _seen(args: argparse.Namespace) -> Any:
     """The deck without the ``--seen`` cards (an `Unseen`), or None for the full deck."""
+    if not args.seen:
+        return None
     from settemezzo.tables import seen_deck
 
     return seen_deck([c for text in args.seen for c in _seen_parts(text)])
@@ -146,9 +134,12 @@ def _say_seen(deck: Any, lang: str) -> None:
         _say("seen", t("cli.seen", lang, n=DECK_SIZE - deck.total, deck=deck), lang)
 
 
-def cmd_solve(args: argparse.Namespace, rules: Rules) -> int:
+def cmd_solve(args: argparse.Namespace) -> int:
+    """The heads-up equilibrium and the banker's edge."""
     from settemezzo import solved
 
+    rules = rules_from(args)
+    speak_progress(args.lang)
     check_exact_size(rules, args.yes)
     t0 = time.perf_counter()
     deck = _seen(args)
@@ -186,36 +177,21 @@ def cmd_solve(args: argparse.Namespace, rules: Rules) -> int:
     return 0
 
 
-def cmd_evaluate(args: argparse.Namespace, rules: Rules) -> int:
-    from settemezzo.game import heads_up
-    from settemezzo.solve import best_response, equilibrium, evaluate, expected_stake
-
+def cmd_evaluate(args: argparse.Namespace) -> int:
+    """The exact value of a player policy against a banker policy."""
+    rules = rules_from(args)
     p = check_policy(args.player, "--player", ("threshold:K", "threshold:K,split",
                                                "equilibrium", "best"))
     b = check_policy(args.banker, "--banker", ("threshold:K", "omniscient", "equilibrium",
                                                "best"))
     if p == "best" and b == "best":
-        raise RulesError("--player best and --banker best together is the equilibrium: "
-                         "run 'settemezzo solve'")
+        raise CliError("--player best and --banker best together is the equilibrium: "
+                       "run 'settemezzo solve'")
     check_exact_size(rules, args.yes)
     deck = _seen(args)
-    game = heads_up(rules, deck)
     t0 = time.perf_counter()
-    player_s: Any = equilibrium(game).player if p == "equilibrium" else p
-    banker_s: Any = equilibrium(game).banker if b == "equilibrium" else b
+    value, stake, label = _evaluated(p, b, rules, deck)
     lang = args.lang
-    if p == "best":
-        br = best_response(banker_s, "player", game)
-        value, player_s = br.value, br.strategy
-        label = ("best reply", b)
-    elif b == "best":
-        value = best_response(player_s, "banker", game).value
-        banker_s = None  # the stake after a split follows the banker's best play
-        label = (p, "best reply")
-    else:
-        value = evaluate(player_s, banker_s, game)
-        label = (p, b)
-    stake = expected_stake(player_s, banker_s, game)
     edge = -value / stake
     seconds = time.perf_counter() - t0
     if args.json:
@@ -239,17 +215,47 @@ def cmd_evaluate(args: argparse.Namespace, rules: Rules) -> int:
     return 0
 
 
-def cmd_advise(args: argparse.Namespace, rules: Rules) -> int:
+def _evaluated(p: str, b: str, rules: Rules, deck: Any) -> tuple[Any, Any, tuple[str, str]]:
+    """(the player's value, its expected stake, the two sides' names) of policies ``p`` and
+    ``b``. Two rules of thumb go to `settemezzo.solve.evaluate` with the rules, which values
+    them without the game tree; the game is built only for an equilibrium or a best reply."""
+    from settemezzo.solve import evaluate, expected_stake
+
+    if {p, b}.isdisjoint({"equilibrium", "best"}):
+        return (evaluate(p, b, rules, deck), expected_stake(p, b, rules, deck), (p, b))
+    from settemezzo.game import heads_up
+    from settemezzo.solve import best_response, equilibrium
+
+    game = heads_up(rules, deck)
+    player_s: Any = equilibrium(game).player if p == "equilibrium" else p
+    banker_s: Any = equilibrium(game).banker if b == "equilibrium" else b
+    if p == "best":
+        br = best_response(banker_s, "player", game)
+        value, player_s = br.value, br.strategy
+        label = ("best reply", b)
+    elif b == "best":
+        value = best_response(player_s, "banker", game).value
+        banker_s = None  # the stake after a split follows the banker's best play
+        label = (p, "best reply")
+    else:
+        value = evaluate(player_s, banker_s, game)
+        label = (p, b)
+    return value, expected_stake(player_s, banker_s, game), label
+
+
+def cmd_advise(args: argparse.Namespace) -> int:
+    """Stand or hit for one hand, and by how much."""
     from settemezzo.advice import advise
-    from settemezzo.cli import _parse_cards_arg, _parse_cards_args
     from settemezzo.i18n import advice_text
     from settemezzo.odds import HandState
 
+    rules = rules_from(args)
+    speak_progress(args.lang)
     against = check_policy(args.against, "--against", BANKERS)
-    hole = _parse_cards_arg(args.hole)
+    hole = parse_cards_arg(args.hole)
     if len(hole) != 1:
-        raise RulesError(f"--hole takes one card, got {args.hole!r}")
-    up = _parse_cards_args(args.up)
+        raise CliError(f"--hole takes one card, got {args.hole!r}")
+    up = parse_cards_args(args.up)
     seen = [c for text in args.seen for c in _seen_parts(text)]
     # refuses an impossible hand (a card after a bust, a card seen twice) before any work
     HandState.of(hole[0], up=up, seen=seen, rules=rules)
@@ -266,9 +272,12 @@ def cmd_advise(args: argparse.Namespace, rules: Rules) -> int:
     return 0
 
 
-def cmd_table(args: argparse.Namespace, rules: Rules) -> int:
+def cmd_table(args: argparse.Namespace) -> int:
+    """The strategy table, to the screen or a CSV."""
     from settemezzo import solved
 
+    rules = rules_from(args)
+    speak_progress(args.lang)
     against = check_policy(args.against, "--against", BANKERS)
     check_count("--max-up", args.max_up, 0, 12, "a hand below 7½ holds at most 13 cards")
     path = check_out(args.out, (".csv",)) if args.out is not None else None
@@ -306,10 +315,13 @@ def table_view(df: Any, lang: str = "en") -> Any:
     return view.rename(columns=header)
 
 
-def cmd_edge(args: argparse.Namespace, rules: Rules) -> int:
+def cmd_edge(args: argparse.Namespace) -> int:
+    """The banker's edge of a rule set, or of every variant."""
     from settemezzo import solved
     from settemezzo.edge import edge_table, standard_rule_sets
 
+    rules = rules_from(args)
+    speak_progress(args.lang)
     methods = [check_policy(m, "--method", BANKERS) for m in args.method] or \
         ["equilibrium", "threshold:5", "omniscient"]
     path = (check_out(args.out, (".csv", ".png", ".svg", ".pdf")) if args.out is not None
@@ -390,82 +402,90 @@ def write_tables(out: Path) -> list[Path]:
     return written
 
 
-def cmd_data(args: argparse.Namespace, rules: Rules) -> int:
+def cmd_data(args: argparse.Namespace) -> int:
+    """Regenerate the precomputed tables of ``data/``."""
+    speak_progress(args.lang)
     for path in write_data(check_folder(args.out)):
         print(t("cli.wrote", args.lang, path=path))
     return 0
 
 
-def _add_seen(p: argparse.ArgumentParser) -> None:
+def _add_seen(p: argparse.ArgumentParser, lang: str) -> None:
     p.add_argument("--seen", action="append", default=[], metavar="CARDS",
-                   help="cards of earlier hands, out of the deck before this hand (e.g. "
-                        "'7d 7 K 5', or 're di denari, 5c'); repeatable. Both sides know them")
+                   help=help_text("cli.help.solve.seen", lang))
 
 
-def register(subparsers: Any, add_rules: Any) -> None:
-    """Add the solver subcommands; ``add_rules`` adds --rules/--variant to a parser."""
-    p = subparsers.add_parser("solve", help="the heads-up equilibrium and the banker's edge")
-    add_rules(p)
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    _add_seen(p)
-    add_yes(p)
-    p.set_defaults(solver_cmd=cmd_solve)
+def _add_common(p: argparse.ArgumentParser, lang: str, json_key: str | None = "json") -> None:
+    """--rules/--variant, then --json (unless ``json_key`` is None)."""
+    add_rules(p, lang)
+    if json_key is not None:
+        p.add_argument("--json", action="store_true",
+                       help=help_text(f"cli.help.solve.{json_key}", lang))
 
-    p = subparsers.add_parser(
-        "evaluate", help="the exact value of a player policy against a banker policy",
-        description="Policies: threshold:K (hit below K points), equilibrium, best (the "
-                    "best reply to the other side), and for the banker omniscient.")
-    add_rules(p)
-    p.add_argument("--player", default="threshold:5", metavar="POLICY")
-    p.add_argument("--banker", default="threshold:5", metavar="POLICY")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    _add_seen(p)
-    add_yes(p)
-    p.set_defaults(solver_cmd=cmd_evaluate)
 
-    p = subparsers.add_parser("advise", help="stand or hit for one hand, and by how much")
-    add_rules(p)
-    p.add_argument("--hole", required=True, help="the face-down card, e.g. 5 or 7d")
-    p.add_argument("--up", action="append", default=[], help="face-up cards in order")
+def register(subparsers: Subparsers[argparse.ArgumentParser], lang: str = "en") -> None:
+    """Add solve, evaluate, advise, table, edge and data, their help in ``lang``."""
+    def h(key: str, **fields: object) -> str:
+        return help_text(f"cli.help.{key}", lang, **fields)
+
+    p = subparsers.add_parser("solve", help=h("solve.help"))
+    _add_common(p, lang)
+    _add_seen(p, lang)
+    add_yes(p, lang)
+    p.set_defaults(handler=cmd_solve)
+
+    p = subparsers.add_parser("evaluate", help=h("evaluate.help"),
+                              description=h("evaluate.description"))
+    _add_common(p, lang, None)
+    p.add_argument("--player", default="threshold:5", metavar="POLICY",
+                   help=h("evaluate.player"))
+    p.add_argument("--banker", default="threshold:5", metavar="POLICY",
+                   help=h("evaluate.banker"))
+    p.add_argument("--json", action="store_true", help=h("solve.json"))
+    _add_seen(p, lang)
+    add_yes(p, lang)
+    p.set_defaults(handler=cmd_evaluate)
+
+    p = subparsers.add_parser("advise", help=h("advise.help"))
+    add_rules(p, lang)
+    p.add_argument("--hole", required=True, help=h("advise.hole"))
+    p.add_argument("--up", action="append", default=[], help=h("advise.up"))
     p.add_argument("--against", default="equilibrium", metavar="POLICY",
-                   help="the banker: equilibrium (default), threshold:K or omniscient")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    add_lang(p)
-    _add_seen(p)
-    add_yes(p)
-    p.set_defaults(solver_cmd=cmd_advise)
+                   help=h("advise.against"))
+    p.add_argument("--json", action="store_true", help=h("solve.json"))
+    add_lang(p, lang)
+    _add_seen(p, lang)
+    add_yes(p, lang)
+    p.set_defaults(handler=cmd_advise)
 
-    p = subparsers.add_parser("table", help="the strategy table, to the screen or a CSV")
-    add_rules(p)
-    p.add_argument("--side", choices=("player", "banker"), default="player")
+    p = subparsers.add_parser("table", help=h("table.help"))
+    add_rules(p, lang)
+    p.add_argument("--side", choices=("player", "banker"), default="player",
+                   help=h("table.side"))
     p.add_argument("--against", default="equilibrium", metavar="POLICY",
-                   help="the banker for the player's table: equilibrium, threshold:K, "
-                        "omniscient")
-    p.add_argument("--max-up", type=int, default=2,
-                   help="banker table: at most this many player face-up cards (default 2)")
-    p.add_argument("--out", help="write a CSV file")
-    add_yes(p)
-    p.set_defaults(solver_cmd=cmd_table)
+                   help=h("table.against"))
+    p.add_argument("--max-up", type=int, default=2, help=h("table.max_up"))
+    p.add_argument("--out", help=h("table.out"))
+    add_yes(p, lang)
+    p.set_defaults(handler=cmd_table)
+    _register_edge(subparsers, lang)
 
-    p = subparsers.add_parser(
-        "edge", help="the banker's edge of a rule set, or of every variant (--all)",
-        description="The banker's edge per unit of expected stake, heads-up: at equilibrium, "
-                    "against a threshold:K banker and against an omniscient banker (the "
-                    "player plays its best reply to the fixed bankers).")
-    add_rules(p)
-    p.add_argument("--all", action="store_true",
-                   help="Italian, Italian + each variant, Spanish, Spanish minus each knob")
+    p = subparsers.add_parser("data", help=h("data.help"))
+    p.add_argument("--out", default="data", help=h("data.out"))
+    p.set_defaults(handler=cmd_data, rules="italian", variant=[])
+
+
+def _register_edge(subparsers: Subparsers[argparse.ArgumentParser], lang: str) -> None:
+    def h(key: str) -> str:
+        return help_text(f"cli.help.edge.{key}", lang)
+
+    p = subparsers.add_parser("edge", help=h("help"), description=h("description"))
+    add_rules(p, lang)
+    p.add_argument("--all", action="store_true", help=h("all"))
     p.add_argument("--method", action="append", default=[], metavar="BANKER",
-                   help="equilibrium, threshold:K or omniscient (repeatable; default: all "
-                        "three with threshold:5)")
-    p.add_argument("--json", action="store_true", help="print the table as JSON")
-    p.add_argument("--out", help="write FILE.csv, or a chart FILE.png|svg|pdf")
-    p.add_argument("--fresh", action="store_true",
-                   help="solve every rule set afresh instead of reading the results shipped "
-                        "with the package (about two minutes with --all)")
-    add_yes(p)
-    p.set_defaults(solver_cmd=cmd_edge)
-
-    p = subparsers.add_parser("data", help="regenerate the precomputed tables of data/")
-    p.add_argument("--out", default="data", help="folder (default: data)")
-    p.set_defaults(solver_cmd=cmd_data, rules="italian", variant=[])
+                   help=h("method"))
+    p.add_argument("--json", action="store_true", help=h("json"))
+    p.add_argument("--out", help=h("out"))
+    p.add_argument("--fresh", action="store_true", help=h("fresh"))
+    add_yes(p, lang)
+    p.set_defaults(handler=cmd_edge)

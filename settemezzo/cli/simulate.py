@@ -1,7 +1,7 @@
 """``settemezzo simulate``: Monte Carlo of whole tables and sessions.
 
-Registered by `settemezzo.cli`; numba, pandas and the simulator are imported only when the
-command runs.
+numba, pandas and the simulator are imported only when the command runs; every argument,
+and every output path, is checked before the first hand is dealt.
 
     settemezzo simulate --players 4 --hands 1000000 --rules spanish --seed 1
     settemezzo simulate --banker equilibrium --exact --chips unlimited
@@ -16,16 +16,24 @@ from pathlib import Path
 from typing import Any
 
 from settemezzo import limits as L
-from settemezzo.cli_common import pct, print_json, replaced
-from settemezzo.fileio import check_out, writing
+from settemezzo.cli.common import (
+    CliError,
+    Subparsers,
+    add_rules,
+    check_out,
+    parse_sale,
+    pct,
+    print_json,
+    replaced,
+    rules_from,
+    speak_progress,
+)
+from settemezzo.cli.help_texts import help_text
+from settemezzo.fileio import writing
 from settemezzo.i18n import number, t, whole
 from settemezzo.rules import Rules
 
 __all__ = ["cmd_simulate", "register"]
-
-
-class CliError(ValueError):
-    """A command-line value that cannot be used."""
 
 
 def _chips(text: str) -> int | str | None:
@@ -53,18 +61,6 @@ def _seats(items: list[str], players: int) -> dict[int, tuple[str | None, str | 
         player, _, banker = spec.partition("/")
         out[n] = (player.strip() or None, banker.strip() or None)
     return out
-
-
-def _sale(text: str | None) -> tuple[int, int] | None:
-    if text is None:
-        return None
-    price, _, after = text.partition("@")
-    if not re.fullmatch(r"[0-9]{1,30}", price.strip()) or (
-            after and not re.fullmatch(r"[0-9]{1,30}", after.strip())):
-        raise CliError(f"--sale takes PRICE or PRICE@HANDS (e.g. 20@5), got {text!r}")
-    return (L.check_count("--sale price", int(price), 1, L.MAX_CHIPS, L.CHIPS_REASON),
-            L.check_count("--sale hands", int(after) if after else 5, 1, L.MAX_SESSION_HANDS,
-                          L.SESSION_HANDS_REASON))
 
 
 NUMBERS = {
@@ -98,35 +94,18 @@ def _check_cost(args: argparse.Namespace, rules: Rules, hands: int | None) -> No
 
 
 def _pct(x: float, lang: str = "en") -> str:
-    """A share with three decimals ('n/a' in ``lang`` where there is none: `cli_common.pct`)."""
+    """A share with three decimals ('n/a' in ``lang`` where there is none: `common.pct`)."""
     return pct(x, lang, 3)
 
 
-def cmd_simulate(args: argparse.Namespace, rules: Rules) -> int:
+def cmd_simulate(args: argparse.Namespace) -> int:
     """Run the simulation and print (or write) its results."""
+    rules = rules_from(args)
+    hands, chips, seats, sale, (out, sessions_out, hands_out) = _checked(args, rules)
+    speak_progress(args.lang)
     from settemezzo.simulate import simulate
     from settemezzo.simulate.analysis import exact_value
 
-    _check_numbers(args)
-    hands = args.hands
-    if hands is None and args.sessions is None:
-        hands = 1_000_000
-    if hands is not None and args.sessions is not None:
-        raise CliError("give --hands or --sessions, not both")
-    # every argument is checked before the first hand is dealt
-    chips, seats, sale = _chips(args.chips), _seats(args.seat, args.players), _sale(args.sale)
-    if args.exact and (args.players != 1 or args.seat):
-        raise CliError("--exact compares the heads-up game: use --players 1 and no --seat")
-    out = check_out(args.out, (".csv",)) if args.out is not None else None
-    sessions_out = (check_out(args.sessions_out, (".csv",), "--sessions-out")
-                    if args.sessions_out is not None else None)
-    hands_out = (check_out(args.hands_out, (".csv",), "--hands-out")
-                 if args.hands_out is not None else None)
-    if hands_out is not None:
-        per = args.session_hands or rules.rounds or 100
-        L.check_count("hands recorded (--hands-out)", hands if hands is not None
-                      else args.sessions * per, 1, L.MAX_RECORDED_HANDS, L.RECORDED_REASON)
-    _check_cost(args, rules, hands)
     result = simulate(rules, args.players, hands, sessions=args.sessions, seed=args.seed,
                       player=args.player, banker=args.banker, seats=seats,
                       chips=chips, session_hands=args.session_hands, sale=sale,
@@ -149,6 +128,31 @@ def cmd_simulate(args: argparse.Namespace, rules: Rules) -> int:
         return 0
     print("\n".join(_text(result, exact, args)))
     return 0
+
+
+def _checked(args: argparse.Namespace, rules: Rules) -> tuple[Any, ...]:
+    """Every argument checked before the simulator is loaded and the first hand is dealt:
+    (hands, chips, seats, sale, (out, sessions_out, hands_out))."""
+    _check_numbers(args)
+    hands = args.hands
+    if hands is None and args.sessions is None:
+        hands = 1_000_000
+    if hands is not None and args.sessions is not None:
+        raise CliError("give --hands or --sessions, not both")
+    chips, seats, sale = _chips(args.chips), _seats(args.seat, args.players), parse_sale(args.sale)
+    if args.exact and (args.players != 1 or args.seat):
+        raise CliError("--exact compares the heads-up game: use --players 1 and no --seat")
+    out = check_out(args.out, (".csv",)) if args.out is not None else None
+    sessions_out = (check_out(args.sessions_out, (".csv",), "--sessions-out")
+                    if args.sessions_out is not None else None)
+    hands_out = (check_out(args.hands_out, (".csv",), "--hands-out")
+                 if args.hands_out is not None else None)
+    if hands_out is not None:
+        per = args.session_hands or rules.rounds or 100
+        L.check_count("hands recorded (--hands-out)", hands if hands is not None
+                      else args.sessions * per, 1, L.MAX_RECORDED_HANDS, L.RECORDED_REASON)
+    _check_cost(args, rules, hands)
+    return hands, chips, seats, sale, (out, sessions_out, hands_out)
 
 
 def _write_csvs(result: Any, out: Path | None, sessions_out: Path | None,
@@ -240,48 +244,31 @@ def _seat_line(row: Any, limited: bool, lang: str) -> str:
     return text
 
 
-def register(subparsers: Any, add_rules: Any) -> None:
-    """Add ``simulate``; ``add_rules`` adds --rules/--variant to the parser."""
-    p = subparsers.add_parser(
-        "simulate", help="Monte Carlo of whole tables and sessions, with standard errors",
-        description="Simulate hands and whole sessions (stakes, chips, bank passing, "
-                    "eliminations) at a table of 1-7 players and the banker. Strategies: "
-                    "threshold:K (hit below K points), equilibrium (heads-up), and for the "
-                    "banker omniscient and table (exact posterior of the face-down cards). "
-                    "Player options after a comma: stake=min|max|N|max-on:7/6, burn, split, "
-                    "swap (a rule of thumb alone never burns, splits or swaps and stakes the "
-                    "minimum).")
-    add_rules(p)
-    p.add_argument("--players", type=int, default=1, help="players besides the banker, 1-7")
-    p.add_argument("--hands", type=int, help="hands to play (default 1,000,000)")
-    p.add_argument("--sessions", type=int, help="whole sessions to play instead of --hands")
-    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    p.add_argument("--player", default="threshold:5", metavar="STRATEGY",
-                   help="every seat's strategy as a player (default threshold:5)")
-    p.add_argument("--banker", default="threshold:5", metavar="STRATEGY",
-                   help="every seat's strategy as the banker (default threshold:5)")
+def register(subparsers: Subparsers[argparse.ArgumentParser], lang: str = "en") -> None:
+    """Add ``simulate``, its help in ``lang``."""
+    def h(key: str, **fields: object) -> str:
+        return help_text(f"cli.help.simulate.{key}", lang, **fields)
+
+    p = subparsers.add_parser("simulate", help=h("help"), description=h("description"))
+    add_rules(p, lang)
+    p.add_argument("--players", type=int, default=1, help=h("players"))
+    p.add_argument("--hands", type=int, help=h("hands"))
+    p.add_argument("--sessions", type=int, help=h("sessions"))
+    p.add_argument("--seed", type=int, default=0, help=h("seed"))
+    p.add_argument("--player", default="threshold:5", metavar="STRATEGY", help=h("player"))
+    p.add_argument("--banker", default="threshold:5", metavar="STRATEGY", help=h("banker"))
     p.add_argument("--seat", action="append", default=[], metavar="N=PLAYER[/BANKER]",
-                   help="one seat's strategies (seat 0 holds the bank first), repeatable")
-    p.add_argument("--chips", default="rules", metavar="rules|unlimited|N",
-                   help="starting chips: the rules' (default), unlimited credit, or N each")
-    p.add_argument("--session-hands", type=int, metavar="N",
-                   help="hands per session when the rules set no end (default 100)")
-    p.add_argument("--sale", metavar="PRICE[@HANDS]",
-                   help="keep-the-bank variant: the bank is sold for PRICE chips after "
-                        "HANDS hands (default 5)")
-    p.add_argument("--workers", type=int, help="local threads (default: every core)")
-    p.add_argument("--scheduler", metavar="tcp://HOST:PORT",
-                   help="run the chunks on this Dask scheduler")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.add_argument("--exact", action="store_true",
-                   help="heads-up: also compute the exact value and the distance in standard "
-                        "errors")
-    p.add_argument("--yes", action="store_true",
-                   help=f"run even when the estimated time is over "
-                        f"{L.ASK_ABOVE_SECONDS // 60} minutes")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--out", metavar="FILE.csv", help="write the summary table as CSV")
-    p.add_argument("--sessions-out", metavar="FILE.csv", help="write one row per session")
-    p.add_argument("--hands-out", metavar="FILE.csv",
-                   help="write one row per hand (banker, stakes, results, chips after it)")
-    p.set_defaults(solver_cmd=cmd_simulate)
+                   help=h("seat"))
+    p.add_argument("--chips", default="rules", metavar="rules|unlimited|N", help=h("chips"))
+    p.add_argument("--session-hands", type=int, metavar="N", help=h("session_hands"))
+    p.add_argument("--sale", metavar="PRICE[@HANDS]", help=h("sale"))
+    p.add_argument("--workers", type=int, help=h("workers"))
+    p.add_argument("--scheduler", metavar="tcp://HOST:PORT", help=h("scheduler"))
+    p.add_argument("--no-progress", action="store_true", help=h("no_progress"))
+    p.add_argument("--exact", action="store_true", help=h("exact"))
+    p.add_argument("--yes", action="store_true", help=h("yes", m=L.ASK_ABOVE_SECONDS // 60))
+    p.add_argument("--json", action="store_true", help=h("json"))
+    p.add_argument("--out", metavar="FILE.csv", help=h("out"))
+    p.add_argument("--sessions-out", metavar="FILE.csv", help=h("sessions_out"))
+    p.add_argument("--hands-out", metavar="FILE.csv", help=h("hands_out"))
+    p.set_defaults(handler=cmd_simulate)

@@ -1,7 +1,6 @@
-"""Chart subcommands of the ``settemezzo`` command line: chart, handout, charts.
+"""The chart subcommands: chart, handout, charts.
 
-Registered by `settemezzo.cli`; matplotlib, pandas and the solver are imported only when one
-of these runs.
+matplotlib, pandas and the solver are imported only when one of these runs.
 
 - ``settemezzo chart KIND --out FILE.png|svg|pdf [--csv]``: one chart (KIND: strategy,
   banker, bust, banker-final, ev, and edge when `settemezzo.edge` provides ``edge_table``);
@@ -21,7 +20,23 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from settemezzo.cli_common import add_lang, add_yes, replaced
+from settemezzo.cli.common import (
+    BANKERS,
+    FORMATS,
+    Subparsers,
+    add_lang,
+    add_rules,
+    add_yes,
+    chart_error,
+    check_chart_out,
+    check_policy,
+    replaced,
+    rules_from,
+    save_chart,
+    speak_progress,
+    write_deck_charts,
+)
+from settemezzo.cli.help_texts import help_text
 from settemezzo.i18n import check_lang, restriction_text, t
 from settemezzo.rules import ITALIAN, PRESETS, Rules
 
@@ -29,8 +44,8 @@ if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.figure import Figure
 
-__all__ = ["FORMATS", "KINDS", "cached_banker_table", "cached_player_table", "chart",
-           "check_kind", "check_out", "edge_available", "register", "save_chart", "write_all"]
+__all__ = ["KINDS", "cached_banker_table", "cached_player_table", "chart", "check_kind",
+           "edge_available", "register", "write_all"]
 
 KINDS: tuple[str, ...] = ("strategy", "banker", "bust", "banker-final", "ev", "edge")
 """Every chart ``settemezzo chart`` can draw (``edge`` needs `settemezzo.edge`)."""
@@ -38,34 +53,11 @@ KINDS: tuple[str, ...] = ("strategy", "banker", "bust", "banker-final", "ev", "e
 PRESET_KINDS: tuple[str, ...] = ("strategy", "banker", "bust", "banker-final", "ev")
 """The charts drawn for each rule set (``edge`` compares rule sets: drawn once)."""
 
-FORMATS: tuple[str, ...] = (".png", ".svg", ".pdf")
-
-PNG_DPI = 150
-
-
-def _error(message: str) -> ValueError:
-    from settemezzo.plots import ChartError
-
-    return ChartError(message)
-
-
 def check_kind(kind: str) -> str:
     """``kind`` if it is one of `KINDS`, else a `settemezzo.plots.ChartError` quoting it."""
     if kind not in KINDS:
-        raise _error(f"unknown chart kind {kind!r}; choose from {', '.join(KINDS)}")
+        raise chart_error(f"unknown chart kind {kind!r}; choose from {', '.join(KINDS)}")
     return kind
-
-
-def check_out(path: str | Path, formats: Sequence[str] = FORMATS) -> Path:
-    """The output path if its extension is one of ``formats`` and it can be written there
-    (`settemezzo.fileio.check_out`), else a ChartError saying why."""
-    from settemezzo.fileio import OutputPathError
-    from settemezzo.fileio import check_out as check_path
-
-    try:
-        return check_path(path, formats)
-    except OutputPathError as exc:
-        raise _error(str(exc)) from None
 
 
 def edge_available() -> bool:
@@ -79,11 +71,11 @@ def _edge_table() -> Callable[..., pd.DataFrame]:
     except ModuleNotFoundError as exc:
         if exc.name != "settemezzo.edge":
             raise
-        raise _error("the edge chart needs settemezzo.edge.edge_table, which this "
+        raise chart_error("the edge chart needs settemezzo.edge.edge_table, which this "
                      "installation does not have yet") from None
     fn = getattr(module, "edge_table", None)
     if not callable(fn):
-        raise _error("the edge chart needs settemezzo.edge.edge_table, which "
+        raise chart_error("the edge chart needs settemezzo.edge.edge_table, which "
                      "settemezzo.edge does not define yet")
     return fn  # type: ignore[no-any-return]
 
@@ -110,7 +102,7 @@ def _thresholds(text: str | Sequence[str | int | float]) -> list[str | int | flo
         [x.strip() for x in text.split(",") if x.strip()] if isinstance(text, str)
         else list(text))
     if not items:
-        raise _error(f"--thresholds needs at least one number of points, got {text!r}")
+        raise chart_error(f"--thresholds needs at least one number of points, got {text!r}")
     for x in items:
         parse_threshold(x)  # raises, quoting the bad value
     return items
@@ -148,28 +140,6 @@ def chart(kind: str, rules: Rules = ITALIAN, *, against: str = "equilibrium",
     return plots.edge_by_variant_chart(edge_df, lang=lang), edge_df
 
 
-def save_chart(fig: Figure, path: str | Path, data: pd.DataFrame | None = None,
-               replaced: Callable[[Path], None] | None = None) -> list[Path]:
-    """Write ``fig`` to ``path`` (png, svg or pdf, by its extension) and ``data`` beside it as
-    CSV (same name, ``.csv``), atomically (`settemezzo.fileio.writing`); returns the files
-    written. ``replaced`` is told of each file that existed before."""
-    from settemezzo.fileio import writing
-
-    p = check_out(path)
-    fmt = p.suffix.lower().lstrip(".")
-    # no creation dates in the files, so that the same chart gives the same bytes
-    metadata: dict[str, Any] = {"svg": {"Date": None}, "pdf": {"CreationDate": None}}.get(
-        fmt, {})
-    written = [p] if data is None else [p, p.with_suffix(".csv")]
-    # the chart and its numbers are written together: both or neither (never a PNG whose
-    # CSV failed), each to a temporary file first
-    with writing(*written, replaced=replaced) as temps:
-        fig.savefig(temps[0], format=fmt, dpi=PNG_DPI, metadata=metadata)
-        if data is not None:
-            data.to_csv(temps[1], index=False, float_format="%.12g")
-    return written
-
-
 def _write_handout(pages: list[tuple[Rules, pd.DataFrame, Any]], path: Path, lang: str,
                    replaced: Callable[[Path], None] | None = None) -> Path:
     """`settemezzo.plots.write_handout`, atomically."""
@@ -197,12 +167,12 @@ def _check_all(out: str | Path, lang: str, fmt: str,
         check_kind(k)
     suffix = "." + fmt.lower().lstrip(".")
     if suffix not in FORMATS:
-        raise _error(f"--format must be one of {', '.join(f[1:] for f in FORMATS)}, "
+        raise chart_error(f"--format must be one of {', '.join(f[1:] for f in FORMATS)}, "
                      f"got {fmt!r}")
     try:
         return check_folder(out), suffix
     except OutputPathError as exc:
-        raise _error(str(exc)) from None
+        raise chart_error(str(exc)) from None
 
 
 def write_all(out: str | Path, *, lang: str = "en", fmt: str = "png",
@@ -240,22 +210,22 @@ def write_all(out: str | Path, *, lang: str = "en", fmt: str = "png",
             say("skipping the edge chart: settemezzo.edge is not installed yet")
     if pages:
         written += wrote([_write_handout(pages, folder / "handout.pdf", lang)])
-    if set(KINDS) <= set(kinds):  # every chart: the deck played down too (issue 17)
-        from settemezzo.cli_deck import write_charts as deck_charts
-
-        written += wrote(deck_charts(folder, suffix, lang))
+    if set(KINDS) <= set(kinds):  # every chart: the deck played down too
+        written += wrote(write_deck_charts(folder, suffix, lang))
     return written
 
 
-def cmd_chart(args: argparse.Namespace, rules: Rules) -> int:
-    from settemezzo.cli_solve import BANKERS, check_policy
+def cmd_chart(args: argparse.Namespace) -> int:
+    """Draw one chart and write it (and its numbers with ``--csv``)."""
     from settemezzo.limits import check_exact_size
 
+    rules = rules_from(args)
+    speak_progress(args.lang)
     check_kind(args.kind)
     check_lang(args.lang)
-    out = check_out(args.out)
+    out = check_chart_out(args.out)
     if args.csv:
-        check_out(out.with_suffix(".csv"), (".csv",))
+        check_chart_out(out.with_suffix(".csv"), (".csv",))
     against = check_policy(args.against, "--against", BANKERS)
     thresholds = _thresholds(args.thresholds)
     if args.kind in ("strategy", "ev", "banker"):
@@ -267,66 +237,60 @@ def cmd_chart(args: argparse.Namespace, rules: Rules) -> int:
     return 0
 
 
-def cmd_handout(args: argparse.Namespace, rules: Rules) -> int:
+def cmd_handout(args: argparse.Namespace) -> int:
+    """Write the printable strategy card of one rule set."""
     from settemezzo.limits import check_exact_size
 
+    rules = rules_from(args)
+    speak_progress(args.lang)
     check_lang(args.lang)
-    out = check_out(args.out, (".pdf",))
+    out = check_chart_out(args.out, (".pdf",))
     check_exact_size(rules, args.yes)
     path = _write_handout([_handout_page(rules)], out, args.lang, replaced)
     print(t("cli.wrote_page", args.lang, path=path, rules=rules.describe(args.lang)))
     return 0
 
 
-def cmd_charts(args: argparse.Namespace, rules: Rules) -> int:
+def cmd_charts(args: argparse.Namespace) -> int:
+    """Write every chart of every preset, and a handout, into a folder."""
+    speak_progress(args.lang)
     kinds: list[str] = args.kind or list(KINDS)
     _check_all(args.out, args.lang, args.format, kinds)
     write_all(args.out, lang=args.lang, fmt=args.format, kinds=kinds)
     return 0
 
 
-def register(subparsers: Any, add_rules: Any) -> None:
-    """Add chart, handout and charts; ``add_rules`` adds --rules/--variant to a parser."""
-    p = subparsers.add_parser(
-        "chart", help="export one chart (PNG, SVG or PDF), with its numbers as CSV",
-        description="Draw one chart. KIND: strategy (the player's best play), banker (the "
-                    "equilibrium banker's play), bust (bust chance by total), banker-final "
-                    "(the banker's final total by policy), ev (standing against hitting), "
-                    "edge (the banker's edge by variant).")
-    p.add_argument("kind", metavar="KIND", help=f"one of {', '.join(KINDS)}")
-    add_rules(p)
+def register(subparsers: Subparsers[argparse.ArgumentParser], lang: str = "en") -> None:
+    """Add chart, handout and charts, their help in ``lang``."""
+    def h(key: str, **fields: object) -> str:
+        return help_text(f"cli.help.{key}", lang, **fields)
+
+    p = subparsers.add_parser("chart", help=h("chart.help"), description=h("chart.description"))
+    p.add_argument("kind", metavar="KIND", help=h("chart.kind", kinds=", ".join(KINDS)))
+    add_rules(p, lang)
     p.add_argument("--against", default="equilibrium", metavar="POLICY",
-                   help="the banker of the strategy and ev charts: equilibrium (default), "
-                        "threshold:K or omniscient")
+                   help=h("chart.against"))
     p.add_argument("--thresholds", default="4,5,6", metavar="K,K,...",
-                   help="banker-final: the banker hits below each of these (default 4,5,6)")
-    add_lang(p)
-    p.add_argument("--out", required=True, metavar="FILE",
-                   help="the file to write: .png, .svg or .pdf")
-    p.add_argument("--csv", action="store_true",
-                   help="also write the chart's numbers beside it (same name, .csv)")
-    add_yes(p)
-    p.set_defaults(solver_cmd=cmd_chart)
+                   help=h("chart.thresholds"))
+    add_lang(p, lang)
+    p.add_argument("--out", required=True, metavar="FILE", help=h("chart.out"))
+    p.add_argument("--csv", action="store_true", help=h("chart.csv"))
+    add_yes(p, lang)
+    p.set_defaults(handler=cmd_chart)
 
-    p = subparsers.add_parser(
-        "handout", help="a printable A4 strategy card (PDF) for one rule set",
-        description="One A4 page: the strategy chart against the equilibrium banker, the "
-                    "numbers a beginner should remember, and the rules in brief.")
-    add_rules(p)
-    add_lang(p)
-    p.add_argument("--out", required=True, metavar="FILE.pdf", help="the PDF to write")
-    add_yes(p)
-    p.set_defaults(solver_cmd=cmd_handout)
+    p = subparsers.add_parser("handout", help=h("handout.help"),
+                              description=h("handout.description"))
+    add_rules(p, lang)
+    add_lang(p, lang)
+    p.add_argument("--out", required=True, metavar="FILE.pdf", help=h("handout.out"))
+    add_yes(p, lang)
+    p.set_defaults(handler=cmd_handout)
 
-    p = subparsers.add_parser(
-        "charts", help="every chart of every preset, and a handout, into a folder",
-        description="Writes KIND_PRESET.png (and .csv) for each chart and each preset, "
-                    "edge_by_variant.png, and handout.pdf with one page per preset. A preset "
-                    "solved as a restricted game (Spanish: the player kept to two hands, no "
-                    "swap inside a split hand) says so on its charts.")
-    p.add_argument("--out", default="charts", metavar="DIR", help="folder (default: charts)")
-    add_lang(p)
-    p.add_argument("--format", default="png", metavar="FMT", help="png (default), svg or pdf")
+    p = subparsers.add_parser("charts", help=h("charts.help"),
+                              description=h("charts.description"))
+    p.add_argument("--out", default="charts", metavar="DIR", help=h("charts.out"))
+    add_lang(p, lang)
+    p.add_argument("--format", default="png", metavar="FMT", help=h("charts.format"))
     p.add_argument("--kind", action="append", default=[], metavar="KIND",
-                   help=f"only these charts (repeatable; default: all of {', '.join(KINDS)})")
-    p.set_defaults(solver_cmd=cmd_charts, rules="italian", variant=[])
+                   help=h("charts.kind", kinds=", ".join(KINDS)))
+    p.set_defaults(handler=cmd_charts, rules="italian", variant=[])
