@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from settemezzo.cards import CardSpec, parse_spec, parse_specs
-from settemezzo.cli.help_texts import HELP, help_text
+from settemezzo.cli.help_texts import help_text, is_help_key
 from settemezzo.errors import InputError
 from settemezzo.fileio import OutputPathError, json_text, rules_json, value_json, with_rules
 from settemezzo.rules import KNOBS, PRESETS, Rules, from_spec
@@ -94,7 +94,7 @@ def knob_help(knob: str, lang: str = "en") -> str:
     """What a ``--variant`` knob does, in ``lang`` (`settemezzo.rules.KNOBS`; a knob whose
     help only names its values keeps it as it is)."""
     key = f"cli.help.knob.{knob}"
-    return help_text(key, lang) if key in HELP else KNOBS[knob]
+    return help_text(key, lang) if is_help_key(key) else KNOBS[knob]
 
 
 def rules_from(args: argparse.Namespace) -> Rules:

@@ -31,7 +31,7 @@ settemezzo.errors.UnknownLanguageError: unknown language 'de'; choose from en, i
 from __future__ import annotations
 
 from settemezzo.errors import UnknownLanguageError
-from settemezzo.i18n.catalogue import LANGUAGE_NAMES, LANGUAGES, TEXT, check_lang, t
+from settemezzo.i18n.catalogue import LANGUAGE_NAMES, LANGUAGES, TEXT, check_lang, has_text, t
 from settemezzo.i18n.numbers import (
     number,
     number_range,
@@ -71,6 +71,7 @@ __all__ = [
     "banker_words",
     "check_lang",
     "describe_rules",
+    "has_text",
     "method_label",
     "number",
     "number_range",
