@@ -57,16 +57,20 @@ __all__ = [
     "SWAP",
     "Action",
     "BankerNode",
+    "Derived",
     "HeadsUpGame",
     "InfoSet",
     "Move",
     "Restriction",
     "UnsupportedRulesError",
     "check_deck_size",
+    "hand_key",
     "heads_up",
+    "may_split",
     "restriction_codes",
     "stake_choices",
     "with_card",
+    "without_cards",
 ]
 
 MODELLED_HANDS = 2
@@ -202,7 +206,7 @@ class HeadsUpGame:
         self._subgames: dict[int, HeadsUpGame] = {}
         self._subgames_by_cards: dict[tuple[tuple[Kind, ...], tuple[Kind, ...]],
                                       HeadsUpGame] = {}
-        self.derived = Derived()
+        self.derived = Derived()  # what the solver keeps of this game: not read here
         # after a swap, a face-down card that finishes the hand at once (7½ or bust)
         self.root_terminals: list[Child] = []
         pairs = dict(draw_kinds(self.deck, rules))
