@@ -1,4 +1,4 @@
-"""The exact engine's speed targets (issue #14), as ratios against the Monte Carlo baseline.
+"""The exact engine's speed targets, as ratios against the Monte Carlo baseline.
 
 ``python -m bench solver [--quick] [--variants] [--spanish]`` prints, for each target, the
 median wall time (and CPU time: the machine is shared, so CPU time is the steadier number)

@@ -29,7 +29,7 @@ import pandas as pd
 
 from settemezzo import solved
 from settemezzo.cards import DECK_SIZE, CardSpec, Kind, Unseen, kind_of, parse_specs
-from settemezzo.game import _splits, restriction_codes
+from settemezzo.game import may_split, restriction_codes
 from settemezzo.odds import hit_outcomes
 from settemezzo.rules import ITALIAN, Rules
 
@@ -152,7 +152,7 @@ def advise(hole: str | CardSpec, up: str | Iterable[str | CardSpec] = (), *,
         deck.without([hole_spec, *up_specs])
     h = rules.plain(kind_of(hole_spec))
     u = rules.plain_kinds(kind_of(x) for x in up_specs)
-    splits = _splits(rules, (h, *u))
+    splits = may_split(rules, (h, *u))
     row = answer_row(h, u, rules, against, deck, table=not splits)
     split_ev, split_freq = (_split_numbers(h, u, rules, against, deck, row) if splits
                             else (None, None))
@@ -216,7 +216,7 @@ def answer_row(hole: Kind, up: tuple[Kind, ...] = (), rules: Rules = ITALIAN,
 def _exact_values(rules: Rules, against: str) -> bool:
     """Whether the game's values against the banker named ``against`` are exact fractions
     (a table's floats would lose them): against a fixed banker, unless the player may split
-    two figures (a split's value is a float: `settemezzo.solve._reply`); never against the
+    two figures (a split's value is a float: `solve.walk.player_reply`); never against the
     equilibrium (its values are floats)."""
     return against != "equilibrium" and rules.split_figures == 1
 
@@ -317,7 +317,8 @@ def _split_numbers(hole: Kind, up: tuple[Kind, ...], rules: Rules,
     per unit of the first hand's stake) and, against the equilibrium, how often its player
     splits, at the copy of the hand ``row`` answers from (from the game: not in the tables)."""
     from settemezzo.game import heads_up
-    from settemezzo.solve import _split_terms, equilibrium
+    from settemezzo.solve import equilibrium
+    from settemezzo.solve.walk import split_terms
     from settemezzo.tables import resolve_banker
 
     game = heads_up(rules, deck)
@@ -328,7 +329,7 @@ def _split_numbers(hole: Kind, up: tuple[Kind, ...], rules: Rules,
         return None, None
     j = st.parent  # two figures: splitting comes before standing or hitting
     banker = resolve_banker(against, game)
-    split_ev = float(_split_terms(game, banker if banker.kind == "threshold" else None)[0][j])
+    split_ev = float(split_terms(game, banker if banker.kind == "threshold" else None)[0][j])
     split_freq = (float(equilibrium(game).player.hit[j]) if row.hit_frequency is not None
                   else None)
     return split_ev, split_freq

@@ -171,10 +171,10 @@ def _family(rules: Rules) -> object:
     """Rule sets with the same subgames after a swap (`settemezzo.game.HeadsUpGame.key` of a
     subgame ignores the stake rules and, where no split can come, the split rule), or the
     same game, are computed in one process, so that those are solved once."""
-    from settemezzo.game import _hand_key, hand_rules
+    from settemezzo.game import hand_key, hand_rules
 
     if rules.swap_hidden:
-        return ("swap", _hand_key(rules, True, False))
+        return ("swap", hand_key(rules, True, False))
     return ("hand", hand_rules(rules))  # equal games (a session knob apart)
 
 

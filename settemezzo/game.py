@@ -41,12 +41,13 @@ import numpy as np
 import numpy.typing as npt
 
 from settemezzo.cards import SEVEN_AND_A_HALF, CardsSeenTwiceError, Kind, Unseen
+from settemezzo.errors import RulesError
 from settemezzo.hands import BUST
 from settemezzo.hands import is_finished as _is_finished
 from settemezzo.hands import score as _score
 from settemezzo.hands import total as _total
 from settemezzo.odds import draw_kinds
-from settemezzo.rules import Rules, RulesError
+from settemezzo.rules import Rules
 
 __all__ = [
     "HIT",
@@ -56,16 +57,20 @@ __all__ = [
     "SWAP",
     "Action",
     "BankerNode",
+    "Derived",
     "HeadsUpGame",
     "InfoSet",
     "Move",
     "Restriction",
     "UnsupportedRulesError",
     "check_deck_size",
+    "hand_key",
     "heads_up",
+    "may_split",
     "restriction_codes",
     "stake_choices",
     "with_card",
+    "without_cards",
 ]
 
 MODELLED_HANDS = 2
@@ -201,10 +206,7 @@ class HeadsUpGame:
         self._subgames: dict[int, HeadsUpGame] = {}
         self._subgames_by_cards: dict[tuple[tuple[Kind, ...], tuple[Kind, ...]],
                                       HeadsUpGame] = {}
-        # what the solver and the tables derive from this game (its banker hands' levels,
-        # the settlement table, its solvers, equilibrium, split values, table columns),
-        # built once per game and freed with it (`settemezzo.solve`, `settemezzo.tables`)
-        self.memo: dict[Any, Any] = {}
+        self.derived = Derived()  # what the solver keeps of this game: not read here
         # after a swap, a face-down card that finishes the hand at once (7½ or bust)
         self.root_terminals: list[Child] = []
         pairs = dict(draw_kinds(self.deck, rules))
@@ -268,7 +270,7 @@ class HeadsUpGame:
         # the banker's hands depend on the deck only up to the most cards of a kind an
         # unfinished hand can hold (plus the card that finishes it, plus a burnt one): decks
         # equal up to that share them (the subgames after a swap mostly do)
-        memo_key = (_hand_key(rules, True, False), self.kinds)
+        memo_key = (hand_key(rules, True, False), self.kinds)
         universe = _BANKER_NODES.get(memo_key)
         if universe is not None and all(
                 c <= u for c, u in zip(self.counts, universe.counts, strict=True)):
@@ -346,7 +348,7 @@ class HeadsUpGame:
     @property
     def key(self) -> tuple[Rules, Unseen, tuple[Kind, ...]]:
         """Games with equal keys are the same game (same values, same equilibrium)."""
-        return (_hand_key(self.rules, bool(self.start), _can_split(self.start)), self.deck,
+        return (hand_key(self.rules, bool(self.start), _can_split(self.start)), self.deck,
                 self.start)
 
     @cached_property
@@ -372,6 +374,11 @@ class HeadsUpGame:
                 f"from this deck")
         return self.infosets[i]
 
+    @property
+    def subgames_made(self) -> list[HeadsUpGame]:
+        """The subgames after a swap built so far (`swap_subgame`), in the order made."""
+        return list(self._subgames.values())
+
     def swap_subgame(self, i: int) -> HeadsUpGame:
         """The rest of the hand after the swap move at ``swap`` decision ``i``.
 
@@ -393,7 +400,7 @@ class HeadsUpGame:
         sub = self._subgames_by_cards.get(key)
         if sub is None:
             sub = self._subgames_by_cards[key] = heads_up(
-                self.rules, _without(self.deck, key[0], self.rules), target, self.kinds)
+                self.rules, without_cards(self.deck, key[0], self.rules), target, self.kinds)
         self._subgames[i] = sub
         return sub
 
@@ -601,7 +608,7 @@ class _PlayerTree:
                 continue
             first = "stake" if len(self.stakes) > 1 else (
                 "burn" if self.burn_at[pos] else "play")
-            if _splits(self.rules, (k, *self.start)):
+            if may_split(self.rules, (k, *self.start)):
                 # a swap on the first hit turned a figure up and dealt a figure face
                 # down: the first two cards are both figures, so they may be split
                 first = "split"
@@ -761,7 +768,7 @@ def restriction_codes(rules: Rules) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _without(deck: Unseen, kinds: tuple[Kind, ...], rules: Rules) -> Unseen:
+def without_cards(deck: Unseen, kinds: tuple[Kind, ...], rules: Rules) -> Unseen:
     """``deck`` less cards of ``kinds`` (game kinds: `Rules.take`)."""
     try:
         return _taken(deck, kinds, rules)
@@ -782,7 +789,7 @@ def _taken(deck: Unseen, kinds: tuple[Kind, ...], rules: Rules) -> Unseen:
 
 _CACHE: weakref.WeakValueDictionary[tuple[Rules, Unseen, tuple[Kind, ...]], HeadsUpGame] = \
     weakref.WeakValueDictionary()
-"""Every game still in use, by key: a game (with its `HeadsUpGame.memo`) lives as long as
+"""Every game still in use, by key: a game (with what the solver keeps of it) lives as long as
 something holds it (its parent game, `_RECENT`, a caller), then it is freed."""
 
 RECENT_GAMES = 2
@@ -853,7 +860,7 @@ def hand_rules(rules: Rules) -> Rules:
 
 
 @lru_cache(maxsize=1024)
-def _hand_key(rules: Rules, after_swap: bool, can_split: bool = True) -> Rules:
+def hand_key(rules: Rules, after_swap: bool, can_split: bool = True) -> Rules:
     """`hand_rules`, and after a swap (where the stake is already down) the stake rules too;
     where no split can come any more (``can_split`` False), the split rule too."""
     from dataclasses import replace
@@ -872,7 +879,7 @@ def _can_split(start: tuple[Kind, ...]) -> bool:
     return not start or start == (Kind.FIGURE,)
 
 
-def _splits(rules: Rules, hand: tuple[Kind, ...]) -> bool:
+def may_split(rules: Rules, hand: tuple[Kind, ...]) -> bool:
     """Whether the player may split ``hand`` (its cards, face-down first): its only two
     cards are both figures (however they came: face up, or by a swap) under
     ``split_figures``."""
@@ -880,12 +887,23 @@ def _splits(rules: Rules, hand: tuple[Kind, ...]) -> bool:
 
 
 def with_card(deck: Unseen, kind: Kind) -> Unseen:
-    """``deck`` with one more card of the game kind ``kind``: the inverse of `_without` (a
+    """``deck`` with one more card of the game kind ``kind``: the inverse of `without_cards` (a
     plain figure goes back as a figure unless all of them are there, then as the K♦:
     `Unseen.of_plain`)."""
     counts = dict(zip(Kind, deck.counts, strict=True))
     counts[kind] += 1
     return Unseen.of_plain(counts)
+
+
+class Derived:
+    """What the solver derives from a game and keeps while the game lives
+    (`settemezzo.solve.state.SolverState`, in ``solver``): the game holds it without reading
+    it, and a twin of the game (the same hand under another name, `heads_up`) shares it."""
+
+    __slots__ = ("solver",)
+
+    def __init__(self) -> None:
+        self.solver: object | None = None
 
 
 @dataclass
@@ -1003,7 +1021,7 @@ def heads_up(rules: Rules, deck: Unseen | None = None,
     """The (cached) heads-up game for a rule set and a starting composition (``start``: the
     player's face-up cards after a swap, see `HeadsUpGame.swap_subgame`)."""
     start = tuple(sorted(start))
-    key = (_hand_key(rules, bool(start), _can_split(start)),
+    key = (hand_key(rules, bool(start), _can_split(start)),
            deck if deck is not None else Unseen.full(), start)
     game = _CACHE.get(key)
     if game is None:

@@ -23,7 +23,8 @@ from scipy import sparse
 from settemezzo.cards import Unseen
 from settemezzo.game import HeadsUpGame, UnsupportedRulesError, heads_up
 from settemezzo.rules import ITALIAN, Rules
-from settemezzo.solve import BankerStrategy, PlayerStrategy, _solver, best_response
+from settemezzo.solve import BankerStrategy, PlayerStrategy, best_response
+from settemezzo.solve.state import game_solver
 
 __all__ = ["IterativeResult", "cfr_plus"]
 
@@ -83,7 +84,7 @@ class _CFR:
 
     def __init__(self, game: HeadsUpGame) -> None:
         self.game = game
-        s = self.s = _solver(game, False)
+        s = self.s = game_solver(game, False)
         n, G, J = len(game.infosets), len(game.publics), len(game.banker_nodes)
         self.n, self.G, self.J = n, G, J
         self.reach = np.array(s.reach, dtype=np.float64)

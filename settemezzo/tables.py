@@ -37,17 +37,16 @@ from settemezzo.rules import ITALIAN, Rules, RulesError
 from settemezzo.solve import (
     BankerStrategy,
     PlayerStrategy,
-    _FloatRows,
-    _reply,
-    _solver,
-    _sub_banker,
-    _sub_player,
     banker_policy,
     equilibrium,
     evaluate,
     expected_stake,
     subgame_key,
 )
+from settemezzo.solve.rows import FloatRows
+from settemezzo.solve.state import game_solver, state_of
+from settemezzo.solve.strategies import sub_banker, sub_player
+from settemezzo.solve.walk import player_reply
 
 __all__ = ["TIE", "Advice", "HandoutNumbers", "advise", "banker_table", "bust_chance_data",
            "handout_numbers", "player_table", "resolve_banker", "seen_deck"]
@@ -75,9 +74,9 @@ class _Columns:
 
 def _columns(game: HeadsUpGame, banker: BankerStrategy) -> _Columns:
     exact = banker.exact
-    sv = _solver(game, exact, "value")
-    sw = _solver(game, exact, "win")
-    r = _reply(game, banker, win=True)
+    sv = game_solver(game, exact, "value")
+    sw = game_solver(game, exact, "win")
+    r = player_reply(game, banker, win=True)
     stand_ev, shown_ev, V = r.stand, r.T, r.V
     stand_win, shown_win, W = r.stand_win, r.T_win, r.W
     assert W is not None and shown_win is not None
@@ -157,7 +156,7 @@ def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equili
     game = heads_up(rules, deck)
     banker = resolve_banker(against, game)
     is_eq = isinstance(against, str) and against.strip().lower() == "equilibrium"
-    player = equilibrium(game).player if is_eq else _reply(game, banker).strategy
+    player = equilibrium(game).player if is_eq else player_reply(game, banker).strategy
     records: list[dict[str, Any]] = []
     _player_rows(records, _Path(game, banker, player, is_eq))
     df = pd.DataFrame.from_records(records)
@@ -196,7 +195,7 @@ class _Path:
 def _reaches(game: HeadsUpGame, hit: tuple[Any, ...], exact: bool
              ) -> tuple[list[float], list[float]]:
     """``own_reach`` and ``chart_reach`` of every information set (see `player_table`)."""
-    raw, _ = _solver(game, exact).realization(hit)
+    raw, _ = game_solver(game, exact).realization(hit)
     own = [0.0 if float(x) < REACH_EPS else min(1.0, float(x)) for x in raw]
     chart = list(own)
     for st in game.infosets:  # parents come first
@@ -255,7 +254,7 @@ def _player_rows(records: list[dict[str, Any]], path: _Path) -> None:
         st = game.infosets[i]
         sub = game.swap_subgame(i)
         _player_rows(records, _Path(
-            sub, _sub_banker(path.banker, game, i), _sub_player(player, game, i),
+            sub, sub_banker(path.banker, game, i), sub_player(player, game, i),
             path.is_eq, path.stake or st.stake, path.deal * st.reach, path.own * go,
             path.chart * chart[i] * float(player.hit[i]),
             (*path.before, *(k.label for k in st.up), st.hole.label),
@@ -275,7 +274,7 @@ def _swap_columns(game: HeadsUpGame, st: Any, cols: _Columns, freq: list[float |
     """Under ``swap_hidden``: when hitting, what turning the face-down card up (and taking
     the new card face down) gains over taking the new card face up, and how often the
     equilibrium player does it (``swap_gain``, ``swap_frequency``). Against a banker that
-    does not read the face-up cards (``plain``) the gain is exactly 0 (see `solve._reply`)."""
+    does not read the face-up cards (``plain``) the gain is exactly 0 (see `walk.player_reply`)."""
     kids = st.children
     if len(kids) != 1 or kids[0].infoset < 0 or game.infosets[kids[0].infoset].kind != "swap":
         return {"swap_gain": None, "swap_frequency": None}
@@ -309,12 +308,13 @@ def _game_row(game: HeadsUpGame, st: Any, against: str | BankerStrategy
 
 
 def _named_columns(game: HeadsUpGame, against: str) -> _Columns:
-    """`_columns` against the banker named ``against``, kept in the game's memo (a SPANISH
+    """`_columns` against the banker named ``against``, kept with the game (a SPANISH
     table of values takes seconds: `advise` asks again for every hand)."""
     key = ("columns", game.rules, against)
-    if key not in game.memo:
-        game.memo[key] = _columns(game, resolve_banker(against, game))
-    out: _Columns = game.memo[key]
+    kept = state_of(game).table_columns
+    if key not in kept:
+        kept[key] = _columns(game, resolve_banker(against, game))
+    out: _Columns = kept[key]
     return out
 
 
@@ -401,11 +401,11 @@ class _Situation:
 def _situations(game: HeadsUpGame, banker: BankerStrategy, player: PlayerStrategy,
                 hole_labels: list[str]) -> list[_Situation]:
     """The banker's situations of ``game`` after the player stood, in table order."""
-    s = _solver(game, False)
+    s = game_solver(game, False)
     _, stand = s.realization([float(p) for p in player.hit])
     weights = np.array(s.reach) * np.array(stand)
     rows = s.stand_rows
-    assert isinstance(rows, _FloatRows)
+    assert isinstance(rows, FloatRows)
     by_public: dict[int, list[int]] = {}
     for st in game.infosets:
         if weights[st.index] > 1e-15:
@@ -479,7 +479,7 @@ def _banker_rows(records: list[dict[str, Any]], path: _Path, max_up: int | None,
             continue  # a swap the player never makes, or too many cards up after it
         sub = game.swap_subgame(i)
         _banker_rows(records, _Path(
-            sub, _sub_banker(path.banker, game, i), _sub_player(path.player, game, i), True,
+            sub, sub_banker(path.banker, game, i), sub_player(path.player, game, i), True,
             path.stake or st.stake, path.deal * st.reach, path.own * go, 1.0, after,
             (*path.swapped, st.hole.label),
             path.burnt or (st.burnt.label if st.burnt is not None else "")), max_up,

@@ -51,8 +51,8 @@ def wait_in_this_process() -> None:
         return
     from numba.core.dispatcher import Dispatcher
 
-    from settemezzo import banker_dp
     from settemezzo.simulate import engine
+    from settemezzo.solve import kernels
 
     def waiting(compile_for_args: Any) -> Any:
         def compile_after_the_warm_up(*args: Any, **kwargs: Any) -> Any:
@@ -62,7 +62,7 @@ def wait_in_this_process() -> None:
             return compile_for_args(*args, **kwargs)
         return compile_after_the_warm_up
 
-    for module in (engine, banker_dp):
+    for module in (engine, kernels):
         for value in vars(module).values():
             if isinstance(value, Dispatcher):
                 value._compile_for_args = waiting(value._compile_for_args)

@@ -1,7 +1,7 @@
-"""The recursion over deck compositions (`settemezzo.fixed`) against the game tree.
+"""The recursion over deck compositions (`settemezzo.thumbs`) against the game tree.
 
 This is the independent cross-check of the fast path: `solve.evaluate` values two rules of
-thumb given as text by `settemezzo.fixed.thumb_value`, and the same rules given as
+thumb given as text by `settemezzo.thumbs.thumb_value`, and the same rules given as
 strategies (`player_policy`, `banker_policy`) by backward induction over the player's
 information sets and the banker's hands (`settemezzo.game`, `settemezzo.solve`), a second,
 independent method. The two must give the identical Fraction, under every preset, every
@@ -14,11 +14,11 @@ import pytest
 
 from settemezzo.cards import Kind, Unseen
 from settemezzo.edge import ITALIAN_VARIANTS
-from settemezzo.fixed import thumb_value
 from settemezzo.game import heads_up
 from settemezzo.rules import ITALIAN, PRESETS, Rules, RulesError
 from settemezzo.solve import banker_policy, evaluate, player_policy
 from settemezzo.tables import seen_deck
+from settemezzo.thumbs import thumb_value
 
 PAIRS = (("threshold:5", "threshold:5"), ("threshold:0.5", "threshold:8"),
          ("threshold:7.5,swap", "threshold:1"), ("threshold:4", "threshold:6.5"))

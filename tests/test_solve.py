@@ -3,6 +3,8 @@
 Independent brute-force and Monte Carlo checks live in test_solve_reference.py.
 """
 
+import subprocess
+import sys
 from fractions import Fraction
 
 import pytest
@@ -104,3 +106,21 @@ def test_seven_and_a_half_paying_double_never_pays_a_banker_who_replies_best() -
     assert evaluate("threshold:6", "threshold:5", double) > \
         evaluate("threshold:6", "threshold:5", ITALIAN)
     assert equilibrium(double).value == pytest.approx(equilibrium(ITALIAN).value, abs=1e-9)
+
+
+def test_the_solver_and_the_rules_of_thumb_import_light() -> None:
+    # the solver's package and the rules-of-thumb path of `evaluate` load neither pandas,
+    # scipy, HiGHS nor numba: the LP and the kernels load at the first solve that needs them
+    heavy = ("pandas", "scipy", "highspy", "numba")
+    code = ("import sys\nfrom settemezzo.solve import evaluate\n"
+            "evaluate('threshold:5', 'threshold:5')\n"
+            f"print(sorted({{m.split('.')[0] for m in sys.modules}} & set({heavy!r})))\n"
+            "from settemezzo.solve import equilibrium\n"
+            "from settemezzo.rules import ITALIAN\n"
+            "equilibrium(ITALIAN)\n"
+            f"print(sorted({{m.split('.')[0] for m in sys.modules}} & set({heavy!r})))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split("\n")
+    assert out[0] == "[]"
+    assert out[1] == str(sorted(("highspy", "numba", "scipy")))  # the check can fail
+

@@ -5,6 +5,7 @@ from __future__ import annotations
 from settemezzo import solved
 from settemezzo.game import heads_up
 from settemezzo.rules import ITALIAN
+from settemezzo.solve.state import state_of
 from settemezzo.tables import player_table
 from settemezzo.widgets.explorer import odds_explorer
 
@@ -35,7 +36,7 @@ def test_results_are_the_engines_and_computed_once() -> None:
     assert s.player_table("threshold:5") is table          # kept
     assert solved.ready(PAIR, ("player", "threshold:5"))
     # the solvers (the bulk of a solved game's memory) are not kept once the table is
-    assert not [k for k in heads_up(PAIR).memo if isinstance(k, tuple) and k[0] == "solver"]
+    assert not state_of(heads_up(PAIR)).solvers
     fresh = player_table(PAIR, "threshold:5")               # the engine, directly
     assert table.equals(fresh) and table.attrs == fresh.attrs
 

@@ -37,14 +37,8 @@ from settemezzo.rules import ITALIAN, SPANISH, Rules
 from settemezzo.simulate import engine as E
 from settemezzo.simulate import simulate
 from settemezzo.simulate.analysis import exact_value
-from settemezzo.solve import (
-    _split_terms,
-    equilibrium,
-    evaluate,
-    expected_stake,
-    player_policy,
-    split_rules,
-)
+from settemezzo.solve import equilibrium, evaluate, expected_stake, player_policy, split_rules
+from settemezzo.solve.walk import split_terms
 from settemezzo.split import split_value
 from settemezzo.tables import banker_table
 from tests.advice_check import fresh_advice, kinds, same_advice
@@ -58,7 +52,8 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 @pytest.fixture(scope="module", autouse=True)
 def solved_once() -> Iterator[tuple[HeadsUpGame, HeadsUpGame]]:
     """SPANISH and Spanish without splits, alive for the whole module: each equilibrium is
-    solved once (kept in the game's memo), whichever test asks first (see the last part)."""
+    solved once (kept with the game: `settemezzo.solve.state`), whichever test asks first
+    (see the last part)."""
     yield heads_up(SPANISH), heads_up(SPANISH_NO_SPLIT)
 
 
@@ -84,14 +79,14 @@ def test_a_swap_that_brings_a_second_figure_may_be_split() -> None:
     assert (st.hole, st.up, st.parent) == (Kind.FIGURE, (), -1)
     assert st.reach == Fraction(11, 39)
     assert [ch.score for ch in st.children] == [SPLIT]
-    values, extra = _split_terms(sub, None)
+    values, extra = split_terms(sub, None)
     whole = split_value(ITALIAN.with_variants("split_figures=2"), Unseen.full())
     assert values[st.index] == pytest.approx(whole.value, abs=1e-12)
     assert extra[st.index] == 1.0
     # and the main game's own split decision (figure up without a swap) has the same value
     main = heads_up(SWAP_SPLIT)
     (top,) = main.infosets_of_kind("split")
-    assert _split_terms(main, None)[0][top.index] == pytest.approx(whole.value, abs=1e-12)
+    assert split_terms(main, None)[0][top.index] == pytest.approx(whole.value, abs=1e-12)
     # no split anywhere else: a swap later in the hand leaves three cards or more
     assert sum(len(heads_up(SWAP_SPLIT).swap_subgame(j).infosets_of_kind("split"))
                for j in main.swap_target) == sum(
@@ -164,7 +159,7 @@ def test_spanish_equilibrium_is_certified_and_bounds_the_player_from_below() -> 
 # 15 s of CPU. They lived in test_tables.py, test_answers.py and test_simulate_exact.py,
 # which pytest-xdist (--dist loadfile) hands to different workers: each solved it again.
 # Here `solved_once` keeps both games alive for the module, so each is solved once, by
-# whichever test asks first (`equilibrium` keeps the result in the game's memo; the
+# whichever test asks first (`equilibrium` keeps the result with the game; the
 # restricted subgames after a swap, shared by both games, too).
 
 def test_tables_name_the_restriction_of_a_restricted_game() -> None:

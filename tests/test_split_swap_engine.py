@@ -17,14 +17,9 @@ from settemezzo.cards import Kind
 from settemezzo.game import SPLIT, heads_up
 from settemezzo.rules import ITALIAN
 from settemezzo.simulate import simulate
-from settemezzo.solve import (
-    _solver,
-    _split_terms,
-    banker_policy,
-    equilibrium,
-    evaluate,
-    player_policy,
-)
+from settemezzo.solve import banker_policy, equilibrium, evaluate, player_policy
+from settemezzo.solve.state import game_solver
+from settemezzo.solve.walk import split_terms
 from settemezzo.split import split_value
 
 SPLIT2 = ITALIAN.with_variants("split_figures=2")
@@ -42,7 +37,7 @@ def test_the_split_decision_sits_at_two_first_figures() -> None:
     assert (st.hole, st.up) == (Kind.FIGURE, (Kind.FIGURE,))
     assert st.reach == Fraction(12, 40) * Fraction(11, 39)
     assert [ch.score for ch in st.children] == [SPLIT]
-    values, extra = _split_terms(game, None)
+    values, extra = split_terms(game, None)
     assert values[st.index] == pytest.approx(split_value(SPLIT2).value, abs=1e-15)
     assert extra[st.index] == 1.0  # split_figures=2: exactly one more hand
 
@@ -64,8 +59,8 @@ def test_threshold_player_who_splits_against_the_simulator() -> None:
     game = heads_up(SPLIT2)
     p = player_policy("threshold:5,split", game)
     value = evaluate(p, "threshold:5", game)
-    extra = _split_terms(game, banker_policy("threshold:5", game), p.hit, p.name)[1]
-    stake = _solver(game, False).expected_stake([float(x) for x in p.hit], extra)
+    extra = split_terms(game, banker_policy("threshold:5", game), p.hit, p.name)[1]
+    stake = game_solver(game, False).expected_stake([float(x) for x in p.hit], extra)
     assert stake == pytest.approx(1 + 12 / 40 * 11 / 39, abs=1e-15)
     r = simulate(SPLIT2, 1, 2_000_000, seed=5, player="threshold:5,split",
                  banker="threshold:5", chips=None)

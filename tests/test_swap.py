@@ -458,7 +458,7 @@ MC_HANDS = 200_000
 @pytest.fixture(scope="module")
 def full_game() -> HeadsUpGame:
     """The whole-deck game, alive for the module: its equilibrium is solved once (kept in
-    the game's memo) for the Monte Carlo and the strategy table below."""
+    the solver's state of the game) for the Monte Carlo and the strategy table below."""
     return heads_up(SWAP_RULES)
 
 

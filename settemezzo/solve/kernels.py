@@ -1,34 +1,31 @@
-"""The banker's float programme over its hands, compiled with numba: the inner loop of every
-float best reply, cut and certificate of `settemezzo.solve` (`solve._FloatRows`); and the
-player's side of the same float sums, the backward induction over the player's decisions
-(`Tree`, `player_values`: the certificate's best reply, `solve._Solver.player_values`).
+"""The compiled (numba) loops of the float solver, beside the plans they read
+(`settemezzo.solve.plans`): the banker's programme over its hands, the inner loop of every float
+best reply, cut and certificate (`settemezzo.solve.rows.FloatRows`); the chances and terms that
+programme reads (`chances`); the mixture of stopping rules turned into chances (`mixture`); and
+the player's backward induction over its decisions (`Tree`, `player_values`: the certificate's
+best reply, `settemezzo.solve.solver.Solver.player_values`).
 
 The arrays are laid out one row per column of the programme (a deck and a player's score, or
 a public state's weighted rows) and one column per banker hand: each row is solved on its
 own, in the cache. The hands come children first (`Hands.order`); a hand's value is its
 stand term or its hit term, the finished hands one card later plus its children's values
 (``F + sum V[child]``), or a burn (its burn child's value). The exact programme
-(Fractions, `solve._BankerRows`) is the independent second method the tests compare it
-with.
+(Fractions, `settemezzo.solve.rows.BankerRows`) is the independent second method the tests
+compare it with.
 
-The numbers that programme reads come from here too (`chances`: the matrices of
-`solve._FloatRows`, one row per hand and one column per deck and player's score): each
-hand's chance, its parent's times the chance of the card drawn, generation after
-generation, and the terms of standing and of the finished hands one card later. They are
-the very floats of the numpy version it replaced (the same operations in the same order on
-each number: ``P * c / den``, ``P * c / den * payoff``, each hand's finished terms added to
-zero a kind at a time), in a fifth of its time (the 183 batches of rows of a swap_hidden
-solve: 0.05 s -> 0.01 s), whose many small array operations cost more than their
-arithmetic.
+`chances` gives the matrices of `FloatRows` (one row per hand and one column per deck and
+player's score): each hand's chance, its parent's times the chance of the card drawn,
+generation after generation, and the terms of standing and of the finished hands one card
+later (``P * c / den``, ``P * c / den * payoff``, each hand's finished terms added to zero a
+kind at a time).
 
 The order of every sum is fixed (a hand's children in index order, added to zero, then to
-``F``; a weighted row of ``W @ F.T`` entry after entry, from zero; ties go to
-standing, then to not burning): the numpy programme it replaced gave the same floats to
-the bit on every Italian variant and SPANISH, so the shipped results did not move. numba
-compiles the kernels once per machine into its cache (``cache=True``, in
-``settemezzo/__pycache__``: a few seconds); a process then pays 0.3 to 0.8 s (by machine)
-at its first float programme (numba's import and start), which is why the module is
-imported only then: the views that read shipped results never pay it.
+``F``; a weighted row of ``W @ F.T`` entry after entry, from zero; ties go to standing, then
+to not burning), so the floats, and the shipped results, do not depend on the machine's
+scheduling. numba compiles the kernels once per machine into its cache (``cache=True``: a few
+seconds); a process then pays 0.3 to 0.8 s (by machine) at its first float programme
+(numba's import and start), which is why the module is imported only then
+(`settemezzo.solve.rows.compiled`): the views that read shipped results never pay it.
 """
 
 from __future__ import annotations
@@ -42,7 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 if TYPE_CHECKING:
-    from settemezzo.solve import _DensePlan
+    from settemezzo.solve.plans import DensePlan
 
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
@@ -238,7 +235,7 @@ def mixture(edges: tuple[IntArray, ...], pols: npt.NDArray[np.int8], groups: Int
     state: rule ``k`` of state ``groups[k]`` with weight ``lam[k]``. A rule's weight on a
     hand is the number of card orders by which it reaches it (``edges``: the edges into the
     hands, hands, parents and actions, each hand's weight whole before it is read; see
-    `solve._reach_edges`). Returns the mixed weights of reaching each hand, and of reaching
+    `plans.reach_edges`). Returns the mixed weights of reaching each hand, and of reaching
     it and hitting, and burning there (states x hands), each summed over the rules in their
     order as scipy's sparse product does.
     """
@@ -289,7 +286,7 @@ class Tree:
 def player_values(tree: Tree, one: FloatArray, zero: FloatArray, stand: FloatArray,
                   hit: FloatArray | None, swap_as_up: bool
                   ) -> tuple[FloatArray, BoolArray]:
-    """Backward induction over the player's decisions, last first (`solve._Solver.
+    """Backward induction over the player's decisions, last first (`solver.Solver.
     player_values` in floats): each action's value is its children's chances times their
     values (the next decision's, or the finished hand's: ``one`` and ``zero``, laid out as
     ``tree``'s children) added to zero in order; standing is worth ``stand``. With ``hit``
@@ -343,11 +340,11 @@ def _backward(ptr1: IntArray, kid1: IntArray, prob1: FloatArray, one: FloatArray
             V[i] = q0 if q0 > q1 else q1
 
 
-def chances(plan: _DensePlan, scores: IntArray, depth: int, decks: IntArray,
+def chances(plan: DensePlan, scores: IntArray, depth: int, decks: IntArray,
             pscore: IntArray, table: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray]:
     """The banker's matrices ``P``, ``S`` and ``F`` (hands x rows) for rows of ``decks``
-    (counts per kind) and player's scores ``pscore`` (`solve._FloatRows`): ``plan`` is the
-    draws, burns and finishing hands laid end to end (`solve._DensePlan`), ``scores`` each
+    (counts per kind) and player's scores ``pscore`` (`rows.FloatRows`): ``plan`` is the
+    draws, burns and finishing hands laid end to end (`plans.DensePlan`), ``scores`` each
     hand's stand score, ``depth`` one more than the most cards a hand holds, ``table`` the
     player's payoff by (player's score, banker's score).
 

@@ -1,0 +1,547 @@
+"""The solver of one heads-up game (`Solver`): its arrays, shared by evaluation, best replies and
+the LP; the values of the finished hands (`Terminal`); the player's backward induction over its
+decisions. One solver per game, exactness and measure (`game_solver`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from settemezzo.game import (
+    HIT,
+    SPLIT,
+    STAND,
+    SWAP,
+    Child,
+    HeadsUpGame,
+    gc_paused,
+)
+from settemezzo.hands import BUST
+from settemezzo.solve.plans import FloatArray
+from settemezzo.solve.rows import (
+    BankerRows,
+    FloatRows,
+    Rows,
+    as_floats,
+    compiled,
+    distinct_rows,
+    float_batches,
+)
+from settemezzo.solve.strategies import BankerStrategy
+
+if TYPE_CHECKING:
+    from settemezzo.solve import kernels
+
+
+@dataclass
+class Solver:
+    """Arrays of one heads-up game, shared by evaluation, best responses and the LP."""
+
+    game: HeadsUpGame
+    exact: bool
+    measure: Literal["value", "win"] = "value"
+    memo: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        with gc_paused():  # many small objects: see `settemezzo.game.gc_paused`
+            self._setup()
+
+    def _setup(self) -> None:
+        g = self.game
+        K = len(g.kinds)
+        pos = {k: p for p, k in enumerate(g.kinds)}
+        shown_only = {int(SWAP), int(SPLIT), BUST}
+        # the finished hands (not a swap, split or bust): the row of their deck (the
+        # decision's, or the whole deck for a hand finished at once after a swap, last) less
+        # the card drawn, the player's score, and where (decision, action, child)
+        row_of, kind_of, shown_score, shown_of = [], [], [], []
+        for r, s in enumerate(g.infosets):
+            for a, kids in ((1, s.children), (0, s.children0)):
+                for ci, ch in enumerate(kids):
+                    if ch.infoset < 0 and ch.score not in shown_only:
+                        row_of.append(r)
+                        kind_of.append(pos[ch.kind])
+                        shown_score.append(ch.score)
+                        shown_of.append((s.index, a, ci))
+        n = len(g.infosets)
+        for ci, ch in enumerate(g.root_terminals):  # after a swap: 7½ or bust at once
+            if ch.score != BUST:
+                row_of.append(n)
+                kind_of.append(pos[ch.kind])
+                shown_score.append(ch.score)
+                shown_of.append((-1, 1, ci))
+        decks = g.decks
+        pscore = np.array([s.total for s in g.infosets], dtype=np.int64)
+        shown_decks = np.vstack([decks, np.array(g.counts, dtype=np.int64).reshape(1, K)])[
+            np.array(row_of, dtype=np.int64)]
+        shown_decks[np.arange(len(row_of)), np.array(kind_of, dtype=np.int64)] -= 1
+        # the moves valued by a subgame: swaps (`HeadsUpGame.swap_subgame`), splits
+        # (`settemezzo.split`)
+        self.swaps = [(i, ci) for i, st in enumerate(g.infosets) if st.kind in ("swap", "split")
+                      for ci, ch in enumerate(st.children) if ch.score in (SWAP, SPLIT)]
+        self.split_at = [i for i, st in enumerate(g.infosets) if st.kind == "split"]
+        # non-"play" decisions have no stand row of their own: weight 0, group 0
+        self.is_play = np.array([s.kind == "play" for s in g.infosets])
+        self.group = np.array([max(s.public, 0) for s in g.infosets], dtype=np.int64)
+        self.stake = np.array([s.stake for s in g.infosets], dtype=np.int64)
+        self.stand_decks, self.stand_score = decks, pscore
+        # a banker that plays the same way in every public state (rule of thumb, best reply
+        # with full information) faces a row through its deck and the player's score only:
+        # equal rows are computed once (many: the same cards in other orders, other stakes)
+        self._float_stand: FloatRows | None = None
+        if self.exact:
+            self.shown_rows, self._shown_inverse = self._unique_rows(
+                shown_decks, np.array(shown_score, dtype=np.int64))
+        else:  # the banker's numbers of both kinds of rows at once
+            self._float_stand, shown = float_batches(
+                g, [(decks, pscore), (shown_decks, np.array(shown_score, dtype=np.int64))],
+                self.measure)
+            self.shown_rows, self._shown_inverse = shown.distinct()
+        self.shown_of = shown_of
+        self.reach: list[Any] = [s.reach for s in g.infosets] if self.exact else \
+            as_floats([s.reach for s in g.infosets])
+        self.root_prob = [ch.prob if self.exact else float(ch.prob) for ch in g.root_terminals]
+        # the first stand/hit decision of each deal (after the stake and burning choices)
+        played = [False] * len(g.infosets)
+        self.first_play = [False] * len(g.infosets)
+        for st in g.infosets:
+            before = st.parent >= 0 and played[st.parent]
+            played[st.index] = before or st.kind == "play"
+            self.first_play[st.index] = st.kind == "play" and not before
+
+    def _rows(self, decks: npt.NDArray[np.int64], score: npt.NDArray[np.int64]) -> Rows:
+        if self.exact:
+            return BankerRows(self.game, decks, score, self.measure)
+        return FloatRows(self.game, decks, score, self.measure)
+
+    def _unique_rows(self, decks: npt.NDArray[np.int64], score: npt.NDArray[np.int64]
+                     ) -> tuple[Rows, npt.NDArray[np.int64]]:
+        key = np.column_stack([decks, score]) if len(score) else \
+            np.zeros((0, decks.shape[1] + 1), dtype=np.int64)
+        uniq, inverse = distinct_rows(key)
+        rows = self._rows(np.ascontiguousarray(uniq[:, :-1]), np.ascontiguousarray(uniq[:, -1]))
+        return rows, inverse
+
+    @cached_property
+    def stand_rows(self) -> Rows:
+        """A row per information set (a behavioural banker plays by public state)."""
+        if self._float_stand is not None:
+            return self._float_stand
+        return self._rows(self.stand_decks, self.stand_score)
+
+    @cached_property
+    def stand_unique(self) -> tuple[Rows, npt.NDArray[np.int64]]:
+        """The distinct rows of `stand_rows` (a banker that plays alike in every public
+        state), and the distinct row of each information set."""
+        if self._float_stand is not None:
+            return self._float_stand.distinct()
+        return self._unique_rows(self.stand_decks, self.stand_score)
+
+    def _scaled(self, vals: Any) -> Any:
+        """Per-row values per unit stake, times each decision's stake (win chances are not
+        scaled)."""
+        if self.measure == "win":
+            return vals
+        if self.exact:
+            return np.array([v * int(k) for v, k in zip(vals, self.stake, strict=True)],
+                            dtype=object)
+        return vals * self.stake
+
+    # -- terminal values ---------------------------------------------------------------------
+    def stand_values(self, banker: BankerStrategy, chooser: Solver | None = None) -> Any:
+        """Conditional value of standing at each information set against ``banker``, in
+        chips (the decision's stake times the value per unit).
+
+        Where the banker plays its best with full information, ``chooser`` (a solver of the
+        same game measuring value) makes the choices, so that a win-chance solver follows the
+        banker's value-maximising play.
+        """
+        key = ("stand", banker.kind, banker.k, chooser is not None)
+        if banker.kind != "behavioural" and key in self.memo:
+            return self.memo[key]
+        out = self._scaled(self._stand_values(banker, chooser))
+        if banker.kind != "behavioural":
+            self.memo[key] = out
+        return out
+
+    def _stand_values(self, banker: BankerStrategy, chooser: Solver | None) -> Any:
+        if banker.kind in ("omniscient", "threshold"):
+            uniq, inverse = self.stand_unique
+            if banker.kind == "threshold":
+                vals = uniq.values([int(nd.total < banker.k) for nd in uniq.nodes])
+            elif chooser is not None:
+                hit, burn = chooser.stand_unique[0].best_decisions()
+                vals = uniq.values(hit, burn=burn)
+            else:
+                vals = uniq.values(None, "min")
+            return vals[inverse]
+        rows = self.stand_rows
+        if isinstance(rows, FloatRows):
+            return rows.group_values(banker.hit, banker.burn, self.group)
+        per_row = banker.hit[self.group]  # (rows, nodes)
+        J = len(rows.nodes)
+        burns = None if banker.burn is None else \
+            [banker.burn[self.group][:, j] for j in range(J)]
+        return rows.values([per_row[:, j] for j in range(J)], burn=burns)
+
+    def shown_values(self, banker: BankerStrategy,
+                     chooser: Solver | None = None) -> Terminal:
+        """The finished hands: per information set, per child of action 1 and of action 0,
+        the value in chips (bust: the stake lost; 7½ or better: the banker then plays)."""
+        key = ("shown", banker.kind if banker.kind == "threshold" else "best", banker.k,
+               chooser is not None)
+        if key not in self.memo:
+            self.memo[key] = self._shown_values(banker, chooser)
+        out: Terminal = self.memo[key]
+        return out
+
+    def _shown_values(self, banker: BankerStrategy, chooser: Solver | None) -> Terminal:
+        rows = self.shown_rows
+        if banker.kind == "threshold":
+            vals = rows.values([int(nd.total < banker.k) for nd in rows.nodes])
+        elif chooser is not None:
+            hit, burn = chooser.shown_rows.best_decisions()
+            vals = rows.values(hit, burn=burn)
+        else:
+            vals = rows.values(None, "min")
+        lose: Any = -1 if self.measure == "value" else 0
+        conv: Any = Fraction if self.exact else float
+        g = self.game
+        # a swap's or a split's value comes from its subgame (`with_swaps`): None until then
+        lost = {k: conv(lose * k) for k in {s.stake for s in g.infosets}}
+        out1 = [[None if ch.score in (SWAP, SPLIT) else lost[s.stake]
+                 for ch in s.children] for s in g.infosets]
+        out0 = [[lost[s.stake]] * len(s.children0) for s in g.infosets]
+        root = [conv(lose) for _ in g.root_terminals]
+        per_stake = self.measure == "value"
+        for (i, a, ci), v in zip(self.shown_of, vals[self._shown_inverse], strict=True):
+            if i < 0:
+                root[ci] = v
+            else:
+                (out1 if a == 1 else out0)[i][ci] = v * (g.infosets[i].stake if per_stake
+                                                         else 1)
+        return Terminal(out1, out0, root)
+
+    def with_swaps(self, T: Terminal, values: dict[int, Any]) -> Terminal:
+        """``T`` with the swap and split moves valued: ``values[i]`` is the value per unit
+        stake of the subgame after the swap or split at decision ``i`` (0 where the strategy
+        never takes it; a split's value counts every hand's stake)."""
+        if not self.swaps:
+            return T
+        one = list(T.one)
+        zero: Any = 0 if self.exact else 0.0
+        get = values.get
+        sole, among = self._swap_places
+        for i, k in sole:  # a swap or split decision's one child: the move
+            one[i] = [get(i, zero) * k]
+        for i, ci, k in among:
+            row = one[i] = list(one[i])
+            row[ci] = get(i, zero) * k
+        # the finished hands of action 0 are T's: so is their flat form, if made
+        return Terminal(one, T.zero, T.root, {0: T._flat[0]} if 0 in T._flat else {})
+
+    @cached_property
+    def _swap_places(self) -> tuple[list[tuple[int, int]], list[tuple[int, int, int]]]:
+        """The swap and split moves (`swaps`) by where `with_swaps` puts their values: a
+        decision's only child (decision, multiplier), or one among others (decision, child,
+        multiplier); the multiplier is the stake when measuring value, else 1."""
+        infosets = self.game.infosets
+        by_value = self.measure == "value"
+        sole, among = [], []
+        for i, ci in self.swaps:
+            k = infosets[i].stake if by_value else 1
+            if len(infosets[i].children) == 1:
+                sole.append((i, k))
+            else:
+                among.append((i, ci, k))
+        return sole, among
+
+    def root_value(self, T: Terminal) -> Any:
+        """The value of the hands finished by the first card (only after a swap)."""
+        return sum((p * v for p, v in zip(self.root_prob, T.root, strict=True)),
+                   0 if self.exact else 0.0)
+
+    # -- the player's side -------------------------------------------------------------------
+    def action_values(self, i: int, stand: Any, T: Terminal, V: list[Any],
+                      swap_as_up: bool = False) -> tuple[Any, Any]:
+        """The values of action 0 and action 1 at information set ``i`` (``swap_as_up``:
+        value a swap as taking the card face up, true against a banker that does not read
+        the player's face-up cards, see `best_response`)."""
+        s = self.game.infosets[i]
+        if swap_as_up and s.kind == "swap":
+            q0 = 0 * self.reach[i]
+            for ci, ch in enumerate(s.children0):
+                q0 += self.child_prob0[i][ci] * (V[ch.infoset] if ch.infoset >= 0
+                                                 else T.zero[i][ci])
+            return q0, q0
+        q1 = 0 * self.reach[i]
+        for ci, ch in enumerate(s.children):
+            q1 += self.child_prob[i][ci] * (V[ch.infoset] if ch.infoset >= 0 else T.one[i][ci])
+        if s.kind == "play":
+            return stand[i], q1
+        q0 = 0 * self.reach[i]
+        for ci, ch in enumerate(s.children0):
+            q0 += self.child_prob0[i][ci] * (V[ch.infoset] if ch.infoset >= 0
+                                             else T.zero[i][ci])
+        return q0, q1
+
+    def player_values(self, stand: Any, T: Terminal, hit: Sequence[Any] | None,
+                      swap_as_up: bool = False) -> tuple[Any, list[Any], list[int]]:
+        """Backward induction over the player's tree: fixed chances of action 1 (``hit``),
+        or the best reply when ``hit`` is None. Returns (game value, value per information
+        set, best actions)."""
+        g = self.game
+        if not self.exact:
+            return self._player_floats(stand, T, hit, swap_as_up)
+        V: list[Any] = [None] * len(g.infosets)
+        best: list[int] = [STAND] * len(g.infosets)
+        # `action_values`, inline (the same sums in the same order)
+        reach, prob1, prob0, one, zero = (self.reach, self.child_prob, self.child_prob0,
+                                          T.one, T.zero)
+        for s in reversed(g.infosets):
+            i = s.index
+            if swap_as_up and s.kind == "swap":
+                q1 = q0 = _children_value(0 * reach[i], prob0[i], s.children0, zero[i], V)
+            else:
+                q1 = _children_value(0 * reach[i], prob1[i], s.children, one[i], V)
+                q0 = stand[i] if s.kind == "play" else \
+                    _children_value(0 * reach[i], prob0[i], s.children0, zero[i], V)
+            if hit is None:
+                if q1 > q0:
+                    best[i] = HIT
+                V[i] = max(q1, q0)
+            else:
+                p = hit[i]
+                V[i] = q0 + (q1 - q0) * p
+                best[i] = HIT if p == 1 else STAND
+        total = sum(self.reach[i] * V[i] for i in g.roots) + self.root_value(T)
+        return total, V, best
+
+    def _player_floats(self, stand: Any, T: Terminal, hit: Sequence[Any] | None,
+                       swap_as_up: bool) -> tuple[Any, list[Any], list[int]]:
+        """`player_values` in floats, compiled (`settemezzo.kernels.player_values`: the
+        same sums in the same order)."""
+        V, hits = compiled().player_values(
+            self._tree, T.floats(1), T.floats(0), np.asarray(stand, dtype=np.float64),
+            None if hit is None else np.asarray(hit, dtype=np.float64), swap_as_up)
+        values: list[Any] = V.tolist()
+        total = sum(self.reach[i] * values[i] for i in self.game.roots) + self.root_value(T)
+        return total, values, [HIT if h else STAND for h in hits.tolist()]
+
+    @cached_property
+    def _tree(self) -> kernels.Tree:
+        """The decisions' children as the compiled backward induction reads them (float
+        solvers)."""
+        g = self.game
+        tree: kernels.Tree = compiled().Tree(
+            *_kids(g, 1), *_kids(g, 0), self.is_play,
+            np.array([s.kind == "swap" for s in g.infosets], dtype=np.bool_))
+        return tree
+
+    @cached_property
+    def child_prob(self) -> list[list[Any]]:
+        """The chance of each child of action 1, per information set (Fractions, or floats:
+        those of `_tree`)."""
+        return self._chances(1)
+
+    @cached_property
+    def child_prob0(self) -> list[list[Any]]:
+        """The chance of each child of action 0, per information set."""
+        return self._chances(0)
+
+    def _chances(self, action: int) -> list[list[Any]]:
+        g = self.game
+        if self.exact:
+            return [[ch.prob for ch in (s.children if action else s.children0)]
+                    for s in g.infosets]
+        tree = self._tree
+        ptr, prob = (tree.ptr1, tree.prob1) if action else (tree.ptr0, tree.prob0)
+        flat = prob.tolist()
+        return [flat[a:b] for a, b in pairwise(ptr.tolist())]
+
+    def policy_value(self, stand: Any, T: Terminal, hit: Sequence[Any]) -> Any:
+        """The game value of a pure player policy (``hit[i]`` 0 or 1): forward, over the
+        decisions it reaches only, the reach of each times the value of what it does there
+        (standing, or the finished hands one card later); the same sum as `player_values`
+        with ``hit``, without the decisions the policy never reaches."""
+        g = self.game
+        reached = [False] * len(g.infosets)
+        total = self.root_value(T)
+        for s in g.infosets:
+            i = s.index
+            if s.parent >= 0 and not (reached[s.parent]
+                                      and hit[s.parent] == s.parent_action):
+                continue
+            reached[i] = True
+            a = hit[i]
+            if a == 0 and s.kind == "play":
+                total += self.reach[i] * stand[i]
+                continue
+            kids, probs, vals = ((s.children, self.child_prob[i], T.one[i]) if a else
+                                 (s.children0, self.child_prob0[i], T.zero[i]))
+            acc = 0
+            for ci, ch in enumerate(kids):
+                if ch.infoset < 0:
+                    acc += probs[ci] * vals[ci]
+            if acc:
+                total += self.reach[i] * acc
+        return total
+
+    def realization(self, hit: Sequence[Any]) -> tuple[list[Any], list[Any]]:
+        """Reach of each information set under the player's own choices, and of standing
+        there (zero at decisions other than stand/hit)."""
+        g = self.game
+        one: Any = 1 if self.exact else 1.0
+        reach_own: list[Any] = [one] * len(g.infosets)
+        for s in g.infosets:
+            if s.parent >= 0:
+                p = hit[s.parent]
+                reach_own[s.index] = reach_own[s.parent] * (p if s.parent_action else 1 - p)
+        stand = [reach_own[i] * (1 - hit[i]) if s.kind == "play" else 0 * one
+                 for i, s in enumerate(g.infosets)]
+        return reach_own, stand
+
+    def linear_part(self, hit: Sequence[Any], T: Terminal,
+                    reach_own: list[Any] | None = None) -> Any:
+        """Value of the finished hands (bust, shown 7½, swaps) reached by either action
+        (``reach_own``: the first list of `realization` of ``hit``, if already made)."""
+        if reach_own is None:
+            reach_own, _ = self.realization(hit)
+        tot = self.root_value(T)
+        if not self.exact:
+            return _linear_floats(self, hit, T, reach_own, tot)
+        for s in self.game.infosets:
+            i = s.index
+            for a, kids, probs, vals in ((1, s.children, self.child_prob[i], T.one[i]),
+                                         (0, s.children0, self.child_prob0[i], T.zero[i])):
+                w = reach_own[i] * (hit[i] if a else 1 - hit[i])
+                if not w:
+                    continue
+                acc = 0 * self.reach[i]
+                for ci, ch in enumerate(kids):
+                    if ch.infoset < 0:
+                        acc += probs[ci] * vals[ci]
+                tot += self.reach[i] * w * acc
+        return tot
+
+    def expected_stake(self, hit: Sequence[Any], extra_hands: dict[int, Any] | None = None
+                       ) -> Any:
+        """The player's expected stake: over the first stand/hit decision of each deal (a
+        unit stake after a swap), plus the stakes of the extra hands after a split
+        (``extra_hands[i]``: how many more hands the split at decision ``i`` opens, on
+        average; at a swap decision, how many more the subgame after it opens)."""
+        g = self.game
+        if g.start and not extra_hands:
+            return 1 if self.exact else 1.0
+        reach_own, _ = self.realization(hit)
+        out: Any = 1 if g.start else sum(
+            self.reach[s.index] * reach_own[s.index] * s.stake for s in g.infosets
+            if self.first_play[s.index])
+        for i, more in (extra_hands or {}).items():
+            out += self.reach[i] * reach_own[i] * hit[i] * g.infosets[i].stake * more
+        return out
+
+
+def _linear_floats(s: Solver, hit: Sequence[Any], T: Terminal, reach_own: list[Any],
+                   tot: Any) -> Any:
+    """`Solver.linear_part` in floats: each decision's finished hands summed for all
+    decisions at once (`finished_sums`), then added to ``tot`` one after the other, decision
+    after decision, action 1 before action 0, those not taken left out (the same sums in the
+    same order)."""
+    n = len(s.game.infosets)
+    own = np.array(reach_own, dtype=np.float64)
+    h = np.array(hit, dtype=np.float64)
+    reach = np.array(s.reach, dtype=np.float64)
+    w = np.empty((n, 2))
+    terms = np.empty((n, 2))
+    for col, action in ((0, 1), (1, 0)):
+        w[:, col] = own * (h if action else 1 - h)
+        terms[:, col] = reach * w[:, col] * finished_sums(s, action, T)
+    taken = terms.ravel()[w.ravel() != 0]
+    return np.add.accumulate(np.concatenate([[tot], taken]))[-1] if len(taken) else tot
+
+
+def _kids(game: HeadsUpGame, action: int
+          ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], FloatArray]:
+    """Every decision's children after ``action``, one decision after the other: where each
+    decision's children start (CSR), each child's decision (-1: finished) and its chance (a
+    float)."""
+    kids = [s.children if action else s.children0 for s in game.infosets]
+    ptr = np.zeros(len(kids) + 1, dtype=np.int64)
+    np.cumsum([len(k) for k in kids], out=ptr[1:])
+    flat = [ch for k in kids for ch in k]
+    child = np.array([ch.infoset for ch in flat], dtype=np.int64)
+    return ptr, child, np.array(as_floats([ch.prob for ch in flat]), dtype=np.float64)
+
+
+def _children_value(acc: Any, probs: list[Any], kids: Sequence[Child], shown: list[Any],
+                    V: list[Any]) -> Any:
+    """``acc`` plus each child's chance times its value: ``V`` of its information set, or
+    its ``shown`` value where the hand is finished (`Solver.action_values`' sums)."""
+    for p, ch, t in zip(probs, kids, shown, strict=True):
+        j = ch.infoset
+        acc += p * (V[j] if j >= 0 else t)
+    return acc
+
+
+@dataclass(frozen=True)
+class Terminal:
+    """Values of the finished hands: ``one[i][c]`` for the children of action 1 of
+    information set ``i``, ``zero[i][c]`` for those of action 0, ``root[c]`` for the
+    `HeadsUpGame.root_terminals` (hands finished by their first card, after a swap)."""
+
+    one: list[list[Any]]
+    zero: list[list[Any]]
+    root: list[Any] = field(default_factory=list)
+    _flat: dict[int, FloatArray] = field(default_factory=dict, compare=False, repr=False)
+
+    def floats(self, action: int) -> FloatArray:
+        """``one`` (action 1) or ``zero`` (action 0) laid end to end as floats, decision
+        after decision (a move still unvalued, None, is nan), made once."""
+        out = self._flat.get(action)
+        if out is None:
+            rows = self.one if action else self.zero
+            out = self._flat[action] = np.array([v for r in rows for v in r], dtype=np.float64)
+        return out
+
+
+def finished_sums(s: Solver, action: int, T: Terminal) -> FloatArray:
+    """Per information set, the sum (in order, from 0) of chance times value (``T``'s) over
+    its children after ``action`` that finish the hand: the children's products at once,
+    then added a place at a time (`_finishing`)."""
+    at, probs, by_place = _finishing(s, action)
+    prod = probs * T.floats(action)[at]
+    acc = np.zeros(len(s.reach))
+    for place, i in by_place:
+        acc[i] += prod[place]
+    return acc
+
+
+def _finishing(s: Solver, action: int) -> tuple[
+        npt.NDArray[np.int64], FloatArray,
+        list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]]]:
+    """The children after ``action`` that finish the hand, in order, once per (float)
+    solver: where each is among all the children laid end to end (`Solver._tree`, as
+    `Terminal.floats`) and its chance; and by their place among their information set's
+    (first, second...), which of them, and whose."""
+    key = ("finishing", action)
+    out = s.memo.get(key)
+    if out is None:
+        tree = s._tree
+        ptr, kid, prob = (tree.ptr1, tree.kid1, tree.prob1) if action else \
+            (tree.ptr0, tree.kid0, tree.prob0)
+        at = np.flatnonzero(kid < 0)
+        rows = np.repeat(np.arange(len(ptr) - 1), np.diff(ptr))[at]
+        place = np.arange(len(at)) - np.searchsorted(rows, rows)
+        by_place = [(np.flatnonzero(place == k), rows[place == k])
+                    for k in range(int(place.max(initial=-1)) + 1)]
+        out = s.memo[key] = (at, prob[at], by_place)
+    return out
+
