@@ -315,6 +315,18 @@ def cmd_edge(args: argparse.Namespace, rules: Rules) -> int:
     path = (check_out(args.out, (".csv", ".png", ".svg", ".pdf")) if args.out is not None
             else None)
     lang = args.lang
+    if rules.open_deal and not args.all:  # a casino game: its own exact engine
+        from settemezzo.casino import edge_summary
+        from settemezzo.casino.texts import rules_words
+
+        summary = {"rules": rules_words(rules, lang), "rules_spec": rules.spec(),
+                   **edge_summary(rules)}
+        if args.json:
+            print_json(summary)
+        else:
+            for key in ("optimal", "total_dependent", "cost", "stand_on_5", "copy_dealer"):
+                print(f"{key}: {pct(summary[key], lang)}")
+        return 0
     if args.all:
         sets = standard_rule_sets(lang)
     else:
