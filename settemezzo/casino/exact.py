@@ -79,6 +79,7 @@ class Tree:
     forced: list[bool] = field(default_factory=list)
     stand: list[Number] = field(default_factory=list)
     starts: list[tuple[Number, int]] = field(default_factory=list)
+    index: dict[tuple[int, ...], int] = field(default_factory=dict)
 
     def order(self) -> list[int]:
         """The nodes, children before parents (most cards first)."""
@@ -105,6 +106,12 @@ class Tree:
             else:
                 v[i] = hit if hits(i) else self.stand[i]
         return v
+
+    def best_hits(self) -> list[bool]:
+        """At each node, whether the optimal play hits (forced draws included)."""
+        v = self.values()
+        return [bool(kids) and (self.forced[i] or v[i] > self.stand[i])
+                for i, kids in enumerate(self.children)]
 
     def value(self, hits: Callable[[int], bool] | None = None) -> Number:
         """The player's value of the deal with this up card, weighted by its chance."""
@@ -240,7 +247,8 @@ class Solver:
             num = (ways * pays[ps]).sum(axis=1)
             den = 2 * ff[n, d[:, 0]]
             return [Fraction(int(a), int(b)) for a, b in zip(num, den, strict=True)]
-        chance = ways / ff[n[:, None], sizes[None, :]]
+        ways_of = ff[n[:, None], sizes[None, :]]  # 0 where the dealer would need more cards
+        chance = np.divide(ways, ways_of, out=np.zeros_like(ways), where=ways_of > 0)
         return list((chance * pays[ps]).sum(axis=1) / 2)
 
     def stand_value(self, counts: tuple[int, ...], player: Hand, up: Kind) -> Number:
@@ -255,7 +263,7 @@ class Solver:
     # -- the player ----------------------------------------------------------------------
     def _tree(self, up: Kind) -> Tree:
         tree = Tree(up)
-        index: dict[tuple[int, ...], int] = {}
+        index = tree.index
         n0 = sum(self.full)
 
         def node(counts: tuple[int, ...], hand: Hand) -> int:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 
 
 @dataclass(frozen=True)
@@ -149,3 +150,56 @@ def strategy_value(shoe: list[object], g: Casino, hit: dict[tuple[object, int], 
         for j, up in enumerate(rest):
             total += play(rest[:j] + rest[j + 1:], [first], up)
     return total / (n * (n - 1))
+
+
+def full_deck_value(shoe: list[object], g: Casino) -> Fraction:
+    """`optimal_value` for a whole deck: the same recursion, each draw branching over the
+    labels left (with their counts) and each state remembered by the labels left and the
+    hands, which a 40-card deck needs to finish."""
+    labels = sorted(set(shoe), key=str)
+
+    def counts_of(cards: list[object]) -> tuple[int, ...]:
+        return tuple(cards.count(x) for x in labels)
+
+    @cache
+    def dealer(left: tuple[int, ...], hand: tuple[object, ...], p: int) -> Fraction:
+        cards = list(hand)
+        t = hand_total(cards)
+        if t >= 2 * g.draw or t >= 15 or (len(cards) == 1 and g.stand_up is not None
+                                          and half(cards[0]) >= 2 * g.stand_up):
+            return pay(p, hand_score(cards, g), g)
+        n = sum(left)
+        return sum((Fraction(c, n) * dealer(_less(left, i), (*hand, labels[i]), p)
+                    for i, c in enumerate(left) if c), Fraction(0))
+
+    @cache
+    def player(left: tuple[int, ...], hand: tuple[object, ...], up: object) -> Fraction:
+        cards = sorted(hand, key=str)
+        t = hand_total(cards)
+        if t > 15:
+            return Fraction(-1)
+        stand = dealer(left, (up,), hand_score(list(hand), g))
+        if t == 15:
+            return stand
+        n = sum(left)
+        hit = sum((Fraction(c, n) * player(_less(left, i), tuple(sorted((*hand, labels[i]),
+                                                                        key=str)), up)
+                   for i, c in enumerate(left) if c), Fraction(0))
+        return hit if must_hit(list(hand), up, g) else max(stand, hit)
+
+    full = counts_of(shoe)
+    n = len(shoe)
+    total = Fraction(0)
+    for i, c in enumerate(full):
+        if not c:
+            continue
+        rest = _less(full, i)
+        for j, d in enumerate(rest):
+            if d:
+                total += Fraction(c * d, n * (n - 1)) * player(_less(rest, j), (labels[i],),
+                                                               labels[j])
+    return total
+
+
+def _less(counts: tuple[int, ...], i: int) -> tuple[int, ...]:
+    return (*counts[:i], counts[i] - 1, *counts[i + 1:])
