@@ -319,13 +319,14 @@ def cmd_edge(args: argparse.Namespace, rules: Rules) -> int:
         from settemezzo.casino import edge_summary
         from settemezzo.casino.texts import rules_words
 
-        summary = {"rules": rules_words(rules, lang), "rules_spec": rules.spec(),
-                   **edge_summary(rules)}
+        found = edge_summary(rules)
         if args.json:
-            print_json(summary)
+            print_json({"rules": rules_words(rules, lang), "rules_spec": rules.spec(),
+                        **{k: value_json(v) if isinstance(v, Fraction | float) else v
+                           for k, v in found.items()}})
         else:
             for key in ("optimal", "total_dependent", "cost", "stand_on_5", "copy_dealer"):
-                print(f"{key}: {pct(summary[key], lang)}")
+                print(f"{key}: {pct(found[key], lang)}")
         return 0
     if args.all:
         sets = standard_rule_sets(lang)

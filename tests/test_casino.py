@@ -201,3 +201,20 @@ def test_meaningless_combinations_are_refused_by_name(spec: str, words: list[str
 def test_the_home_game_is_not_the_casino_engines() -> None:
     with pytest.raises(RulesError, match="home game"):
         Solver(ITALIAN)
+
+
+@pytest.mark.parametrize(("spec", "decks"), [("sanremo", 1), ("conrad", 3)])
+def test_the_edge_command_prints_the_summary(spec: str, decks: int, capsys) -> None:
+    import json
+
+    from settemezzo.cli import main
+
+    assert main(["edge", "--rules", spec, "--variant", f"decks={decks}", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    rules = from_spec(spec).with_variants(f"decks={decks}")
+    assert out["rules_spec"] == rules.spec() and out["decks"] == decks
+    edge = Solver(rules).house_edge()
+    if decks == 1:
+        assert Fraction(out["optimal"]["fraction"]) == edge
+    assert out["optimal"]["float"] == pytest.approx(float(edge), abs=1e-15)
+    assert out["total_dependent"]["float"] >= out["optimal"]["float"]
