@@ -35,10 +35,15 @@ from settemezzo.cards import SEVEN_AND_A_HALF, Kind, Unseen
 from settemezzo.errors import RulesError
 
 __all__ = [
+    "CASINO_KNOBS",
+    "CASINO_PRESETS",
+    "CONRAD",
     "ITALIAN",
     "KNOBS",
     "KNOB_TABLE",
+    "PLAYTECH",
     "PRESETS",
+    "SANREMO",
     "SPANISH",
     "SWITCHES",
     "Knob",
@@ -54,6 +59,9 @@ __all__ = [
 StakeTiming = Literal["before_deal", "after_first_card"]
 Reshuffle = Literal["every_hand", "when_exhausted"]
 BankPassing = Literal["seven_half", "rotate", "keep"]
+ForcedDraw = Literal["off", "reach", "beat"]
+WildUp = Literal["half", "seven"]
+RoyalPays = Literal["2:1", "3:2"]
 
 _BURN_SETS: tuple[frozenset[int], ...] = (frozenset(), frozenset({4}), frozenset({3, 4}))
 
@@ -207,6 +215,27 @@ KNOB_TABLE: tuple[Knob, ...] = (
     Knob("starting_chips", "chips by table size", (50,) * 7, (32, 28, 25, 22, 20, 18, 17),
          "chips each player starts with at a table of 2, 3, ..., 8"),
     Knob("rounds", "count or none", None, 15, "hands in a game (none: no set end)"),
+    # -- the casino deal (docs/rules.md, "Casino games"; the engine: `settemezzo.casino`)
+    Knob("open_deal", "on/off", False, False,
+         "the casino deal: the dealer's first card and all the player's cards face up, the "
+         "dealer on a house rule", on=True, off=False),
+    Knob("decks", "count", 1, 1, "40-card decks in the shoe (1 to 8; open deal only)"),
+    Knob("house_draw", "count", 5, 5,
+         "the dealer draws while its total is below this many points (1 to 7)"),
+    Knob("house_stand_up", "count or none", None, None,
+         "the dealer does not draw at all on an up card of this many points or more"),
+    Knob("forced_draw", "choice", "off", "off",
+         "off, reach (the player may not stand below the dealer's up card) or beat (nor on "
+         "it)", on="reach", off="off", choices=("off", "reach", "beat")),
+    Knob("tie_to_dealer", "count or none", None, None,
+         "a tie on this many points goes to the dealer even where ties push"),
+    Knob("wild_up", "choice", "half", "half",
+         "half or seven: what the dealer's wild K\u2666 up card counts for the forced draw",
+         choices=("half", "seven")),
+    Knob("royal_pays", "choice", "2:1", "2:1", "what a winning royal 7½ pays: 2:1 or 3:2",
+         choices=("2:1", "3:2")),
+    Knob("royal_wild", "on/off", False, False,
+         "only a two-card 7½ holding the wild K\u2666 is royal", on=True, off=False),
 )
 """Every rule knob, in the order descriptions and specs name them."""
 
@@ -280,6 +309,15 @@ class Rules:
     bank_passing: BankPassing = _ITALIAN_DEFAULTS["bank_passing"]
     starting_chips: tuple[int, ...] = _ITALIAN_DEFAULTS["starting_chips"]
     rounds: int | None = _ITALIAN_DEFAULTS["rounds"]
+    open_deal: bool = _ITALIAN_DEFAULTS["open_deal"]
+    decks: int = _ITALIAN_DEFAULTS["decks"]
+    house_draw: int = _ITALIAN_DEFAULTS["house_draw"]
+    house_stand_up: int | None = _ITALIAN_DEFAULTS["house_stand_up"]
+    forced_draw: ForcedDraw = _ITALIAN_DEFAULTS["forced_draw"]
+    tie_to_dealer: int | None = _ITALIAN_DEFAULTS["tie_to_dealer"]
+    wild_up: WildUp = _ITALIAN_DEFAULTS["wild_up"]
+    royal_pays: RoyalPays = _ITALIAN_DEFAULTS["royal_pays"]
+    royal_wild: bool = _ITALIAN_DEFAULTS["royal_wild"]
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip() or set(self.name) & set("+="):
@@ -328,6 +366,7 @@ class Rules:
             raise RulesError(
                 f"starting_chips must be 7 positive whole numbers (for 2..8 players), "
                 f"got {chips!r}")
+        _check_casino(self)
 
     def changes(self) -> tuple[tuple[str, Any], ...]:
         """The knobs set otherwise than in the base preset (`base`), as (knob name, value)
@@ -339,7 +378,8 @@ class Rules:
     @property
     def base(self) -> Rules:
         """The preset this rule set is described from: the one its name names, else ITALIAN."""
-        return PRESETS.get(self.name.lower(), ITALIAN)
+        key = self.name.lower()
+        return PRESETS.get(key) or CASINO_PRESETS.get(key, ITALIAN)
 
     def describe(self, lang: str = "en") -> str:
         """One line naming the rule set, for chart titles: 'Italian rules + royal 7½' (the
@@ -465,6 +505,49 @@ class Rules:
 
 
 
+CASINO_KNOBS = ("decks", "house_draw", "house_stand_up", "forced_draw", "tie_to_dealer",
+                "wild_up", "royal_pays", "royal_wild")
+"""The knobs that mean something only in the open deal (`Rules.open_deal`)."""
+
+_HOME_ONLY = {"burn": frozenset(), "swap_hidden": False, "split_figures": 1,
+              "stake_timing": "before_deal", "reshuffle": "every_hand"}
+"""The home-game knobs the open deal has no meaning for, with the value it needs."""
+
+
+def _check_casino(r: Rules) -> None:
+    """The casino knobs' values, and their combinations with the rest (docs/rules.md,
+    "Casino games"): each a `RulesError` naming the values."""
+    for name in ("open_deal", "royal_wild"):
+        if not isinstance(getattr(r, name), bool):
+            raise RulesError(f"{name} must be True or False, got {getattr(r, name)!r}")
+    _check_int("decks", r.decks, 1, 8, "a shoe of 1 to 8 decks")
+    _check_int("house_draw", r.house_draw, 1, 7, "a total of 1 to 7 points")
+    for name in ("house_stand_up", "tie_to_dealer"):
+        if getattr(r, name) is not None:
+            _check_int(name, getattr(r, name), 1, 7, "1 to 7 points, or None")
+    _check_choice("forced_draw", r.forced_draw, ("off", "reach", "beat"))
+    _check_choice("wild_up", r.wild_up, ("half", "seven"))
+    _check_choice("royal_pays", r.royal_pays, ("2:1", "3:2"))
+    if not r.open_deal:
+        odd = [_BY_NAME[n].token(getattr(r, n)) for n in CASINO_KNOBS
+               if getattr(r, n) != _ITALIAN_DEFAULTS[n]]
+        if odd:
+            raise RulesError(f"{', '.join(odd)} only mean something in the casino deal: "
+                             f"add open_deal")
+        return
+    home = [_BY_NAME[n].token(getattr(r, n)) for n, v in _HOME_ONLY.items()
+            if getattr(r, n) != v]
+    if home:
+        raise RulesError(f"the casino deal (open_deal) has no {', '.join(home)}: every "
+                         f"card is face up and the stake is down before the deal")
+    if r.royal_wild and not (r.royal and r.wild_king):
+        raise RulesError("royal_wild needs royal and wild_king (the royal is a two-card 7½ "
+                         "holding the wild K\u2666)")
+    if r.tie_to_dealer is not None and not r.ties_push:
+        raise RulesError(f"tie_to_dealer={r.tie_to_dealer} needs ties_push (without it "
+                         f"every tie goes to the dealer)")
+
+
 def _nearest(x: Fraction) -> int:
     """Nearest whole chip, halves rounded up."""
     return int((x + Fraction(1, 2)) // 1)
@@ -544,9 +627,12 @@ _PRESET_WORDS = {"it": "italian", "italiano": "italian", "sette": "italian",
 def _preset_named(name: str, text: str) -> Rules:
     key = name.strip().lower()
     key = _PRESET_WORDS.get(key, key)
+    if key in CASINO_PRESETS:
+        return CASINO_PRESETS[key]
     if key not in PRESETS:
         raise RulesError(f"unknown rule set {text!r}: a spec starts with a preset, one of "
-                         f"{', '.join(PRESETS)} (then +KNOB[=VALUE] changes)")
+                         f"{', '.join([*PRESETS, *CASINO_PRESETS])} (then +KNOB[=VALUE] "
+                         f"changes)")
     return PRESETS[key]
 
 
@@ -557,6 +643,35 @@ SPANISH = Rules(name="Spanish", **{k.name: k.spanish for k in KNOB_TABLE})
 """Seed 002: stake after the first card, 7½ pays 2:1, one hidden card, figures split."""
 
 PRESETS: dict[str, Rules] = {"italian": ITALIAN, "spanish": SPANISH}
+
+CONRAD = Rules(name="Conrad", open_deal=True, decks=8, ties_push=True)
+"""Siete y Media at the Conrad, Punta del Este, as the Wizard of Odds describes it
+(https://www.sonofdave.com/games/siete-y-media/): 40-card decks, one card each face up, the
+player hits at will, the dealer draws until 5 or more, the higher total wins, even money,
+ties push; 8 decks (the source's strategy table; its edge table runs 1 to 8)."""
+
+PLAYTECH = Rules(name="Playtech", open_deal=True, ties_push=True, tie_to_dealer=5,
+                 forced_draw="beat", wild_king=True, wild_up="seven", royal=True,
+                 royal_wild=True, royal_pays="3:2")
+"""Playtech's live Sette e Mezzo as its live-game pages and a forum thread state it
+(https://www.livecasinos.com/live-casino-games/live-sette-e-mezzo-playtech,
+https://www.livedealer.org/forums/showthread.php?9793-Sette-e-Mezzo/page2): one 40-card deck,
+the K of coins wild, the player draws until above the dealer's card (to 7 against a K of
+coins), the dealer draws until 5 or more, ties push but a 5-5 tie goes to the dealer, a
+two-card 7½ with the K of coins pays 3:2."""
+
+SANREMO = Rules(name="Sanremo", open_deal=True, ties_push=True, forced_draw="reach",
+                wild_king=True)
+"""The 7 e Mezzo game sheet of Casinò Sanremo's online room
+(https://casinosanremogratis.growthagents.org/table-games/7-e-mezzo; stated return 99.68%):
+one 40-card deck, the K of coins wild (½ as a first card, and its holder draws), the player
+stands only on a total at least the dealer's card, the dealer draws until 5 or more, even
+money, ties push."""
+
+CASINO_PRESETS: dict[str, Rules] = {"conrad": CONRAD, "playtech": PLAYTECH,
+                                    "sanremo": SANREMO}
+"""The casino games (docs/rules.md, "Casino games"), each read from its public source; a
+spec or ``--rules`` starts from them as from `PRESETS`."""
 
 
 def preset(name: str | Rules) -> Rules:

@@ -327,6 +327,19 @@ def cmd_edge(args: argparse.Namespace) -> int:
     path = (check_out(args.out, (".csv", ".png", ".svg", ".pdf")) if args.out is not None
             else None)
     lang = args.lang
+    if rules.open_deal and not args.all:  # a casino game: its own exact engine
+        from settemezzo.casino import edge_summary
+        from settemezzo.casino.texts import rules_words
+
+        found = edge_summary(rules)
+        if args.json:
+            print_json({"rules": rules_words(rules, lang), "rules_spec": rules.spec(),
+                        **{k: value_json(v) if isinstance(v, Fraction | float) else v
+                           for k, v in found.items()}})
+        else:
+            for key in ("optimal", "total_dependent", "cost", "stand_on_5", "copy_dealer"):
+                print(f"{key}: {pct(found[key], lang)}")
+        return 0
     if args.all:
         sets = standard_rule_sets(lang)
     else:
