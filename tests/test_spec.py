@@ -52,10 +52,8 @@ def test_the_presets_are_the_registry_columns() -> None:
 
 
 def test_every_label_key_is_in_the_catalogue_in_every_language() -> None:
-    from settemezzo.casino.texts import TEXTS  # the casino words, until the catalogue has them
-
     for k in KNOB_TABLE:
-        entry = TEXT.get(k.label) or TEXTS[k.label]
+        entry = TEXT[k.label]
         assert set(entry) == set(LANGUAGES), k.label
 
 

@@ -8,7 +8,6 @@ presets `settemezzo.rules.CASINO_PRESETS`; this package sits above cards, rules 
   the dealer's best play;
 - `strategy`: total-dependent cards, the best one and the rules of thumb;
 - `report`: the answers as data (`edge_summary`, `open_game_edge`, `house_rules`);
-- `texts`: the words these add, in four languages, for the catalogue.
 """
 
 from settemezzo.casino.exact import Solver, shoe

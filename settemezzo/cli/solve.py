@@ -36,7 +36,7 @@ from settemezzo.cli.common import (
 )
 from settemezzo.cli.help_texts import help_text
 from settemezzo.fileio import check_folder, writing
-from settemezzo.i18n import number, scientific, t
+from settemezzo.i18n import describe_rules, number, scientific, t
 from settemezzo.limits import check_count, check_exact_size
 from settemezzo.rules import Rules
 
@@ -329,11 +329,10 @@ def cmd_edge(args: argparse.Namespace) -> int:
     lang = args.lang
     if rules.open_deal and not args.all:  # a casino game: its own exact engine
         from settemezzo.casino import edge_summary
-        from settemezzo.casino.texts import rules_words
 
         found = edge_summary(rules)
         if args.json:
-            print_json({"rules": rules_words(rules, lang), "rules_spec": rules.spec(),
+            print_json({"rules": describe_rules(rules, lang), "rules_spec": rules.spec(),
                         **{k: value_json(v) if isinstance(v, Fraction | float) else v
                            for k, v in found.items()}})
         else:
