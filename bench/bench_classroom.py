@@ -100,21 +100,35 @@ def wait_for_server(proc: subprocess.Popen[str], db: Path, timeout: float = 180)
     raise TimeoutError(f"no address printed within {timeout} s: {lines!r}")
 
 
+_TOKEN = re.compile(r'name="csrf" value="([^"]+)"')
+
+
 class Client:
-    """One browser: a keep-alive connection, its cookies, and the clicks it timed."""
+    """One browser: a keep-alive connection, its cookies, the form token of the last page it
+    read, and the clicks it timed. Like a browser, it sends its ``Origin`` with every POST."""
 
     def __init__(self, port: int) -> None:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.origin = f"http://127.0.0.1:{port}"
         self.cookies: dict[str, str] = {}
+        self.token = ""
         self.clicks: list[float] = []
 
-    def request(self, method: str, path: str, form: dict[str, str] | None = None
-                ) -> tuple[int, str]:
-        """One request, following a 303 redirect like a browser; returns (status, page)."""
+    def request(self, method: str, path: str, form: dict[str, str] | None = None,
+                origin: str | None = None, referer: str = "") -> tuple[int, str]:
+        """One request, following a 303 redirect like a browser; returns (status, page).
+        A form gets the last page's token unless it has one; ``origin`` replaces the
+        client's own (``""``: none sent), ``referer`` is sent when given."""
+        if form is not None and self.token and "csrf" not in form:
+            form = {**form, "csrf": self.token}
         body = urllib.parse.urlencode(form) if form is not None else None
         headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
         if body is not None:
             headers["Content-Type"] = "application/x-www-form-urlencoded"
+        if method == "POST" and (origin if origin is not None else self.origin):
+            headers["Origin"] = origin if origin is not None else self.origin
+        if referer:
+            headers["Referer"] = referer
         self.conn.request(method, path, body, headers)
         r = self.conn.getresponse()
         page = r.read().decode("utf-8", "replace")   # a PDF is read as text too
@@ -123,6 +137,9 @@ class Client:
             self.cookies[name] = rest.split(";", 1)[0]
         if r.status == 303:
             return self.request("GET", r.headers["Location"])
+        token = _TOKEN.search(page)
+        if token:
+            self.token = token.group(1)
         return r.status, page
 
     def click(self, path: str, form: dict[str, str]) -> str:
