@@ -70,7 +70,8 @@ class Server:
         return status
 
 
-_SERVING = re.compile(r"(http://\S+)\s+class code: (\w+)\s+teacher code: (\w+)")
+_SERVING = re.compile(r"(http://\S+)\s+class code: (\w+)")
+_TEACHER = re.compile(r"^teacher code: (\w+)")
 
 
 def start_server(db: Path, args: Sequence[str] = (), timeout: float = 180) -> Server:
@@ -84,18 +85,22 @@ def start_server(db: Path, args: Sequence[str] = (), timeout: float = 180) -> Se
 
 
 def wait_for_server(proc: subprocess.Popen[str], db: Path, timeout: float = 180) -> Server:
-    """Read the server's output until it prints its address and codes."""
+    """Read the server's output until it prints its address and class code, and then the
+    teacher code on a line of its own."""
     assert proc.stdout is not None
     deadline = time.monotonic() + timeout
     lines: list[str] = []
+    found = None
     while time.monotonic() < deadline:
         line = proc.stdout.readline()
         if not line:
             raise RuntimeError(f"the server exited: {' '.join(lines)!r}")
         lines.append(line.rstrip("\n"))
         m = _SERVING.search(line)
-        if m:
-            return Server(proc, m.group(1), m.group(2), m.group(3), db, lines)
+        found = m or found
+        teacher = _TEACHER.match(line)
+        if found and teacher:
+            return Server(proc, found.group(1), found.group(2), teacher.group(1), db, lines)
     proc.kill()
     raise TimeoutError(f"no address printed within {timeout} s: {lines!r}")
 
@@ -159,12 +164,11 @@ def student(port: int, code: str, name: str, hands: int, rng: random.Random,
     c = Client(port)
     page = c.click("/join", {"code": code, "name": name})
     for _ in range(hands):
-        m = re.search(r'name="hand" value="(\d+)".*?name="shown" value="([\d.]+)"', page)
+        m = re.search(r'name="hand" value="(\d+)"', page)
         if m is None:
             raise RuntimeError(f"{name}: no hand to answer on the page")
         time.sleep(rng.uniform(*THINK_S))
-        page = c.click("/answer", {"hand": m.group(1), "shown": m.group(2),
-                                   "choice": rng.choice(("stand", "hit"))})
+        page = c.click("/answer", {"hand": m.group(1), "choice": rng.choice(("stand", "hit"))})
         if 'id="verdict"' not in page:
             raise RuntimeError(f"{name}: no verdict after answering")
         if 'id="next"' in page:
@@ -184,7 +188,7 @@ def play_table_hand(c: Client, rng: random.Random) -> None:
         if seq is None or 'id="over"' in page:
             return
         time.sleep(rng.uniform(*THINK_S))
-        form = {"seq": seq.group(1), "shown": f"{time.time():.3f}"}
+        form = {"seq": seq.group(1)}
         if 'id="stake"' in page:
             amount = re.search(r'id="amount" min="\d+" max="\d+" value="(\d+)"', page)
             assert amount is not None

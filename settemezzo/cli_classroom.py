@@ -65,7 +65,7 @@ def cmd_classroom(args: argparse.Namespace) -> int:
         raise ClassCliError(f"--port must be 0 to 65535, got {args.port!r}")
     return serve(args.db, args.host, args.port, args.lang, sys.stdout, seed=args.seed,
                  rules=args.rules.spec(), variants=tuple(args.variant), level=args.level,
-                 hands=args.hands)
+                 hands=args.hands, max_students=args.max_students)
 
 
 def register(subparsers: Any, add_rules: Any) -> None:
@@ -86,6 +86,8 @@ def register(subparsers: Any, add_rules: Any) -> None:
                    help="1: first card vs a rule-of-thumb banker; 2: longer hands; "
                         "3: against the equilibrium banker (default 1)")
     p.add_argument("--hands", type=int, default=10, help="hands per round (default 10)")
+    p.add_argument("--max-students", type=int, default=100,
+                   help="the most students who may join (default 100)")
     add_lang(p)
     p.set_defaults(handler=cmd_classroom)
 
