@@ -71,7 +71,7 @@ class Server:
 
 
 _SERVING = re.compile(r"(http://\S+)\s+class code: (\w+)")
-_TEACHER = re.compile(r"^teacher code: (\w+)")
+_TEACHER = re.compile(r"teacher code: (\w+)")
 
 
 def start_server(db: Path, args: Sequence[str] = (), timeout: float = 180) -> Server:
@@ -214,6 +214,15 @@ def pss_bytes(pid: int) -> int:
     return int(total)
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) a process has used: what the server itself costs,
+    whatever else the machine runs."""
+    import psutil
+
+    times = psutil.Process(pid).cpu_times()
+    return float(times.user + times.system)
+
+
 @dataclass(frozen=True)
 class LoadResult:
     """What one load run measured."""
@@ -227,6 +236,7 @@ class LoadResult:
     recorded: int            # trainer answers in the database
     table_hands: int = 0
     table_decisions: int = 0   # judged stand-or-hit decisions at the table, in the database
+    cpu_seconds: float = 0.0   # the server's CPU time (user + system) over the load
 
     @property
     def p95(self) -> float:
@@ -247,7 +257,8 @@ class LoadResult:
                 f"{self.idle_bytes / 2**20:.0f} MB, peak {self.peak_bytes / 2**20:.0f} MB "
                 f"(budget {MEMORY_BUDGET_BYTES / 2**30:.0f} GB); trainer answers recorded "
                 f"{self.recorded}/{self.students * self.hands}, table decisions recorded "
-                f"{self.table_decisions}")
+                f"{self.table_decisions}; server CPU {self.cpu_seconds:.2f} s, "
+                f"{self.cpu_seconds / len(self.clicks) * 1e3:.1f} ms a click")
 
 
 def run_load(students: int = 30, hands: int = 10, seed: int = 1, time_limit: float = 120,
@@ -279,6 +290,7 @@ def _measure(server: Server, students: int, plan: tuple[int, int], seed: int,
     wait_table_ready(server)          # the class starts once the server is warm
     pid = server.proc.pid
     idle = pss_bytes(pid)
+    cpu0 = cpu_seconds(pid)
     peak = [idle]
     done = threading.Event()
 
@@ -308,12 +320,14 @@ def _measure(server: Server, students: int, plan: tuple[int, int], seed: int,
     done.set()
     sampler.join()
     peak[0] = max(peak[0], pss_bytes(pid))
+    cpu = cpu_seconds(pid) - cpu0
     if errors or len(results) != students:
         raise RuntimeError(f"{len(results)}/{students} students finished in {seconds:.0f} s; "
                            f"errors: {errors[:3]!r}")
     kinds = _recorded(server)
     return LoadResult(students, hands, [x for c in results for x in c.clicks], seconds,
-                      idle, peak[0], kinds.count("trainer"), table_hands, kinds.count("table"))
+                      idle, peak[0], kinds.count("trainer"), table_hands, kinds.count("table"),
+                      cpu)
 
 
 def _recorded(server: Server) -> list[str]:

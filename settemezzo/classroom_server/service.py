@@ -174,10 +174,12 @@ class Classroom:
                                s.right, s.answered, s.stakes_lost, s.finished,
                                s.lookup.against)
 
-    def answer(self, token: str, choice: str, hand: int) -> Feedback | None:
-        """Judge and record the answer to hand ``hand``, timed from when its page was first
-        shown (0 if this server never showed it); None (nothing recorded) if that hand is not
-        the one waiting for an answer (a second click, an old page)."""
+    def answer(self, token: str, choice: str, hand: int,
+               seconds: float | None = None) -> Feedback | None:
+        """Judge and record the answer to hand ``hand``; None (nothing recorded) if that hand
+        is not the one waiting for an answer (a second click, an old page). The time taken is
+        ``seconds`` when a caller measured it (a script, a test), else this server's time
+        from when the hand was first shown (0 if it never showed it): never a page's word."""
         student = self.store.student(token)
         if student is None:
             return None
@@ -187,7 +189,8 @@ class Classroom:
                 return None
             shown = self._shown.pop((student.id, self.store.round, hand), None)
             fb = s.answer(choice)                   # RulesError for a bad choice
-            seconds = 0.0 if shown is None else time.monotonic() - shown
+            if seconds is None:
+                seconds = 0.0 if shown is None else time.monotonic() - shown
             self.store.record(self._answer(student, fb, seconds))
             return fb
 
