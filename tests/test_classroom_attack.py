@@ -189,6 +189,11 @@ def test_a_class_of_hostile_names_gets_a_dashboard_csv_and_pdf(served: ClassServ
         names = {row[0] for row in list(csv.reader(io.StringIO(text)))[1:]}
         assert "'=1+2" in names and "'@cmd" in names and "$\\foo$" in names
     assert write_report(served.room.store, tmp_path / "x.pdf").read_bytes()[:4] == b"%PDF"
+    from settemezzo.cli import main  # and as the teacher runs it
+
+    out = tmp_path / "class.pdf"
+    assert main(["class-report", "--db", served.room.store.path, "--out", str(out)]) == 0
+    assert out.read_bytes()[:4] == b"%PDF"
 
 
 # -- the HTTP layer ---------------------------------------------------------------------------

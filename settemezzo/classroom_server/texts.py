@@ -66,10 +66,6 @@ TEXTS: dict[str, dict[str, str]] = {
               "vuelve a intentarlo.",
         "fr": "Ce formulaire ne vient pas des pages de cette classe : recharge la page et "
               "réessaie."},
-    "class.bad_field": {"en": "{field} must be a whole number from {lo} to {hi}.",
-                        "it": "{field} deve essere un numero intero da {lo} a {hi}.",
-                        "es": "{field} debe ser un número entero de {lo} a {hi}.",
-                        "fr": "{field} doit être un nombre entier de {lo} à {hi}."},
     "class.logout": {"en": "Log out", "it": "Esci", "es": "Cerrar sesión",
                      "fr": "Se déconnecter"},
     "class.students": {"en": "Students", "it": "Studenti", "es": "Estudiantes",
