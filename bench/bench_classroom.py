@@ -70,7 +70,8 @@ class Server:
         return status
 
 
-_SERVING = re.compile(r"(http://\S+)\s+class code: (\w+)\s+teacher code: (\w+)")
+_SERVING = re.compile(r"(http://\S+)\s+class code: (\w+)")
+_TEACHER = re.compile(r"teacher code: (\w+)")
 
 
 def start_server(db: Path, args: Sequence[str] = (), timeout: float = 180) -> Server:
@@ -84,37 +85,55 @@ def start_server(db: Path, args: Sequence[str] = (), timeout: float = 180) -> Se
 
 
 def wait_for_server(proc: subprocess.Popen[str], db: Path, timeout: float = 180) -> Server:
-    """Read the server's output until it prints its address and codes."""
+    """Read the server's output until it prints its address and class code, and then the
+    teacher code on a line of its own."""
     assert proc.stdout is not None
     deadline = time.monotonic() + timeout
     lines: list[str] = []
+    found = None
     while time.monotonic() < deadline:
         line = proc.stdout.readline()
         if not line:
             raise RuntimeError(f"the server exited: {' '.join(lines)!r}")
         lines.append(line.rstrip("\n"))
         m = _SERVING.search(line)
-        if m:
-            return Server(proc, m.group(1), m.group(2), m.group(3), db, lines)
+        found = m or found
+        teacher = _TEACHER.match(line)
+        if found and teacher:
+            return Server(proc, found.group(1), found.group(2), teacher.group(1), db, lines)
     proc.kill()
     raise TimeoutError(f"no address printed within {timeout} s: {lines!r}")
 
 
+_TOKEN = re.compile(r'name="csrf" value="([^"]+)"')
+
+
 class Client:
-    """One browser: a keep-alive connection, its cookies, and the clicks it timed."""
+    """One browser: a keep-alive connection, its cookies, the form token of the last page it
+    read, and the clicks it timed. Like a browser, it sends its ``Origin`` with every POST."""
 
     def __init__(self, port: int) -> None:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.origin = f"http://127.0.0.1:{port}"
         self.cookies: dict[str, str] = {}
+        self.token = ""
         self.clicks: list[float] = []
 
-    def request(self, method: str, path: str, form: dict[str, str] | None = None
-                ) -> tuple[int, str]:
-        """One request, following a 303 redirect like a browser; returns (status, page)."""
+    def request(self, method: str, path: str, form: dict[str, str] | None = None,
+                origin: str | None = None, referer: str = "") -> tuple[int, str]:
+        """One request, following a 303 redirect like a browser; returns (status, page).
+        A form gets the last page's token unless it has one; ``origin`` replaces the
+        client's own (``""``: none sent), ``referer`` is sent when given."""
+        if form is not None and self.token and "csrf" not in form:
+            form = {**form, "csrf": self.token}
         body = urllib.parse.urlencode(form) if form is not None else None
         headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
         if body is not None:
             headers["Content-Type"] = "application/x-www-form-urlencoded"
+        if method == "POST" and (origin if origin is not None else self.origin):
+            headers["Origin"] = origin if origin is not None else self.origin
+        if referer:
+            headers["Referer"] = referer
         self.conn.request(method, path, body, headers)
         r = self.conn.getresponse()
         page = r.read().decode("utf-8", "replace")   # a PDF is read as text too
@@ -123,6 +142,9 @@ class Client:
             self.cookies[name] = rest.split(";", 1)[0]
         if r.status == 303:
             return self.request("GET", r.headers["Location"])
+        token = _TOKEN.search(page)
+        if token:
+            self.token = token.group(1)
         return r.status, page
 
     def click(self, path: str, form: dict[str, str]) -> str:
@@ -142,12 +164,11 @@ def student(port: int, code: str, name: str, hands: int, rng: random.Random,
     c = Client(port)
     page = c.click("/join", {"code": code, "name": name})
     for _ in range(hands):
-        m = re.search(r'name="hand" value="(\d+)".*?name="shown" value="([\d.]+)"', page)
+        m = re.search(r'name="hand" value="(\d+)"', page)
         if m is None:
             raise RuntimeError(f"{name}: no hand to answer on the page")
         time.sleep(rng.uniform(*THINK_S))
-        page = c.click("/answer", {"hand": m.group(1), "shown": m.group(2),
-                                   "choice": rng.choice(("stand", "hit"))})
+        page = c.click("/answer", {"hand": m.group(1), "choice": rng.choice(("stand", "hit"))})
         if 'id="verdict"' not in page:
             raise RuntimeError(f"{name}: no verdict after answering")
         if 'id="next"' in page:
@@ -167,7 +188,7 @@ def play_table_hand(c: Client, rng: random.Random) -> None:
         if seq is None or 'id="over"' in page:
             return
         time.sleep(rng.uniform(*THINK_S))
-        form = {"seq": seq.group(1), "shown": f"{time.time():.3f}"}
+        form = {"seq": seq.group(1)}
         if 'id="stake"' in page:
             amount = re.search(r'id="amount" min="\d+" max="\d+" value="(\d+)"', page)
             assert amount is not None
@@ -193,6 +214,15 @@ def pss_bytes(pid: int) -> int:
     return int(total)
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) a process has used: what the server itself costs,
+    whatever else the machine runs."""
+    import psutil
+
+    times = psutil.Process(pid).cpu_times()
+    return float(times.user + times.system)
+
+
 @dataclass(frozen=True)
 class LoadResult:
     """What one load run measured."""
@@ -206,6 +236,7 @@ class LoadResult:
     recorded: int            # trainer answers in the database
     table_hands: int = 0
     table_decisions: int = 0   # judged stand-or-hit decisions at the table, in the database
+    cpu_seconds: float = 0.0   # the server's CPU time (user + system) over the load
 
     @property
     def p95(self) -> float:
@@ -226,7 +257,8 @@ class LoadResult:
                 f"{self.idle_bytes / 2**20:.0f} MB, peak {self.peak_bytes / 2**20:.0f} MB "
                 f"(budget {MEMORY_BUDGET_BYTES / 2**30:.0f} GB); trainer answers recorded "
                 f"{self.recorded}/{self.students * self.hands}, table decisions recorded "
-                f"{self.table_decisions}")
+                f"{self.table_decisions}; server CPU {self.cpu_seconds:.2f} s, "
+                f"{self.cpu_seconds / len(self.clicks) * 1e3:.1f} ms a click")
 
 
 def run_load(students: int = 30, hands: int = 10, seed: int = 1, time_limit: float = 120,
@@ -258,6 +290,7 @@ def _measure(server: Server, students: int, plan: tuple[int, int], seed: int,
     wait_table_ready(server)          # the class starts once the server is warm
     pid = server.proc.pid
     idle = pss_bytes(pid)
+    cpu0 = cpu_seconds(pid)
     peak = [idle]
     done = threading.Event()
 
@@ -287,12 +320,14 @@ def _measure(server: Server, students: int, plan: tuple[int, int], seed: int,
     done.set()
     sampler.join()
     peak[0] = max(peak[0], pss_bytes(pid))
+    cpu = cpu_seconds(pid) - cpu0
     if errors or len(results) != students:
         raise RuntimeError(f"{len(results)}/{students} students finished in {seconds:.0f} s; "
                            f"errors: {errors[:3]!r}")
     kinds = _recorded(server)
     return LoadResult(students, hands, [x for c in results for x in c.clicks], seconds,
-                      idle, peak[0], kinds.count("trainer"), table_hands, kinds.count("table"))
+                      idle, peak[0], kinds.count("trainer"), table_hands, kinds.count("table"),
+                      cpu)
 
 
 def _recorded(server: Server) -> list[str]:

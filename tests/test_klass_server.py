@@ -63,9 +63,9 @@ def test_join_answer_and_the_pages_run_no_script(served: ClassServer) -> None:
     assert status == 400
     hand = re.search(r'name="hand" value="(\d+)"', page)
     assert hand is not None
-    page = c.click("/answer", {"hand": hand.group(1), "choice": "hit", "shown": "0"})
+    page = c.click("/answer", {"hand": hand.group(1), "choice": "hit"})
     assert 'id="verdict"' in page and len(served.room.store.answers()) == 1
-    page = c.click("/answer", {"hand": hand.group(1), "choice": "stand", "shown": "0"})
+    page = c.click("/answer", {"hand": hand.group(1), "choice": "stand"})
     assert len(served.room.store.answers()) == 1              # a second click is not recorded
 
 
@@ -77,7 +77,7 @@ def test_teacher_code_guards_the_dashboard(served: ClassServer) -> None:
     status, page = kid.request("POST", "/teacher", {"code": "WRONG"})
     assert status == 403 and "teacher code is not right" in page
     teacher = Client(_port(served))
-    status, page = teacher.request("POST", "/teacher", {"code": served.room.store.teacher_code})
+    status, page = teacher.request("POST", "/teacher", {"code": served.teacher_code})
     assert status == 200 and 'id="nobody"' in page and served.room.store.class_code in page
     student(_port(served), served.room.store.class_code, "Ada", 2, __import__("random").Random(1))
     page = teacher.request("GET", "/teacher")[1]
@@ -127,17 +127,21 @@ def test_killed_server_loses_no_answer(tmp_path: Path) -> None:
         for _ in range(2 + i % 2):
             m = re.search(r'name="hand" value="(\d+)"', page)
             assert m is not None
-            page = kid.click("/answer", {"hand": m.group(1), "choice": "hit", "shown": "0"})
+            page = kid.click("/answer", {"hand": m.group(1), "choice": "hit"})
             seen.append(re.search(r'id="verdict">(.*?)</p>', page).group(1))  # type: ignore[union-attr]
             page = kid.click("/next", {})
     assert server.stop(signal.SIGKILL) == -signal.SIGKILL      # no clean shutdown at all
     again = start_server(db)
     try:
-        assert (again.class_code, again.teacher_code) == codes
+        # the class code stays; the teacher code is new at every start, the old one refused
+        assert again.class_code == codes[0] and again.teacher_code != codes[1]
+        assert ClassStore.open(db).check_teacher(again.teacher_code)
+        assert not ClassStore.open(db).check_teacher(codes[1])
         store = ClassStore.open(db)
         assert len(store.answers()) == len(seen) == 7
         for i, kid in enumerate(kids):                          # the same browsers carry on
             kid.conn = type(kid.conn)("127.0.0.1", again.port, timeout=30)
+            kid.origin = f"http://127.0.0.1:{again.port}"
             page = kid.request("GET", "/play")[1]     # the last verdict again ('Next' is
             assert f"Hand {2 + i % 2} of 4" in page and 'id="verdict"' in page   # not stored)
             page = kid.click("/next", {})
@@ -168,7 +172,9 @@ def test_readme_classroom_section_start_join_stop(tmp_path: Path) -> None:
         del args[i:i + 2]
     server = start_server(tmp_path / db_name, args)
     try:
-        assert server.url.startswith("http://") and "/teacher" in server.lines[-1]
+        assert server.url.startswith("http://") and "/teacher" in server.lines[-2]
+        teacher_line = server.lines[-1]
+        assert teacher_line.startswith("teacher code: ") and "do not project" in teacher_line
         kid = Client(server.port)
         page = kid.click("/join", {"code": server.class_code.lower(), "name": "Ada"})
         assert "Hello, Ada" in page and 'id="stand"' in page
@@ -197,7 +203,7 @@ def test_the_table_records_judged_decisions(served: ClassServer) -> None:
     page = kid.request("GET", "/table")[1]
     assert 'id="stake"' in page and "<script" not in page
     assert kid.request("POST", "/table", {"seq": "x", "action": "stake"})[0] == 400
-    page = kid.click("/table", {"seq": "0", "action": "stake", "amount": "2", "shown": "0"})
+    page = kid.click("/table", {"seq": "0", "action": "stake", "amount": "2"})
     kid.click("/table", {"seq": "0", "action": "stake", "amount": "2"})     # an old page again
     assert served.room.store.moves(1, 1) == [("stake", 2)]
     seq, moves = 1, 0

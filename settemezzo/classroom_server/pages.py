@@ -1,23 +1,25 @@
 """The class's web pages: plain HTML forms, no script at all (thin views).
 
-Every word comes from `settemezzo.i18n` (keys ``class.*``); every name or value a person typed
-is escaped. The pages only draw what `settemezzo.classroom_server.service` and
+Every word comes from `settemezzo.i18n` (keys ``class.*``); every name or value a person
+typed is escaped. Every form of a signed-in student or teacher carries its form token
+(``csrf``). The pages only draw what `settemezzo.classroom_server.service` and
 `settemezzo.classroom_server.summary` return.
 """
 
 from __future__ import annotations
 
 import html
-import time
 from collections.abc import Sequence
 from typing import Any
 
+from settemezzo.classroom_server.names import MAX_NAME
 from settemezzo.classroom_server.service import StudentView, is_tie
-from settemezzo.classroom_server.store import Answer
+from settemezzo.classroom_server.store import Answer, Student
 from settemezzo.classroom_server.summary import heat_map, progress
 from settemezzo.i18n import LANGUAGE_NAMES, LANGUAGES, banker_words, number, percent, points, t
 
-__all__ = ["dashboard_page", "join_page", "student_page", "table_page", "teacher_login_page"]
+__all__ = ["dashboard_page", "join_page", "student_page", "students_page", "table_page",
+           "teacher_login_page"]
 
 
 _STYLE = """
@@ -52,6 +54,10 @@ def _error(message: str | None) -> str:
     return f'<p class="error" id="error">{esc(message)}</p>' if message else ""
 
 
+def _token(csrf: str) -> str:
+    return f'<input type="hidden" name="csrf" value="{esc(csrf)}">'
+
+
 def join_page(lang: str, error: str | None = None, code: str = "", name: str = "") -> str:
     """The form a student fills in: the class code and a name."""
     body = (f"<h2>{esc(t('class.join_title', lang))}</h2>{_error(error)}"
@@ -60,13 +66,15 @@ def join_page(lang: str, error: str | None = None, code: str = "", name: str = "
             f'value="{esc(code)}" autocomplete="off" autocapitalize="characters" required>'
             f"</label></p>"
             f'<p><label>{esc(t("class.name", lang))} <input name="name" id="name" '
-            f'value="{esc(name)}" maxlength="30" required></label></p>'
+            f'value="{esc(name)}" maxlength="{MAX_NAME}" required></label></p>'
+            f'<p><label>{esc(t("class.personal", lang))} <input name="personal" '
+            f'id="personal" autocomplete="off" autocapitalize="characters"></label></p>'
             f'<p><button type="submit" id="join">{esc(t("class.join", lang))}</button></p>'
             f"</form>")
     return _page(t("class.title", lang), body, lang)
 
 
-def _feedback(view: StudentView, lang: str) -> str:
+def _feedback(view: StudentView, lang: str, csrf: str) -> str:
     fb = view.feedback
     assert fb is not None
     row = fb.row
@@ -86,7 +94,7 @@ def _feedback(view: StudentView, lang: str) -> str:
     bust = t("class.bust_if_hit", lang, p=percent(row.bust_if_hit, lang))
     facts = f'<p id="facts">{esc(values)} {esc(bust)}</p>'
     nxt = "" if view.finished else (
-        f'<form method="post" action="/next"><button type="submit" id="next">'
+        f'<form method="post" action="/next">{_token(csrf)}<button type="submit" id="next">'
         f'{esc(t("class.next", lang))}</button></form>')
     return verdict + facts + nxt
 
@@ -95,9 +103,16 @@ def _banker(against: str, lang: str) -> str:
     return banker_words(against, "class.banker_", lang)
 
 
-def student_page(view: StudentView, lang: str) -> str:
-    """A student's page: the hand and the two answers, or the verdict and 'Next hand'."""
-    head = (f"<p><b>{esc(t('class.hello', lang, name=view.student.name))}</b> · "
+def _personal(code: str, lang: str) -> str:
+    return (f'<p class="good" id="personal_code">{esc(t("class.personal_is", lang))} '
+            f'<b>{esc(code)}</b>. {esc(t("class.personal_keep", lang))}</p>') if code else ""
+
+
+def student_page(view: StudentView, lang: str, csrf: str, personal: str = "") -> str:
+    """A student's page: the hand and the two answers, or the verdict and 'Next hand'; the
+    personal code first when it has just been given."""
+    head = (_personal(personal, lang)
+            + f"<p><b>{esc(t('class.hello', lang, name=view.student.name))}</b> · "
             f"{esc(t('class.round', lang, r=view.round))} · "
             f"{esc(t('class.hand', lang, i=view.hand, n=view.hands))}</p>"
             f'<div class="cards" id="cards">{esc(view.cards)}</div>'
@@ -106,14 +121,13 @@ def student_page(view: StudentView, lang: str) -> str:
             f"</small></p>")
     if view.feedback is None:
         act = (f'<form method="post" action="/answer">'
-               f'<input type="hidden" name="hand" value="{view.hand}">'
-               f'<input type="hidden" name="shown" value="{time.time():.3f}">'
+               f'<input type="hidden" name="hand" value="{view.hand}">{_token(csrf)}'
                f'<button type="submit" name="choice" value="stand" id="stand">'
                f'{esc(t("ui.stand", lang))}</button>'
                f'<button type="submit" name="choice" value="hit" id="hit">'
                f'{esc(t("ui.hit", lang))}</button></form>')
     else:
-        act = _feedback(view, lang)
+        act = _feedback(view, lang, csrf)
     score = t("class.done" if view.finished else "class.score", lang, r=view.right,
               n=view.answered, acc=percent(view.right / view.answered if view.answered
                                            else 0.0, lang),
@@ -191,7 +205,7 @@ def _progress(answers: Sequence[Answer], lang: str) -> str:
 
 
 def dashboard_page(summary: dict[str, Any], answers: Sequence[Answer], lang: str, url: str,
-                   class_code: str) -> str:
+                   class_code: str, csrf: str) -> str:
     """The teacher's dashboard; it reloads itself every 3 seconds (no script)."""
     line = t("class.summary_line", lang, r=summary["round"], seed=summary["seed"],
              s=summary["students"], n=summary["answers"], right=summary["right"],
@@ -201,14 +215,21 @@ def dashboard_page(summary: dict[str, Any], answers: Sequence[Answer], lang: str
         for path, ident, key in (("scoreboard.csv", "csv", "class.export_csv"),
                                  ("answers.csv", "answers_csv", "class.export_answers"),
                                  ("summary.pdf", "pdf", "class.export_pdf")))
+    exports += (f' · <a href="/teacher/students" id="manage">'
+                f'{esc(t("class.manage", lang))}</a>')
     actions = (f'<form method="post" action="/teacher/new-round" style="display:inline">'
+               f'{_token(csrf)}'''
                f'<button type="submit" id="new_round">{esc(t("class.new_round", lang))}'
                f"</button></form>"
                f'<form method="post" action="/teacher/reset" style="display:inline">'
+               f'{_token(csrf)}'''
                f'<label><input type="checkbox" name="confirm" value="yes" required '
                f'id="reset_confirm"> <button type="submit" id="reset">'
                f'{esc(t("class.reset", lang))}</button></label>'
-               f"</form>")
+               f"</form>"
+               f'<form method="post" action="/teacher/logout" style="display:inline">'
+               f'{_token(csrf)}<button type="submit" id="logout">'
+               f'{esc(t("class.logout", lang))}</button></form>')
     body = (f'<p id="how"><b>{esc(t("class.join_how", lang, url=url, code=class_code))}</b>'
             f'</p><p id="summary">{esc(line)}</p><p>{exports}</p>'
             + (_scoreboard(summary, lang) + _heat(answers, lang) + _costly(summary, lang)
@@ -241,14 +262,40 @@ def _seat_html(seat: Any, lang: str) -> str:
             f"{esc(t('word.chips', lang, n=seat.chips))}{''.join(hands)}</div>")
 
 
-def table_page(game: Any, seq: int, name: str, lang: str) -> str:
+def students_page(students: Sequence[Student], lang: str, csrf: str,
+                  error: str | None = None) -> str:
+    """The teacher's list of students: rename, release or remove each (no reload, so a
+    name can be typed)."""
+    rows = []
+    for s in students:
+        hidden = f'{_token(csrf)}<input type="hidden" name="student" value="{s.id}">'
+        state = f" ({esc(t('class.released', lang))})" if s.released else ""
+        rows.append(
+            f"<tr><td>{esc(s.name)}{state}</td><td>"
+            f'<form method="post" action="/teacher/student" style="display:inline">{hidden}'
+            f'<input name="name" value="{esc(s.name)}" maxlength="{MAX_NAME}" required>'
+            f'<button type="submit" name="action" value="rename">'
+            f'{esc(t("class.rename", lang))}</button></form> '
+            f'<form method="post" action="/teacher/student" style="display:inline">{hidden}'
+            f'<button type="submit" name="action" value="release">'
+            f'{esc(t("class.release", lang))}</button>'
+            f'<button type="submit" name="action" value="remove">'
+            f'{esc(t("class.remove", lang))}</button></form></td></tr>')
+    body = (f'{_error(error)}<p>{esc(t("class.students_help", lang))}</p>'
+            f'<table id="students"><tr><th>{esc(t("class.col_name", lang))}</th><th></th></tr>'
+            f'{"".join(rows)}</table>'
+            f'<p><a href="/teacher" id="to_dashboard">{esc(t("class.to_dashboard", lang))}'
+            f"</a></p>")
+    return _page(t("class.students", lang), body, lang)
+
+
+def table_page(game: Any, seq: int, name: str, lang: str, csrf: str) -> str:
     """A student's game at the table: the seats, then the moves allowed now."""
     head = (f"<p><b>{esc(t('class.hello', lang, name=name))}</b> · "
             f"{esc(t('class.hand_no', lang, i=max(game.hand_no, 1)))}</p>"
             f'<p><a href="/play" id="to_trainer">{esc(t("class.to_trainer", lang))}</a></p>')
     seats = "".join(_seat_html(s, lang) for s in game.seats())
-    hidden = (f'<input type="hidden" name="seq" value="{seq}">'
-              f'<input type="hidden" name="shown" value="{time.time():.3f}">')
+    hidden = f'<input type="hidden" name="seq" value="{seq}">{_token(csrf)}'
     forms = []
     if game.can_stake():
         lo, hi = game.stake_range()

@@ -2,7 +2,9 @@
 `settemezzo.classroom_server.summary`).
 
 Every word comes from `settemezzo.i18n` (keys ``class.*``). matplotlib is imported only when
-a PDF is drawn.
+a PDF is drawn, and draws it with its math parsing off, so a name such as ``$\\foo$`` is
+printed as typed. A CSV cell that a spreadsheet would read as a formula is neutralised
+(`safe_cell`, OWASP's rule).
 """
 
 from __future__ import annotations
@@ -24,8 +26,8 @@ from settemezzo.classroom_server.summary import (
 from settemezzo.fileio import check_out, writing
 from settemezzo.i18n import number, percent, points, t
 
-__all__ = ["ANSWER_COLUMNS", "answers_csv", "load_summary", "pdf_summary", "scoreboard_csv",
-           "summary_text", "write_report"]
+__all__ = ["ANSWER_COLUMNS", "answers_csv", "load_summary", "pdf_bytes", "pdf_summary",
+           "safe_cell", "scoreboard_csv", "summary_text", "write_report"]
 
 ANSWER_COLUMNS = ("name", "round", "kind", "hand", "step", "hole", "up", "up_total", "cards",
                   "choice", "best", "value_stand", "value_hit", "cost", "correct", "seconds",
@@ -33,6 +35,22 @@ ANSWER_COLUMNS = ("name", "round", "kind", "hand", "step", "hole", "up", "up_tot
 """The columns of `answers_csv`: one row per recorded answer."""
 
 _SCORE_COLUMNS = ("name", "answered", "right", "accuracy", "stakes_lost", "mean_seconds")
+
+_FORMULA_START = tuple("=+-@\t\r\uff1d\uff0b\uff0d\uff20")
+"""What a spreadsheet may read as the start of a formula (OWASP's list, and the full-width
+forms some spreadsheets fold onto them)."""
+
+
+def safe_cell(value: object) -> object:
+    """A CSV cell a spreadsheet cannot run: a text starting like a formula gets a leading
+    apostrophe (OWASP's CSV injection rule); numbers are left as they are.
+
+    >>> safe_cell("=1+2"), safe_cell("-x"), safe_cell("Ada"), safe_cell(-0.5)
+    ("'=1+2", "'-x", 'Ada', -0.5)
+    """
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
 
 
 def load_summary(store: ClassStore, round_number: int | None = None) -> dict[str, Any]:
@@ -48,7 +66,7 @@ def scoreboard_csv(summary: dict[str, Any]) -> str:
     w = csv.DictWriter(buf, fieldnames=_SCORE_COLUMNS, lineterminator="\n")
     w.writeheader()
     for row in summary["scoreboard"]:
-        w.writerow({k: row[k] for k in _SCORE_COLUMNS})
+        w.writerow({k: safe_cell(row[k]) for k in _SCORE_COLUMNS})
     return buf.getvalue()
 
 
@@ -58,9 +76,10 @@ def answers_csv(answers: Sequence[Answer]) -> str:
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(ANSWER_COLUMNS)
     for a in answers:
-        w.writerow([a.name, a.round, a.kind, a.hand, a.step, a.hole, a.up, a.up_total,
-                    a.cards, a.choice, a.best, a.values.get("stand", ""),
-                    a.values.get("hit", ""), a.cost, int(a.correct), a.seconds, a.at])
+        w.writerow([safe_cell(x) for x in (
+            a.name, a.round, a.kind, a.hand, a.step, a.hole, a.up, a.up_total, a.cards,
+            a.choice, a.best, a.values.get("stand", ""), a.values.get("hit", ""), a.cost,
+            int(a.correct), a.seconds, a.at)])
     return buf.getvalue()
 
 
@@ -83,12 +102,31 @@ def summary_text(summary: dict[str, Any], lang: str = "en") -> str:
     return "\n".join(lines)
 
 
+def pdf_bytes(answers: Sequence[Answer], summary: dict[str, Any], lang: str = "en") -> bytes:
+    """`pdf_summary` drawn as a PDF file's bytes, math parsing off from the first text to the
+    last."""
+    import matplotlib
+
+    buf = io.BytesIO()
+    with matplotlib.rc_context({"text.parse_math": False, "text.usetex": False}):
+        pdf_summary(answers, summary, lang).savefig(buf, format="pdf")
+    return buf.getvalue()
+
+
 def pdf_summary(answers: Sequence[Answer], summary: dict[str, Any], lang: str = "en") -> Any:
     """The one-page summary (A4 portrait): the scoreboard, the heat map of mistakes, each
-    student's progress and the most expensive mistakes; returns the matplotlib Figure."""
+    student's progress and the most expensive mistakes; returns the matplotlib Figure, every
+    text of it with math parsing off (names are printed as typed)."""
+    import matplotlib
     from matplotlib.figure import Figure
 
-    fig = Figure(figsize=(8.27, 11.69), layout="constrained")
+    with matplotlib.rc_context({"text.parse_math": False, "text.usetex": False}):
+        return _pdf_figure(Figure(figsize=(8.27, 11.69), layout="constrained"), answers,
+                           summary, lang)
+
+
+def _pdf_figure(fig: Any, answers: Sequence[Answer], summary: dict[str, Any],
+                lang: str) -> Any:
     fig.suptitle(t("class.report_title", lang) + "\n" + t(
         "class.summary_line", lang, r=summary["round"], seed=summary["seed"],
         s=summary["students"], n=summary["answers"], right=summary["right"],
@@ -174,6 +212,5 @@ def write_report(store: ClassStore, out: str | Path, lang: str = "en",
         if path.suffix.lower() == ".csv":
             temp.write_text(scoreboard_csv(summary), encoding="utf-8")
         else:
-            pdf_summary(store.answers(summary["round"]), summary, lang).savefig(
-                temp, format="pdf")
+            temp.write_bytes(pdf_bytes(store.answers(summary["round"]), summary, lang))
     return path

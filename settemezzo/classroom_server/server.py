@@ -1,12 +1,17 @@
-"""The class's web server: one process, the standard library's threaded HTTP server.
+"""The class's web server: one process, the standard library's threaded HTTP server made strict
+(`settemezzo.classroom_server.httpio`).
 
 Students open the printed address on their own devices, type the class code and a name, and
 answer with plain HTML forms (no script runs on any page, and nothing a visitor sends is ever
-run). The teacher opens ``/teacher`` and types the teacher code. The exact tables are solved
-once, when the server starts, and shared by every student; every answer is committed to the
-SQLite file before the verdict is shown.
+run). A new student gets a personal code, shown once, that joining again with the same name
+asks for. The teacher opens ``/teacher`` and types the teacher code, made anew at every start
+and printed on its own line; the browser then holds a session id, not the code
+(`settemezzo.classroom_server.access`). Every POST must come from the server's own pages
+(its Origin, and a form token), and wrong codes are throttled per address. The exact tables
+are solved once, when the server starts, and shared by every student; every answer is
+committed to the SQLite file before the verdict is shown.
 
-Why not Voilà or Solara: ``bench/classroom.md`` has the measurements.
+Why not Voilà or Solara, and why not a server library: ``bench/classroom.md``.
 """
 
 from __future__ import annotations
@@ -15,43 +20,47 @@ import signal
 import socket
 import sys
 import threading
-import time
 import urllib.parse
 from collections.abc import Callable
 from http import HTTPStatus
-from http.cookies import SimpleCookie
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from types import FrameType
 from typing import IO, Any
 
 from settemezzo.classroom_server import pages
+from settemezzo.classroom_server.access import (
+    TeacherSessions,
+    Throttle,
+    form_token,
+    same_origin,
+)
+from settemezzo.classroom_server.httpio import (
+    RequestError,
+    StrictHandler,
+    StrictServer,
+    whole,
+)
+from settemezzo.classroom_server.names import BadNameError
 from settemezzo.classroom_server.report import (
     answers_csv,
     load_summary,
-    pdf_summary,
+    pdf_bytes,
     scoreboard_csv,
 )
 from settemezzo.classroom_server.service import BadCodeError, Classroom
-from settemezzo.classroom_server.store import BadNameError
+from settemezzo.classroom_server.store import ClassFullError
 from settemezzo.classroom_server.table import ClassTables
 from settemezzo.fileio import json_text
 from settemezzo.i18n import LANGUAGES, check_lang, t
+from settemezzo.simulate.tablegame import ACTIONS
 
 __all__ = ["ClassServer", "lan_address", "make_server", "serve"]
 
-MAX_BODY = 10_000
 _CSP = ("default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; "
         "frame-ancestors 'none'")
-
-
-def _seconds(shown: str | None) -> float:
-    """The time since the page said it was shown (0 if it did not say)."""
-    try:
-        seconds = time.time() - float(shown or "nan")
-    except ValueError:
-        return 0.0
-    return seconds if seconds == seconds else 0.0
+_COOKIE = "Path=/; HttpOnly; SameSite=Strict"
+MAX_SEQ = 100_000
+"""The most moves a student's page may number (a round has a few hundred at most)."""
 
 
 def lan_address() -> str:
@@ -64,12 +73,9 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
-class ClassServer(ThreadingHTTPServer):
-    """The HTTP server holding the `Classroom`, the default language and the public URL."""
-
-    daemon_threads = True
-    allow_reuse_address = True
-    request_queue_size = 128   # a whole class connecting at once (the default is 5)
+class ClassServer(StrictServer):
+    """The HTTP server holding the `Classroom`, the default language, the public URL, the
+    teacher code of this start (shown once, kept only hashed) and the teacher's sessions."""
 
     def __init__(self, address: tuple[str, int], room: Classroom, lang: str) -> None:
         super().__init__(address, Handler)
@@ -79,37 +85,26 @@ class ClassServer(ThreadingHTTPServer):
         self.lang = lang
         host = address[0] if address[0] not in ("", "0.0.0.0") else lan_address()
         self.url = f"http://{host}:{self.server_address[1]}"
+        self.teacher_code = room.store.new_teacher_code()
+        self.sessions = TeacherSessions()
+        self.throttle = Throttle()
+        self.fresh: dict[int, str] = {}      # personal codes not yet shown, by student id
+        self.key = room.store.form_key
 
 
-class Handler(BaseHTTPRequestHandler):
-    """One request: a route of `_GET` or `_POST`."""
+class Handler(StrictHandler):
+    """One request: a route of `_GET` or `_POST`, after the checks of its access level."""
 
-    protocol_version = "HTTP/1.1"
-    disable_nagle_algorithm = True   # headers and body are two writes: no 40 ms stall
     server: ClassServer
 
-    def log_message(self, format: str, *args: Any) -> None:
-        """Quiet: the terminal shows only the address and the codes."""
-
     # -- plumbing ------------------------------------------------------------------------------
-    def _cookies(self) -> dict[str, str]:
-        jar: SimpleCookie = SimpleCookie(self.headers.get("Cookie", ""))
-        return {k: m.value for k, m in jar.items()}
-
     def _lang(self) -> tuple[str, bool]:
         query = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query)
         asked = query.get("lang", [""])[0]
         if asked in LANGUAGES:
             return asked, True
-        kept = self._cookies().get("sm_lang", "")
+        kept = self.cookies().get("sm_lang", "")
         return (kept if kept in LANGUAGES else self.server.lang), False
-
-    def _form(self) -> dict[str, str]:
-        length = int(self.headers.get("Content-Length") or 0)
-        if length > MAX_BODY:
-            return {}
-        data = self.rfile.read(length).decode("utf-8", "replace")
-        return {k: v[0] for k, v in urllib.parse.parse_qs(data).items()}
 
     def _send(self, status: int, body: bytes | str, ctype: str = "text/html; charset=utf-8",
               cookies: tuple[str, ...] = (), location: str | None = None) -> None:
@@ -120,24 +115,35 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Cache-Control", "no-store")
         self.send_header("Content-Security-Policy", _CSP)
         self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Referrer-Policy", "same-origin")
         lang, asked = self._lang()
         for c in (*cookies, *((f"sm_lang={lang}",) if asked else ())):
-            self.send_header("Set-Cookie", f"{c}; Path=/; HttpOnly; SameSite=Strict")
+            self.send_header("Set-Cookie", f"{c}; {_COOKIE}")
         if location:
             self.send_header("Location", location)
+        if self.close_connection:
+            self.send_header("Connection", "close")
         self.end_headers()
         self.wfile.write(data)
+
+    def _plain(self, status: int, message: str) -> None:
+        self._send(status, message, "text/plain; charset=utf-8")
 
     def _redirect(self, to: str, cookies: tuple[str, ...] = ()) -> None:
         self._send(HTTPStatus.SEE_OTHER, b"", "text/plain", cookies, to)
 
-    def _route(self, table: dict[str, Callable[[Handler], None]]) -> None:
+    def _route(self, table: dict[str, tuple[str, Callable[[Handler], None]]]) -> None:
         path = urllib.parse.urlsplit(self.path).path
-        handler = table.get(path)
-        if handler is None:
-            self._send(HTTPStatus.NOT_FOUND, b"not found", "text/plain")
-        else:
-            handler(self)
+        entry = table.get(path)
+        try:
+            if entry is None:
+                self._plain(HTTPStatus.NOT_FOUND, "not found")
+            elif self._allowed(entry[0]):
+                entry[1](self)
+        except RequestError as exc:
+            self._plain(exc.status, str(exc))
+        except Exception as exc:
+            self.failed(exc, t("class.server_error", self._lang()[0]))
 
     def do_GET(self) -> None:
         self._route(_GET)
@@ -145,12 +151,39 @@ class Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         self._route(_POST)
 
+    def _allowed(self, access: str) -> bool:
+        """The checks of a POST: its origin, the throttle, the form token of its session."""
+        if self.command != "POST":
+            return True
+        lang = self._lang()[0]
+        if not same_origin(self.headers.get("Origin", ""), self.headers.get("Referer", ""),
+                           self.headers.get("Host", "")):
+            self._plain(HTTPStatus.FORBIDDEN, t("class.cross_site", lang))
+            return False
+        if access == "open" and self.server.throttle.blocked(self.client_address[0]):
+            self._plain(HTTPStatus.TOO_MANY_REQUESTS, t("class.too_many", lang))
+            return False
+        cookie = self._token() if access == "student" else self._session()
+        if access != "open" and self.form().get("csrf") != self._form_token(access, cookie):
+            self._plain(HTTPStatus.FORBIDDEN, t("class.cross_site", lang))
+            return False
+        return True
+
+    def _form_token(self, who: str, cookie: str) -> str:
+        return form_token(self.server.key, who, cookie)
+
     # -- who is asking -------------------------------------------------------------------------
     def _token(self) -> str:
-        return self._cookies().get("sm_student", "")
+        return self.cookies().get("sm_student", "")
+
+    def _session(self) -> str:
+        return self.cookies().get("sm_teacher", "")
 
     def _teacher(self) -> bool:
-        return self.server.room.check_teacher(self._cookies().get("sm_teacher", "") or "-")
+        return self.server.sessions.valid(self._session())
+
+    def _wrong_code(self) -> None:
+        self.server.throttle.fail(self.client_address[0])
 
     # -- students ------------------------------------------------------------------------------
     def home(self) -> None:
@@ -160,18 +193,20 @@ class Handler(BaseHTTPRequestHandler):
             self._send(HTTPStatus.OK, pages.join_page(self._lang()[0]))
 
     def join(self) -> None:
-        form, lang = self._form(), self._lang()[0]
-        code, name = form.get("code", ""), form.get("name", "")
+        form, lang = self.form(), self._lang()[0]
+        code, name, personal = form.get("code", ""), form.get("name", ""), form.get("personal",
+                                                                                    "")
         try:
-            student = self.server.room.join(code, name)
-        except BadCodeError:
-            self._send(HTTPStatus.BAD_REQUEST, pages.join_page(lang, t("class.bad_code", lang),
-                                                               code, name))
+            student = self.server.room.join(code, name, personal)
+        except (BadCodeError, BadNameError, ClassFullError) as exc:
+            if isinstance(exc, BadCodeError) or (personal and isinstance(exc, BadNameError)
+                                                 and exc.reason == "taken"):
+                self._wrong_code()
+            self._send(HTTPStatus.BAD_REQUEST, pages.join_page(
+                lang, _join_error(exc, name, lang, self.server.room.max_students), code, name))
             return
-        except BadNameError:
-            self._send(HTTPStatus.BAD_REQUEST, pages.join_page(lang, t("class.bad_name", lang),
-                                                               code, name))
-            return
+        if student.code:
+            self.server.fresh[student.id] = student.code
         self.server.tables.prepare(student)
         self._redirect("/play", (f"sm_student={student.token}",))
 
@@ -179,17 +214,19 @@ class Handler(BaseHTTPRequestHandler):
         view = self.server.room.student_view(self._token())
         if view is None:
             self._redirect("/")
-        else:
-            self.server.tables.prepare(view.student)      # its table game, in the background
-            self._send(HTTPStatus.OK, pages.student_page(view, self._lang()[0]))
+            return
+        self.server.tables.prepare(view.student)      # its table game, in the background
+        fresh = self.server.fresh.pop(view.student.id, "")
+        self._send(HTTPStatus.OK, pages.student_page(
+            view, self._lang()[0], self._form_token("student", self._token()), fresh))
 
     def answer(self) -> None:
-        form = self._form()
-        choice, hand, shown = form.get("choice", ""), form.get("hand", ""), form.get("shown")
-        if choice not in ("stand", "hit") or not hand.isdigit():
-            self._send(HTTPStatus.BAD_REQUEST, b"choice must be stand or hit", "text/plain")
-            return
-        self.server.room.answer(self._token(), choice, int(hand), _seconds(shown))
+        form = self.form()
+        choice = form.get("choice", "")
+        if choice not in ("stand", "hit"):
+            raise RequestError(HTTPStatus.BAD_REQUEST, "field 'choice' must be stand or hit")
+        hand = whole(form, "hand", 1, 1000)
+        self.server.room.answer(self._token(), choice, hand)
         self._redirect("/play")
 
     def next_hand(self) -> None:
@@ -205,17 +242,18 @@ class Handler(BaseHTTPRequestHandler):
             self._redirect("/")
             return
         self._send(HTTPStatus.OK, pages.table_page(game, self.server.tables.moves(token),
-                                                   student.name, self._lang()[0]))
+                                                   student.name, self._lang()[0],
+                                                   self._form_token("student", token)))
 
     def table_move(self) -> None:
-        form = self._form()
-        seq, amount = form.get("seq", ""), form.get("amount", "")
-        if not seq.isdigit() or (amount and not amount.isdigit()):
-            self._send(HTTPStatus.BAD_REQUEST, b"seq and amount are whole numbers",
-                       "text/plain")
-            return
-        self.server.tables.act(self._token(), form.get("action", ""), int(seq),
-                               _seconds(form.get("shown")), int(amount) if amount else None)
+        form = self.form()
+        seq = whole(form, "seq", 0, MAX_SEQ)
+        amount = whole(form, "amount", 0, 10**6) if form.get("amount") else None
+        action = form.get("action", "")
+        if action not in ACTIONS:
+            raise RequestError(HTTPStatus.BAD_REQUEST,
+                               f"field 'action' must be one of {', '.join(ACTIONS)}")
+        self.server.tables.act(self._token(), action, seq, amount)
         self._redirect("/table")
 
     # -- the teacher ---------------------------------------------------------------------------
@@ -228,27 +266,48 @@ class Handler(BaseHTTPRequestHandler):
         summary = load_summary(store)
         summary["students"] = len(store.students())
         self._send(HTTPStatus.OK, pages.dashboard_page(
-            summary, store.answers(store.round), lang, self.server.url, store.class_code))
+            summary, store.answers(store.round), lang, self.server.url, store.class_code,
+            self._form_token("teacher", self._session())))
 
     def teacher_login(self) -> None:
-        code = self._form().get("code", "")
-        if self.server.room.check_teacher(code or "-"):
-            self._redirect("/teacher", (f"sm_teacher={code.strip().upper()}",))
+        code = self.form().get("code", "")
+        if self.server.room.check_teacher(code):
+            sid = self.server.sessions.start()
+            self._redirect("/teacher", (f"sm_teacher={sid}",))
         else:
+            self._wrong_code()
             lang = self._lang()[0]
             self._send(HTTPStatus.FORBIDDEN,
                        pages.teacher_login_page(lang, t("class.bad_teacher", lang)))
 
-    def _teacher_only(self, action: Callable[[], None]) -> None:
-        if self._teacher():
-            action()
-        else:
-            self._send(HTTPStatus.FORBIDDEN, b"teacher code needed", "text/plain")
+    def logout(self) -> None:
+        self.server.sessions.end(self._session())
+        self._redirect("/teacher", ("sm_teacher=; Max-Age=0",))
+
+    def students(self) -> None:
+        store = self.server.room.store
+        self._send(HTTPStatus.OK, pages.students_page(
+            store.students(), self._lang()[0], self._form_token("teacher", self._session())))
+
+    def student_action(self) -> None:
+        form = self.form()
+        sid = whole(form, "student", 1, 10**9)
+        action = form.get("action", "")
+        if action not in ("rename", "release", "remove"):
+            raise RequestError(HTTPStatus.BAD_REQUEST,
+                               "field 'action' must be rename, release or remove")
+        try:
+            _change_student(self.server, sid, action, form.get("name", ""))
+        except BadNameError as exc:
+            lang = self._lang()[0]
+            self._send(HTTPStatus.BAD_REQUEST, pages.students_page(
+                self.server.room.store.students(), lang,
+                self._form_token("teacher", self._session()),
+                _join_error(exc, form.get("name", ""), lang, 0)))
+            return
+        self._redirect("/teacher/students")
 
     def export(self) -> None:
-        self._teacher_only(self._export)
-
-    def _export(self) -> None:
         store = self.server.room.store
         path = urllib.parse.urlsplit(self.path).path
         summary = load_summary(store)
@@ -260,29 +319,19 @@ class Handler(BaseHTTPRequestHandler):
         elif path.endswith(".csv"):
             self._send(HTTPStatus.OK, scoreboard_csv(summary), "text/csv; charset=utf-8")
         else:
-            import io
-
-            buf = io.BytesIO()
-            pdf_summary(store.answers(store.round), summary, self._lang()[0]).savefig(
-                buf, format="pdf")
-            self._send(HTTPStatus.OK, buf.getvalue(), "application/pdf")
+            self._send(HTTPStatus.OK, pdf_bytes(store.answers(store.round), summary,
+                                                self._lang()[0]), "application/pdf")
 
     def new_round(self) -> None:
-        def act() -> None:
-            self.server.room.new_round()
-            self.server.tables.clear()
-            self._redirect("/teacher")
-        self._teacher_only(act)
+        self.server.room.new_round()
+        self.server.tables.clear()
+        self._redirect("/teacher")
 
     def reset(self) -> None:
-        confirmed = self._form().get("confirm") == "yes"
-
-        def act() -> None:
-            if confirmed:
-                self.server.room.reset()
-                self.server.tables.clear()
-            self._redirect("/teacher")
-        self._teacher_only(act)
+        if self.form().get("confirm") == "yes":
+            self.server.room.reset()
+            self.server.tables.clear()
+        self._redirect("/teacher")
 
     def health(self) -> None:
         state = {"ok": True, "round": self.server.room.store.round,
@@ -290,15 +339,62 @@ class Handler(BaseHTTPRequestHandler):
         self._send(HTTPStatus.OK, json_text(state), "application/json")
 
 
-_GET: dict[str, Callable[[Handler], None]] = {
-    "/": Handler.home, "/play": Handler.play, "/teacher": Handler.teacher,
-    "/teacher/summary.json": Handler.export, "/teacher/scoreboard.csv": Handler.export,
-    "/teacher/answers.csv": Handler.export, "/teacher/summary.pdf": Handler.export,
-    "/health": Handler.health, "/table": Handler.table}
-_POST: dict[str, Callable[[Handler], None]] = {
-    "/join": Handler.join, "/answer": Handler.answer, "/next": Handler.next_hand,
-    "/teacher": Handler.teacher_login, "/teacher/new-round": Handler.new_round,
-    "/teacher/reset": Handler.reset, "/table": Handler.table_move}
+def _join_error(exc: Exception, name: str, lang: str, limit: int) -> str:
+    """The words for a refused join or name."""
+    if isinstance(exc, BadCodeError):
+        return t("class.bad_code", lang)
+    if isinstance(exc, ClassFullError):
+        return t("class.full", lang, n=limit)
+    reason = getattr(exc, "reason", "length")
+    if reason == "taken":
+        return t("class.name_taken", lang, name=" ".join(name.split()))
+    return t("class.name_invisible", lang) if reason == "invisible" else \
+        t("class.bad_name", lang)
+
+
+def _change_student(server: ClassServer, sid: int, action: str, name: str) -> None:
+    store = server.room.store
+    if action == "rename":
+        store.rename(sid, name)
+    elif action == "release":
+        store.release(sid)
+    else:
+        store.remove(sid)
+    server.room.forget(sid)
+    server.tables.forget(sid)
+
+
+def _teacher_only(route: Callable[[Handler], None]) -> Callable[[Handler], None]:
+    """A teacher's route: 403 without a teacher's session."""
+    def guarded(handler: Handler) -> None:
+        if handler._teacher():
+            route(handler)
+        else:
+            handler._plain(HTTPStatus.FORBIDDEN, "teacher code needed")
+    return guarded
+
+
+_Route = tuple[str, Callable[[Handler], None]]
+_GET: dict[str, _Route] = {
+    "/": ("open", Handler.home), "/play": ("open", Handler.play),
+    "/teacher": ("open", Handler.teacher),
+    "/teacher/summary.json": ("teacher", _teacher_only(Handler.export)),
+    "/teacher/scoreboard.csv": ("teacher", _teacher_only(Handler.export)),
+    "/teacher/answers.csv": ("teacher", _teacher_only(Handler.export)),
+    "/teacher/summary.pdf": ("teacher", _teacher_only(Handler.export)),
+    "/teacher/students": ("teacher", _teacher_only(Handler.students)),
+    "/health": ("open", Handler.health), "/table": ("open", Handler.table)}
+"""GET routes: (access, handler); access is "open", "student" or "teacher"."""
+_POST: dict[str, _Route] = {
+    "/join": ("open", Handler.join), "/teacher": ("open", Handler.teacher_login),
+    "/answer": ("student", Handler.answer), "/next": ("student", Handler.next_hand),
+    "/table": ("student", Handler.table_move),
+    "/teacher/logout": ("teacher", Handler.logout),
+    "/teacher/new-round": ("teacher", _teacher_only(Handler.new_round)),
+    "/teacher/reset": ("teacher", _teacher_only(Handler.reset)),
+    "/teacher/student": ("teacher", _teacher_only(Handler.student_action))}
+"""POST routes: every one checks its Origin; "open" ones are throttled, the others need the
+form token of their session."""
 
 
 def make_server(db: str | Path, host: str = "127.0.0.1", port: int = 0,
@@ -315,11 +411,12 @@ def _stop(_signum: int, _frame: FrameType | None) -> None:
 
 def serve(db: str | Path, host: str, port: int, lang: str = "en", out: IO[str] = sys.stdout,
           **settings: Any) -> int:
-    """Serve the class until Ctrl+C (or SIGTERM); prints the address and both codes."""
+    """Serve the class until Ctrl+C (or SIGTERM); prints the address and the class code, then
+    the teacher code on a line of its own."""
     server = make_server(db, host, port, lang, **settings)
     store = server.room.store
-    print(t("class.serving", lang, url=server.url, code=store.class_code,
-            teacher=store.teacher_code), file=out, flush=True)
+    print(t("class.open_at", lang, url=server.url, code=store.class_code), file=out)
+    print(t("class.teacher_line", lang, teacher=server.teacher_code), file=out, flush=True)
     signal.signal(signal.SIGTERM, _stop)
     # Ctrl+C stops the class even when the shell that started it ignores SIGINT (a job put in
     # the background by a script: Python then keeps SIGINT ignored)

@@ -6,6 +6,8 @@ answer against the exact tables, which are solved once per rule set and shared b
 student (`settemezzo.teaching.lookup.player_lookup` caches them); a session only holds its
 student's answers. After a restart the sessions are rebuilt by replaying the recorded answers
 (the hands depend only on the seed and the hand number, so the replay deals the same hands).
+The time an answer took is measured here, from the first time its hand was shown to the
+answer (a page cannot tell it).
 
 >>> import tempfile, os
 >>> room = Classroom.open(os.path.join(tempfile.mkdtemp(), "c.db"), seed=3, hands=2)
@@ -13,7 +15,7 @@ student's answers. After a restart the sessions are rebuilt by replaying the rec
 >>> view = room.student_view(token)
 >>> view.hand, view.feedback is None
 (1, True)
->>> fb = room.answer(token, "stand", hand=1, seconds=2.5)
+>>> fb = room.answer(token, "stand", hand=1)
 >>> len(room.store.answers()), room.student_view(token).feedback is not None
 (1, True)
 """
@@ -22,9 +24,11 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from settemezzo.classroom_server.codes import typed
 from settemezzo.classroom_server.store import Answer, ClassStore, StoreError, Student
 from settemezzo.classroom_server.summary import up_total
 from settemezzo.rules import ITALIAN, Rules, preset
@@ -34,6 +38,8 @@ __all__ = ["BadCodeError", "Classroom", "StudentView", "rules_from_setting",
            "rules_setting"]
 
 MAX_SECONDS = 3600.0   # a longer "time taken" is a student who left the page open
+MAX_STUDENTS = 100
+"""The default bound on a class's students (``settemezzo classroom --max-students``)."""
 
 
 class BadCodeError(StoreError):
@@ -80,24 +86,32 @@ def is_tie(fb: Feedback) -> bool:
 class Classroom:
     """A class session: the store, the settings and each student's trainer session."""
 
-    def __init__(self, store: ClassStore, rules: Rules, level: int, hands: int) -> None:
+    def __init__(self, store: ClassStore, rules: Rules, level: int, hands: int,
+                 max_students: int = MAX_STUDENTS) -> None:
         self.store = store
         self.rules = rules
         self.level = level
         self.hands = hands
+        self.max_students = max_students
         self._sessions: dict[tuple[int, int], TrainerSession] = {}
+        self._shown: dict[tuple[int, int, int], float] = {}
         self._lock = threading.Lock()
         self._warm()
 
     @classmethod
     def open(cls, path: str | Path, seed: int | str | None = None, rules: str = "italian",
-             variants: tuple[str, ...] = (), level: int = 1, hands: int = 10) -> Classroom:
+             variants: tuple[str, ...] = (), level: int = 1, hands: int = 10,
+             max_students: int = MAX_STUDENTS) -> Classroom:
         """Open (or create) the class at ``path``. A class created earlier keeps the settings
-        it was created with; the arguments only set up a new one."""
+        it was created with; the arguments only set up a new one (``max_students`` bounds
+        the students who may join, on every start)."""
         if level not in LEVELS:
             raise StoreError(f"level must be one of {sorted(LEVELS)}, got {level!r}")
         if not isinstance(hands, int) or not 1 <= hands <= 100:
             raise StoreError(f"hands must be a whole number from 1 to 100, got {hands!r}")
+        if not isinstance(max_students, int) or not 1 <= max_students <= 1000:
+            raise StoreError(f"max_students must be a whole number from 1 to 1000, got "
+                             f"{max_students!r}")
         store = ClassStore.open(path, seed)
         if store.setting("rules") is None:
             rules_from_setting(rules_setting(rules, variants))   # RulesError if bad
@@ -105,22 +119,25 @@ class Classroom:
             store.set_setting("level", str(level))
             store.set_setting("hands", str(hands))
         return cls(store, rules_from_setting(store.setting("rules")),
-                   int(store.setting("level") or 1), int(store.setting("hands") or 10))
+                   int(store.setting("level") or 1), int(store.setting("hands") or 10),
+                   max_students)
 
     def _warm(self) -> None:
         """Solve the round's tables now (once, shared), not at the first student's click."""
         TrainerSession(self.store.seed, self.level, rules=self.rules, hands=1)
 
     # -- students -----------------------------------------------------------------------------
-    def join(self, class_code: str, name: str) -> Student:
-        """A student joins with the class code and a name (`BadCodeError`, `BadNameError`)."""
-        if class_code.strip().upper() != self.store.class_code:
+    def join(self, class_code: str, name: str, personal: str = "") -> Student:
+        """A student joins with the class code, a name and, to come back to a name already
+        in the class, its personal code (`ClassStore.join`; `BadCodeError`, `BadNameError`,
+        `ClassFullError`)."""
+        if typed(class_code) != self.store.class_code:
             raise BadCodeError(f"{class_code!r} is not this class's code")
-        return self.store.join(name)
+        return self.store.join(name, personal, self.max_students)
 
     def check_teacher(self, code: str) -> bool:
         """True if ``code`` is the teacher code."""
-        return code.strip().upper() == self.store.teacher_code
+        return self.store.check_teacher(code)
 
     def session(self, student: Student) -> TrainerSession:
         """The student's session for the current round, rebuilt from the store if needed."""
@@ -148,14 +165,20 @@ class Classroom:
         with self._lock:
             s = self.session(student)
             fb = s.history[-1] if s.history and not s.can_answer else None
+            if fb is None:
+                self._shown.setdefault((student.id, self.store.round, s.number),
+                                       time.monotonic())
             return StudentView(student, self.store.round, s.number, s.hands,
                                " ".join(map(str, s.question.cards)), s.row().total_label, fb,
                                s.right, s.answered, s.stakes_lost, s.finished,
                                s.lookup.against)
 
-    def answer(self, token: str, choice: str, hand: int, seconds: float) -> Feedback | None:
+    def answer(self, token: str, choice: str, hand: int,
+               seconds: float | None = None) -> Feedback | None:
         """Judge and record the answer to hand ``hand``; None (nothing recorded) if that hand
-        is not the one waiting for an answer (a second click, an old page)."""
+        is not the one waiting for an answer (a second click, an old page). The time taken is
+        ``seconds`` when a caller measured it (a script, a test), else this server's time
+        from when the hand was first shown (0 if it never showed it): never a page's word."""
         student = self.store.student(token)
         if student is None:
             return None
@@ -163,7 +186,10 @@ class Classroom:
             s = self.session(student)
             if hand != s.number or not s.can_answer:
                 return None
+            shown = self._shown.pop((student.id, self.store.round, hand), None)
             fb = s.answer(choice)                   # RulesError for a bad choice
+            if seconds is None:
+                seconds = 0.0 if shown is None else time.monotonic() - shown
             self.store.record(self._answer(student, fb, seconds))
             return fb
 
@@ -191,6 +217,7 @@ class Classroom:
         with self._lock:
             number = self.store.new_round(seed)
             self._sessions.clear()
+            self._shown.clear()
         self._warm()
         return number
 
@@ -199,3 +226,10 @@ class Classroom:
         with self._lock:
             self.store.reset()
             self._sessions.clear()
+            self._shown.clear()
+
+    def forget(self, student_id: int) -> None:
+        """Drop a student's sessions in memory (after a rename or removal)."""
+        with self._lock:
+            for key in [k for k in self._sessions if k[0] == student_id]:
+                del self._sessions[key]

@@ -1,19 +1,27 @@
 """The class session in SQLite: codes, the class seed, rounds, students and every answer.
 
 One file per class (its path is chosen by the teacher), in WAL mode so that the dashboard reads
-while students write. Every answer is committed before the student sees the verdict, so a
-server that is killed and started again on the same file loses nothing. The schema carries a
-version number (`SCHEMA_VERSION`); a file written by another version is refused with a
-`StoreError` rather than misread.
+while students write, readable by its owner only (mode 0600). Every answer is committed before
+the student sees the verdict, so a server that is killed and started again on the same file
+loses nothing. The teacher code and the students' personal codes are kept as salted hashes
+(`settemezzo.classroom_server.codes`). The schema carries a version number
+(`SCHEMA_VERSION`); a file written by another version is refused with a `StoreError` rather
+than misread.
 
 >>> import tempfile, os
 >>> path = os.path.join(tempfile.mkdtemp(), "class.db")
 >>> store = ClassStore.open(path, seed=7)
->>> store.round, store.seed, len(store.class_code), len(store.teacher_code)
-(1, '7', 5, 8)
+>>> store.round, store.seed, len(store.class_code)
+(1, '7', 5)
 >>> ada = store.join("Ada")
->>> store.join(" Ada ").id == ada.id          # the same name comes back to the same student
+>>> len(ada.code)                             # her personal code, given once
+5
+>>> store.join(" ada ", ada.code).id == ada.id   # the same name with it: the same student
 True
+>>> store.join("Ada")
+Traceback (most recent call last):
+...
+settemezzo.classroom_server.names.BadNameError: 'Ada' is taken by a student of the class ...
 >>> store.record(Answer(ada.id, 1, "trainer", 1, 0, "5", "", 0, "5♠", "hit", "stand",
 ...                     {"stand": 0.1, "hit": -0.2}, 0.3, False, 4.2))
 1
@@ -24,43 +32,44 @@ True
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sqlite3
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from settemezzo.classroom_server.codes import hash_code, matches, new_code
+from settemezzo.classroom_server.names import BadNameError, check_name, name_key
+from settemezzo.errors import InputError, LimitError
+
 __all__ = [
-    "CODE_ALPHABET",
     "KINDS",
+    "PERSONAL_CODE_LENGTH",
     "SCHEMA_VERSION",
     "Answer",
-    "BadNameError",
+    "ClassFullError",
     "ClassStore",
     "StoreError",
     "Student",
-    "check_name",
-    "new_code",
 ]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 KINDS = ("trainer", "table")
 """What an answer is: a stand-or-hit trainer answer, or a decision at the classroom table."""
 
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-"""Class and teacher codes: capital letters and digits a person cannot confuse (no O/0, I/1)."""
-
-MAX_NAME = 30
+PERSONAL_CODE_LENGTH = 5
+_COLUMNS = "id, name, token, joined, code_hash = ''"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS rounds (
     round INTEGER PRIMARY KEY, seed TEXT NOT NULL, started REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS students (
-    id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, token TEXT NOT NULL UNIQUE,
-    joined REAL NOT NULL);
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, name_key TEXT NOT NULL UNIQUE,
+    token TEXT NOT NULL UNIQUE, code_hash TEXT NOT NULL, joined REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS answers (
     id INTEGER PRIMARY KEY,
     student INTEGER NOT NULL REFERENCES students(id),
@@ -91,22 +100,26 @@ CREATE TABLE IF NOT EXISTS table_actions (
 """
 
 
-class StoreError(ValueError):
+class StoreError(InputError):
     """A class database that cannot be used (another schema version, a bad value)."""
 
 
-class BadNameError(StoreError):
-    """A student name that cannot be used; the message quotes it."""
+class ClassFullError(LimitError):
+    """A student joining a class that has its maximum number of students."""
 
 
 @dataclass(frozen=True)
 class Student:
-    """A student of the class: ``token`` is the secret their browser keeps."""
+    """A student of the class: ``token`` is the secret their browser keeps; ``code`` is the
+    personal code in clear, only on the `Student` that a join has just given one (else "");
+    ``released`` when the teacher has freed the name (the next to join with it takes it)."""
 
     id: int
     name: str
     token: str
     joined: float
+    released: bool = False
+    code: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)
@@ -145,19 +158,6 @@ class Answer:
         return " ".join([f"[{self.hole}]", *self.up.split()])
 
 
-def check_name(name: str) -> str:
-    """A student's name, trimmed; `BadNameError` if empty, too long or with control characters."""
-    clean = " ".join(str(name).split())
-    if not clean or len(clean) > MAX_NAME or not clean.isprintable():
-        raise BadNameError(f"a name must be 1 to {MAX_NAME} printable characters, got {name!r}")
-    return clean
-
-
-def new_code(length: int) -> str:
-    """A random code of ``length`` characters of `CODE_ALPHABET`."""
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
-
-
 class ClassStore:
     """One class session in one SQLite file; safe to share between threads.
 
@@ -177,7 +177,7 @@ class ClassStore:
         if the file is new. An existing class keeps its codes and seed."""
         path = str(path)
         if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            _private_file(Path(path))
         conn = sqlite3.connect(path, check_same_thread=False, timeout=10,
                                isolation_level=None)
         conn.execute("PRAGMA journal_mode=WAL")
@@ -203,7 +203,9 @@ class ClassStore:
     def _init_meta(self, seed: int | str | None) -> None:
         first_seed = str(seed) if seed is not None else str(secrets.randbelow(10**6))
         for key, value in (("schema_version", str(SCHEMA_VERSION)),
-                           ("class_code", new_code(5)), ("teacher_code", new_code(8)),
+                           ("class_code", new_code(5)),
+                           ("teacher_hash", hash_code(new_code(8))),
+                           ("form_key", secrets.token_hex(32)),
                            ("round", "1"), ("created", repr(time.time()))):
             self._conn.execute("INSERT INTO meta VALUES (?, ?)", (key, value))
         self._conn.execute("INSERT INTO rounds VALUES (1, ?, ?)", (first_seed, time.time()))
@@ -233,10 +235,21 @@ class ClassStore:
         """The short code students type to join."""
         return str(self.setting("class_code"))
 
+    def new_teacher_code(self) -> str:
+        """A new teacher code (the one before no longer opens the dashboard); only its hash
+        is kept, so the caller shows it once."""
+        code = new_code(8)
+        self.set_setting("teacher_hash", hash_code(code))
+        return code
+
+    def check_teacher(self, code: str) -> bool:
+        """True if ``code`` is the current teacher code."""
+        return matches(code, self.setting("teacher_hash") or "")
+
     @property
-    def teacher_code(self) -> str:
-        """The code that opens the teacher's dashboard."""
-        return str(self.setting("teacher_code"))
+    def form_key(self) -> bytes:
+        """The class's secret key of the form tokens (kept, so pages outlive a restart)."""
+        return bytes.fromhex(str(self.setting("form_key")))
 
     @property
     def round(self) -> int:
@@ -258,31 +271,105 @@ class ClassStore:
         return str(row[0])
 
     # -- students ------------------------------------------------------------------------------
-    def join(self, name: str) -> Student:
-        """The student called ``name``: a new one, or the same one again (no accounts: a
-        student whose browser lost its cookie types the same name to carry on)."""
+    def join(self, name: str, personal: str = "", limit: int | None = None) -> Student:
+        """The student called ``name`` (`settemezzo.classroom_server.names.check_name`): a new
+        one, with a new personal code (`Student.code`); the same one again when ``personal``
+        is their code; a released name taken over with a new code and a new token. Any other
+        name that looks like one in the class is a `BadNameError`; a new student past
+        ``limit`` students a `ClassFullError`."""
         clean = check_name(name)
+        key = name_key(clean)
+        found = self._by_key(key)
+        if found is not None and not found.released:
+            if personal and matches(personal, self._code_hash(found.id)):
+                return found
+            raise BadNameError(f"{clean!r} is taken by a student of the class (as "
+                               f"{found.name!r}); their personal code is needed", "taken")
+        code = new_code(PERSONAL_CODE_LENGTH)
+        kept, token = hash_code(code), secrets.token_urlsafe(16)
         with self._lock:
-            self._conn.execute("INSERT OR IGNORE INTO students (name, token, joined) "
-                               "VALUES (?, ?, ?)", (clean, secrets.token_urlsafe(16),
-                                                    time.time()))
-            row = self._conn.execute("SELECT id, name, token, joined FROM students "
-                                     "WHERE name = ?", (clean,)).fetchone()
-        return Student(*row)
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                self._claim(found, (clean, key, token, kept), limit)
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
+        made = self._by_key(key)
+        assert made is not None
+        return Student(made.id, made.name, made.token, made.joined, False, code)
+
+    def _claim(self, found: Student | None, row: tuple[str, str, str, str],
+               limit: int | None) -> None:
+        clean, key, token, kept = row
+        if found is not None:          # a released name: its answers go to the new owner
+            cur = self._conn.execute("UPDATE students SET token = ?, code_hash = ? WHERE id = ? "
+                                     "AND code_hash = ''", (token, kept, found.id))
+            if not cur.rowcount:         # taken a moment ago by another browser
+                raise BadNameError(f"{clean!r} is taken by a student of the class", "taken")
+            return
+        count = self._conn.execute("SELECT COUNT(*) FROM students").fetchone()[0]
+        if limit is not None and count >= limit:
+            raise ClassFullError(f"the class has its {limit} students (--max-students); "
+                                 f"{clean!r} cannot join")
+        try:
+            self._conn.execute("INSERT INTO students (name, name_key, token, code_hash, joined)"
+                               " VALUES (?, ?, ?, ?, ?)", (clean, key, token, kept, time.time()))
+        except sqlite3.IntegrityError:      # the same name, joined a moment ago
+            raise BadNameError(f"{clean!r} is taken by a student of the class", "taken") \
+                from None
+
+    def _by_key(self, key: str) -> Student | None:
+        with self._lock:
+            row = self._conn.execute(f"SELECT {_COLUMNS} FROM students WHERE name_key = ?",
+                                     (key,)).fetchone()
+        return None if row is None else _student(row)
+
+    def _code_hash(self, student_id: int) -> str:
+        with self._lock:
+            row = self._conn.execute("SELECT code_hash FROM students WHERE id = ?",
+                                     (student_id,)).fetchone()
+        return "" if row is None else str(row[0])
 
     def student(self, token: str) -> Student | None:
         """The student whose browser holds ``token``, or None."""
         with self._lock:
-            row = self._conn.execute("SELECT id, name, token, joined FROM students "
-                                     "WHERE token = ?", (token,)).fetchone()
-        return None if row is None else Student(*row)
+            row = self._conn.execute(f"SELECT {_COLUMNS} FROM students WHERE token = ?",
+                                     (token,)).fetchone()
+        return None if row is None else _student(row)
 
     def students(self) -> list[Student]:
         """Every student, in the order they joined."""
         with self._lock:
-            rows = self._conn.execute("SELECT id, name, token, joined FROM students "
-                                      "ORDER BY id").fetchall()
-        return [Student(*r) for r in rows]
+            rows = self._conn.execute(f"SELECT {_COLUMNS} FROM students ORDER BY id").fetchall()
+        return [_student(r) for r in rows]
+
+    def rename(self, student_id: int, name: str) -> None:
+        """Give a student another name (`BadNameError` if it is not free)."""
+        clean = check_name(name)
+        key = name_key(clean)
+        other = self._by_key(key)
+        if other is not None and other.id != student_id:
+            raise BadNameError(f"{clean!r} is taken by a student of the class", "taken")
+        with self._lock:
+            self._conn.execute("UPDATE students SET name = ?, name_key = ? WHERE id = ?",
+                               (clean, key, student_id))
+
+    def release(self, student_id: int) -> None:
+        """Free a student's name: the browser holding it is signed out, and the next to join
+        with the name gets a new personal code and these answers."""
+        with self._lock:
+            self._conn.execute("UPDATE students SET code_hash = '', token = ? WHERE id = ?",
+                               (secrets.token_urlsafe(16), student_id))
+
+    def remove(self, student_id: int) -> None:
+        """Forget a student and everything they answered or played."""
+        with self._lock:
+            self._conn.execute("BEGIN IMMEDIATE")
+            for table in ("answers", "table_actions"):
+                self._conn.execute(f"DELETE FROM {table} WHERE student = ?", (student_id,))
+            self._conn.execute("DELETE FROM students WHERE id = ?", (student_id,))
+            self._conn.execute("COMMIT")
 
     # -- answers -------------------------------------------------------------------------------
     def record(self, a: Answer) -> int:
@@ -374,6 +461,18 @@ class ClassStore:
             self._conn.execute("DELETE FROM rounds WHERE round > 1")
             self._conn.execute("UPDATE meta SET value = '1' WHERE key = 'round'")
             self._conn.execute("COMMIT")
+
+
+def _student(r: tuple[Any, ...]) -> Student:
+    return Student(int(r[0]), str(r[1]), str(r[2]), float(r[3]), bool(r[4]))
+
+
+def _private_file(path: Path) -> None:
+    """Create ``path`` readable and writable by its owner only (SQLite gives its WAL and
+    shared-memory files the same mode), or make an existing file so."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+    os.chmod(path, 0o600)
 
 
 def _row(a: Answer) -> tuple[Any, ...]:

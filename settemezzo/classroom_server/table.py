@@ -6,7 +6,7 @@ long as it makes the same choices. Every move is committed to the store (so a re
 server replays it), and every stand-or-hit decision the exact engine can judge - a player's
 single hand with its face-down card first, the table's own hint `TableGame.hint` - is also
 recorded as an answer of kind ``table``: the hand state, the value of each option, the cost
-of the choice, the time taken.
+of the choice, the time taken (from when the page offering the move was first shown).
 
 >>> import tempfile, os
 >>> from settemezzo.classroom_server.service import Classroom
@@ -15,7 +15,7 @@ of the choice, the time taken.
 >>> token = room.join(room.store.class_code, "Ada").token
 >>> tables.game(token).phase
 'stake'
->>> tables.act(token, "stake", 0, 2.0, amount=1)
+>>> tables.act(token, "stake", 0, amount=1)
 True
 >>> tables.game(token).phase
 'play'
@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import threading
+import time
 import zlib
 from concurrent.futures import Future, ThreadPoolExecutor
 
@@ -56,6 +57,7 @@ class ClassTables:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="class-tables")
         self._games: dict[tuple[int, int], Future[TableGame]] = {}
         self._locks: dict[int, threading.Lock] = {}
+        self._shown: dict[tuple[int, int, int], float] = {}
         self._lock = threading.Lock()
         self.ready = threading.Event()
 
@@ -103,11 +105,13 @@ class ClassTables:
         """How many moves the student has made this round (a page sends it back, so that a
         second click on an old page does nothing)."""
         student = self.room.store.student(token)
-        return 0 if student is None else len(self.room.store.moves(student.id,
-                                                                    self.room.store.round))
+        if student is None:
+            return 0
+        seq = len(self.room.store.moves(student.id, self.room.store.round))
+        self._shown.setdefault((student.id, self.room.store.round, seq), time.monotonic())
+        return seq
 
-    def act(self, token: str, action: str, seq: int, seconds: float,
-            amount: int | None = None) -> bool:
+    def act(self, token: str, action: str, seq: int, amount: int | None = None) -> bool:
         """Make move ``seq`` (the student's count of moves so far) if it is still the next
         one and allowed now; record it, and judge it when it is a stand-or-hit decision.
         Returns True if the move was made."""
@@ -119,6 +123,8 @@ class ClassTables:
             store = self.room.store
             if seq != len(store.moves(student.id, store.round)) or not _can(g, action, amount):
                 return False
+            shown = self._shown.pop((student.id, store.round, seq), None)
+            seconds = 0.0 if shown is None else time.monotonic() - shown
             answer = _judge(g, student, store.round, action, seconds)
             _do(g, action, amount)
             store.record_move(student.id, store.round, seq, action, amount, answer)
@@ -128,6 +134,13 @@ class ClassTables:
         """Forget the games in memory (a new round, a reset)."""
         with self._lock:
             self._games.clear()
+            self._shown.clear()
+
+    def forget(self, student_id: int) -> None:
+        """Drop a student's games in memory (a student renamed or removed)."""
+        with self._lock:
+            for key in [k for k in self._games if k[0] == student_id]:
+                del self._games[key]
 
 
 def _can(g: TableGame, action: str, amount: int | None) -> bool:

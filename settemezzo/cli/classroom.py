@@ -65,7 +65,7 @@ def cmd_classroom(args: argparse.Namespace) -> int:
         raise CliError(f"--port must be 0 to 65535, got {args.port!r}")
     return serve(args.db, args.host, args.port, args.lang, sys.stdout, seed=args.seed,
                  rules=args.rules.spec(), variants=tuple(args.variant), level=args.level,
-                 hands=args.hands)
+                 hands=args.hands, max_students=args.max_students)
 
 
 def register(subparsers: Subparsers[argparse.ArgumentParser], lang: str = "en") -> None:
@@ -82,6 +82,7 @@ def register(subparsers: Subparsers[argparse.ArgumentParser], lang: str = "en") 
     p.add_argument("--seed", help=h("classroom.seed"))
     p.add_argument("--level", type=int, default=1, choices=(1, 2, 3), help=h("classroom.level"))
     p.add_argument("--hands", type=int, default=10, help=h("classroom.hands"))
+    p.add_argument("--max-students", type=int, default=100, help=h("classroom.max_students"))
     add_lang(p, lang)
     p.set_defaults(handler=cmd_classroom)
 
