@@ -27,7 +27,7 @@ from settemezzo import cli_classroom, cli_deck, cli_play
 from settemezzo.cards import CardSpec, Kind, parse_spec, parse_specs
 from settemezzo.cli_common import add_lang, print_json, value_json
 from settemezzo.hands import BUST, is_finished, score, total
-from settemezzo.i18n import check_lang, percent, score_label, t
+from settemezzo.i18n import check_lang, describe_rules, percent, score_label, t
 from settemezzo.odds import (
     HandState,
     draw_kinds,
@@ -194,7 +194,7 @@ def _odds_lines(state: HandState, rules: Rules, nxt: dict[Kind, Fraction],
     else:
         now = t("cli.finished", lang, score=score_label(result, lang))
     lines = [
-        rules.describe(lang),
+        describe_rules(rules, lang),
         t("cli.hand", lang, hand=state, now=now),
         t("cli.unseen", lang, n=unseen.total),
         "",
@@ -289,10 +289,10 @@ def _quiet_stdout() -> None:
 
 
 def _progress_speaks(lang: str) -> None:
-    """Progress bars in the language of the command (`settemezzo.solved.PROGRESS_LANG`)."""
-    from settemezzo import solved
+    """Progress bars in the language of the command (`settemezzo.results.PROGRESS_LANG`)."""
+    from settemezzo import results
 
-    solved.PROGRESS_LANG[0] = lang
+    results.PROGRESS_LANG[0] = lang
 
 
 def _run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:

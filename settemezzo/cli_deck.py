@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from settemezzo.cli_common import add_lang
-from settemezzo.i18n import banker_words, number, number_range, percent, t
+from settemezzo.i18n import banker_words, describe_rules, number, number_range, percent, t
 from settemezzo.rules import Rules
 
 __all__ = ["add_to", "cmd_deckdown", "register", "summary_text"]
@@ -38,7 +38,7 @@ COLUMNS = ("players", "banker", "cycles", "hands", "remember", "forget", "worth"
 
 def summary_text(summary: Any, rules: Rules, results: Any, lang: str = "en") -> str:
     """The report as text in ``lang``: one line per (players, banker), then how the values
-    were made (the end of each deck: `settemezzo.deckdown`'s docstring)."""
+    were made (the end of each deck: `settemezzo.deck.down`'s docstring)."""
     head = [t(f"deck.col_{c}", lang) for c in COLUMNS]
     cells = [[str(r.players), banker_words(str(r.banker), "deck.banker_", lang), str(r.cycles),
               str(r.player_hands),
@@ -50,7 +50,7 @@ def summary_text(summary: Any, rules: Rules, results: Any, lang: str = "en") -> 
         return "  ".join(x.ljust(w) if i == 1 else x.rjust(w)
                          for i, (x, w) in enumerate(zip(row, widths, strict=True))).rstrip()
 
-    lines = [t("deck.report_head", lang, rules=rules.describe(lang)), line(head),
+    lines = [t("deck.report_head", lang, rules=describe_rules(rules, lang)), line(head),
              *map(line, cells), t("deck.report_exact", lang)]
     if "unplayed" in summary.columns and len(summary):
         n = number_range(summary["unplayed"], lang, typeset=False)
@@ -112,7 +112,7 @@ def cmd_deckdown(args: argparse.Namespace) -> int:
     """Run the deck-down comparison (or the whole ``--report``) and print or write it."""
     from settemezzo.cli import _rules_from
     from settemezzo.cli_common import print_json
-    from settemezzo.deckdown import combined, deck_down, report
+    from settemezzo.deck.down import combined, deck_down, report
     from settemezzo.fileio import check_out
 
     rules = _rules_from(args)
@@ -144,7 +144,7 @@ def cmd_deckdown(args: argparse.Namespace) -> int:
 
 def _write_data(args: argparse.Namespace, rules: Rules, show: Any) -> int:
     """``--report --data DIR``: run the report and the count study, write data/ files."""
-    from settemezzo.deckcount import load_report, write_report
+    from settemezzo.deck.count import load_report, write_report
     from settemezzo.fileio import check_folder
     from settemezzo.rules import ITALIAN
 
@@ -167,11 +167,11 @@ def _write_data(args: argparse.Namespace, rules: Rules, show: Any) -> int:
 
 def write_charts(folder: Path, suffix: str = ".png", lang: str = "en",
                  data: str | Path | None = None) -> list[Path]:
-    """The deck-down charts of the precomputed Italian report (`settemezzo.deckcount`):
+    """The deck-down charts of the precomputed Italian report (`settemezzo.deck.count`):
     the worth of remembering, the banker's edge against the count, and the printable
     counting card (always a PDF), into ``folder``. `settemezzo charts` calls this."""
     from settemezzo.cli_chart import save_chart
-    from settemezzo.deckcount import DATA, count_card, edge_by_count, load_report
+    from settemezzo.deck.count import DATA, count_card, edge_by_count, load_report
     from settemezzo.plots_deck import count_card_chart, count_chart, worth_chart
     from settemezzo.rules import ITALIAN
 
@@ -207,7 +207,7 @@ def register(subparsers: Any, add_rules: Any) -> None:
                     "the 'unplayed' column) are not dealt and their hands are not in the "
                     "averages: the thinnest decks, where remembering is worth most per hand, "
                     "so the worth over whole decks is larger than reported. Every hand that "
-                    "is played is dealt and valued exactly (settemezzo.deckdown's docstring).")
+                    "is played is dealt and valued exactly (settemezzo.deck.down's docstring).")
     add_rules(p)
     p.add_argument("--players", type=int, nargs="+", default=[1], metavar="N",
                    help="players at the table, one run each (default 1; e.g. 1 4)")
@@ -217,7 +217,7 @@ def register(subparsers: Any, add_rules: Any) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the shuffles (default 0)")
     p.add_argument("--report", action="store_true",
                    help="the whole report: 1 and 4 players, every banker (about 20 minutes "
-                        "of one core; settemezzo.deckdown.REPORT_RUNS)")
+                        "of one core; settemezzo.deck.down.REPORT_RUNS)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     add_lang(p)
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")

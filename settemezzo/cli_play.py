@@ -17,6 +17,7 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
+from settemezzo.i18n import describe_rules
 from settemezzo.rules import Rules, RulesError
 
 __all__ = ["PlayError", "add_to", "cmd_play", "game_record", "register"]
@@ -65,7 +66,7 @@ def game_record(game: Any) -> dict[str, Any]:
             "bank_moved": r.bank_moved, "chips": list(r.chips)})
     chips = list(game.chips)
     total = len(chips) * game.rules.chips_for(len(chips))
-    return {"rules": game.rules.describe(), "seed": game.seed, "seats": game.names,
+    return {"rules": describe_rules(game.rules), "seed": game.seed, "seats": game.names,
             "strategies": {"player": game.strategy, "banker": "table"}, "hands": hands,
             "result": {"hands": len(hands), "chips": chips,
                        "winner": max(range(len(chips)), key=lambda s: chips[s]),

@@ -26,7 +26,7 @@ from settemezzo.cli_common import (
     with_rules,
 )
 from settemezzo.fileio import check_folder, check_out, writing
-from settemezzo.i18n import number, scientific, t
+from settemezzo.i18n import describe_rules, number, scientific, t
 from settemezzo.limits import check_count, check_exact_size
 from settemezzo.rules import Rules, RulesError
 
@@ -117,7 +117,7 @@ def _say_restriction(rules: Rules, lang: str) -> None:
 
 def _seen(args: argparse.Namespace) -> Any:
     """The deck without the ``--seen`` cards (an `Unseen`), or None for the full deck."""
-    from settemezzo.tables import seen_deck
+    from settemezzo.advice import seen_deck
 
     return seen_deck([c for text in args.seen for c in _seen_parts(text)])
 
@@ -147,12 +147,12 @@ def _say_seen(deck: Any, lang: str) -> None:
 
 
 def cmd_solve(args: argparse.Namespace, rules: Rules) -> int:
-    from settemezzo import solved
+    from settemezzo import results
 
     check_exact_size(rules, args.yes)
     t0 = time.perf_counter()
     deck = _seen(args)
-    entry = solved.get(rules, deck)
+    entry = results.get(rules, deck)
     eq = entry.summary()  # shipped precomputed for the presets and single variants
     seconds = time.perf_counter() - t0
     lang = args.lang
@@ -165,7 +165,7 @@ def cmd_solve(args: argparse.Namespace, rules: Rules) -> int:
             "subgames": eq.subgames, "restriction": _restriction(rules, lang),
             "lp_rounds": eq.iterations, "seconds": seconds, **_seen_json(deck)}, rules, lang)
         return 0
-    print(t("cli.solve_head", lang, rules=rules.describe(lang)))
+    print(t("cli.solve_head", lang, rules=describe_rules(rules, lang)))
     _say_seen(deck, lang)
     _say_restriction(rules, lang)
     if abs(eq.expected_stake - 1) < 1e-12:
@@ -225,7 +225,7 @@ def cmd_evaluate(args: argparse.Namespace, rules: Rules) -> int:
                     **_seen_json(deck)}, rules, lang)
         return 0
     said = [t("cli.best_reply", lang) if x == "best reply" else x for x in label]
-    print(t("cli.evaluate_head", lang, rules=rules.describe(lang), player=said[0],
+    print(t("cli.evaluate_head", lang, rules=describe_rules(rules, lang), player=said[0],
             banker=said[1]))
     _say_seen(deck, lang)
     _say_restriction(rules, lang)
@@ -267,13 +267,13 @@ def cmd_advise(args: argparse.Namespace, rules: Rules) -> int:
 
 
 def cmd_table(args: argparse.Namespace, rules: Rules) -> int:
-    from settemezzo import solved
+    from settemezzo import results
 
     against = check_policy(args.against, "--against", BANKERS)
     check_count("--max-up", args.max_up, 0, 12, "a hand below 7½ holds at most 13 cards")
     path = check_out(args.out, (".csv",)) if args.out is not None else None
     check_exact_size(rules, args.yes)
-    entry = solved.get(rules)
+    entry = results.get(rules)
     df = (entry.player_table(against) if args.side == "player"
           else entry.banker_table(max_up=args.max_up))
     if path is not None:
@@ -307,7 +307,7 @@ def table_view(df: Any, lang: str = "en") -> Any:
 
 
 def cmd_edge(args: argparse.Namespace, rules: Rules) -> int:
-    from settemezzo import solved
+    from settemezzo import results
     from settemezzo.edge import edge_table, standard_rule_sets
 
     methods = [check_policy(m, "--method", BANKERS) for m in args.method] or \
@@ -319,8 +319,8 @@ def cmd_edge(args: argparse.Namespace, rules: Rules) -> int:
         sets = standard_rule_sets(lang)
     else:
         check_exact_size(rules, args.yes)
-        sets = [(rules.describe(lang), rules)]
-    with solved.precomputed_off() if args.fresh else contextlib.nullcontext():
+        sets = [(describe_rules(rules, lang), rules)]
+    with results.precomputed_off() if args.fresh else contextlib.nullcontext():
         df = edge_table(sets, methods, progress=not args.json and args.all,
                         workers=min(os.cpu_count() or 1, len(sets)), lang=lang)
     if path is not None:
@@ -355,12 +355,12 @@ def write_data(out: Path) -> list[Path]:
     """Regenerate every table of ``data/`` into ``out``: the strategy tables
     (`write_tables`), then the edge of every standard rule set (``EDGE_FILE``), solved
     afresh."""
-    from settemezzo import solved
+    from settemezzo import results
     from settemezzo.edge import edge_table
 
     written = write_tables(out)
     path = out / EDGE_FILE
-    with solved.precomputed_off():  # a solve independent of the shipped results
+    with results.precomputed_off():  # a solve independent of the shipped results
         edges = edge_table(workers=min(2, os.cpu_count() or 1)).drop(columns=["seconds"])
     with writing(path) as (tmp,):
         edges.to_csv(tmp, index=False, float_format="%.12g")

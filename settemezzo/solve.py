@@ -1927,7 +1927,7 @@ class Equilibrium:
         return restriction_codes(self.rules)
 
     def __repr__(self) -> str:
-        return (f"Equilibrium({self.rules.describe()}: player value {self.value:+.9f}, "
+        return (f"Equilibrium({self.rules.spec()}: player value {self.value:+.9f}, "
                 f"banker edge {self.banker_edge:.4%}, certificate [{self.lower:.12f}, "
                 f"{self.upper:.12f}], {self.iterations} LP rounds"
                 + (f", {len(self.subgames)} subgames after a swap" if self.subgames else "")
@@ -1938,7 +1938,7 @@ class Equilibrium:
 
 def release_solvers(game: HeadsUpGame) -> None:
     """Drop the solvers kept in the memo of ``game`` and of its subgames (the largest part
-    of a solved game's memory; rebuilt if asked for again). `settemezzo.solved` calls it
+    of a solved game's memory; rebuilt if asked for again). `settemezzo.results` calls it
     once a result is computed and kept."""
     for key in [k for k in game.memo if isinstance(k, tuple) and k[0] == "solver"]:
         del game.memo[key]
@@ -1948,7 +1948,7 @@ def release_solvers(game: HeadsUpGame) -> None:
 
 def remember_equilibrium(game: HeadsUpGame, eq: Equilibrium) -> None:
     """Give ``game`` an equilibrium solved before (on an equal game since freed), so that
-    `equilibrium` answers from it (`settemezzo.solved` keeps equilibria longer than games)."""
+    `equilibrium` answers from it (`settemezzo.results` keeps equilibria longer than games)."""
     game.memo.setdefault("equilibrium", eq)
 
 

@@ -42,8 +42,8 @@ STUBBED = [
     ("settemezzo.simulate.session", "player_tables"),
     ("settemezzo.simulate.session", "banker_tables"),
     ("settemezzo.simulate.session", "run_chunks"),
-    ("settemezzo.deckdown", "deck_down"), ("settemezzo.deckdown", "report"),
-    ("settemezzo.deckcount", "write_report"),
+    ("settemezzo.deck.down", "deck_down"), ("settemezzo.deck.down", "report"),
+    ("settemezzo.deck.count", "write_report"),
     ("settemezzo.simulate.tablegame", "TableGame"),
     # a server runs until interrupted
     ("settemezzo.classroom_server.server", "serve"),

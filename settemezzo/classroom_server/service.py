@@ -27,8 +27,8 @@ from pathlib import Path
 
 from settemezzo.classroom_server.store import Answer, ClassStore, StoreError, Student
 from settemezzo.classroom_server.summary import up_total
+from settemezzo.rows import TIE
 from settemezzo.rules import ITALIAN, Rules, preset
-from settemezzo.tables import TIE
 from settemezzo.widgets.trainer import LEVELS, Feedback, TrainerSession
 
 __all__ = ["BadCodeError", "Classroom", "StudentView", "rules_from_setting",

@@ -31,8 +31,8 @@ from settemezzo.cards import kind_of
 from settemezzo.classroom_server.service import MAX_SECONDS, Classroom
 from settemezzo.classroom_server.store import Answer, Student
 from settemezzo.classroom_server.summary import up_total
+from settemezzo.rows import TIE
 from settemezzo.simulate.tablegame import ACTIONS, TableGame
-from settemezzo.tables import TIE
 
 __all__ = ["ClassTables", "table_seed"]
 

@@ -24,9 +24,9 @@ import pandas as pd
 
 from settemezzo.cards import Card, Kind, full_deck, kind_of
 from settemezzo.hands import is_finished
-from settemezzo.i18n import check_lang, number, percent, t
+from settemezzo.i18n import check_lang, describe_rules, number, percent, t
+from settemezzo.rows import TIE
 from settemezzo.rules import ITALIAN, Rules, RulesError
-from settemezzo.tables import TIE
 from settemezzo.widgets.explain import (
     advice_sentence,
     play_word,
@@ -159,7 +159,7 @@ class TrainerSession:
         self.hands = hands
         if self.level.seen and rules != ITALIAN:
             raise RulesError(f"level {level} (cards seen earlier) is made for the Italian "
-                             f"rules, got {rules.describe()!r}")
+                             f"rules, got {describe_rules(rules)!r}")
         self.lookup = player_lookup(rules, self.level.against)  # UnsupportedRulesError
         self.history: list[Feedback] = []
         self.number = 1
@@ -383,7 +383,7 @@ class Trainer:
         if problem is not None:
             self.session = None
             self.hand_view.value = message(t("ui.unsupported", self.lang,
-                                                rules=self.rules.describe(), why=problem),
+                                                rules=describe_rules(self.rules), why=problem),
                                            "warn")
             self._buttons()
             return
