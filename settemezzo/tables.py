@@ -99,10 +99,11 @@ def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equili
     face-down card and ``up`` every face-up card in the order turned up (the swapped cards
     included); its values are in chips at the stake chosen before.
 
-    ``attrs``: ``rules`` (`Rules.describe`), ``against`` (the banker's name), and, when the
-    exact game restricts the player, ``restriction_codes`` (`settemezzo.game.restriction_codes`;
-    `settemezzo.i18n.restriction_text` says them in words, in any language): the values are
-    then at least what the player can get (the banker's edge at most).
+    ``attrs``: ``rules`` (`settemezzo.i18n.describe_rules`), ``against`` (the banker's name),
+    and, when the exact game restricts the player, ``restriction_codes``
+    (`settemezzo.game.restriction_codes`; `settemezzo.i18n.restriction_text` says them in
+    words, in any language): the values are then at least what the player can get (the
+    banker's edge at most).
     """
     from settemezzo.i18n import describe_rules
 

@@ -36,7 +36,7 @@ STUBBED = [
     ("settemezzo.solve", "equilibrium"), ("settemezzo.solve", "best_response"),
     ("settemezzo.solve", "evaluate"), ("settemezzo.game", "heads_up"),
     ("settemezzo.tables", "player_table"), ("settemezzo.tables", "banker_table"),
-    ("settemezzo.tables", "advise"), ("settemezzo.advice", "advise"),
+    ("settemezzo.advice", "advise"),
     ("settemezzo.edge", "edge_table"), ("settemezzo.edge", "banker_edge"),
     # the simulator checks its input itself, then builds equilibrium tables and plays chunks
     ("settemezzo.simulate.session", "player_tables"),

@@ -59,3 +59,19 @@ def test_advise_has_one_address() -> None:
     from settemezzo import advice, tables
 
     assert sm.advise is advice.advise and not hasattr(tables, "advise")
+
+
+def test_the_version_falls_back_to_pyproject() -> None:
+    """A source checkout without installed metadata reads pyproject.toml's version."""
+    import tomllib
+    from pathlib import Path
+
+    pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
+    want = tomllib.loads(pyproject.read_text("utf-8"))["project"]["version"]
+    code = ("import importlib.metadata as m\n"
+            "def gone(name): raise m.PackageNotFoundError(name)\n"
+            "m.version = gone\n"
+            "import settemezzo; print(settemezzo.__version__)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == want

@@ -2,9 +2,9 @@
 
 - Every subcommand takes ``--lang`` (one option, the same everywhere; its default comes from
   ``SETTEMEZZO_LANG``).
-- Every ``--json`` output leads with ``rules`` (`Rules.describe` in the chosen language) and
-  ``rules_spec`` (`Rules.spec`, which `from_spec` reads back): the subcommands are found by
-  walking the parser, so a new ``--json`` fails here until it is listed in `JSON_RUNS`.
+- Every ``--json`` output leads with ``rules`` (`settemezzo.i18n.describe_rules` in the chosen
+  language) and ``rules_spec`` (`Rules.spec`, which `from_spec` reads back): the subcommands
+  are found by walking the parser, so a new ``--json`` fails here until it is listed in `JSON_RUNS`.
 - Every table ``settemezzo data`` writes to ``data/`` has both columns, consistent row by row.
 - The human-readable output follows ``--lang``: no English sentence left in another language.
 - The labels derived from the knob registry read as words: no knob name (``stake_timing``),

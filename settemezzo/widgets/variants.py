@@ -107,8 +107,8 @@ def edges_frame(base: Rules, lang: str = "en",
     """The banker's edge of ``base`` and of ``base`` with each of ``knobs`` flipped alone:
     columns ``variant``, ``edge`` (NaN where the exact engine cannot solve it yet),
     ``method``, ``bound`` (True where the game is solved restricted: the edge is at most
-    this, `settemezzo.game.restriction_codes`), ``rules`` (`Rules.describe`) and ``rules_spec``
-    (`Rules.spec`)."""
+    this, `settemezzo.game.restriction_codes`), ``rules`` (`settemezzo.i18n.describe_rules`)
+    and ``rules_spec`` (`Rules.spec`)."""
     check_lang(lang)
     rule_sets = [base, *(variant_rules(base, {key: not knob_is_on(base, key)})
                          for key in knobs)]
