@@ -6,7 +6,8 @@ from fractions import Fraction
 import pytest
 
 from settemezzo.edge import banker_edge, edge_table, standard_rule_sets
-from settemezzo.rules import ITALIAN, RulesError
+from settemezzo.errors import InputError
+from settemezzo.rules import ITALIAN
 from settemezzo.solve import best_response, equilibrium
 
 
@@ -50,7 +51,7 @@ def test_ties_push_lowers_the_edge() -> None:
 
 
 def test_bad_method() -> None:
-    with pytest.raises(RulesError, match="'wizard'"):
+    with pytest.raises(InputError, match="'wizard'"):
         banker_edge(ITALIAN, "wizard")
 
 
