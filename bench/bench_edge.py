@@ -21,7 +21,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import pandas as pd
 
-    from settemezzo import solved
+    from settemezzo import results
     from settemezzo.edge import DEFAULT_METHODS, edge_table, standard_rule_sets
 
     workers = os.cpu_count() or 1
@@ -30,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
         clear_caches()
         t0 = time.perf_counter()
         if fresh:
-            with solved.precomputed_off():
+            with results.precomputed_off():
                 df = edge_table(standard_rule_sets(), DEFAULT_METHODS, workers=n)
         else:
             df = edge_table(standard_rule_sets(), DEFAULT_METHODS, workers=n)

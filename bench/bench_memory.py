@@ -1,6 +1,6 @@
 """Memory: 20 rule sets solved in one process, through the one owner of solved results.
 
-``python -m bench memory [--sets N]``. A fresh child process asks `settemezzo.solved` for
+``python -m bench memory [--sets N]``. A fresh child process asks `settemezzo.results` for
 each rule set in turn (the shipped precomputed results switched off, so that each is a real
 solve): the equilibrium's numbers, the player table against the equilibrium banker, the
 banker table and the edge against ``threshold:5``, as the explorer, the charts and the edge
@@ -48,12 +48,12 @@ def child(n: int) -> None:
     """Solve the first ``n`` rule sets; one JSON line per rule set on standard output."""
     import resource
 
-    from settemezzo import solved
+    from settemezzo import results
 
-    with solved.precomputed_off():
+    with results.precomputed_off():
         for label, rules in rule_sets()[:n]:
             t0 = time.perf_counter()
-            s = solved.get(rules)  # type: ignore[arg-type]
+            s = results.get(rules)  # type: ignore[arg-type]
             s.summary()
             s.player_table("equilibrium")
             s.banker_table()

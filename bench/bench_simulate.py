@@ -99,6 +99,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     t0 = time.perf_counter()
     from bench import montecarlo
+    from settemezzo.i18n import describe_rules
     from settemezzo.rules import ITALIAN, SPANISH
     from settemezzo.simulate import bank_value, game_chances, simulate, table_edge
     from settemezzo.simulate.analysis import exact_value
@@ -206,8 +207,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         z = r.z(exact)
         ok = z < 4
         if not ok:
-            failures.append(f"{rules.describe()} {p} vs {b}: {z:.2f} standard errors")
-        rows.append([rules.describe().replace("Italian rules", "IT"), p, b, f"{n:,}",
+            failures.append(f"{describe_rules(rules)} {p} vs {b}: {z:.2f} standard errors")
+        rows.append([describe_rules(rules).replace("Italian rules", "IT"), p, b, f"{n:,}",
                      f"{exact:+.6f}", f"{r.player_value:+.6f}", f"{r.edge_se:.6f}",
                      f"{z:.2f}", "ok" if ok else "FAIL"])
     _table(["rules", "player", "banker", "hands", "exact", "simulated", "se", "z", ""], rows)

@@ -85,14 +85,14 @@ def bench_explorer(n: int, rng: random.Random) -> Latency:
 
 def first_answers() -> list[tuple[str, float]]:
     """Seconds from building the explorer under each preset to its first answer, with
-    nothing solved or loaded before (`settemezzo.solved` cleared)."""
-    from settemezzo import solved
+    nothing solved or loaded before (`settemezzo.results` cleared)."""
+    from settemezzo import results
     from settemezzo.rules import PRESETS
     from settemezzo.widgets import odds_explorer
 
     out = []
     for name, rules in PRESETS.items():
-        solved.clear()
+        results.clear()
         t0 = time.perf_counter()
         w = odds_explorer(rules=rules)
         w.wait()

@@ -15,7 +15,7 @@ from typing import Any
 _CACHE_DICTS = {
     "settemezzo.solve": ("_EQ_CACHE", "_SOLVERS", "_SPLITS"),
     "settemezzo.game": ("_CACHE", "_RECENT", "_BANKER_NODES"),
-    "settemezzo.solved": ("_ENTRIES",),
+    "settemezzo.results": ("_ENTRIES",),
 }
 
 

@@ -3,11 +3,14 @@
 - `answer_row`: the one owner of "the row of the player table (`settemezzo.tables.player_table`)
   that answers hand (face-down card, face-up cards) under some rules against some banker" -
   the main game's row, at the stake the strategy uses for it. Read from the table shipped
-  with the package (`settemezzo.precomputed`, through `settemezzo.solved`) when there is one
+  with the package (`settemezzo.precomputed`, through `settemezzo.results`) when there is one
   at hand, computed from the game otherwise (`settemezzo.tables`).
 - `answer_rows`: the same choice over a whole table (the widgets' lookups read it).
 - `advise`: the answer to a beginner's question, "face-down 5, nothing up: stand or hit,
-  and by how much?" (`settemezzo.tables.advise` is this one).
+  and by how much?"
+
+The row computed from the game is `settemezzo.rows.game_row`, which `settemezzo.tables`
+uses for every row.
 
 Reading a shipped table imports neither the solver nor the game trees: under the Spanish
 rules an answer takes a fraction of a second in a fresh process, where computing it takes
@@ -27,41 +30,17 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from settemezzo import solved
+from settemezzo import results
 from settemezzo.cards import DECK_SIZE, CardSpec, Kind, Unseen, kind_of, parse_specs
 from settemezzo.game import may_split, restriction_codes
 from settemezzo.odds import hit_outcomes
+from settemezzo.rows import TIE, HandRow, best_label, copy_rank, game_row, resolve_banker
 from settemezzo.rules import ITALIAN, Rules
 
 if TYPE_CHECKING:
     from settemezzo.solve import BankerStrategy
 
-__all__ = ["MIXED_EPS", "TIE", "Advice", "Answers", "HandRow", "advise", "answer_row",
-           "answer_rows", "answers", "seen_deck"]
-
-MIXED_EPS = 1e-6
-TIE = 1e-9
-
-
-def _best_label(stand_ev: Fraction | float, hit_ev: Fraction | float,
-                hit_frequency: float | None) -> str:
-    """'stand', 'hit', 'mixed' or 'either'.
-
-    Against a fixed banker the values are exact, so equal values are a true tie: 'either'.
-    Against the equilibrium banker, values within `TIE` (the solver's precision) are a tie,
-    and the equilibrium player's own frequency says what it does there: 'mixed' when it
-    randomises, else the action it takes.
-    """
-    if hit_frequency is None:
-        if hit_ev == stand_ev:
-            return "either"
-        return "hit" if hit_ev > stand_ev else "stand"
-    if abs(float(hit_ev) - float(stand_ev)) < TIE:
-        if MIXED_EPS < hit_frequency < 1 - MIXED_EPS:
-            return "mixed"
-        return "hit" if hit_frequency >= 0.5 else "stand"
-    return "hit" if hit_ev > stand_ev else "stand"
-
+__all__ = ["Advice", "Answers", "advise", "answer_row", "answer_rows", "answers", "seen_deck"]
 
 @dataclass(frozen=True)
 class Advice:
@@ -126,7 +105,7 @@ def advise(hole: str | CardSpec, up: str | Iterable[str | CardSpec] = (), *,
     thinned deck (`seen_deck`).
 
     The row of the player table that answers the hand is `answer_row`'s: read from the
-    table shipped with the package (or kept by `settemezzo.solved`) where its floats are
+    table shipped with the package (or kept by `settemezzo.results`) where its floats are
     the answer's precision, computed otherwise (exact against a fixed banker, where the
     game is). The chances of the next
     card (``bust_if_hit``, ``seven_half_if_hit``) are exact fractions of the cards left
@@ -145,6 +124,8 @@ def advise(hole: str | CardSpec, up: str | Iterable[str | CardSpec] = (), *,
     Two figures under ``split_figures``: splitting's value and frequency are not in the
     tables, so that hand is computed (`_split_numbers`).
     """
+    from settemezzo.i18n import describe_rules
+
     deck = seen_deck(seen)
     hole_spec = parse_specs([hole])[0]
     up_specs = parse_specs(up) if isinstance(up, str) else parse_specs(list(up))
@@ -158,28 +139,11 @@ def advise(hole: str | CardSpec, up: str | Iterable[str | CardSpec] = (), *,
                             else (None, None))
     left = rules.take(deck if deck is not None else Unseen.full(), (h, *u))
     chances = hit_outcomes((h, *u), left, rules)   # exact: the cards left to draw
-    return Advice(h.label, tuple(k.label for k in u), row.against, rules.describe(),
+    return Advice(h.label, tuple(k.label for k in u), row.against, describe_rules(rules),
                   row.best, row.stand_ev, row.hit_ev, row.stand_win, row.hit_win,
                   chances["bust"], chances["seven_half"], row.hit_frequency, split_ev,
                   split_freq, restriction_codes(rules), rules.split_figures, row.stake,
                   DECK_SIZE - deck.total if deck is not None else 0)
-
-
-@dataclass(frozen=True)
-class HandRow:
-    """The row of a player table that answers one hand (`answer_row`): its values per unit
-    stake (exact fractions against a fixed banker when computed; floats from a table), the
-    banker's name, the stake in chips of the copy it is (None: no stake choice), and ``best``
-    (`_best_label` of the values per unit stake)."""
-
-    against: str
-    stake: int | None
-    stand_ev: Fraction | float
-    hit_ev: Fraction | float
-    stand_win: Fraction | float
-    hit_win: Fraction | float
-    hit_frequency: float | None
-    best: str
 
 
 def answer_row(hole: Kind, up: tuple[Kind, ...] = (), rules: Rules = ITALIAN,
@@ -188,36 +152,35 @@ def answer_row(hole: Kind, up: tuple[Kind, ...] = (), rules: Rules = ITALIAN,
     """The row of the player table (`settemezzo.tables.player_table` of ``rules``,
     ``against``, ``deck``) that answers the hand face-down ``hole``, face-up ``up`` (kinds as
     ``rules`` tell them apart, `Rules.plain`): the main game's row, at the stake the
-    strategy uses for it (see `answer_rows`; `settemezzo.tables._stake_copy` picks the same
+    strategy uses for it (see `answer_rows`; `settemezzo.rows.stake_copy` picks the same
     in the game).
 
-    When `settemezzo.solved` has the table at hand (shipped with the package for a full
+    When `settemezzo.results` has the table at hand (shipped with the package for a full
     deck, or kept) and its floats are the answer's precision (`_exact_values`: against the
     equilibrium, or a fixed banker under rules that split), its row is read (``table``:
     False computes it anyway); else the row is computed from the game
-    (`settemezzo.tables._game_row`), against any banker, exact against a fixed one where
+    (`settemezzo.rows.game_row`), against any banker, exact against a fixed one where
     the game is. A hand with no decision (finished, or not to be dealt from the deck) is a
     `settemezzo.rules.RulesError` naming it.
     """
     name = against.strip().lower() if isinstance(against, str) else None
     if (table and name is not None and not _exact_values(rules, name)
-            and solved.ready(rules, ("player", name), deck)):
+            and results.ready(rules, ("player", name), deck)):
         found = answers(rules, name, deck)
         pos = found.position.get((hole.label, " ".join(k.label for k in up)))
         if pos is not None:
             return found.row(pos)
     from settemezzo.game import heads_up
-    from settemezzo.tables import _game_row
 
     game = heads_up(rules, deck)
-    return _game_row(game, game.infoset(hole, up), against)[0]
+    return game_row(game, game.infoset(hole, up), against)[0]
 
 
 def _exact_values(rules: Rules, against: str) -> bool:
     """Whether the game's values against the banker named ``against`` are exact fractions
     (a table's floats would lose them): against a fixed banker, unless the player may split
-    two figures (a split's value is a float: `solve.walk.player_reply`); never against the
-    equilibrium (its values are floats)."""
+    two figures (a split's value is a float: `settemezzo.solve.walk.player_reply`); never
+    against the equilibrium (its values are floats)."""
     return against != "equilibrium" and rules.split_figures == 1
 
 
@@ -239,24 +202,24 @@ class Answers:
         freq = None if f is None or f != f else float(f)
         se, he = float(rec["stand_ev"]), float(rec["hit_ev"])
         return HandRow(self.against, stake, se, he, float(rec["stand_win"]),
-                       float(rec["hit_win"]), freq, _best_label(se, he, freq))
+                       float(rec["hit_win"]), freq, best_label(se, he, freq))
 
 
 def answers(rules: Rules = ITALIAN, against: str = "equilibrium",
             deck: Unseen | None = None) -> Answers:
     """`answer_rows` of the player table of ``rules`` against ``against`` (``deck``: the
-    deck at the start of the hand), from `settemezzo.solved` (shipped, or computed once)
+    deck at the start of the hand), from `settemezzo.results` (shipped, or computed once)
     and kept there with the table."""
     name = against.strip().lower()
 
-    def build(s: solved.Solved) -> Answers:
+    def build(s: results.Solved) -> Answers:
         table = s.player_table(name)
         frame = answer_rows(table)
         position = {key: i for i, key in enumerate(zip(frame["hole"].tolist(),
                                                        frame["up"].tolist(), strict=True))}
         return Answers(frame, position, str(table.attrs.get("against", name)))
 
-    return solved.get(rules, deck).view(("answers", name), build)
+    return results.get(rules, deck).view(("answers", name), build)
 
 
 _CHIP_COLUMNS = ("stand_ev", "hit_ev", "margin", "cost_of_mistake", "swap_gain")
@@ -270,7 +233,7 @@ def answer_rows(table: pd.DataFrame) -> pd.DataFrame:
     They are the main game's rows (no card burnt, no swap before: under ``swap_hidden`` a
     hand the strategy reaches only by swapping is answered from the main game's row). When
     the stake is chosen after the first card (several ``stake`` values), each hand comes in
-    one copy per stake: the row is the copy the table's strategy uses (`_copy_rank`: the
+    one copy per stake: the row is the copy the table's strategy uses (`copy_rank`: the
     highest ``own_reach``; then the highest ``own_reach`` of the first decision with this
     face-down card at that stake, the stake it picks for the card; then the lowest stake),
     its values (`_CHIP_COLUMNS`) divided by its stake, per unit stake. Column ``stake``: that
@@ -289,22 +252,15 @@ def answer_rows(table: pd.DataFrame) -> pd.DataFrame:
     return df.assign(**{c: df[c] / df["stake"] for c in _CHIP_COLUMNS if c in df.columns})
 
 
-def _copy_rank(own: float, own_first: float, stake: int) -> tuple[float, float, int]:
-    """How a stake copy of a hand ranks among the copies (the highest answers the hand): the
-    strategy's own reach of it; then its own reach of the first decision with the same
-    face-down card at that stake (the stake it picks for the card); then the lower stake."""
-    return (own, own_first, -stake)
-
-
 def _stake_copies(df: pd.DataFrame) -> pd.DataFrame:
     """Of a player table's main-game rows under a stake choice, the copy of each hand
-    `_copy_rank` puts first (in table order)."""
+    `copy_rank` puts first (in table order)."""
     rows = list(zip(df["hole"].tolist(), df["up"].tolist(), df["stake"].tolist(),
                     df["own_reach"].tolist(), strict=True))
     first = {(h, s): float(o) for h, u, s, o in rows if u == ""}
     best: dict[tuple[str, str], tuple[tuple[float, float, int], int]] = {}
     for pos, (h, u, s, o) in enumerate(rows):
-        rank = _copy_rank(float(o), first.get((h, s), 0.0), int(s))
+        rank = copy_rank(float(o), first.get((h, s), 0.0), int(s))
         if (h, u) not in best or rank > best[(h, u)][0]:
             best[(h, u)] = (rank, pos)
     return df.iloc[sorted(pos for _, pos in best.values())]
@@ -319,7 +275,6 @@ def _split_numbers(hole: Kind, up: tuple[Kind, ...], rules: Rules,
     from settemezzo.game import heads_up
     from settemezzo.solve import equilibrium
     from settemezzo.solve.walk import split_terms
-    from settemezzo.tables import resolve_banker
 
     game = heads_up(rules, deck)
     st = game.infoset(hole, up)

@@ -24,6 +24,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
+from settemezzo.errors import InputError
+
 __all__ = [
     "DECK_SIZE",
     "HALF",
@@ -36,6 +38,7 @@ __all__ = [
     "InvalidCardError",
     "Kind",
     "Rank",
+    "Score",
     "Suit",
     "Unseen",
     "full_deck",
@@ -53,8 +56,21 @@ SEVEN_AND_A_HALF = 15
 DECK_SIZE = 40
 
 
-class CardError(ValueError):
-    """Base class of every bad-card error (a `ValueError`)."""
+class Score(IntEnum):
+    """The scores of a finished hand that are not a plain total (the table is in
+    `settemezzo.hands`, which scores hands); a hand that stood on a total ``t`` scores ``t``
+    (1..15, an int). Plain ints in arrays and compiled code (``int(Score.ROYAL) == 16``); a
+    move that is not a finished hand is a `settemezzo.game.Move`. Here, below the rules,
+    because a rule question (who takes the bank) compares scores."""
+
+    BUST = 0
+    ROYAL = 16
+    PAIR_OF_SEVENS = 17
+
+
+class CardError(InputError):
+    """A bad card: text that names no card, a card seen twice, a hand no deal makes (an
+    `InputError`; the views tell it apart to show the card)."""
 
 
 class InvalidCardError(CardError):

@@ -37,6 +37,7 @@ __all__ = [
     "Edge",
     "banker_edge",
     "edge_table",
+    "relative_cost",
     "standard_rule_sets",
 ]
 
@@ -118,9 +119,9 @@ def edge_table(rule_sets: Iterable[tuple[str, Rules]]
     the restriction is, for a ``bound`` row, in ``lang``).
     ``workers`` > 1 computes rule sets in that many processes.
 
-    Each edge comes from `settemezzo.solved`: read from the results shipped with the package
+    Each edge comes from `settemezzo.results`: read from the results shipped with the package
     where the rule set is precomputed (every standard rule set is: milliseconds), else
-    solved (`banker_edge`); within `settemezzo.solved.precomputed_off` every edge is solved
+    solved (`banker_edge`); within `settemezzo.results.precomputed_off` every edge is solved
     afresh (``settemezzo edge --fresh``, ``settemezzo data``).
     """
     check_lang(lang)
@@ -147,7 +148,7 @@ def edge_table(rule_sets: Iterable[tuple[str, Rules]]
         with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
             # the longest first (a rough cost), so that the processes end together
             order = sorted(groups.values(), reverse=True,
-                           key=lambda members: sum(_cost(jobs[i][1]) for i in members))
+                           key=lambda members: sum(relative_cost(jobs[i][1]) for i in members))
             futures = {pool.submit(_rows_for_group, [jobs[i] for i in members]): members
                        for members in order}
             if progress:
@@ -178,7 +179,7 @@ def _family(rules: Rules) -> object:
     return ("hand", hand_rules(rules))  # equal games (a session knob apart)
 
 
-def _cost(rules: Rules) -> float:
+def relative_cost(rules: Rules) -> float:
     """A rough relative cost of one rule set's rows (measured by ``python -m bench edge``):
     the subgames after a swap and the stake choice cost most, then burning."""
     cost = 1.0
@@ -198,16 +199,16 @@ def _rows_for_group(jobs: list[tuple[str, Rules, tuple[str, ...], str]]
 def _rows_for(job: tuple[str, Rules, tuple[str, ...], str]
               ) -> list[dict[str, object]]:
     """The edge rows of one rule set (a top-level function, so a process pool can run it)."""
-    from settemezzo import solved
-    from settemezzo.i18n import restriction_text, t
+    from settemezzo import results
+    from settemezzo.i18n import describe_rules, restriction_text, t
 
     label, rules, methods, lang = job
     records = []
     for method in methods:
-        e = solved.get(rules).edge(method)  # shipped, or solved (`banker_edge`)
+        e = results.get(rules).edge(method)  # shipped, or solved (`banker_edge`)
         note = restriction_text(e.restriction_codes, lang, rules.split_figures)
         records.append({
-            "variant": label, "method": method, "rules": rules.describe(lang),
+            "variant": label, "method": method, "rules": describe_rules(rules, lang),
             "rules_spec": rules.spec(), "edge": e.edge,
             "edge_exact": str(e.exact) if e.exact is not None else "",
             "exploitability": e.exploitability, "seconds": e.seconds, "bound": e.bound,

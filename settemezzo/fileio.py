@@ -29,6 +29,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from settemezzo.errors import InputError
+
 if TYPE_CHECKING:
     from settemezzo.rules import Rules
 
@@ -36,7 +38,7 @@ __all__ = ["OutputPathError", "check_out", "json_text", "rules_json", "value_jso
            "writing"]
 
 
-class OutputPathError(ValueError):
+class OutputPathError(InputError):
     """An output path that cannot be written: wrong suffix, a folder, no permission."""
 
 
@@ -146,9 +148,11 @@ def writing(*paths: str | Path,
 
 def rules_json(rules: Rules, lang: str = "en") -> dict[str, Any]:
     """The rule set as JSON fields (or CSV columns): ``rules``, its name in ``lang``
-    (`settemezzo.rules.Rules.describe`), and ``rules_spec``, its canonical spec (the one
+    (`settemezzo.i18n.describe_rules`), and ``rules_spec``, its canonical spec (the one
     place that decides how a rule set is named in an output)."""
-    return {"rules": rules.describe(lang), "rules_spec": rules.spec()}
+    from settemezzo.i18n import describe_rules
+
+    return {"rules": describe_rules(rules, lang), "rules_spec": rules.spec()}
 
 
 def with_rules(df: Any, rules: Rules, lang: str = "en") -> Any:

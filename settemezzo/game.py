@@ -413,7 +413,7 @@ class HeadsUpGame:
     def __repr__(self) -> str:
         after = f", after a swap with {' '.join(k.label for k in self.start)} up" \
             if self.start else ""
-        return (f"HeadsUpGame({self.rules.describe()!r}{after}, {len(self.infosets)} player "
+        return (f"HeadsUpGame({self.rules.spec()!r}{after}, {len(self.infosets)} player "
                 f"information sets, {len(self.publics)} public states, "
                 f"{len(self.banker_nodes)} banker hands)")
 

@@ -25,10 +25,9 @@ Fraction(2, 1)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import IntEnum
 from fractions import Fraction
 
-from settemezzo.cards import SEVEN_AND_A_HALF, Kind
+from settemezzo.cards import SEVEN_AND_A_HALF, Kind, Score
 from settemezzo.rules import Rules
 
 __all__ = [
@@ -37,7 +36,6 @@ __all__ = [
     "ROYAL",
     "SCORES",
     "Score",
-    "describe_score",
     "is_bust",
     "is_finished",
     "points_label",
@@ -45,17 +43,6 @@ __all__ = [
     "settle",
     "total",
 ]
-
-class Score(IntEnum):
-    """The scores of a finished hand that are not a plain total (see the module table); a
-    hand that stood on a total ``t`` scores ``t`` (1..15, an int). Plain ints in arrays and
-    compiled code (``int(Score.ROYAL) == 16``); a move that is not a finished hand is a
-    `settemezzo.game.Move`."""
-
-    BUST = 0
-    ROYAL = 16
-    PAIR_OF_SEVENS = 17
-
 
 BUST = Score.BUST
 ROYAL = Score.ROYAL
@@ -124,14 +111,6 @@ def score(hand: Sequence[Kind], rules: Rules) -> int:
     if is_royal(hand, rules):
         return int(ROYAL)
     return t
-
-
-def describe_score(s: int) -> str:
-    """'bust', '5', '6½', '7½', 'royal 7½', 'pair of sevens': the English words of the one
-    catalogue (`settemezzo.i18n.score_label`, which speaks every language)."""
-    from settemezzo.i18n import score_label
-
-    return score_label(s, "en")
 
 
 def points_label(half_points: int) -> str:

@@ -54,7 +54,7 @@ def cfr_plus(rules: Rules | HeadsUpGame = ITALIAN, iterations: int = 300,
     if not game.classic:
         raise UnsupportedRulesError(
             f"cfr_plus handles stand/hit decisions only, not burning or stake choices "
-            f"({game.rules.describe()})")
+            f"(the rules {game.rules.spec()!r})")
     cfr = _CFR(game)
     history: list[tuple[int, float, float]] = []
     every = max(1, iterations // max(1, checkpoints))

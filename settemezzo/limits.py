@@ -7,14 +7,15 @@ from here, so an error can quote the limit and say why.
 >>> check_count("hands", 10**12, 1, MAX_HANDS, HANDS_REASON)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-settemezzo.limits.LimitError: hands must be a whole number from 1 to 1,000,000,000 (...
+settemezzo.errors.LimitError: hands must be a whole number from 1 to 1,000,000,000 (...
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from settemezzo.rules import Rules, RulesError
+from settemezzo.errors import LimitError
+from settemezzo.rules import Rules
 
 __all__ = [
     "ASK_ABOVE_SIZE",
@@ -27,15 +28,11 @@ __all__ = [
     "MAX_SESSION_HANDS",
     "MAX_STAKE_CHOICES",
     "SESSIONS_REASON",
-    "LimitError",
+
     "check_count",
     "check_exact_size",
     "exact_size",
 ]
-
-
-class LimitError(RulesError):
-    """A number beyond a stated limit (a `ValueError` naming the limit and its reason)."""
 
 
 MAX_HANDS = 10**9
@@ -119,7 +116,7 @@ def check_exact_size(rules: Rules, yes: bool = True) -> Rules:
             f"'settemezzo simulate', which has no such limit")
     if not yes and exact_size(rules) > ASK_ABOVE_SIZE:
         raise LimitError(
-            f"{rules.describe()} make an exact game about {exact_size(rules)} times the "
+            f"the rules {rules.spec()!r} make an exact game about {exact_size(rules)} times the "
             f"Italian one (the Spanish preset: 16); above {ASK_ABOVE_SIZE} a solve may take "
             f"minutes and several GB. Add --yes to run it anyway")
     return rules

@@ -33,7 +33,7 @@ from settemezzo.cards import (
     parse_specs,
     resolve_kinds,
 )
-from settemezzo.hands import BUST, describe_score, is_finished, points_label, score, total
+from settemezzo.hands import BUST, PAIR_OF_SEVENS, ROYAL, is_finished, points_label, score, total
 from settemezzo.policy import parse_threshold
 from settemezzo.rules import ITALIAN, Rules, RulesError
 
@@ -162,6 +162,11 @@ def seven_half_chance(hand: Sequence[Kind], unseen: Unseen, rules: Rules) -> Pro
     return hit_outcomes(hand, unseen, rules)["seven_half"]
 
 
+_FINISHED: dict[int, str] = {BUST: "is bust", ROYAL: "makes royal 7½",
+                             PAIR_OF_SEVENS: "makes pair of sevens"}
+"""How an error message says a hand ended its turn (any other finished hand is a 7½)."""
+
+
 def _hand_text(hand: Sequence[Kind]) -> str:
     return f"[{hand[0].label}] {' '.join(k.label for k in hand[1:])}".strip() if hand else "[]"
 
@@ -172,8 +177,7 @@ def check_order(hand: Sequence[Kind], rules: Rules, shown: str | None = None) ->
     for n in range(1, len(hand)):
         head = hand[:n]
         if is_finished(head, rules):
-            what = "is bust" if score(head, rules) == BUST else \
-                f"makes {describe_score(score(head, rules))}"
+            what = _FINISHED.get(score(head, rules), "makes 7½")
             raise ImpossibleHandError(
                 f"the hand {shown or _hand_text(hand)} cannot be dealt: {_hand_text(head)} "
                 f"{what}, the turn ends there, so no card comes after it")

@@ -44,7 +44,6 @@ from matplotlib.patches import Patch, Rectangle
 from matplotlib.ticker import FuncFormatter
 from matplotlib.transforms import ScaledTranslation
 
-from settemezzo.advice import TIE  # two values closer than this are equal: one owner
 from settemezzo.cards import Kind, Unseen
 from settemezzo.i18n import (
     TEXT,
@@ -63,6 +62,7 @@ from settemezzo.i18n import (
 )
 from settemezzo.odds import final_distribution, multiset_chance
 from settemezzo.policy import parse_threshold
+from settemezzo.rows import TIE  # two values closer than this are equal: one owner
 from settemezzo.rules import ITALIAN, Rules, from_spec
 from settemezzo.tables import HandoutNumbers, bust_chance_data
 
@@ -215,7 +215,7 @@ def _rules_words(df: pd.DataFrame, lang: str) -> str:
     it shows its ``attrs["rules"]`` line as it is)."""
     spec = df.attrs.get("rules_spec")
     if isinstance(spec, str) and spec:
-        return from_spec(spec).describe(lang)
+        return describe_rules(from_spec(spec), lang)
     return str(df.attrs.get("rules", ""))
 
 
@@ -685,7 +685,7 @@ def bust_chance_chart(rules: Rules = ITALIAN, *, ax: Axes | None = None,
     ax.set_axisbelow(True)
     ax.set_xlabel(t("bust_chart.x", lang))
     ax.set_ylabel(t("bust_chart.y", lang))
-    ax.set_title(_title(t("bust_chart.title", lang), rules.describe(lang),
+    ax.set_title(_title(t("bust_chart.title", lang), describe_rules(rules, lang),
                         t("bust_chart.no_opponent", lang), lang), fontsize=11)
     ax.legend(loc="upper left", fontsize=9)
     return fig
@@ -751,7 +751,7 @@ def banker_final_distribution_chart(rules: Rules = ITALIAN,
     names = [points(k) for k in ks]
     ks_text = names[0] if len(names) == 1 else (
         f"{', '.join(names[:-1])} {t('word.or', lang)} {names[-1]}")
-    ax.set_title(_title(t("final_chart.title", lang), rules.describe(lang),
+    ax.set_title(_title(t("final_chart.title", lang), describe_rules(rules, lang),
                         t("final_chart.banker_policies", lang, ks=ks_text), lang), fontsize=11)
     ax.legend(loc="upper right", fontsize=9)
     return fig
@@ -980,8 +980,8 @@ def posterior_chart(posterior: Mapping[str, float], *, ax: Axes | None = None,
 
 def handout_numbers(rules: Rules = ITALIAN) -> HandoutNumbers:
     """The handout's numbers of ``rules`` (`settemezzo.tables.handout_numbers`), from the
-    one owner of solved results (`settemezzo.solved`): precomputed or computed once."""
-    from settemezzo.solved import get
+    one owner of solved results (`settemezzo.results`): precomputed or computed once."""
+    from settemezzo.results import get
 
     return get(rules).handout_numbers()
 
@@ -1042,7 +1042,7 @@ def handout_page(rules: Rules, table: pd.DataFrame, numbers: HandoutNumbers, *,
     fig = Figure(figsize=A4_PORTRAIT)
     fig.text(0.5, 0.965, t("handout.title", lang), ha="center", va="top", fontsize=17,
              fontweight="bold")
-    fig.text(0.5, 0.935, rules.describe(lang), ha="center", va="top",
+    fig.text(0.5, 0.935, describe_rules(rules, lang), ha="center", va="top",
              fontsize=11)
     from settemezzo.game import restriction_codes
 

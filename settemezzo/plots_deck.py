@@ -1,8 +1,8 @@
-"""Charts of playing the deck down (issue 17): they draw what `settemezzo.deckdown` returns.
+"""Charts of playing the deck down (issue 17): they draw what `settemezzo.deck.down` returns.
 
 - `worth_chart`: what remembering is worth, by banker and number of players, with standard
   errors;
-- `count_chart`: the banker's edge against the count (`settemezzo.deckdown.Count`);
+- `count_chart`: the banker's edge against the count (`settemezzo.deck.down.Count`);
 - `count_card`: the decisions that flip with the count, as a printable card.
 """
 
@@ -14,7 +14,7 @@ import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from settemezzo.i18n import banker_words, check_lang, number_range, percent, t
+from settemezzo.i18n import banker_words, check_lang, describe_rules, number_range, percent, t
 from settemezzo.plots import GREYS, HATCHES, ChartError, _fig_ax, _percent_axis
 from settemezzo.rules import ITALIAN, Rules
 
@@ -28,7 +28,7 @@ def _players_label(n: int, lang: str) -> str:
 def worth_chart(summary: pd.DataFrame, rules: Rules = ITALIAN, *,
                 ax: Axes | None = None, lang: str = "en") -> Figure:
     """Horizontal bars: the worth of remembering per unit stake for each (players, banker)
-    row of ``summary`` (`settemezzo.deckdown.DeckDown.summary`), ± one standard error."""
+    row of ``summary`` (`settemezzo.deck.down.DeckDown.summary`), ± one standard error."""
     check_lang(lang)
     need = {"players", "banker", "worth", "worth_se"}
     if not need <= set(summary.columns) or summary.empty:
@@ -50,9 +50,9 @@ def worth_chart(summary: pd.DataFrame, rules: Rules = ITALIAN, *,
     ax.xaxis.set_major_formatter(_percent_axis(lang, 2))  # ticks at 0.25 %: two decimals
     ax.set_xlabel(t("deck.worth_axis", lang))
     ax.set_xlim(0, float((df["worth"] + df["worth_se"]).max()) * 1.45)
-    ax.set_title(f"{t('deck.worth_title', lang)}\n{rules.describe(lang)}")
+    ax.set_title(f"{t('deck.worth_title', lang)}\n{describe_rules(rules, lang)}")
     note = t("deck.se_note", lang)
-    if "unplayed" in df.columns:  # the end of each deck (settemezzo.deckdown's docstring)
+    if "unplayed" in df.columns:  # the end of each deck (settemezzo.deck.down's docstring)
         note += " " + t("deck.unplayed_note", lang, n=number_range(df["unplayed"], lang))
     ax.annotate(textwrap.fill(note, 85), (0, 0), xycoords="axes fraction",
                 xytext=(0, -38), textcoords="offset points", fontsize=8, va="top")
@@ -64,8 +64,8 @@ def count_chart(points: pd.DataFrame, means: pd.DataFrame, rule: str, capture: f
                 ax: Axes | None = None, lang: str = "en") -> Figure:
     """The banker's edge against the player who remembers, against the count per 10 cards
     left: each hand a dot, each count bucket its mean ± one standard error
-    (`settemezzo.deckcount.edge_by_count`); ``capture``: the share of the worth of
-    remembering the count keeps (`settemezzo.deckcount.CountStudy.capture`), ± ``capture_se``."""
+    (`settemezzo.deck.count.edge_by_count`); ``capture``: the share of the worth of
+    remembering the count keeps (`settemezzo.deck.count.CountStudy.capture`), ± ``capture_se``."""
     check_lang(lang)
     for df, cols in ((points, {"index", "edge"}), (means, {"index", "edge", "se"})):
         if not cols <= set(df.columns) or df.empty:
@@ -79,7 +79,7 @@ def count_chart(points: pd.DataFrame, means: pd.DataFrame, rule: str, capture: f
     ax.yaxis.set_major_formatter(_percent_axis(lang, 0))
     ax.set_xlabel(t("deck.count_axis", lang, rule=rule))
     ax.set_ylabel(t("deck.edge_axis", lang))
-    ax.set_title(f"{t('deck.count_title', lang)}\n{rules.describe(lang)}")
+    ax.set_title(f"{t('deck.count_title', lang)}\n{describe_rules(rules, lang)}")
     ax.grid(True, color=GREYS[1], linewidth=0.5)
     ax.legend(loc="best", fontsize=8)
     if capture is not None:
@@ -93,7 +93,7 @@ def count_chart(points: pd.DataFrame, means: pd.DataFrame, rule: str, capture: f
 
 def count_card_chart(card: pd.DataFrame, rule: str, rules: Rules = ITALIAN, *,
                      lang: str = "en") -> Figure:
-    """The printable counting card (`settemezzo.deckcount.count_card`): the count's rule,
+    """The printable counting card (`settemezzo.deck.count.count_card`): the count's rule,
     then one row per decision that flips, its play on a fresh deck and at each count."""
     check_lang(lang)
     buckets = [c for c in card.columns if c[:1] in "+-" and c[1:].isdigit()]
@@ -104,7 +104,7 @@ def count_card_chart(card: pd.DataFrame, rule: str, rules: Rules = ITALIAN, *,
     fig = Figure(figsize=(8.27, 2.2 + 0.32 * max(len(card), 1)))
     ax = fig.add_subplot()
     ax.axis("off")
-    ax.set_title(f"{t('deck.card_title', lang)} - {rules.describe(lang)}\n"
+    ax.set_title(f"{t('deck.card_title', lang)} - {describe_rules(rules, lang)}\n"
                  f"{textwrap.fill(t('deck.card_rule', lang, rule=rule), 90)}", fontsize=10)
     if card.empty:
         ax.text(0.5, 0.5, t("deck.card_none", lang), ha="center", va="center")

@@ -37,13 +37,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from settemezzo.rules import RulesError
+from settemezzo.errors import InputError
 
 __all__ = ["BASES", "OPTIONS", "STAKE_CARDS", "Policy", "PolicyError", "forms",
            "is_threshold", "parse", "parse_threshold", "threshold_name"]
 
 
-class PolicyError(RulesError):
+class PolicyError(InputError):
     """A policy text this place does not accept; the message lists what it does accept."""
 
 
@@ -142,7 +142,7 @@ def parse(text: str | Policy, bases: Sequence[str] = tuple(BASES),
     if key == "threshold:K":
         try:
             k = parse_threshold(base)
-        except RulesError as e:
+        except PolicyError as e:
             raise error(f"bad {side} {text!r}: {e}") from None
     flags = {"split": False, "swap": False, "burn": False}
     stake = "min"
@@ -194,16 +194,16 @@ def parse_threshold(k: int | float | Fraction | str) -> int:
             text = "0" + text
         # plain decimals only: no exponent ('1e99999999' would build a huge integer)
         if not _THRESHOLD_TEXT.fullmatch(text):
-            raise RulesError(f"threshold {raw!r} is not a number of points such as 5 or 5.5")
+            raise PolicyError(f"threshold {raw!r} is not a number of points such as 5 or 5.5")
         k = Fraction(text)
     elif isinstance(k, bool) or not isinstance(k, int | float | Fraction):
-        raise RulesError(f"threshold {raw!r} is not a number of points such as 5 or 5.5")
+        raise PolicyError(f"threshold {raw!r} is not a number of points such as 5 or 5.5")
     elif isinstance(k, float) and not math.isfinite(k):
-        raise RulesError(f"threshold {raw!r} must be a whole or half number of points from ½ "
+        raise PolicyError(f"threshold {raw!r} must be a whole or half number of points from ½ "
                          f"to 8")
     half = Fraction(k) * 2
     if half.denominator != 1 or not 1 <= half <= 16:
-        raise RulesError(
+        raise PolicyError(
             f"threshold {raw!r} must be a whole or half number of points from ½ to 8 "
             f"(hit below it, stand on it)")
     return int(half)

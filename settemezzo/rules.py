@@ -5,13 +5,10 @@ key in the catalogue (`settemezzo.i18n`) and on/off form. The presets, ``--varia
 canonical spec string, the widgets' switches and the edge table's rows all derive from it.
 Each knob is one decision of ``docs/rules.md``; any combination can be built and is validated.
 The rule questions the rest of the package asks (the wild K\u2666's kind, which first cards may
-be burnt, who takes the bank next) are answered here, once.
+be burnt, who takes the bank next) are answered here, once. The rules are data: a rule set in
+words is `settemezzo.i18n.describe_rules`.
 
->>> ITALIAN.describe()
-'Italian rules'
 >>> r = ITALIAN.with_variants("royal", "burn=3,4")
->>> r.describe()
-'Italian rules + royal 7½ + burn 3/4'
 >>> r.spec()
 'italian+royal+burn=3,4'
 >>> from_spec("italian+royal+burn=3,4") == r
@@ -21,7 +18,7 @@ True
 >>> Rules(min_stake=-1)
 Traceback (most recent call last):
 ...
-settemezzo.rules.RulesError: min_stake must be a positive whole number of chips, got -1
+settemezzo.errors.RulesError: min_stake must be a positive whole number of chips, got -1
 """
 
 from __future__ import annotations
@@ -31,7 +28,7 @@ from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import Any, Literal
 
-from settemezzo.cards import SEVEN_AND_A_HALF, Kind, Unseen
+from settemezzo.cards import SEVEN_AND_A_HALF, Kind, Score, Unseen
 from settemezzo.errors import RulesError
 
 __all__ = [
@@ -381,13 +378,6 @@ class Rules:
         key = self.name.lower()
         return PRESETS.get(key) or CASINO_PRESETS.get(key, ITALIAN)
 
-    def describe(self, lang: str = "en") -> str:
-        """One line naming the rule set, for chart titles: 'Italian rules + royal 7½' (the
-        words are the catalogue's, `settemezzo.i18n.describe_rules`)."""
-        from settemezzo.i18n import describe_rules
-
-        return describe_rules(self, lang)
-
     def spec(self) -> str:
         """The canonical spec of the rule set, which `from_spec` (and ``--rules``) reads
         back: the base preset, then each change, joined by ``+``.
@@ -719,9 +709,7 @@ def next_banker(rules: Rules, banker: int, seats: int,
 
     if rules.bank_passing == "rotate":
         return next_in(), "rotation"
-    from settemezzo.hands import ROYAL
-
-    want = ROYAL if rules.royal else SEVEN_AND_A_HALF
+    want = Score.ROYAL if rules.royal else SEVEN_AND_A_HALF
     for seat, scores in players:
         if any(sc == want and sc > banker_score for sc in scores):
             return seat, "7½"

@@ -161,11 +161,11 @@ class _Model:
 def _check_rules(rules: Rules) -> None:
     if rules.swap_hidden:
         raise UnsupportedRulesError(
-            f"the split analysis does not model swap_hidden ({rules.describe()}): switch it "
-            f"off, e.g. rules.with_variants('swap_hidden=off')")
+            f"the split analysis does not model swap_hidden (the rules {rules.spec()!r}): "
+            f"switch it off, e.g. rules.with_variants('swap_hidden=off')")
     if rules.split_figures < 2:
         raise SplitInputError(
-            f"split_figures is {rules.split_figures} (no splitting) in {rules.describe()}; "
+            f"split_figures is {rules.split_figures} (no splitting) in the rules {rules.spec()!r}; "
             f"the split analysis needs split_figures from 2 to 12")
 
 

@@ -1,4 +1,4 @@
-"""Strategy tables as pandas DataFrames, and one-line advice for a hand.
+"""Strategy tables as pandas DataFrames: one row per player decision, one per banker one.
 
 - `player_table`: one row per player hand state (face-down card, face-up cards in order):
   bust chance of the next hit, win chance and expected value of standing and of hitting
@@ -8,14 +8,13 @@
 - `banker_table`: for each visible player situation and banker hand, the equilibrium
   banker's chance of hitting, and the posterior of the player's face-down card behind it
   (with the stake and the swaps the banker sees, where the rules have them).
-- `advise`: the answer to a beginner's question, "face-down 5, nothing up: stand or hit,
-  and by how much?" (`settemezzo.advice`, where it lives beside the one owner of the row
-  that answers a hand, `settemezzo.advice.answer_row`; computed here when no table is at
-  hand: `_game_row`).
 
->>> a = advise("7", against="threshold:5")
->>> a.best, a.stand_ev > a.hit_ev
-('stand', True)
+Each row is built by `settemezzo.rows` (the values of a decision, its best play, the stake
+copy the strategy plays), which `settemezzo.advice` shares for one hand.
+
+>>> df = player_table(against="threshold:5")
+>>> df.loc[(df.hole == "7") & (df.up == ""), "best"].item()
+'stand'
 """
 
 from __future__ import annotations
@@ -27,84 +26,35 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from settemezzo.advice import TIE, Advice, HandRow, _best_label, _copy_rank, advise, seen_deck
 from settemezzo.cards import Kind, Unseen
 from settemezzo.game import HeadsUpGame, heads_up, restriction_codes
-from settemezzo.hands import describe_score, is_finished, points_label, total
+from settemezzo.hands import is_finished, points_label, total
 from settemezzo.odds import bust_chance, draw_kinds
 from settemezzo.policy import threshold_name
+from settemezzo.rows import (
+    REACH_EPS,
+    Columns,
+    best_label,
+    columns,
+    reaches,
+    resolve_banker,
+)
 from settemezzo.rules import ITALIAN, Rules, RulesError
 from settemezzo.solve import (
     BankerStrategy,
     PlayerStrategy,
-    banker_policy,
     equilibrium,
     evaluate,
     expected_stake,
     subgame_key,
 )
 from settemezzo.solve.rows import FloatRows
-from settemezzo.solve.state import game_solver, state_of
+from settemezzo.solve.state import game_solver
 from settemezzo.solve.strategies import sub_banker, sub_player
 from settemezzo.solve.walk import player_reply
 
-__all__ = ["TIE", "Advice", "HandoutNumbers", "advise", "banker_table", "bust_chance_data",
-           "handout_numbers", "player_table", "resolve_banker", "seen_deck"]
-
-def resolve_banker(against: str | BankerStrategy, game: HeadsUpGame) -> BankerStrategy:
-    """``equilibrium``, ``omniscient`` or ``threshold:K`` as a banker strategy."""
-    if isinstance(against, BankerStrategy):
-        return against
-    if against.strip().lower() == "equilibrium":
-        return equilibrium(game).banker
-    return banker_policy(against, game)
-
-
-@dataclass(frozen=True)
-class _Columns:
-    stand_ev: list[Any]
-    hit_ev: list[Any]
-    stand_win: list[Any]
-    hit_win: list[Any]
-    bust: list[Any]
-    seven_half: list[Any]
-    up_ev: list[Any]   # action 0 of each decision other than stand/hit (a swap: face up)
-    strategy: PlayerStrategy   # the player's best reply to the banker
-
-
-def _columns(game: HeadsUpGame, banker: BankerStrategy) -> _Columns:
-    exact = banker.exact
-    sv = game_solver(game, exact, "value")
-    sw = game_solver(game, exact, "win")
-    r = player_reply(game, banker, win=True)
-    stand_ev, shown_ev, V = r.stand, r.T, r.V
-    stand_win, shown_win, W = r.stand_win, r.T_win, r.W
-    assert W is not None and shown_win is not None
-    hit_ev, hit_win, bust, seven, up_ev = [], [], [], [], []
-    for st in game.infosets:
-        i = st.index
-        q0, q1 = sv.action_values(i, stand_ev, shown_ev, V)
-        hit_ev.append(q1)
-        up_ev.append(q0)
-        hit_win.append(sw.action_values(i, stand_win, shown_win, W)[1])
-        b = sh = 0 * sv.reach[i]
-        j, kids, probs = i, st.children, sv.child_prob[i]
-        if len(kids) == 1 and kids[0].infoset >= 0 \
-                and game.infosets[kids[0].infoset].kind == "swap":
-            # swap_hidden: the card comes after the swap choice (face up: children0)
-            j = kids[0].infoset
-            kids, probs = game.infosets[j].children0, sv.child_prob0[j]
-        for ci, ch in enumerate(kids):
-            if ch.infoset < 0:
-                if ch.score == 0:
-                    b += probs[ci]
-                else:
-                    sh += probs[ci]
-        bust.append(b)
-        seven.append(sh)
-    return _Columns(list(stand_ev), hit_ev, list(stand_win), hit_win, bust, seven, up_ev,
-                    r.strategy)
-
+__all__ = ["HandoutNumbers", "banker_table", "bust_chance_data", "handout_numbers",
+           "player_table"]
 
 def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equilibrium",
                  deck: Unseen | None = None) -> pd.DataFrame:
@@ -135,7 +85,7 @@ def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equili
       ``deal_chance``; 0: left out): ``own_reach``, or, for a hand the player misses only by
       standing earlier (every later choice on the way a hit, no other choice), the
       ``own_reach`` of the last decision it does reach - the "what if I hit" cells of a
-      strategy chart. Italian rules: 1 against a fixed banker, as before.
+      strategy chart. Italian rules: 1 against a fixed banker.
 
     When the stake is chosen after the first card (``stake``, ``burnt`` with burning too),
     each stake is a hand state of its own and values are in chips at that stake.
@@ -148,11 +98,14 @@ def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equili
     face-down card and ``up`` every face-up card in the order turned up (the swapped cards
     included); its values are in chips at the stake chosen before.
 
-    ``attrs``: ``rules`` (`Rules.describe`), ``against`` (the banker's name), and, when the
-    exact game restricts the player, ``restriction_codes`` (`settemezzo.game.restriction_codes`;
-    `settemezzo.i18n.restriction_text` says them in words, in any language): the values are
-    then at least what the player can get (the banker's edge at most).
+    ``attrs``: ``rules`` (`settemezzo.i18n.describe_rules`), ``against`` (the banker's name),
+    and, when the exact game restricts the player, ``restriction_codes``
+    (`settemezzo.game.restriction_codes`; `settemezzo.i18n.restriction_text` says them in
+    words, in any language): the values are then at least what the player can get (the
+    banker's edge at most).
     """
+    from settemezzo.i18n import describe_rules
+
     game = heads_up(rules, deck)
     banker = resolve_banker(against, game)
     is_eq = isinstance(against, str) and against.strip().lower() == "equilibrium"
@@ -160,15 +113,11 @@ def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equili
     records: list[dict[str, Any]] = []
     _player_rows(records, _Path(game, banker, player, is_eq))
     df = pd.DataFrame.from_records(records)
-    df.attrs["rules"] = rules.describe()
+    df.attrs["rules"] = describe_rules(rules)
     df.attrs["rules_spec"] = rules.spec()
     df.attrs["against"] = banker.name
     _mark_restriction(df, rules)
     return df
-
-
-REACH_EPS = 1e-9
-"""``own_reach`` below this is 0: the equilibrium's frequencies carry solver noise (1e-14)."""
 
 
 @dataclass(frozen=True)
@@ -192,41 +141,27 @@ class _Path:
     burnt: str = ""
 
 
-def _reaches(game: HeadsUpGame, hit: tuple[Any, ...], exact: bool
-             ) -> tuple[list[float], list[float]]:
-    """``own_reach`` and ``chart_reach`` of every information set (see `player_table`)."""
-    raw, _ = game_solver(game, exact).realization(hit)
-    own = [0.0 if float(x) < REACH_EPS else min(1.0, float(x)) for x in raw]
-    chart = list(own)
-    for st in game.infosets:  # parents come first
-        i, par = st.index, st.parent
-        if own[i] == 0.0 and par >= 0 and st.parent_action == 1 \
-                and game.infosets[par].kind == "play":
-            chart[i] = chart[par]  # behind the player's own stand: a "what if I hit" row
-    return own, chart
-
-
 def _player_rows(records: list[dict[str, Any]], path: _Path) -> None:
     """Add the rows of ``path.game`` to ``records``, then those of the subgames after the
     swaps the strategy makes."""
     game, player = path.game, path.player
-    cols = _columns(game, path.banker)
+    cols = columns(game, path.banker)
     freq: list[float | None] = ([float(p) for p in player.hit] if path.is_eq
                                 else [None] * len(game.infosets))
-    own, chart = _reaches(game, player.hit, path.banker.exact and player.exact)
+    own, chart = reaches(game, player.hit, path.banker.exact and player.exact)
     mult = path.stake or 1   # a subgame's values are per unit stake
     plain = path.banker.kind != "behavioural"
     for st in game.infosets_of_kind("play"):
         i = st.index
         se, he = cols.stand_ev[i] * mult, cols.hit_ev[i] * mult
         f = freq[i]
-        best = _best_label(se, he, f)
+        best = best_label(se, he, f)
         up = (*path.before, *(k.label for k in st.up))
         records.append({
             "hole": st.hole.label,
             "up": " ".join(up),
             "n_up": len(up),
-            "total": describe_score(st.total),
+            "total": points_label(st.total),  # a hand still to play: ½ .. 7½
             "total_half": st.total,
             "deal_chance": float(path.deal * st.reach),
             "own_reach": path.own * own[i],
@@ -269,70 +204,19 @@ def _mark_restriction(df: pd.DataFrame, rules: Rules) -> None:
         df.attrs["restriction_codes"] = codes
 
 
-def _swap_columns(game: HeadsUpGame, st: Any, cols: _Columns, freq: list[float | None],
+def _swap_columns(game: HeadsUpGame, st: Any, cols: Columns, freq: list[float | None],
                   plain: bool, mult: int = 1) -> dict[str, float | None]:
     """Under ``swap_hidden``: when hitting, what turning the face-down card up (and taking
     the new card face down) gains over taking the new card face up, and how often the
     equilibrium player does it (``swap_gain``, ``swap_frequency``). Against a banker that
-    does not read the face-up cards (``plain``) the gain is exactly 0 (see `walk.player_reply`)."""
+    does not read the face-up cards (``plain``) the gain is exactly 0 (see
+    `solve.walk.player_reply`)."""
     kids = st.children
     if len(kids) != 1 or kids[0].infoset < 0 or game.infosets[kids[0].infoset].kind != "swap":
         return {"swap_gain": None, "swap_frequency": None}
     j = kids[0].infoset
     gain = 0.0 if plain else (float(cols.hit_ev[j]) - float(cols.up_ev[j])) * mult
     return {"swap_gain": gain, "swap_frequency": freq[j]}
-
-
-def _game_row(game: HeadsUpGame, st: Any, against: str | BankerStrategy
-              ) -> tuple[HandRow, int]:
-    """`settemezzo.advice.answer_row` computed from the game, for decision ``st`` (at the
-    lowest stake: the copy the strategy uses is picked here), and the information set of
-    that copy."""
-    banker = resolve_banker(against, game)
-    # a banker named by a string: the columns are computed once per game
-    cols = (_named_columns(game, against.strip().lower()) if isinstance(against, str)
-            else _columns(game, banker))
-    is_eq = isinstance(against, str) and against.strip().lower() == "equilibrium"
-    stake: int | None = None
-    if game.stake_choice:
-        player = equilibrium(game).player if is_eq else cols.strategy
-        st = game.infosets[_stake_copy(game, st, player, banker.exact and player.exact)]
-        stake = st.stake
-    i = st.index
-    freq = float(equilibrium(game).player.hit[i]) if is_eq else None
-    se, he = cols.stand_ev[i], cols.hit_ev[i]
-    if stake is not None:  # chips at this stake -> per unit stake
-        se, he = se / stake, he / stake
-    return HandRow(banker.name, stake, se, he, cols.stand_win[i], cols.hit_win[i], freq,
-                   _best_label(se, he, freq)), i
-
-
-def _named_columns(game: HeadsUpGame, against: str) -> _Columns:
-    """`_columns` against the banker named ``against``, kept with the game (a SPANISH
-    table of values takes seconds: `advise` asks again for every hand)."""
-    key = ("columns", game.rules, against)
-    kept = state_of(game).table_columns
-    if key not in kept:
-        kept[key] = _columns(game, resolve_banker(against, game))
-    out: _Columns = kept[key]
-    return out
-
-
-def _stake_copy(game: HeadsUpGame, st: Any, player: PlayerStrategy, exact: bool) -> int:
-    """The stake copy of decision ``st`` (the hand kept, no swap) that ``player`` uses: the
-    one `_copy_rank` puts first (as `settemezzo.advice.answer_rows` picks it in a table)."""
-    own, _ = _reaches(game, player.hit, exact)
-    best: tuple[float, float, int] | None = None
-    pick: int = st.index
-    for stake in game.stakes:
-        i = game.key_index.get(("play", stake, st.burnt, st.hole, st.events))
-        first = game.key_index.get(("play", stake, st.burnt, st.hole, ()))
-        if i is None or first is None:
-            continue
-        key = _copy_rank(own[i], own[first], stake)
-        if best is None or key > best:
-            best, pick = key, i
-    return pick
 
 
 def banker_table(rules: Rules = ITALIAN, max_up: int | None = 2,
@@ -370,6 +254,8 @@ def banker_table(rules: Rules = ITALIAN, max_up: int | None = 2,
     A hand split into two (``split_figures``) is played face up (`settemezzo.split`): the
     banker then sees everything and has no row here.
     """
+    from settemezzo.i18n import describe_rules
+
     if max_up is not None and (not isinstance(max_up, int) or max_up < 0):
         raise RulesError(f"max_up must be a non-negative whole number or None, got {max_up!r}")
     game = heads_up(rules, deck)
@@ -380,7 +266,7 @@ def banker_table(rules: Rules = ITALIAN, max_up: int | None = 2,
     _banker_rows(records, _Path(game, eq.banker, eq.player, True), max_up,
                  [k.label for k in game.kinds], extra, {})
     df = pd.DataFrame.from_records(records)
-    df.attrs["rules"] = rules.describe()
+    df.attrs["rules"] = describe_rules(rules)
     df.attrs["rules_spec"] = rules.spec()
     _mark_restriction(df, rules)
     return df
@@ -430,7 +316,7 @@ def _situations(game: HeadsUpGame, banker: BankerStrategy, player: PlayerStrateg
             cards = " ".join(k.label for k, c in zip(game.kinds, nd.counts, strict=True)
                              for _ in range(c))
             hands.append({
-                "banker": cards, "banker_total": describe_score(nd.total),
+                "banker": cards, "banker_total": points_label(nd.total),
                 "banker_total_half": nd.total,
                 "hit_probability": float(banker.hit[g, nd.index]),
                 **{f"p_hole_{h}": post[h] for h in hole_labels},
@@ -470,7 +356,7 @@ def _banker_rows(records: list[dict[str, Any]], path: _Path, max_up: int | None,
                             **{k: v for k, v in hand.items() if k.startswith("p_hole_")}})
     if not game.swap_target:
         return
-    own, _ = _reaches(game, path.player.hit, False)
+    own, _ = reaches(game, path.player.hit, False)
     for i in game.swap_target:
         go = own[i] * float(path.player.hit[i])
         st = game.infosets[i]
@@ -555,7 +441,7 @@ def handout_numbers(rules: Rules = ITALIAN) -> HandoutNumbers:
     Every number is per unit of expected stake (stakes chosen after the first card, split
     hands), as `settemezzo.solve.Equilibrium.banker_edge`. For a restricted game
     (`settemezzo.game.restriction_codes`) the edge is at most this (`handout_page` says so).
-    `settemezzo.solved` keeps them per rule set."""
+    `settemezzo.results` keeps them per rule set."""
     game = heads_up(rules)
     eq = equilibrium(game)
     values = {}

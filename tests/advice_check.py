@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from settemezzo import solved
+from settemezzo import results
 from settemezzo.advice import Advice, advise
 from settemezzo.cards import Kind, kind_of, parse_specs
 from settemezzo.rules import Rules
@@ -24,11 +24,11 @@ def kinds(rules: Rules, hole: str, up: tuple[str, ...]) -> tuple[Kind, tuple[Kin
 def fresh_advice(rules: Rules, hands: list[tuple[str, tuple[str, ...]]],
                  against: str = "equilibrium") -> dict[tuple[str, tuple[str, ...]], Advice]:
     """`advise` with nothing shipped or kept: every answer computed from the game."""
-    with solved.precomputed_off():
-        solved.clear()
-        assert not solved.ready(rules, ("player", against))
+    with results.precomputed_off():
+        results.clear()
+        assert not results.ready(rules, ("player", against))
         out = {hand: advise(*hand, rules=rules, against=against) for hand in hands}
-    solved.clear()
+    results.clear()
     return out
 
 

@@ -49,7 +49,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     tenth time Python would start one). Each full collection walks every object alive, and
     the engine's caches of hands and games hold millions: measured on eight test modules in
     one process, full collections took 17.8 s of its 90 s of CPU, 7.1 s so; the same peak
-    memory (1.0 GB). The explicit collections of `settemezzo.solved.release_memory` run as
+    memory (1.0 GB). The explicit collections of `settemezzo.results.release_memory` run as
     before."""
     gc.collect()
     gc.freeze()

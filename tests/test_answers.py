@@ -3,7 +3,7 @@
 
 Two methods: the row read from the table shipped with the package (`settemezzo.precomputed`:
 `answer_rows` picks the stake copy in the table) against the row computed from the game
-with a fresh equilibrium (`settemezzo.solved.precomputed_off`: `_stake_copy` picks it from
+with a fresh equilibrium (`settemezzo.results.precomputed_off`: `_stake_copy` picks it from
 the game's reaches): ITALIAN + split_figures=2 for a split hand of a whole game, SPANISH
 without swaps against a fixed banker. SPANISH's own check (stakes chosen after the first
 card, swaps, splits) is in tests/test_spanish.py, beside that module's one fresh SPANISH
@@ -20,7 +20,7 @@ from fractions import Fraction
 
 import pytest
 
-from settemezzo import solved
+from settemezzo import results
 from settemezzo.advice import advise, answer_row, answers
 from settemezzo.cards import InvalidCardError, Kind, Unseen
 from settemezzo.game import heads_up
@@ -35,7 +35,7 @@ SPLIT_HANDS = [("J", ("Q",)), ("5", ()), ("3", ("2",)), ("J", ("1", "2"))]
 
 def test_split_hand_shipped_answers_are_the_fresh_ones() -> None:
     fresh = fresh_advice(SPLIT2, SPLIT_HANDS)
-    assert solved.ready(SPLIT2, ("player", "equilibrium"))
+    assert results.ready(SPLIT2, ("player", "equilibrium"))
     for hand, a in fresh.items():
         same_advice(advise(*hand, rules=SPLIT2), a)
         h, u = kinds(SPLIT2, *hand)
@@ -78,7 +78,7 @@ def test_the_shipped_answer_solves_nothing(monkeypatch: pytest.MonkeyPatch) -> N
     def refuse(*_: object, **__: object) -> None:
         raise AssertionError("the shipped answer should not solve")
 
-    solved.clear()
+    results.clear()
     monkeypatch.setattr(solve, "equilibrium", refuse)
     monkeypatch.setattr(game, "heads_up", refuse)
     a = advise("7", rules=SPANISH)
@@ -119,10 +119,10 @@ def test_bad_hands_keep_their_errors() -> None:
 ])
 def test_exact_chances_of_the_next_card_are_the_game_trees(rules: Rules, seen: str) -> None:
     # card draws (`hit_outcomes`, what advise reports) against the game tree's own chances
-    # of the finished hands one card later (as `settemezzo.tables._columns` reads them: the
+    # of the finished hands one card later (as `settemezzo.rows.columns` reads them: the
     # card taken face up, under swap_hidden), at every main-game decision (one order of
     # each hand's face-up cards)
-    from settemezzo.tables import seen_deck
+    from settemezzo.advice import seen_deck
 
     deck = seen_deck(seen)
     game = heads_up(rules, deck)

@@ -1,4 +1,4 @@
-"""A count a person can keep (issue 17, part 3): settemezzo.deckcount, the report in data/,
+"""A count a person can keep : settemezzo.deck.count, the report in data/,
 its charts and the counting card."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 
 from settemezzo.cards import Kind, Unseen
 from settemezzo.cli.common import write_deck_charts as write_charts
-from settemezzo.deckcount import (
+from settemezzo.deck.count import (
     FULL,
     LEFT,
     Count,
@@ -24,10 +24,11 @@ from settemezzo.deckcount import (
     load_report,
     summarize,
 )
-from settemezzo.deckdown import deck_down, hand_values
+from settemezzo.deck.down import deck_down, hand_values
+from settemezzo.errors import InputError
 from settemezzo.game import heads_up
 from settemezzo.plots_deck import count_card_chart, count_chart
-from settemezzo.rules import ITALIAN, RulesError
+from settemezzo.rules import ITALIAN
 from settemezzo.solve import best_response
 
 KINDS = (Kind.FIGURE, *(Kind(k) for k in range(1, 8)))
@@ -49,7 +50,7 @@ def test_count_index_by_hand() -> None:
     assert c.index(list(FULL)) == 0
     assert c.rule() == "+1 for each ½; -3 for each 7"
     assert c.rule("fr") == "+1 pour chaque ½; -3 pour chaque 7"
-    with pytest.raises(RulesError, match="adding up to 0"):
+    with pytest.raises(InputError, match="adding up to 0"):
         Count((1, 0, 0, 0, 0, 0, 0, -1))
 
 
@@ -144,7 +145,7 @@ def test_charts_of_the_report(tmp_path: Path, report: object) -> None:
 
 
 def test_missing_report_is_a_clear_error(tmp_path: Path) -> None:
-    with pytest.raises(RulesError, match="no deck-down report"):
+    with pytest.raises(InputError, match="no deck-down report"):
         load_report(tmp_path)
 
 

@@ -1,4 +1,4 @@
-"""Playing the deck down (issue 17, part 2): settemezzo.deckdown, its CLI and its chart.
+"""Playing the deck down : settemezzo.deck.down, its CLI and its chart.
 
 References: the brute force of `tests/reference/bruteforce.py` (independent of the engine)
 for the values at one composition; hand-computed standard errors for the averaging.
@@ -19,14 +19,10 @@ import pytest
 
 from settemezzo.cards import Kind, Unseen
 from settemezzo.cli import main
-from settemezzo.deckdown import (
-    DeckDownError,
-    _ratio,
-    deck_cycles,
-    deck_down,
-    hand_values,
-)
+from settemezzo.deck.common import DeckDownError, ratio
+from settemezzo.deck.down import deck_cycles, deck_down, hand_values
 from settemezzo.game import heads_up
+from settemezzo.i18n import describe_rules
 from settemezzo.plots import ChartError
 from settemezzo.plots_deck import worth_chart
 from settemezzo.rules import ITALIAN, RulesError
@@ -115,7 +111,7 @@ def test_ratio_standard_error_by_hand() -> None:
     """With equal hands per cycle the ratio is the plain mean of the cycle means, and its
     standard error that of a mean of independent values: sd / sqrt(n)."""
     totals, counts = [3.0, 5.0, 4.0, 8.0], [2, 2, 2, 2]
-    r, se = _ratio(totals, counts)
+    r, se = ratio(totals, counts)
     means = np.array(totals) / 2
     assert r == pytest.approx(means.mean())
     assert se == pytest.approx(means.std(ddof=1) / math.sqrt(4))
@@ -151,7 +147,7 @@ def test_bad_questions_are_clear_errors(kwargs: dict[str, object], words: str) -
 def test_cli_deckdown_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["deckdown", "--cycles", "2", "--seed", "3", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["rules_spec"] == "italian" and data["rules"] == ITALIAN.describe()
+    assert data["rules_spec"] == "italian" and data["rules"] == describe_rules(ITALIAN)
     run = data["runs"][0]
     assert run["players"] == 1 and run["summary"][0]["worth"] > 0
 

@@ -6,7 +6,8 @@ from fractions import Fraction
 import pytest
 
 from settemezzo.edge import banker_edge, edge_table, standard_rule_sets
-from settemezzo.rules import ITALIAN, RulesError
+from settemezzo.errors import InputError
+from settemezzo.rules import ITALIAN
 from settemezzo.solve import best_response, equilibrium
 
 
@@ -50,7 +51,7 @@ def test_ties_push_lowers_the_edge() -> None:
 
 
 def test_bad_method() -> None:
-    with pytest.raises(RulesError, match="'wizard'"):
+    with pytest.raises(InputError, match="'wizard'"):
         banker_edge(ITALIAN, "wizard")
 
 
@@ -72,10 +73,10 @@ def test_the_standard_table_reads_the_shipped_results(monkeypatch: pytest.Monkey
     fresh solve (ITALIAN's threshold:5 row, solved here; tests/test_precomputed.py checks
     every shipped edge against data/edge_by_variant.csv, which `settemezzo data` solves
     afresh)."""
-    from settemezzo import edge, solved
+    from settemezzo import edge, results
 
     fresh = banker_edge(ITALIAN, "threshold:5").exact
-    solved.clear()
+    results.clear()
 
     def no_solve(*args: object, **kwargs: object) -> None:
         raise AssertionError("solved instead of read")
@@ -85,6 +86,6 @@ def test_the_standard_table_reads_the_shipped_results(monkeypatch: pytest.Monkey
     assert len(df) == 3 * len(standard_rule_sets()) and df.edge.notna().all()
     row = df[(df.rules_spec == "italian") & (df.method == "threshold:5")].iloc[0]
     assert Fraction(row.edge_exact) == fresh
-    with solved.precomputed_off(), pytest.raises(AssertionError, match="solved instead"):
+    with results.precomputed_off(), pytest.raises(AssertionError, match="solved instead"):
         edge_table([("Italian", ITALIAN)], ["omniscient"], workers=1)
-    solved.clear()
+    results.clear()

@@ -12,12 +12,13 @@ from fractions import Fraction
 
 import pytest
 
+from settemezzo.advice import seen_deck
 from settemezzo.cards import Kind, Unseen
 from settemezzo.edge import ITALIAN_VARIANTS
+from settemezzo.errors import InputError
 from settemezzo.game import heads_up
 from settemezzo.rules import ITALIAN, PRESETS, Rules, RulesError
 from settemezzo.solve import banker_policy, evaluate, player_policy
-from settemezzo.tables import seen_deck
 from settemezzo.thumbs import thumb_value
 
 PAIRS = (("threshold:5", "threshold:5"), ("threshold:0.5", "threshold:8"),
@@ -88,7 +89,7 @@ def test_bad_input_gets_the_tree_paths_errors() -> None:
         thumb_value("threshold:5", "threshold:5", ITALIAN, tiny)
     with pytest.raises(RulesError, match="could run out"):
         heads_up(ITALIAN, tiny)
-    with pytest.raises(RulesError, match="unknown banker policy 'sometimes'"):
+    with pytest.raises(InputError, match="unknown banker policy 'sometimes'"):
         thumb_value("threshold:5", "sometimes", ITALIAN)
-    with pytest.raises(RulesError, match="threshold:9"):
+    with pytest.raises(InputError, match="threshold:9"):
         thumb_value("threshold:9", "threshold:5", ITALIAN)

@@ -12,7 +12,6 @@ from settemezzo.hands import (
     BUST,
     PAIR_OF_SEVENS,
     ROYAL,
-    describe_score,
     is_bust,
     is_finished,
     score,
@@ -143,8 +142,10 @@ def test_two_card_hands_of_the_deck() -> None:
     (0, "bust"), (1, "½"), (2, "1"), (11, "5½"), (14, "7"), (15, "7½"), (16, "royal 7½"),
     (17, "pair of sevens"),
 ])
-def test_describe_score(s: int, text: str) -> None:
-    assert describe_score(s) == text
+def test_score_label(s: int, text: str) -> None:
+    from settemezzo.i18n import score_label
+
+    assert score_label(s) == text
 
 
 # ---------------------------------------------------------------------------------------------

@@ -178,8 +178,8 @@ README_RESTRICTION = (
 
 
 def test_the_english_advice_is_the_readme_s() -> None:
+    from settemezzo.advice import advise
     from settemezzo.rules import ITALIAN
-    from settemezzo.tables import advise
 
     a = advise("J", ["Q"], rules=ITALIAN.with_variants("split_figures=2"),
                against="threshold:5")
@@ -204,8 +204,8 @@ def test_the_restriction_in_words() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_advice_speaks_every_language(lang: str) -> None:
+    from settemezzo.advice import advise
     from settemezzo.rules import ITALIAN
-    from settemezzo.tables import advise
 
     a = advise("J", ["Q"], rules=ITALIAN.with_variants("split_figures=2"),
                against="threshold:5")

@@ -2,9 +2,9 @@
 
 - Every subcommand takes ``--lang`` (one option, the same everywhere; its default comes from
   ``SETTEMEZZO_LANG``).
-- Every ``--json`` output leads with ``rules`` (`Rules.describe` in the chosen language) and
-  ``rules_spec`` (`Rules.spec`, which `from_spec` reads back): the subcommands are found by
-  walking the parser, so a new ``--json`` fails here until it is listed in `JSON_RUNS`.
+- Every ``--json`` output leads with ``rules`` (`settemezzo.i18n.describe_rules` in the chosen
+  language) and ``rules_spec`` (`Rules.spec`, which `from_spec` reads back): the subcommands
+  are found by walking the parser, so a new ``--json`` fails here until it is listed in `JSON_RUNS`.
 - Every table ``settemezzo data`` writes to ``data/`` has both columns, consistent row by row.
 - The human-readable output follows ``--lang``: no English sentence left in another language.
 - The labels derived from the knob registry read as words: no knob name (``stake_timing``),
@@ -20,9 +20,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from settemezzo import deckcount
 from settemezzo.cli import build_parser, main
 from settemezzo.cli.solve import DATA_FILES, EDGE_FILE
+from settemezzo.deck import count as deck_count
 from settemezzo.edge import standard_rule_sets
 from settemezzo.i18n import LANGUAGES, TEXT, describe_rules, t
 from settemezzo.rules import KNOB_TABLE, from_spec
@@ -100,7 +100,7 @@ def test_json_names_the_rules_in_the_language_asked(
     assert main([name, *argv, "--json", "--lang", lang_for]) == 0
     out = json.loads(capsys.readouterr().out)
     rules = from_spec(out["rules_spec"])
-    assert out["rules"] == rules.describe(lang_for)
+    assert out["rules"] == describe_rules(rules, lang_for)
     if "--rules" in argv:
         assert rules == from_spec(argv[argv.index("--rules") + 1])
     if name == "class-report":
@@ -114,8 +114,8 @@ def lang_for(request: pytest.FixtureRequest) -> str:
     return lang
 
 
-DECKDOWN_FILES = (deckcount.ROWS_FILE, deckcount.FLIPS_FILE, deckcount.COUNT_FILE)
-"""The deck-down report (`settemezzo.deckcount.write_report`, ``make deckdown``)."""
+DECKDOWN_FILES = (deck_count.ROWS_FILE, deck_count.FLIPS_FILE, deck_count.COUNT_FILE)
+"""The deck-down report (`settemezzo.deck.count.write_report`, ``make deckdown``)."""
 
 QUESTION_PACKS = {"deckdown_trainer.csv"}
 """data/ files that are not analysis tables: the trainer's question pack (its rows are
@@ -133,7 +133,7 @@ def test_every_data_table_names_its_rules(name: str) -> None:
     df = pd.read_csv(DATA / name, keep_default_na=False)
     assert {"rules", "rules_spec"} <= set(df.columns)
     for spec, text in set(zip(df["rules_spec"], df["rules"], strict=True)):
-        assert text == from_spec(spec).describe("en"), (name, spec)
+        assert text == describe_rules(from_spec(spec), "en"), (name, spec)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES[1:])

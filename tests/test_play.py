@@ -128,8 +128,8 @@ def test_the_spanish_hint_in_spanish_reads_the_shipped_results(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """The hint under SPANISH, in Spanish, with no solve: the exact engine's solvers are
     stubbed to fail (`tests.probing.STUBBED` style), so the answer can only come from the
-    shipped results that `settemezzo.solved` reads."""
-    from settemezzo import solved
+    shipped results that `settemezzo.results` reads."""
+    from settemezzo import results
     from settemezzo.simulate.strategies import player_tables
 
     def refuse(*_a: object, **_k: object) -> None:
@@ -138,7 +138,7 @@ def test_the_spanish_hint_in_spanish_reads_the_shipped_results(
     for mod, name in (("settemezzo.solve", "equilibrium"), ("settemezzo.tables",
                                                             "player_table")):
         monkeypatch.setattr(f"{mod}.{name}", refuse)
-    solved.clear()
+    results.clear()
     player_tables.cache_clear()
     _keys(monkeypatch, "", "?", "s", "q")
     code, out, _ = run(capsys, "play", "--rules", "spanish", "--students", "1",

@@ -14,6 +14,7 @@ import pytest
 from matplotlib.figure import Figure
 
 from settemezzo import plots
+from settemezzo.advice import advise
 from settemezzo.cli.chart import cached_banker_table, cached_player_table
 from settemezzo.game import restriction_codes
 from settemezzo.i18n import (
@@ -25,7 +26,6 @@ from settemezzo.i18n import (
     t,
 )
 from settemezzo.rules import ITALIAN, PRESETS, SPANISH, Rules
-from settemezzo.tables import advise
 
 # Every preset is solved (SPANISH as a restricted game: its first solve takes most of a
 # minute; the tables are cached per process, so the SPANISH tests below share one solve).
@@ -354,7 +354,7 @@ def test_restriction_codes_from_a_spec(rules: Rules) -> None:
     df.attrs["rules_spec"] = rules.spec()
     assert plots.restriction_codes_of(df) == restriction_codes(rules)
     # nothing reads English back into rules: a description alone gives no codes
-    df.attrs = {"rules": rules.describe()}
+    df.attrs = {"rules": describe_rules(rules)}
     assert plots.restriction_codes_of(df) == ()
 
 

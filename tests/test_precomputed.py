@@ -24,7 +24,8 @@ from typing import Any
 import pandas as pd
 import pytest
 
-from settemezzo import precomputed, solved
+from settemezzo import precomputed, results
+from settemezzo.i18n import describe_rules
 from settemezzo.precomputed import AGAINST, BANKER_MAX_UP, METHODS, table_file
 from settemezzo.rules import ITALIAN, SPANISH, Rules
 
@@ -57,9 +58,9 @@ def test_every_rule_set_of_the_catalogue_is_shipped_whole() -> None:
 
 
 def test_a_preset_loads_in_milliseconds() -> None:
-    solved.clear()
+    results.clear()
     t0 = time.perf_counter()
-    s = solved.get(SPANISH)
+    s = results.get(SPANISH)
     df = s.player_table("equilibrium")
     edge = s.edge().edge
     seconds = time.perf_counter() - t0
@@ -70,7 +71,7 @@ def test_a_preset_loads_in_milliseconds() -> None:
 def _check_against_fresh(rules: Rules) -> None:
     stored = precomputed.load(rules)
     assert stored is not None
-    fresh = solved.Solved(rules, precomputed=False)
+    fresh = results.Solved(rules, precomputed=False)
     for a in AGAINST:  # against a fixed banker every column is exact: floats identical too
         _frames_match(stored.table("player", a), fresh.player_table(a),
                       exact_floats=a != "equilibrium")
@@ -123,7 +124,7 @@ def test_spanish_equilibrium_table_matches_the_data_table() -> None:
     table = table[table.own_reach > 0].reset_index(drop=True)
     committed = pd.read_csv(DATA / "spanish_player_vs_equilibrium.csv", keep_default_na=False)
     assert set(committed["rules_spec"]) == {SPANISH.spec()}  # data/ names the rule set
-    assert set(committed["rules"]) == {SPANISH.describe()}
+    assert set(committed["rules"]) == {describe_rules(SPANISH)}
     committed = committed.drop(columns=["rules", "rules_spec"])
     assert list(committed.columns) == list(table.columns) and len(committed) == len(table)
     for col in ("stand_ev", "hit_ev", "stand_win", "hit_win", "deal_chance", "own_reach"):

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from settemezzo.i18n import describe_rules
 from settemezzo.rules import (
     CASINO_KNOBS,
     ITALIAN,
@@ -123,22 +124,23 @@ def test_burn_given_as_a_plain_set_is_normalised() -> None:
 
 
 def test_describe() -> None:
-    assert ITALIAN.describe() == "Italian rules"
-    assert SPANISH.describe() == "Spanish rules"
-    assert ITALIAN.with_variants("royal").describe() == "Italian rules + royal 7½"
-    assert ITALIAN.with_variants("royal", "burn=3,4").describe() == (
+    assert describe_rules(ITALIAN) == "Italian rules"
+    assert describe_rules(SPANISH) == "Spanish rules"
+    assert describe_rules(ITALIAN.with_variants("royal")) == "Italian rules + royal 7½"
+    assert describe_rules(ITALIAN.with_variants("royal", "burn=3,4")) == (
         "Italian rules + royal 7½ + burn 3/4")
-    assert ITALIAN.with_variants("wild_king", "pair_of_sevens", "ties_push").describe() == (
+    assert describe_rules(ITALIAN.with_variants("wild_king", "pair_of_sevens", "ties_push")) == (
         "Italian rules + wild K♦ + pair of sevens + ties push")
-    assert SPANISH.with_variants("swap_hidden=off").describe() == (
+    assert describe_rules(SPANISH.with_variants("swap_hidden=off")) == (
         "Spanish rules + no swap hidden card")
-    assert SPANISH.with_variants("keep_bank").describe() == (
+    assert describe_rules(SPANISH.with_variants("keep_bank")) == (
         "Spanish rules + banker keeps the bank")
     # in the registry's order (`KNOB_TABLE`), whatever the order of the variants
-    assert ITALIAN.with_variants("split_figures", "rotate_bank").describe() == (
+    assert describe_rules(ITALIAN.with_variants("split_figures", "rotate_bank")) == (
         "Italian rules + bank rotates + split figures (up to 2 hands)")
-    assert ITALIAN.with_variants("seven_half_pays=2").describe() == "Italian rules + 7½ pays 2:1"
-    assert Rules(name="Club", royal=True).describe() == "Club rules + royal 7½"
+    assert describe_rules(ITALIAN.with_variants("seven_half_pays=2")) == (
+        "Italian rules + 7½ pays 2:1")
+    assert describe_rules(Rules(name="Club", royal=True)) == "Club rules + royal 7½"
 
 
 def test_repr_names_only_the_differences() -> None:

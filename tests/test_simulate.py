@@ -15,6 +15,7 @@ from settemezzo import policy
 from settemezzo.cards import Kind
 from settemezzo.cli import main
 from settemezzo.hands import score, settle
+from settemezzo.i18n import describe_rules
 from settemezzo.rules import ITALIAN, SPANISH, Rules
 from settemezzo.simulate import (
     HandReport,
@@ -53,7 +54,7 @@ def _features(hand: tuple[Kind, ...]) -> tuple[int, int, int, int]:
 # ---------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("rules", ALL_HAND_RULES, ids=lambda r: r.describe())
+@pytest.mark.parametrize("rules", ALL_HAND_RULES, ids=lambda r: describe_rules(r))
 def test_compiled_score_matches_hands_on_every_banker_hand(rules: Rules) -> None:
     """Every multiset of cards a hand can reach (and one card more) scores the same."""
     C = _config(rules)
@@ -71,7 +72,7 @@ def test_compiled_score_matches_hands_on_every_banker_hand(rules: Rules) -> None
     assert checked > 500
 
 
-@pytest.mark.parametrize("rules", ALL_HAND_RULES, ids=lambda r: r.describe())
+@pytest.mark.parametrize("rules", ALL_HAND_RULES, ids=lambda r: describe_rules(r))
 def test_compiled_settlement_matches_hands(rules: Rules) -> None:
     C = _config(rules)
     for p, b in itertools.product(range(18), range(18)):

@@ -18,6 +18,7 @@ from functools import cache
 
 import pytest
 
+from settemezzo.i18n import describe_rules
 from settemezzo.rules import ITALIAN, Rules
 from settemezzo.simulate import simulate
 from settemezzo.simulate.analysis import exact_value
@@ -63,7 +64,7 @@ def exact(rules: Rules, player: str, banker: str) -> float:
 
 
 @pytest.mark.parametrize("rules, player, banker, hands", CASES,
-                         ids=[f"{r.describe()}-{p}-{b}" for r, p, b, _ in CASES])
+                         ids=[f"{describe_rules(r)}-{p}-{b}" for r, p, b, _ in CASES])
 def test_simulation_agrees_with_the_exact_value(rules: Rules, player: str, banker: str,
                                                 hands: int) -> None:
     value = exact(rules, player, banker)

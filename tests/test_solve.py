@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 
 from settemezzo.cards import Kind, Unseen
+from settemezzo.errors import InputError
 from settemezzo.game import HeadsUpGame, heads_up
 from settemezzo.iterative import cfr_plus
 from settemezzo.rules import ITALIAN, SPANISH, RulesError
@@ -83,9 +84,9 @@ def test_restricted_games_are_named() -> None:
 
 
 def test_bad_policies_and_decks() -> None:
-    with pytest.raises(RulesError, match="'threshold:9'"):
+    with pytest.raises(InputError, match="'threshold:9'"):
         evaluate("threshold:9", "threshold:5")
-    with pytest.raises(RulesError, match="'sometimes'"):
+    with pytest.raises(InputError, match="'sometimes'"):
         evaluate("threshold:5", "sometimes")
     with pytest.raises(RulesError, match="run out"):
         HeadsUpGame(ITALIAN, Unseen.from_counts({Kind.FIGURE: 3, Kind.ACE: 1}))

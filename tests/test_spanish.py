@@ -27,7 +27,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from settemezzo import solved
+from settemezzo import results
 from settemezzo.advice import Advice, advise, answer_row, answers
 from settemezzo.cards import Kind, Unseen
 from settemezzo.cli.solve import DATA_FILES, write_tables
@@ -165,12 +165,12 @@ def test_spanish_equilibrium_is_certified_and_bounds_the_player_from_below() -> 
 def test_tables_name_the_restriction_of_a_restricted_game() -> None:
     # SPANISH is solved with the player kept to two hands and no swap inside a split hand
     # (settemezzo.game.restriction_codes); its tables say so in attrs, whole games say nothing.
-    # The SPANISH table is the shared one of `settemezzo.solved` (shipped with the package).
-    italian = solved.get(ITALIAN).player_table("threshold:5")
+    # The SPANISH table is the shared one of `settemezzo.results` (shipped with the package).
+    italian = results.get(ITALIAN).player_table("threshold:5")
     assert "restriction" not in italian.attrs and "restriction_codes" not in italian.attrs
-    spanish = solved.get(SPANISH).player_table("equilibrium")
+    spanish = results.get(SPANISH).player_table("equilibrium")
     assert spanish.attrs["restriction_codes"] == ("resplit", "split_swap")
-    assert solved.get(SPANISH).player_table("equilibrium") is spanish     # cached
+    assert results.get(SPANISH).player_table("equilibrium") is spanish     # cached
     bt = banker_table(SPANISH, max_up=0)
     assert bt.attrs["restriction_codes"] == ("resplit", "split_swap")
     assert "restriction_codes" not in banker_table(ITALIAN, max_up=0).attrs
@@ -178,8 +178,8 @@ def test_tables_name_the_restriction_of_a_restricted_game() -> None:
 
 @pytest.fixture(scope="module")
 def spanish_eq() -> object:
-    # the table shipped with the package, shared (`settemezzo.solved`)
-    return solved.get(SPANISH).player_table("equilibrium")
+    # the table shipped with the package, shared (`settemezzo.results`)
+    return results.get(SPANISH).player_table("equilibrium")
 
 
 def test_spanish_stake_copies(spanish_eq: object) -> None:
@@ -364,8 +364,8 @@ def fresh_spanish() -> dict[tuple[str, tuple[str, ...]], Advice]:
 @pytest.mark.slow
 def test_spanish_shipped_answers_are_the_fresh_ones(
         fresh_spanish: dict[tuple[str, tuple[str, ...]], Advice]) -> None:
-    solved.clear()
-    assert solved.ready(SPANISH, ("player", "equilibrium"))  # shipped with the package
+    results.clear()
+    assert results.ready(SPANISH, ("player", "equilibrium"))  # shipped with the package
     for hand, fresh in fresh_spanish.items():
         shipped = advise(*hand, rules=SPANISH)
         same_advice(shipped, fresh)

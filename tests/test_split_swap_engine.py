@@ -94,8 +94,8 @@ def test_advice_on_two_figures_weighs_the_split() -> None:
     value of `settemezzo.split` for the same banker (both hands' stakes), and against the
     equilibrium banker the player is indifferent where it mixes (it splits 0 < p < 1 of the
     time, so both moves are worth the same, to the LP's precision)."""
+    from settemezzo.advice import advise
     from settemezzo.solve import expected_stake
-    from settemezzo.tables import advise
 
     a = advise("J", ["Q"], rules=SPLIT2, against="threshold:5")
     assert a.split_ev == pytest.approx(split_value(SPLIT2, banker="threshold:5").value)

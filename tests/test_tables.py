@@ -9,16 +9,17 @@ from fractions import Fraction
 import pandas as pd
 import pytest
 
-from settemezzo import solved
+from settemezzo import results
+from settemezzo.advice import advise
 from settemezzo.cards import InvalidCardError
 from settemezzo.rules import ITALIAN, SPANISH, Rules, RulesError
 from settemezzo.solve import equilibrium, evaluate
-from settemezzo.tables import advise, banker_table, player_table
+from settemezzo.tables import banker_table, player_table
 
 
 def shared_player_table(rules: Rules, against: str) -> pd.DataFrame:
     """The table kept by the one owner of solved results."""
-    return solved.get(rules).player_table(against)
+    return results.get(rules).player_table(against)
 
 
 def test_advice_for_a_lone_seven_against_threshold_banker() -> None:

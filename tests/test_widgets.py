@@ -1,7 +1,7 @@
 """Widget logic in plain pytest: set ``.value``, call ``.click()``, read what a person sees.
 
 The numbers the widgets show are checked against independent sources: the draw odds of
-`settemezzo.odds`, `settemezzo.tables.advise`, and hand counts in comments.
+`settemezzo.odds`, `settemezzo.advice.advise`, and hand counts in comments.
 """
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ from fractions import Fraction
 
 import pytest
 
-from settemezzo import solved
+from settemezzo import results
+from settemezzo.advice import advise
 from settemezzo.cards import Kind
 from settemezzo.game import UnsupportedRulesError
 from settemezzo.i18n import UnknownLanguageError, advice_sentence, t
 from settemezzo.rules import ITALIAN, SPANISH, RulesError
-from settemezzo.tables import advise
 from settemezzo.teaching import lookup as lk
 from settemezzo.teaching.trainer import TrainerSession
 from settemezzo.widgets.banker import banker_advice, banker_view
@@ -98,7 +98,7 @@ def test_explore_unsupported_rules_gives_a_message(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(lk, "heads_up", refuse)
     lk.support_problem.cache_clear()
     try:
-        with solved.precomputed_off():  # a shipped rule set is solved: none is refused
+        with results.precomputed_off():  # a shipped rule set is solved: none is refused
             e = explore("5", rules=rules)
         assert e.status == "unsupported" and "does not model" in e.message
         assert e.bust_if_hit == Fraction(19, 39)   # 6 and 7 and 5s... the draw odds still show
@@ -274,7 +274,7 @@ def test_compare_notes_an_unsupported_knob(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(lk, "heads_up", lambda r, deck=None: refuse(r) if r.burn else real(r))
     lk.support_problem.cache_clear()
     try:
-        with solved.precomputed_off():  # a shipped rule set is solved: none is refused
+        with results.precomputed_off():  # a shipped rule set is solved: none is refused
             c = compare(ITALIAN, {"burn": True})
             df = edges_frame(ITALIAN, knobs=("royal", "burn"))
         assert c.edge is None and c.base_edge is not None and "burn" in c.note

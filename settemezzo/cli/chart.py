@@ -37,7 +37,7 @@ from settemezzo.cli.common import (
     write_deck_charts,
 )
 from settemezzo.cli.help_texts import help_text
-from settemezzo.i18n import check_lang, restriction_text, t
+from settemezzo.i18n import check_lang, describe_rules, restriction_text, t
 from settemezzo.rules import ITALIAN, PRESETS, Rules
 
 if TYPE_CHECKING:
@@ -82,15 +82,15 @@ def _edge_table() -> Callable[..., pd.DataFrame]:
 
 def cached_player_table(rules: Rules, against: str) -> pd.DataFrame:
     """`settemezzo.tables.player_table`, from the one owner of solved results
-    (`settemezzo.solved`: precomputed or computed once; shared, do not modify)."""
-    from settemezzo.solved import get
+    (`settemezzo.results`: precomputed or computed once; shared, do not modify)."""
+    from settemezzo.results import get
 
     return get(rules).player_table(against)
 
 
 def cached_banker_table(rules: Rules) -> pd.DataFrame:
-    """`settemezzo.tables.banker_table`, from `settemezzo.solved` (shared: do not modify)."""
-    from settemezzo.solved import get
+    """`settemezzo.tables.banker_table`, from `settemezzo.results` (shared: do not modify)."""
+    from settemezzo.results import get
 
     return get(rules).banker_table()
 
@@ -152,7 +152,7 @@ def _write_handout(pages: list[tuple[Rules, pd.DataFrame, Any]], path: Path, lan
 
 
 def _handout_page(rules: Rules) -> tuple[Rules, pd.DataFrame, Any]:
-    from settemezzo.solved import get
+    from settemezzo.results import get
 
     return rules, cached_player_table(rules, "equilibrium"), get(rules).handout_numbers()
 
@@ -247,7 +247,7 @@ def cmd_handout(args: argparse.Namespace) -> int:
     out = check_chart_out(args.out, (".pdf",))
     check_exact_size(rules, args.yes)
     path = _write_handout([_handout_page(rules)], out, args.lang, replaced)
-    print(t("cli.wrote_page", args.lang, path=path, rules=rules.describe(args.lang)))
+    print(t("cli.wrote_page", args.lang, path=path, rules=describe_rules(rules, args.lang)))
     return 0
 
 

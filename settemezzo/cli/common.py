@@ -106,11 +106,11 @@ def rules_from(args: argparse.Namespace) -> Rules:
 
 def speak_progress(lang: str) -> None:
     """Progress bars of a long solve in the language of the command
-    (`settemezzo.solved.PROGRESS_LANG`); called by the commands that may solve, so that the
+    (`settemezzo.results.PROGRESS_LANG`); called by the commands that may solve, so that the
     others do not load the solver."""
-    from settemezzo import solved
+    from settemezzo import results
 
-    solved.PROGRESS_LANG[0] = lang
+    results.PROGRESS_LANG[0] = lang
 
 
 # ---------------------------------------------------------------------------------------------
@@ -267,10 +267,10 @@ def save_chart(fig: Figure, path: str | Path, data: pd.DataFrame | None = None,
 
 def write_deck_charts(folder: Path, suffix: str = ".png", lang: str = "en",
                       data: str | Path | None = None) -> list[Path]:
-    """The deck-down charts of the precomputed Italian report (`settemezzo.deckcount`):
+    """The deck-down charts of the precomputed Italian report (`settemezzo.deck.count`):
     the worth of remembering, the banker's edge against the count, and the printable
     counting card (always a PDF), into ``folder``. ``settemezzo charts`` writes them."""
-    from settemezzo.deckcount import DATA, count_card, edge_by_count, load_report
+    from settemezzo.deck.count import DATA, count_card, edge_by_count, load_report
     from settemezzo.plots_deck import count_card_chart, count_chart, worth_chart
     from settemezzo.rules import ITALIAN
 

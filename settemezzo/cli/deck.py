@@ -27,7 +27,7 @@ from settemezzo.cli.common import (
     speak_progress,
 )
 from settemezzo.cli.help_texts import help_text
-from settemezzo.i18n import banker_words, number, number_range, percent, t
+from settemezzo.i18n import banker_words, describe_rules, number, number_range, percent, t
 from settemezzo.rules import Rules
 
 __all__ = ["MAX_CYCLES", "cmd_deckdown", "register", "summary_text"]
@@ -44,7 +44,7 @@ COLUMNS = ("players", "banker", "cycles", "hands", "remember", "forget", "worth"
 
 def summary_text(summary: Any, rules: Rules, results: Any, lang: str = "en") -> str:
     """The report as text in ``lang``: one line per (players, banker), then how the values
-    were made (the end of each deck: `settemezzo.deckdown`'s docstring)."""
+    were made (the end of each deck: `settemezzo.deck.down`'s docstring)."""
     head = [t(f"deck.col_{c}", lang) for c in COLUMNS]
     cells = [[str(r.players), banker_words(str(r.banker), "deck.banker_", lang), str(r.cycles),
               str(r.player_hands),
@@ -56,7 +56,7 @@ def summary_text(summary: Any, rules: Rules, results: Any, lang: str = "en") -> 
         return "  ".join(x.ljust(w) if i == 1 else x.rjust(w)
                          for i, (x, w) in enumerate(zip(row, widths, strict=True))).rstrip()
 
-    lines = [t("deck.report_head", lang, rules=rules.describe(lang)), line(head),
+    lines = [t("deck.report_head", lang, rules=describe_rules(rules, lang)), line(head),
              *map(line, cells), t("deck.report_exact", lang)]
     if "unplayed" in summary.columns and len(summary):
         n = number_range(summary["unplayed"], lang, typeset=False)
@@ -122,7 +122,7 @@ def cmd_deckdown(args: argparse.Namespace) -> int:
                        f"about a second each), got {args.cycles}")
     out = check_out(args.out, OUT_SUFFIXES) if args.out is not None else None
     speak_progress(args.lang)
-    from settemezzo.deckdown import combined, deck_down, report
+    from settemezzo.deck.down import combined, deck_down, report
 
     show = None if args.json or args.quiet else _Progress()
     if args.data is not None:
@@ -147,7 +147,7 @@ def cmd_deckdown(args: argparse.Namespace) -> int:
 
 def _write_data(args: argparse.Namespace, rules: Rules, show: Any) -> int:
     """``--report --data DIR``: run the report and the count study, write data/ files."""
-    from settemezzo.deckcount import load_report, write_report
+    from settemezzo.deck.count import load_report, write_report
     from settemezzo.fileio import check_folder
     from settemezzo.rules import ITALIAN
 

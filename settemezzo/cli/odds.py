@@ -22,7 +22,7 @@ from settemezzo.cli.common import (
 )
 from settemezzo.cli.help_texts import help_text
 from settemezzo.hands import BUST, is_finished, score, total
-from settemezzo.i18n import percent, score_label, t
+from settemezzo.i18n import describe_rules, percent, score_label, t
 from settemezzo.odds import (
     HandState,
     draw_kinds,
@@ -130,7 +130,7 @@ def _odds_lines(state: HandState, rules: Rules, nxt: dict[Kind, Fraction],
     else:
         now = t("cli.finished", lang, score=score_label(result, lang))
     lines = [
-        rules.describe(lang),
+        describe_rules(rules, lang),
         t("cli.hand", lang, hand=state, now=now),
         t("cli.unseen", lang, n=unseen.total),
         "",

@@ -28,6 +28,7 @@ from settemezzo.cli.common import (
     speak_progress,
 )
 from settemezzo.cli.help_texts import help_text
+from settemezzo.i18n import describe_rules
 
 __all__ = ["cmd_play", "game_record", "register"]
 
@@ -71,7 +72,7 @@ def game_record(game: Any) -> dict[str, Any]:
             "bank_moved": r.bank_moved, "chips": list(r.chips)})
     chips = list(game.chips)
     total = len(chips) * game.rules.chips_for(len(chips))
-    return {"rules": game.rules.describe(), "seed": game.seed, "seats": game.names,
+    return {"rules": describe_rules(game.rules), "seed": game.seed, "seats": game.names,
             "strategies": {"player": game.strategy, "banker": "table"}, "hands": hands,
             "result": {"hands": len(hands), "chips": chips,
                        "winner": max(range(len(chips)), key=lambda s: chips[s]),

@@ -30,7 +30,7 @@ from settemezzo.cli.common import (
 )
 from settemezzo.cli.help_texts import help_text
 from settemezzo.fileio import writing
-from settemezzo.i18n import number, t, whole
+from settemezzo.i18n import describe_rules, number, t, whole
 from settemezzo.rules import Rules
 
 __all__ = ["cmd_simulate", "register"]
@@ -186,7 +186,7 @@ def _text(result: Any, exact: dict[str, Any] | None, args: argparse.Namespace) -
     chips = t("sim.each", lang, n=each) if r.limited else t("sim.unlimited", lang)
     seats = t("sim.seats", lang, seats=", ".join(args.seat)) if args.seat else ""
     lines = [
-        t("sim.head", lang, rules=r.rules.describe(lang), n=r.players, seed=r.seed),
+        t("sim.head", lang, rules=describe_rules(r.rules, lang), n=r.players, seed=r.seed),
         t("sim.strategies", lang, player=args.player, banker=args.banker) + seats,
         t("sim.chips", lang, chips=chips, n=r.session_hands),
         t("sim.played", lang, hands=whole(r.hands, lang), sessions=whole(r.sessions_played, lang),

@@ -105,7 +105,7 @@ def _seen(args: argparse.Namespace) -> Any:
     """The deck without the ``--seen`` cards (an `Unseen`), or None for the full deck."""
     if not args.seen:
         return None
-    from settemezzo.tables import seen_deck
+    from settemezzo.advice import seen_deck
 
     return seen_deck([c for text in args.seen for c in _seen_parts(text)])
 
@@ -136,14 +136,14 @@ def _say_seen(deck: Any, lang: str) -> None:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """The heads-up equilibrium and the banker's edge."""
-    from settemezzo import solved
+    from settemezzo import results
 
     rules = rules_from(args)
     speak_progress(args.lang)
     check_exact_size(rules, args.yes)
     t0 = time.perf_counter()
     deck = _seen(args)
-    entry = solved.get(rules, deck)
+    entry = results.get(rules, deck)
     eq = entry.summary()  # shipped precomputed for the presets and single variants
     seconds = time.perf_counter() - t0
     lang = args.lang
@@ -156,7 +156,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
             "subgames": eq.subgames, "restriction": _restriction(rules, lang),
             "lp_rounds": eq.iterations, "seconds": seconds, **_seen_json(deck)}, rules, lang)
         return 0
-    print(t("cli.solve_head", lang, rules=rules.describe(lang)))
+    print(t("cli.solve_head", lang, rules=describe_rules(rules, lang)))
     _say_seen(deck, lang)
     _say_restriction(rules, lang)
     if abs(eq.expected_stake - 1) < 1e-12:
@@ -201,7 +201,7 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
                     **_seen_json(deck)}, rules, lang)
         return 0
     said = [t("cli.best_reply", lang) if x == "best reply" else x for x in label]
-    print(t("cli.evaluate_head", lang, rules=rules.describe(lang), player=said[0],
+    print(t("cli.evaluate_head", lang, rules=describe_rules(rules, lang), player=said[0],
             banker=said[1]))
     _say_seen(deck, lang)
     _say_restriction(rules, lang)
@@ -274,7 +274,7 @@ def cmd_advise(args: argparse.Namespace) -> int:
 
 def cmd_table(args: argparse.Namespace) -> int:
     """The strategy table, to the screen or a CSV."""
-    from settemezzo import solved
+    from settemezzo import results
 
     rules = rules_from(args)
     speak_progress(args.lang)
@@ -282,7 +282,7 @@ def cmd_table(args: argparse.Namespace) -> int:
     check_count("--max-up", args.max_up, 0, 12, "a hand below 7½ holds at most 13 cards")
     path = check_out(args.out, (".csv",)) if args.out is not None else None
     check_exact_size(rules, args.yes)
-    entry = solved.get(rules)
+    entry = results.get(rules)
     df = (entry.player_table(against) if args.side == "player"
           else entry.banker_table(max_up=args.max_up))
     if path is not None:
@@ -317,7 +317,7 @@ def table_view(df: Any, lang: str = "en") -> Any:
 
 def cmd_edge(args: argparse.Namespace) -> int:
     """The banker's edge of a rule set, or of every variant."""
-    from settemezzo import solved
+    from settemezzo import results
     from settemezzo.edge import edge_table, standard_rule_sets
 
     rules = rules_from(args)
@@ -343,8 +343,8 @@ def cmd_edge(args: argparse.Namespace) -> int:
         sets = standard_rule_sets(lang)
     else:
         check_exact_size(rules, args.yes)
-        sets = [(rules.describe(lang), rules)]
-    with solved.precomputed_off() if args.fresh else contextlib.nullcontext():
+        sets = [(describe_rules(rules, lang), rules)]
+    with results.precomputed_off() if args.fresh else contextlib.nullcontext():
         df = edge_table(sets, methods, progress=not args.json and args.all,
                         workers=min(os.cpu_count() or 1, len(sets)), lang=lang)
     if path is not None:
@@ -379,12 +379,12 @@ def write_data(out: Path) -> list[Path]:
     """Regenerate every table of ``data/`` into ``out``: the strategy tables
     (`write_tables`), then the edge of every standard rule set (``EDGE_FILE``), solved
     afresh."""
-    from settemezzo import solved
+    from settemezzo import results
     from settemezzo.edge import edge_table
 
     written = write_tables(out)
     path = out / EDGE_FILE
-    with solved.precomputed_off():  # a solve independent of the shipped results
+    with results.precomputed_off():  # a solve independent of the shipped results
         edges = edge_table(workers=min(2, os.cpu_count() or 1)).drop(columns=["seconds"])
     with writing(path) as (tmp,):
         edges.to_csv(tmp, index=False, float_format="%.12g")

@@ -4,14 +4,15 @@ One folder per rule set of `settemezzo.edge.standard_rule_sets` (the presets, IT
 plus each variant alone, SPANISH less each of its knobs), named by its spec, beside this
 module. Each holds
 what the views show: a small ``summary.json`` (the equilibrium's numbers as
-`settemezzo.solved.Summary`, the banker's edge by method, the handout's numbers) and one
+`settemezzo.results.Summary`, the banker's edge by method, the handout's numbers) and one
 gzipped JSON file per table (the player tables against every banker a widget offers, the
-banker tables with at most two face-up cards and with all). `settemezzo.solved` reads
+banker tables with at most two face-up cards and with all). `settemezzo.results` reads
 them, so a preset answers in milliseconds with no solve.
 
 Exact values stay exact: a `Fraction` is written as its text and read back as a Fraction,
 a column of floats (or whole numbers) as the base64 of its bytes; a table reads back equal,
-column types and ``attrs`` included. Regenerate with ``python -m settemezzo.precomputed``
+column types and ``attrs`` included. This module reads them (below the results it feeds);
+`settemezzo.precomputed.writer` solves and writes them, with ``python -m settemezzo.precomputed``
 (or ``make precomputed``); ``tests/test_precomputed.py`` checks them against a fresh solve.
 """
 
@@ -21,23 +22,18 @@ import base64
 import gzip
 import json
 import re
-from collections.abc import Callable, Iterable
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from settemezzo.rules import Rules
 
-if TYPE_CHECKING:
-    from settemezzo.solved import Solved
-
 __all__ = ["AGAINST", "BANKER_MAX_UP", "HERE", "METHODS", "Stored", "catalogue", "decode_frame",
-           "encode_frame", "folder_name", "folder_of", "has", "load", "provides", "write",
-           "write_one"]
+           "encode_frame", "folder_name", "folder_of", "has", "load", "provides"]
 
 HERE = Path(__file__).resolve().parent
 """Where the files are (package data)."""
@@ -92,7 +88,7 @@ def has(rules: Rules) -> bool:
 
 
 def provides(key: Any) -> bool:
-    """Whether a shipped rule set holds the result ``key`` (as `settemezzo.solved.Solved.ready`
+    """Whether a shipped rule set holds the result ``key`` (as `settemezzo.results.Solved.ready`
     names it)."""
     if key in ("summary", "handout"):
         return True
@@ -212,61 +208,3 @@ def decode_frame(data: dict[str, Any]) -> pd.DataFrame:
     df = pd.DataFrame(cols, index=pd.RangeIndex(data["rows"]))
     df.attrs.update({k: _decode_value(v) for k, v in data["attrs"].items()})
     return df
-
-
-# =============================================================================================
-# Writing them
-# =============================================================================================
-
-def numbers(s: Solved) -> dict[str, Any]:
-    """The small numbers stored for one rule set (its ``summary.json``), after its spec and
-    its name (`settemezzo.rules.Rules.spec`, `Rules.describe`)."""
-    edges = {}
-    for m in METHODS:
-        e = s.edge(m)
-        edges[m] = {"edge": e.edge, "exact": str(e.exact) if e.exact is not None else None,
-                    "exploitability": e.exploitability,
-                    "restriction_codes": list(e.restriction_codes)}
-    h = s.handout_numbers()
-    return {"format": FORMAT, "spec": s.rules.spec(),
-            "rules": s.rules.describe(),
-            "summary": s.summary().to_dict(), "edges": edges,
-            "handout": {"banker_edge": h.banker_edge,
-                        "thresholds": {str(k): v for k, v in h.thresholds.items()}}}
-
-
-def _write_gz(path: Path, data: Any) -> None:
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    with gzip.GzipFile(path, "wb", mtime=0) as f:  # no date: same results, same bytes
-        f.write(text.encode("utf-8"))
-
-
-def write_one(out: Path, rules: Rules) -> Path:
-    """Solve one rule set afresh and write its folder into ``out``."""
-    from settemezzo.solved import Solved
-
-    s = Solved(rules, precomputed=False)
-    folder = out / folder_name(rules)
-    folder.mkdir(parents=True, exist_ok=True)
-    for a in AGAINST:
-        _write_gz(folder / table_file("player", a), encode_frame(s.player_table(a)))
-    for m in BANKER_MAX_UP:
-        _write_gz(folder / table_file("banker", m), encode_frame(s.banker_table(m)))
-    (folder / SUMMARY).write_text(json.dumps(numbers(s), ensure_ascii=False, indent=1),
-                                  encoding="utf-8")
-    return folder
-
-
-def write(out: Path = HERE, rule_sets: Iterable[tuple[str, Rules]] | None = None,
-          say: Callable[[str], None] = print) -> list[Path]:
-    """Solve each rule set (default: the `catalogue`) and write its folder into ``out``."""
-    from settemezzo.solved import release_memory
-
-    written = []
-    for _label, rules in (rule_sets if rule_sets is not None else catalogue()):
-        folder = write_one(out, rules)
-        size = sum(p.stat().st_size for p in folder.iterdir())
-        say(f"wrote {folder} ({size // 1024} KiB)")
-        written.append(folder)
-        release_memory()
-    return written

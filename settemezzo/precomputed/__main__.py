@@ -6,7 +6,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from settemezzo.precomputed import HERE, write
+from settemezzo.precomputed import HERE
+from settemezzo.precomputed.writer import write
 
 
 def main() -> None:

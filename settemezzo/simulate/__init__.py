@@ -6,7 +6,7 @@ engine.
   seat's chance of winning a game and its risk of ruin; on every local core or a Dask
   cluster, the same result for a seed whatever the number of workers.
 - `play` and `Table` - a table where people decide through callbacks (the classroom game).
-- `table_edge`, `bank_value`, `game_chances` - the questions of issue 5 as DataFrames.
+- `table_edge`, `bank_value`, `game_chances` - table-level questions as DataFrames.
 - `exact_check` - the simulator against `settemezzo.solve` on the heads-up game.
 
 Strategies are named as in `settemezzo.simulate.strategies`: ``threshold:K``,

@@ -128,10 +128,12 @@ def exact_check(rules: Rules | str = ITALIAN, player: str = "threshold:5",
     Returns ``exact``, ``simulated``, ``se`` and ``z`` (standard errors apart): the
     simulator agrees when ``z`` is below 4.
     """
+    from settemezzo.i18n import describe_rules
+
     rules = _rules(rules)
     exact = exact_value(rules, player, banker)
     r = simulate(rules, 1, hands, seed=seed, player=player, banker=banker, chips=None,
                  **kwargs)
-    return {"rules": rules.describe(), "player": player, "banker": banker,
+    return {"rules": describe_rules(rules), "player": player, "banker": banker,
             "exact": float(exact), "simulated": r.player_value, "se": r.edge_se,
             "z": r.z(float(exact)), "hands": r.hands, "hands_per_second": r.hands_per_second}

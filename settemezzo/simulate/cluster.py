@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from settemezzo.rules import RulesError
+from settemezzo.errors import InputError
 from settemezzo.simulate import engine as E
 
 __all__ = ["CHUNK_HANDS", "ChunkResult", "EngineSpec", "chunk_sizes", "run_chunk", "run_chunks"]
@@ -37,8 +37,8 @@ CONNECT_TIMEOUT = "10s"
 """How long to wait for a Dask scheduler."""
 
 
-class ClusterError(RulesError):
-    """A bad worker count or scheduler address (a `ValueError`)."""
+class ClusterError(InputError):
+    """A bad worker count or scheduler address (an `InputError`)."""
 
 
 @dataclass(frozen=True)
@@ -166,7 +166,7 @@ def run_chunk(spec: EngineSpec, n_sessions: int, seed: np.random.SeedSequence,
     st = State.new(spec, n_sessions, rng, record=record, forced=forced)
     status = st.run(spec)
     if status != E.DONE:
-        raise RulesError("a seat played by a person cannot be simulated in chunks; use "
+        raise ClusterError("a seat played by a person cannot be simulated in chunks; use "
                          "settemezzo.simulate.play")
     return ChunkResult(st.A, st.POSA, st.SEATA, st.SESS, st.REC[:int(st.S[E.S_REC])])
 

@@ -35,8 +35,9 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from settemezzo import errors
 from settemezzo.cards import Card, Kind, Rank, Suit
-from settemezzo.hands import describe_score
+from settemezzo.errors import InputError
 from settemezzo.limits import (
     CHIPS_REASON,
     HANDS_REASON,
@@ -51,7 +52,7 @@ from settemezzo.limits import (
 )
 from settemezzo.limits import check_count as _limit
 from settemezzo.odds import points_label
-from settemezzo.rules import Rules, RulesError, preset
+from settemezzo.rules import Rules, preset
 from settemezzo.simulate import engine as E
 from settemezzo.simulate.cluster import (
     CHUNK_HANDS,
@@ -94,8 +95,8 @@ _RANKS = (Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.S
 _SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 
-class SimulationError(RulesError):
-    """Bad simulation input (a `ValueError` that quotes the value)."""
+class SimulationError(InputError):
+    """Bad simulation input (an `InputError` that quotes the value)."""
 
 
 def card_of(cid: int) -> Card:
@@ -240,7 +241,7 @@ def build_spec(rules: Rules, players: int, seats: Sequence[Seat], *,
         if rules.bank_passing != "keep":
             raise SimulationError(
                 f"sale={sale!r}: the bank is sold only in the keep-the-bank variant "
-                f"(--variant keep_bank), not under {rules.describe()}")
+                f"(--variant keep_bank), not under the rules {rules.spec()!r}")
         if not isinstance(sale, tuple) or len(sale) != 2:
             raise SimulationError(f"sale must be (price, after hands), got {sale!r}")
         C[E.C_SALE_PRICE] = _count("sale price", sale[0], 1, MAX_CHIPS, CHIPS_REASON)
@@ -479,6 +480,8 @@ class SimulationResult:
 
     def to_dict(self) -> dict[str, Any]:
         """Everything the CLI prints, JSON-ready."""
+        from settemezzo.i18n import describe_rules
+
         def clean(x: Any) -> Any:
             if isinstance(x, float | np.floating):
                 return None if math.isnan(float(x)) else float(x)
@@ -490,7 +493,7 @@ class SimulationResult:
             return [{str(k): clean(v) for k, v in r.items()} for r in df.to_dict("records")]
 
         out: dict[str, Any] = {
-            "rules": self.rules.describe(), "players": self.players, "seed": self.seed,
+            "rules": describe_rules(self.rules), "players": self.players, "seed": self.seed,
             "hands": self.hands, "player_hands": self.player_hands,
             "sessions": self.sessions_played, "session_hands": self.session_hands,
             "chips": "limited" if self.limited else "unlimited",
@@ -505,7 +508,7 @@ class SimulationResult:
         return out
 
     def __repr__(self) -> str:
-        return (f"SimulationResult({self.rules.describe()}, {self.players} player(s), "
+        return (f"SimulationResult({self.rules.spec()}, {self.players} player(s), "
                 f"{self.hands:,} hands: banker edge {self.edge:.4%} ± {self.edge_se:.4%})")
 
 
@@ -669,8 +672,9 @@ class HandReport:
     """Each player's stakes, hand by hand, in the order of ``players``."""
 
 
-class IllegalActionError(SimulationError):
-    """A callback's answer that is not one of the options."""
+class IllegalActionError(errors.IllegalActionError, SimulationError):
+    """A move the table does not allow now, or a callback's answer that is not one of the
+    options (a `SimulationError` too: the table views catch that)."""
 
 
 _STATUS = {E.ST_OPEN: "playing", E.ST_STOOD: "stood", E.ST_SHOWN: "shown", E.ST_BUST: "bust"}
@@ -833,6 +837,8 @@ class Table:
             round=int(st.S[E.S_HANDNO]) + 1, table=tuple(table), rules=self.rules)
 
     def _report(self) -> HandReport:
+        from settemezzo.i18n import score_label
+
         st = self.state
         rec = st.REC[int(st.S[E.S_REC]) - 1]
         players = []
@@ -843,7 +849,7 @@ class Table:
             players.append((s, tuple(tuple(card_of(int(st.HC[x, t]))
                                            for t in range(int(st.H[x, E.H_N])))
                                      for x in slots),
-                            tuple(describe_score(int(st.H[x, E.H_SCORE])) for x in slots),
+                            tuple(score_label(int(st.H[x, E.H_SCORE])) for x in slots),
                             tuple(int(st.H[x, E.H_GAIN]) for x in slots)))
         bscore = int(rec[6])
         burnt = [(int(st.PL[i, E.PL_SEAT]), card_of(int(st.PL[i, E.PL_BURNT])))
@@ -856,7 +862,7 @@ class Table:
         return HandReport(
             session=int(rec[0]), hand=int(rec[1]), banker=int(rec[2]),
             banker_cards=tuple(card_of(int(st.HC[0, t])) for t in range(int(st.H[0, E.H_N]))),
-            banker_result="did not play" if bscore < 0 else describe_score(bscore),
+            banker_result="did not play" if bscore < 0 else score_label(bscore),
             players=tuple(players), banker_gain=int(rec[5]), next_banker=int(rec[7]),
             bank_moved={0: "kept", 1: "7½", 2: "rotation", 3: "elimination",
                         4: "sale"}[int(rec[8])],

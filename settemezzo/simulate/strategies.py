@@ -7,7 +7,7 @@ Player strategies (``player=``):
 
 - ``threshold:K`` - hit below K points (``threshold:5``: hit on 4½, stand on 5), no
   exceptions (docs/rules.md);
-- ``equilibrium`` - the exact engine's heads-up equilibrium (`settemezzo.solved`), looked up
+- ``equilibrium`` - the exact engine's heads-up equilibrium (`settemezzo.results`), looked up
   on the player's own decisions: its stake, burning, splitting, hitting and swapping, for
   every rule set the exact engine solves (SPANISH: the restricted game's; what it does not
   decide - a re-split, a split hand, a swap inside one - by the rule of thumb, see
@@ -50,8 +50,9 @@ import numpy.typing as npt
 
 from settemezzo import policy
 from settemezzo.cards import Kind
+from settemezzo.errors import InputError
 from settemezzo.hands import is_finished, score
-from settemezzo.rules import Rules, RulesError
+from settemezzo.rules import Rules
 from settemezzo.simulate import engine as E
 
 __all__ = [
@@ -68,8 +69,8 @@ IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 
 
-class StrategyError(RulesError):
-    """A strategy name or option that cannot be used (a `ValueError`)."""
+class StrategyError(InputError):
+    """A strategy name or option that cannot be used (an `InputError`)."""
 
 
 RULE_OF_THUMB = 10
@@ -309,7 +310,7 @@ def node_graph(rules: Rules) -> NodeGraph:
 class PlayerTables:
     """The exact engine's equilibrium player as lookup tables, for every rule set it solves.
 
-    Read from the equilibrium's player table (`settemezzo.solved`: shipped precomputed for
+    Read from the equilibrium's player table (`settemezzo.results`: shipped precomputed for
     the presets and single variants, solved once otherwise): node ``i`` is row ``i`` of
     ``frame``, one decision of the player (its stake, card burnt, face-down card, face-up
     cards in the order turned up, cards turned up by a swap).
@@ -374,18 +375,18 @@ def equilibrium_source(rules: Rules) -> Rules:
 
 def equilibrium_ready(rules: Rules) -> bool:
     """Whether `player_tables` answers at once (kept, or shipped precomputed): else it
-    solves (`settemezzo.solved.estimate_seconds` says about how long)."""
-    from settemezzo import solved
+    solves (`settemezzo.results.estimate_seconds` says about how long)."""
+    from settemezzo import results
 
-    return solved.ready(equilibrium_source(rules), ("player", "equilibrium"))
+    return results.ready(equilibrium_source(rules), ("player", "equilibrium"))
 
 
 def equilibrium_frame(rules: Rules) -> Any:
-    """The equilibrium's player table of ``rules`` from `settemezzo.solved` (of
+    """The equilibrium's player table of ``rules`` from `settemezzo.results` (of
     `equilibrium_source`)."""
-    from settemezzo import solved
+    from settemezzo import results
 
-    return solved.get(equilibrium_source(rules)).player_table("equilibrium")
+    return results.get(equilibrium_source(rules)).player_table("equilibrium")
 
 
 def _column(df: Any, name: str, default: Any) -> list[Any]:
@@ -495,7 +496,7 @@ def banker_tables(rules: Rules) -> BankerTables:
     if not getattr(game, "classic", True):
         raise StrategyError(
             f"the simulator's equilibrium banker covers the classic heads-up game (no "
-            f"burning, hidden-card swap, split or stake choice), not {rules.describe()}; "
+            f"burning, hidden-card swap, split or stake choice), not the rules {rules.spec()!r}; "
             f"use banker='table' (exact posteriors) or a threshold")
     eq = equilibrium(game)
     kinds = list(game.kinds)
@@ -534,7 +535,7 @@ def stake_codes(spec: PlayerSpec, rules: Rules) -> IntArray:
     elif s.startswith("max-on:"):
         if not rules.stake_after_first_card:
             raise StrategyError(
-                f"stake={s} depends on the first card, but under {rules.describe()} stakes "
+                f"stake={s} depends on the first card, but under the rules {rules.spec()!r} stakes "
                 f"are placed before the deal (stake_timing=after_first_card allows it)")
         for w in s.removeprefix("max-on:").split("/"):
             for k in Kind:  # the K♦ too, where it is a plain figure

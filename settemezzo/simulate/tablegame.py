@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from settemezzo.cards import Card, Kind
-from settemezzo.hands import describe_score, points_label, total
+from settemezzo.hands import points_label, total
 from settemezzo.rules import ITALIAN, Rules, preset
 from settemezzo.simulate import engine as E
 from settemezzo.simulate.session import (
@@ -53,7 +53,7 @@ ACTIONS = ("stake", "burn", "hit", "swap", "split", "stand", "next_hand")
 def computer_strategy(rules: Rules) -> str:
     """What a computer seat plays: the exact engine's heads-up equilibrium, for every rule
     set it solves (every rule set today; SPANISH: the restricted game's, with its stake,
-    swaps and splits), read from `settemezzo.solved` (`strategies.PlayerTables`). What the
+    swaps and splits), read from `settemezzo.results` (`strategies.PlayerTables`). What the
     restricted game does not decide - a re-split, a split hand, a swap inside one - the seat
     plays by the rule of thumb ``threshold:5`` (docs/rules.md). A rule set the exact engine
     refused would get the rule of thumb."""
@@ -403,6 +403,8 @@ class TableGame:
 
     def _hand(self, slot: int, seat: int, human: bool, gain: int | None,
               settled: bool) -> HandState:
+        from settemezzo.i18n import score_label
+
         st = self.table.state
         n = int(st.H[slot, E.H_N])
         hid = int(st.H[slot, E.H_HID])
@@ -419,7 +421,7 @@ class TableGame:
         result = ""
         if settled:
             sc = int(st.H[slot, E.H_SCORE])
-            score = describe_score(sc) if sc >= 0 else ""
+            score = score_label(sc) if sc >= 0 else ""
             if gain is not None:
                 result = "won" if gain > 0 else ("lost" if gain < 0 else "push")
         return HandState(cards, tot, label, stat, int(st.H[slot, E.H_STAKE]) if slot else 0,
@@ -461,19 +463,21 @@ class TableGame:
         return bool(st.IB[node])
 
     def hint(self) -> Any:
-        """The exact engine's advice for the student to act (a `settemezzo.tables.Advice`,
+        """The exact engine's advice for the student to act (a `settemezzo.advice.Advice`,
         heads-up against the equilibrium banker, per unit stake): the row of the
         equilibrium's player table for the decision the student faces - its stake, the card
         burnt, the cards turned up by swaps included - read from the solved results the
         computer seats play (`strategies.PlayerTables`; no solve). None where there is none:
         see `no_hint`."""
+        from settemezzo.i18n import describe_rules
+
         if self.no_hint() is not None:
             return None
         from fractions import Fraction
 
+        from settemezzo.advice import Advice
         from settemezzo.game import restriction_codes
         from settemezzo.simulate.strategies import player_tables
-        from settemezzo.tables import Advice
 
         tables = player_tables(self.rules)
         node = self._node()
@@ -484,7 +488,7 @@ class TableGame:
         assert self._view is not None
         split = float(tables.p[E.EP_SPLIT, node]) if self._view.decision == "split" else None
         return Advice(str(rec["hole"]), tuple(str(rec["up"]).split()), "equilibrium",
-                      self.rules.describe(), str(rec["best"]), float(rec["stand_ev"]) / per,
+                      describe_rules(self.rules), str(rec["best"]), float(rec["stand_ev"]) / per,
                       float(rec["hit_ev"]) / per, float(rec["stand_win"]),
                       float(rec["hit_win"]), Fraction(float(rec["bust_if_hit"])),
                       Fraction(float(rec["seven_half_if_hit"])),

@@ -43,7 +43,7 @@ start's drift, only when the certificate of its first answer is wider than this.
 
 def release_solvers(game: HeadsUpGame) -> None:
     """Drop the solvers kept for ``game`` and its subgames (the largest part of a solved
-    game's memory; rebuilt if asked for again). `settemezzo.solved` calls it once a result
+    game's memory; rebuilt if asked for again). `settemezzo.results` calls it once a result
     is computed and kept."""
     state_of(game).solvers.clear()
     for sub in game.subgames_made:
@@ -52,7 +52,7 @@ def release_solvers(game: HeadsUpGame) -> None:
 
 def remember_equilibrium(game: HeadsUpGame, eq: Equilibrium) -> None:
     """Give ``game`` an equilibrium solved before (on an equal game since freed), so that
-    `equilibrium` answers from it (`settemezzo.solved` keeps equilibria longer than games)."""
+    `equilibrium` answers from it (`settemezzo.results` keeps equilibria longer than games)."""
     state = state_of(game)
     if state.equilibrium is None:
         state.equilibrium = eq

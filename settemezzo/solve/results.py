@@ -61,7 +61,7 @@ class Equilibrium:
         return restriction_codes(self.rules)
 
     def __repr__(self) -> str:
-        return (f"Equilibrium({self.rules.describe()}: player value {self.value:+.9f}, "
+        return (f"Equilibrium({self.rules.spec()}: player value {self.value:+.9f}, "
                 f"banker edge {self.banker_edge:.4%}, certificate [{self.lower:.12f}, "
                 f"{self.upper:.12f}], {self.iterations} LP rounds"
                 + (f", {len(self.subgames)} subgames after a swap" if self.subgames else "")

@@ -1,7 +1,7 @@
 """Trainer questions where the cards already seen decide the answer (the trainer's level 4).
 
 Each question is a deck dealt down: the cards seen since the shuffle (from the compositions
-of the deck-down report, `settemezzo.deckcount`), then a hand dealt from the cards left,
+of the deck-down report, `settemezzo.deck.count`), then a hand dealt from the cards left,
 chosen so that the exact best play against the banker for the cards left differs from the
 fresh-deck play. The exact rows (`settemezzo.teaching.lookup.Row`, from the player table of
 the thinned deck) are precomputed into ``data/deckdown_trainer.csv`` (`make_pack`, a minute
@@ -19,7 +19,7 @@ from typing import Any
 import pandas as pd
 
 from settemezzo.cards import Card, Kind, Unseen, full_deck, kind_of, parse_card
-from settemezzo.deckcount import DATA, KINDS, LEFT
+from settemezzo.deck.count import DATA, KINDS, LEFT
 from settemezzo.rules import ITALIAN, Rules, RulesError
 from settemezzo.teaching.lookup import Row, player_lookup
 

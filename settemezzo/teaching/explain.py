@@ -1,9 +1,9 @@
 """The words about a hand: the play, the banker, the rule set and the one-sentence reason, in
 each language, as the trainer, the tables and the widgets show them.
 
-The sentence is `settemezzo.i18n.advice_sentence` of an `settemezzo.tables.Advice` built from
+The sentence is `settemezzo.i18n.advice_sentence` of an `settemezzo.advice.Advice` built from
 the lookup row, so the views and the command line say the same thing (a test checks it
-against `settemezzo.tables.advise`). Numbers are written by `settemezzo.i18n.percent`,
+against `settemezzo.advice.advise`). Numbers are written by `settemezzo.i18n.percent`,
 `number` and `stakes`.
 
 >>> play_word("hit", "fr"), banker_name("threshold:5", "it")
@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from settemezzo.advice import Advice
 from settemezzo.i18n import advice_sentence as _sentence
-from settemezzo.i18n import banker_words, restriction_note, t
+from settemezzo.i18n import banker_words, describe_rules, restriction_note, t
 from settemezzo.rules import Rules
-from settemezzo.tables import Advice
 from settemezzo.teaching.lookup import Row, rule_choices
 
 __all__ = ["advice_of", "advice_sentence", "banker_name", "play_word", "restriction_line",
@@ -36,7 +36,7 @@ def banker_name(against: str, lang: str = "en") -> str:
 
 def rules_name(rules: Rules, lang: str = "en") -> str:
     """The rule set's one-line name in ``lang`` ('regole italiane + sette e mezzo reale')."""
-    return rules.describe(lang)
+    return describe_rules(rules, lang)
 
 
 def restriction_line(rules: Rules, lang: str = "en", side: str = "value") -> str:
@@ -63,7 +63,7 @@ def rules_options(rules: Rules, lang: str = "en") -> list[tuple[str, Rules]]:
 
 
 def advice_of(row: Row, against: str) -> Advice:
-    """The `settemezzo.tables.Advice` of a lookup row: the same numbers, as the engine gives
+    """The `settemezzo.advice.Advice` of a lookup row: the same numbers, as the engine gives
     them for ``advise`` (``against``: the banker's name, ``equilibrium``, ``threshold:5``)."""
     return Advice(row.hole.label, tuple(k.label for k in row.up), against, "", row.best,
                   row.stand_ev, row.hit_ev, row.stand_win, row.hit_win,

@@ -13,7 +13,7 @@ choice gives away the cost of the mistake; a right one nothing.
 
 from __future__ import annotations
 
-from settemezzo.advice import TIE
+from settemezzo.rows import TIE
 
 __all__ = ["PLAYS", "is_tie", "judge"]
 

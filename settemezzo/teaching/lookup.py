@@ -2,7 +2,7 @@
 
 The trainer, the tables and the widgets never compute odds themselves. They read rows of
 `settemezzo.tables.player_table` and `settemezzo.tables.banker_table`, and the banker's edge
-of `settemezzo.solve.equilibrium`, from the one owner of solved results, `settemezzo.solved`
+of `settemezzo.solve.equilibrium`, from the one owner of solved results, `settemezzo.results`
 (the presets and single variants are shipped precomputed; another rule set's table takes
 seconds the first time). The lookups built here are kept there too, with the rule set's
 other results; a lookup takes about a microsecond.
@@ -25,11 +25,11 @@ from typing import Any
 
 import pandas as pd
 
-from settemezzo import solved
+from settemezzo import results
 from settemezzo.advice import answers
 from settemezzo.cards import Kind, Unseen
 from settemezzo.game import UnsupportedRulesError, heads_up
-from settemezzo.hands import describe_score
+from settemezzo.i18n import describe_rules, score_label
 from settemezzo.rules import ITALIAN, KNOB_TABLE, SPANISH, Rules, RulesError
 from settemezzo.teaching.judge import PLAYS
 
@@ -98,7 +98,7 @@ class Row:
 
     @property
     def total_label(self) -> str:
-        return describe_score(self.total)
+        return score_label(self.total)
 
 
 class PlayerLookup:
@@ -145,34 +145,34 @@ def _row(rec: dict[Any, Any]) -> Row:
 
 def player_ready(rules: Rules, against: str = "equilibrium", deck: Unseen | None = None) -> bool:
     """True if `player_lookup` answers at once (its table is precomputed or kept)."""
-    return solved.ready(rules, ("player", against.strip().lower()), deck)
+    return results.ready(rules, ("player", against.strip().lower()), deck)
 
 
 def player_lookup(rules: Rules = ITALIAN, against: str = "equilibrium",
                   deck: Unseen | None = None) -> PlayerLookup:
     """The player table of ``rules`` against the banker ``against``, as a dict (kept by
-    `settemezzo.solved` with the rule set's other results).
+    `settemezzo.results` with the rule set's other results).
 
     ``deck`` is the composition at the start of the hand (cards seen earlier removed).
     One row per hand (face-down card, face-up cards in order): the row the engine answers
     the hand from, `settemezzo.advice.answer_rows` (the main game's; when the stake is
     chosen after the first card, the stake copy the strategy uses, per unit of that stake,
-    and `Row.stake` names it), as `settemezzo.tables.advise` answers.
+    and `Row.stake` names it), as `settemezzo.advice.advise` answers.
     Raises `UnsupportedRulesError` for a rule set the exact engine does not model yet.
     """
     name = against.strip().lower()
-    return solved.get(rules, deck).view(("player_lookup", name),
+    return results.get(rules, deck).view(("player_lookup", name),
                                         lambda s: _player_lookup(s, name))
 
 
 def player_frame(rules: Rules = ITALIAN, against: str = "equilibrium",
                  deck: Unseen | None = None) -> pd.DataFrame:
-    """`settemezzo.tables.player_table`, from `settemezzo.solved` (precomputed or computed
+    """`settemezzo.tables.player_table`, from `settemezzo.results` (precomputed or computed
     once; shared with the command line's charts: do not modify)."""
-    return solved.get(rules, deck).player_table(against)
+    return results.get(rules, deck).player_table(against)
 
 
-def _player_lookup(s: solved.Solved, against: str) -> PlayerLookup:
+def _player_lookup(s: results.Solved, against: str) -> PlayerLookup:
     found = answers(s.rules, against, s.deck)  # the rows that answer a hand, per unit stake
     rows: dict[tuple[Kind, tuple[Kind, ...]], Row] = {}
     for rec in found.frame.to_dict("records"):
@@ -256,11 +256,11 @@ class BankerLookup:
 
 def banker_lookup(rules: Rules = ITALIAN) -> BankerLookup:
     """The equilibrium banker's table for ``rules``, every visible situation (kept by
-    `settemezzo.solved`)."""
-    return solved.get(rules).view("banker_lookup", _banker_lookup)
+    `settemezzo.results`)."""
+    return results.get(rules).view("banker_lookup", _banker_lookup)
 
 
-def _banker_lookup(s: solved.Solved) -> BankerLookup:
+def _banker_lookup(s: results.Solved) -> BankerLookup:
     rules = s.rules
     df = s.banker_table(max_up=None)
     hole_cols = [c for c in df.columns if c.startswith("p_hole_")]
@@ -277,15 +277,15 @@ def _banker_lookup(s: solved.Solved) -> BankerLookup:
 
 def banker_edge(rules: Rules = ITALIAN) -> float:
     """The banker's edge of ``rules`` (heads-up, both sides at their best), from
-    `settemezzo.solved`; raises `UnsupportedRulesError` like `settemezzo.edge.banker_edge`."""
-    return float(solved.get(rules).edge("equilibrium").edge)
+    `settemezzo.results`; raises `UnsupportedRulesError` like `settemezzo.edge.banker_edge`."""
+    return float(results.get(rules).edge("equilibrium").edge)
 
 
 @functools.lru_cache(maxsize=64)
 def support_problem(rules: Rules) -> str | None:
     """None if the exact engine handles ``rules`` (every rule set today, some as a restricted
     game: see `settemezzo.game.restriction_codes`), else its explanation (one line)."""
-    if solved.shipped(rules):  # solved already
+    if results.shipped(rules):  # solved already
         return None
     try:
         heads_up(rules)
@@ -297,9 +297,9 @@ def support_problem(rules: Rules) -> str | None:
 def rule_choices() -> list[tuple[str, Rules]]:
     """The rule sets a dropdown offers: the presets and the Italian single variants of seed
     000 that solve in seconds (`settemezzo.rules.Knob.cheap`)."""
-    out = [(ITALIAN.describe(), ITALIAN)]
+    out = [(describe_rules(ITALIAN), ITALIAN)]
     for v in (v for k in KNOB_TABLE if k.cheap for v in k.seed000):
         r = ITALIAN.with_variants(v)
-        out.append((r.describe(), r))
-    out.append((SPANISH.describe(), SPANISH))
+        out.append((describe_rules(r), r))
+    out.append((describe_rules(SPANISH), SPANISH))
     return out

@@ -160,7 +160,7 @@ class TrainerSession:
         self.hands = hands
         if self.level.seen and rules != ITALIAN:
             raise RulesError(f"level {level} (cards seen earlier) is made for the Italian "
-                             f"rules, got {rules.describe()!r}")
+                             f"rules, got {rules.spec()!r}")
         self.lookup = player_lookup(rules, self.level.against)  # UnsupportedRulesError
         self.history: list[Feedback] = []
         self.number = 1

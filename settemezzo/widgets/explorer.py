@@ -18,13 +18,13 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from settemezzo import solved
+from settemezzo import results
 from settemezzo.cards import CardError, Kind, Unseen, parse_specs
 from settemezzo.hands import is_bust, is_finished, score, total
 from settemezzo.i18n import check_lang, percent, score_label, t
 from settemezzo.odds import HandState, hit_outcomes
+from settemezzo.rows import TIE
 from settemezzo.rules import ITALIAN, Rules, RulesError
-from settemezzo.tables import TIE
 from settemezzo.teaching.explain import (
     advice_sentence,
     banker_name,
@@ -274,7 +274,7 @@ class OddsExplorer:
     # -- a table that is not at hand: computed in the background ---------------------------
     def _computing_text(self, rules: Rules) -> str:
         return t("ui.computing_about", self.lang, rules=rules_name(rules, self.lang),
-                    seconds=max(1, round(solved.estimate_seconds(rules))))
+                    seconds=max(1, round(results.estimate_seconds(rules))))
 
     def _compute(self, rules: Rules, against: str, deck: Unseen | None) -> None:
         """Show at once that the table of ``rules`` is being computed (no numbers of another
@@ -294,7 +294,7 @@ class OddsExplorer:
         self._worker.start()
 
     def _work(self, rules: Rules, against: str, deck: Unseen | None) -> None:
-        estimate = solved.estimate_seconds(rules)
+        estimate = results.estimate_seconds(rules)
         done = threading.Event()
 
         def tick() -> None:  # the bar follows the estimate, short of the end until done
@@ -314,7 +314,7 @@ class OddsExplorer:
             done.set()
             ticker.join()
         if deck is None:
-            solved.measured(rules, time.perf_counter() - t0)
+            results.measured(rules, time.perf_counter() - t0)
         self.progress.value = 1.0
         self.progress.layout.display = "none"
         self._worker = None

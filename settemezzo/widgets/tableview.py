@@ -184,13 +184,13 @@ class ClassroomTable:
         """Say at once when the game's equilibrium is not at hand (a rule set not shipped
         precomputed: the computer seats and the hints need it solved first), as the
         explorer does: the same words and estimate."""
-        from settemezzo import solved
+        from settemezzo import results
         from settemezzo.simulate.strategies import equilibrium_ready
 
         if not equilibrium_ready(rules):
             self.status.value = message(t(
                 "ui.computing_about", self.lang, rules=rules_name(rules, self.lang),
-                seconds=max(1, round(solved.estimate_seconds(rules)))))
+                seconds=max(1, round(results.estimate_seconds(rules)))))
 
     def _act(self, f: Any) -> None:
         g = self.game

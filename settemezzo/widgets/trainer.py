@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from settemezzo.i18n import check_lang, number, percent, t
+from settemezzo.i18n import check_lang, describe_rules, number, percent, t
 from settemezzo.rules import ITALIAN, Rules
 from settemezzo.teaching.explain import play_word, restriction_line, rules_name
 from settemezzo.teaching.lookup import support_problem
@@ -150,7 +150,7 @@ class Trainer:
         if problem is not None:
             self.session = None
             self.hand_view.value = message(t("ui.unsupported", self.lang,
-                                                rules=self.rules.describe(), why=problem),
+                                                rules=describe_rules(self.rules), why=problem),
                                            "warn")
             self._buttons()
             return

@@ -7,9 +7,10 @@ engine does not model yet gives a clear note instead of a number (and a number a
 the engine learns it: nothing here lists the supported knobs). `VariantComparison` is the
 view.
 
+>>> from settemezzo.i18n import describe_rules
 >>> from settemezzo.rules import ITALIAN
 >>> r = variant_rules(ITALIAN, {"royal": True})
->>> r.describe()
+>>> describe_rules(r)
 'Italian rules + royal 7½'
 """
 
@@ -23,7 +24,7 @@ from typing import Any
 import pandas as pd
 
 from settemezzo.game import restriction_codes
-from settemezzo.i18n import check_lang, percent, t
+from settemezzo.i18n import check_lang, describe_rules, percent, t
 from settemezzo.rules import PRESETS, SWITCHES, Knob, Rules
 from settemezzo.teaching.explain import restriction_line, rules_name
 from settemezzo.teaching.lookup import banker_edge, player_frame, player_lookup, support_problem
@@ -106,13 +107,13 @@ def edges_frame(base: Rules, lang: str = "en",
     """The banker's edge of ``base`` and of ``base`` with each of ``knobs`` flipped alone:
     columns ``variant``, ``edge`` (NaN where the exact engine cannot solve it yet),
     ``method``, ``bound`` (True where the game is solved restricted: the edge is at most
-    this, `settemezzo.game.restriction_codes`), ``rules`` (`Rules.describe`) and ``rules_spec``
-    (`Rules.spec`)."""
+    this, `settemezzo.game.restriction_codes`), ``rules`` (`settemezzo.i18n.describe_rules`)
+    and ``rules_spec`` (`Rules.spec`)."""
     check_lang(lang)
     rule_sets = [base, *(variant_rules(base, {key: not knob_is_on(base, key)})
                          for key in knobs)]
     recs = [{"variant": rules_name(r, lang), "edge": _edge_or_nan(r), "method": "equilibrium",
-             "bound": bool(restriction_codes(r)), "rules": r.describe(),
+             "bound": bool(restriction_codes(r)), "rules": describe_rules(r),
              "rules_spec": r.spec()} for r in rule_sets]
     return pd.DataFrame.from_records(recs, columns=["variant", "edge", "method", "bound",
                                                     "rules", "rules_spec"])

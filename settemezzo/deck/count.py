@@ -1,4 +1,4 @@
-"""A count a person can keep while the deck is played down (issue 17, part 3).
+"""A count a person can keep while the deck is played down.
 
 A **count** gives each kind of card a small whole tag (+1, 0 or -1) and adds up the tags of
 the cards seen since the shuffle. Tags are *balanced* (the whole deck adds up to 0), so the
@@ -8,7 +8,7 @@ rich in the kinds tagged +1 (so the cards left are rich in those tagged -1).
 
 - `fit_count` picks, among every balanced tag set of -1, 0, +1, the one whose count best
   predicts the banker's edge against the player who remembers (R² of a straight line), over
-  the compositions of `settemezzo.deckdown` rows.
+  the compositions of `settemezzo.deck.down` rows.
 - `count_study` measures how much of the worth of remembering (against ``threshold:5``,
   heads-up) a player captures who knows only the count: on the even deck cycles it learns,
   per count bucket, the play of each decision (the remembering player's exact best replies,
@@ -33,20 +33,20 @@ import numpy as np
 import pandas as pd
 
 from settemezzo.cards import Kind
-from settemezzo.deckdown import (
-    _best_reply,
-    _deck_of,
-    _full_deck_player,
-    _ratio,
-    _summary,
-    combined,
-    report,
+from settemezzo.deck.common import (
+    DeckDownError,
+    best_reply,
+    deck_of,
+    full_deck_player,
+    ratio,
+    summary,
     transfer,
 )
+from settemezzo.deck.down import combined, report
 from settemezzo.game import heads_up
 from settemezzo.hands import total
 from settemezzo.i18n import t
-from settemezzo.rules import ITALIAN, Rules, RulesError
+from settemezzo.rules import ITALIAN, Rules
 from settemezzo.solve import PlayerStrategy, evaluate
 
 __all__ = ["CANDIDATES", "Count", "CountStudy", "Report", "best_count", "count_card",
@@ -57,7 +57,7 @@ KINDS = (Kind.FIGURE, Kind.ACE, Kind.TWO, Kind.THREE, Kind.FOUR, Kind.FIVE, Kind
          Kind.SEVEN)
 FULL = np.array([12, 4, 4, 4, 4, 4, 4, 4])
 LEFT = tuple(f"left_{k.label}" for k in KINDS)
-"""The columns of `settemezzo.deckdown.DeckDown.hands` with the cards left per kind."""
+"""The columns of `settemezzo.deck.down.DeckDown.hands` with the cards left per kind."""
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ class Count:
 
     def __post_init__(self) -> None:
         if len(self.tags) != len(KINDS) or int(np.dot(self.tags, FULL)) != 0:
-            raise RulesError(f"a count needs 8 tags (figure, 1..7) adding up to 0 over the "
+            raise DeckDownError(f"a count needs 8 tags (figure, 1..7) adding up to 0 over the "
                              f"deck, got {self.tags!r}")
 
     def index(self, left: Any) -> Any:
@@ -106,7 +106,7 @@ def fit_count(hands: pd.DataFrame, column: str = "remember") -> tuple[Count, flo
         if best is None or r2 > best[0] + 1e-12:
             best = (r2, tags)
     if best is None:
-        raise RulesError("no rows to fit a count on")
+        raise DeckDownError("no rows to fit a count on")
     return Count(best[1]), best[0]
 
 
@@ -144,8 +144,8 @@ def _votes(rules: Rules, rows: pd.DataFrame, buckets: Sequence[int], banker: str
     votes: dict[int, dict[Key, float]] = {}
     for (_, row), b in zip(rows.iterrows(), buckets, strict=True):
         key = tuple((k, int(row[c])) for k, c in zip(KINDS, LEFT, strict=True) if row[c])
-        game = heads_up(rules, _deck_of(key))
-        hit = _best_reply(rules, key, banker).strategy.hit
+        game = heads_up(rules, deck_of(key))
+        hit = best_reply(rules, key, banker).strategy.hit
         tally = votes.setdefault(b, {})
         for s in game.infosets:
             w = float(s.reach) * (1 if hit[s.index] else -1)
@@ -155,8 +155,8 @@ def _votes(rules: Rules, rows: pd.DataFrame, buckets: Sequence[int], banker: str
 
 def _count_player(rules: Rules, key: tuple[tuple[Kind, int], ...], tally: dict[Key, float],
                   banker: str) -> tuple[Any, PlayerStrategy]:
-    game = heads_up(rules, _deck_of(key))
-    full = transfer(_full_deck_player(rules, banker), heads_up(rules), game)
+    game = heads_up(rules, deck_of(key))
+    full = transfer(full_deck_player(rules, banker), heads_up(rules), game)
     hit = tuple(int(tally[(s.hole, s.up)] > 0) if (s.hole, s.up) in tally else full.hit[i]
                 for i, s in enumerate(game.infosets))
     return game, PlayerStrategy("count", hit)
@@ -165,7 +165,7 @@ def _count_player(rules: Rules, key: tuple[tuple[Kind, int], ...], tally: dict[K
 def _flips(rules: Rules, votes: dict[int, dict[Key, float]], banker: str) -> pd.DataFrame:
     """The decisions whose vote in some bucket differs from the full-deck best reply."""
     game = heads_up(rules)
-    full = _full_deck_player(rules, banker)
+    full = full_deck_player(rules, banker)
     rows = []
     for b, tally in sorted(votes.items()):
         for (hole, up), v in tally.items():
@@ -189,7 +189,7 @@ def count_study(hands: pd.DataFrame, rules: Rules = ITALIAN, count: Count | None
     ``count`` None: the `fit_count` of the rows."""
     rows = hands[(hands["banker"] == banker) & (hands["players"] == 1)].reset_index(drop=True)
     if rows.empty:
-        raise RulesError(f"no heads-up rows against {banker!r} to study a count on")
+        raise DeckDownError(f"no heads-up rows against {banker!r} to study a count on")
     fitted, r2 = fit_count(rows)
     count = count if count is not None else fitted
     r2 = _r2(count.index(rows[list(LEFT)].to_numpy()), rows["remember"].to_numpy())
@@ -212,7 +212,7 @@ def count_study(hands: pd.DataFrame, rules: Rules = ITALIAN, count: Count | None
     values = pd.DataFrame(out)
     per = values.assign(kept=values["count"] - values["forget"],
                         whole=values["remember"] - values["forget"]).groupby("cycle")
-    capture, se = _ratio(per["kept"].sum().to_numpy(), per["whole"].sum().to_numpy())
+    capture, se = ratio(per["kept"].sum().to_numpy(), per["whole"].sum().to_numpy())
     return CountStudy(count, r2, capture, se, values, _flips(rules, votes, banker))
 
 
@@ -223,7 +223,7 @@ def edge_by_count(hands: pd.DataFrame, count: Count, banker: str = "threshold:5"
     centre, ``edge`` the mean, ``se`` its standard error, ``hands``)."""
     rows = hands[(hands["banker"] == banker) & (hands["players"] == 1)]
     if rows.empty:
-        raise RulesError(f"no heads-up rows against {banker!r}")
+        raise DeckDownError(f"no heads-up rows against {banker!r}")
     index = count.index(rows[list(LEFT)].to_numpy())
     points = pd.DataFrame({"index": index, "edge": -rows["remember"].to_numpy(),
                            "worth": rows["worth"].to_numpy(),
@@ -272,7 +272,7 @@ def count_card(flips: pd.DataFrame, most: int = 3, rows: int = 12) -> pd.DataFra
 # The precomputed report (data/): the notebook and `make charts` read it
 # ---------------------------------------------------------------------------------------------
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 """The checkout's ``data/`` folder."""
 ROWS_FILE = "deckdown_italian.csv"
 FLIPS_FILE = "deckdown_count_flips.csv"
@@ -295,12 +295,12 @@ class Report:
 
 
 def summarize(hands: pd.DataFrame) -> pd.DataFrame:
-    """The summary of `settemezzo.deckdown.deck_down` for the rows of several runs (a run:
+    """The summary of `settemezzo.deck.down.deck_down` for the rows of several runs (a run:
     its players, banker and seed)."""
     parts = []
     for _, df in hands.groupby(["players", "seed", "banker"], sort=False):
         cycle = df["cycle"].rank(method="dense").astype(int) - 1
-        parts.append(_summary(df.assign(cycle=cycle), int(df["players"].iloc[0]),
+        parts.append(summary(df.assign(cycle=cycle), int(df["players"].iloc[0]),
                               int(df["cycle"].nunique())))
     return pd.concat(parts, ignore_index=True)
 
@@ -332,10 +332,10 @@ def best_count(hands: pd.DataFrame, rules: Rules = ITALIAN,
 def write_report(folder: str | Path = DATA, rules: Rules = ITALIAN,
                  progress: Callable[[int, int], None] | None = None,
                  hands: pd.DataFrame | None = None) -> list[Path]:
-    """Run `settemezzo.deckdown.report` (or take its rows ``hands``) and `best_count`, and
+    """Run `settemezzo.deck.down.report` (or take its rows ``hands``) and `best_count`, and
     write the three files of the report into ``folder`` (atomically), each with the rule set's
     ``rules`` and ``rules_spec`` columns (`settemezzo.fileio.with_rules`). Minutes: see
-    `settemezzo.deckdown.REPORT_RUNS`."""
+    `settemezzo.deck.down.REPORT_RUNS`."""
     from settemezzo.fileio import with_rules, writing
 
     if hands is None:
@@ -353,7 +353,7 @@ def load_report(folder: str | Path = DATA) -> Report:
     folder = Path(folder)
     missing = [n for n in (ROWS_FILE, FLIPS_FILE, COUNT_FILE) if not (folder / n).is_file()]
     if missing:
-        raise RulesError(f"no deck-down report in {str(folder)!r} (missing {missing}); make "
+        raise DeckDownError(f"no deck-down report in {str(folder)!r} (missing {missing}); make "
                          f"it with 'settemezzo deckdown --report --data {folder}'")
     hands = pd.read_csv(folder / ROWS_FILE)
     flips = pd.read_csv(folder / FLIPS_FILE, keep_default_na=False)

@@ -1,5 +1,7 @@
-"""The one owner of solved results: a rule set's equilibrium, tables, edges and handout
-numbers, computed once, behind one bounded cache.
+"""The results of a rule set: its equilibrium, tables, edges and handout numbers, computed
+once (or read from the shipped ones), behind one bounded cache: the layer above the engine
+that the views ask (`settemezzo.advice`, `settemezzo.edge` and `settemezzo.simulate.strategies`
+still read it from below: `tests/test_layers.py` lists them).
 
 ``get(rules)`` gives the `Solved` of a rule set; the command line, the charts and the
 widgets all ask it. Everything is computed lazily, on first use, and kept with the entry;
@@ -108,7 +110,7 @@ class Solved:
         self._games: list[weakref.ref[HeadsUpGame]] = []
 
     def __repr__(self) -> str:
-        return f"Solved({self.rules.describe()}, {len(self._results)} results)"
+        return f"Solved({self.rules.spec()}, {len(self._results)} results)"
 
     # -- the stored (precomputed) results ----------------------------------------------------
     @property
@@ -418,9 +420,9 @@ and its table; refined by each solve this process times, see `measured`)."""
 def estimate_seconds(rules: Rules) -> float:
     """A rough estimate of the seconds a first answer under ``rules`` takes (the equilibrium
     and a player table), from the rule set's relative cost."""
-    from settemezzo.edge import _cost
+    from settemezzo.edge import relative_cost
 
-    return _cost(rules) * SECONDS_PER_UNIT[0]
+    return relative_cost(rules) * SECONDS_PER_UNIT[0]
 
 
 @contextlib.contextmanager
@@ -441,6 +443,8 @@ def progress(rules: Rules, what: str = "solving", *, enabled: bool | None = None
     done = threading.Event()
 
     def tick() -> None:
+        from settemezzo.i18n import describe_rules
+
         if done.wait(1.0):  # under a second: no bar at all
             return
         from tqdm.auto import tqdm
@@ -450,7 +454,7 @@ def progress(rules: Rules, what: str = "solving", *, enabled: bool | None = None
         lang = PROGRESS_LANG[0]
         total = round(estimate)
         bar = tqdm(total=total, unit="s", bar_format="{desc}: {bar}{postfix}",
-                   desc=t(f"progress.{what}", lang, rules=rules.describe(lang)))
+                   desc=t(f"progress.{what}", lang, rules=describe_rules(rules, lang)))
         t0 = time.perf_counter() - 1.0
         while not done.wait(0.25):
             elapsed = time.perf_counter() - t0
@@ -487,6 +491,6 @@ def _interactive(stream: Any) -> bool:
 
 def measured(rules: Rules, seconds: float) -> None:
     """Refine `estimate_seconds` with a solve that took ``seconds`` under ``rules``."""
-    from settemezzo.edge import _cost
+    from settemezzo.edge import relative_cost
 
-    SECONDS_PER_UNIT[0] = 0.5 * SECONDS_PER_UNIT[0] + 0.5 * seconds / _cost(rules)
+    SECONDS_PER_UNIT[0] = 0.5 * SECONDS_PER_UNIT[0] + 0.5 * seconds / relative_cost(rules)

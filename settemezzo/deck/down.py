@@ -1,4 +1,4 @@
-"""Playing the deck down: what remembering the cards already seen is worth (issue 17).
+"""Playing the deck down: what remembering the cards already seen is worth.
 
 Under ``reshuffle="when_exhausted"`` the cards of earlier hands stay out of the deck, so the
 composition the next hand is dealt from moves as the deck thins. Two players meet the same
@@ -62,7 +62,6 @@ are heads-up only.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -70,18 +69,24 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 import pandas as pd
 
 from settemezzo import policy
 from settemezzo.cards import Kind, Unseen, full_deck, kind_of
-from settemezzo.game import HeadsUpGame, heads_up
+from settemezzo.deck.common import (
+    DeckDownError,
+    best_reply,
+    composition_key,
+    deck_of,
+    full_deck_player,
+    summary,
+    transfer,
+)
+from settemezzo.game import heads_up
 from settemezzo.hands import is_finished, total
-from settemezzo.odds import draw_kinds
 from settemezzo.policy import parse_threshold
 from settemezzo.rules import ITALIAN, Rules, RulesError
 from settemezzo.solve import (
-    BestResponse,
     PlayerStrategy,
     Value,
     best_response,
@@ -92,7 +97,6 @@ from settemezzo.solve import (
 __all__ = [
     "BANKERS",
     "DeckDown",
-    "DeckDownError",
     "HandValues",
     "deck_cycles",
     "deck_down",
@@ -107,10 +111,6 @@ CERTIFICATE = 1e-9
 
 FLOW_BANKER = "threshold:5"
 """The banker the deck is played down against, for every banker measured."""
-
-
-class DeckDownError(RulesError):
-    """A deck-down question the exact engine cannot answer (a `ValueError`)."""
 
 
 @dataclass(frozen=True)
@@ -134,7 +134,7 @@ def _check_rules(rules: Rules) -> None:
     if not heads_up(rules).classic or rules.wild_king:
         raise DeckDownError(
             f"deck-down analysis needs a rule set without burn, swap_hidden, split_figures, "
-            f"stakes chosen after the first card or wild_king; got {rules.describe()!r}")
+            f"stakes chosen after the first card or wild_king; got the rules {rules.spec()!r}")
 
 
 BANKER_BASES = ("threshold:K", "table", "equilibrium")
@@ -148,50 +148,12 @@ def _check_banker(banker: str) -> str:
     return policy.parse(banker, BANKER_BASES, (), who="banker", error=DeckDownError).name
 
 
-def composition_key(deck: Unseen, rules: Rules) -> tuple[tuple[Kind, int], ...]:
-    """What the hand depends on: the counts per kind it can draw (the K♦ a plain figure
-    unless wild)."""
-    return tuple(draw_kinds(deck, rules))
-
-
-def _deck_of(key: tuple[tuple[Kind, int], ...]) -> Unseen:
-    """A composition with these counts (rules without the wild K♦, which plays as any
-    figure: `Unseen.of_plain`)."""
-    return Unseen.of_plain(dict(key))
-
-
-def transfer(strategy: PlayerStrategy, source: HeadsUpGame, game: HeadsUpGame
-             ) -> PlayerStrategy:
-    """A strategy of the full-deck game played on a thinned deck: the same choice at the
-    same (face-down card, face-up cards), whatever has been seen."""
-    return PlayerStrategy(f"{strategy.name} (full deck)", tuple(
-        strategy.hit[source.infoset(s.hole, s.up).index] for s in game.infosets))
-
-
-@lru_cache(maxsize=8)
-def _full_deck_player(rules: Rules, banker: str) -> PlayerStrategy:
-    """What the forgetting player plays: the full-deck best reply to a threshold banker, or
-    the full-deck equilibrium player."""
-    if policy.is_threshold(banker):
-        s = best_response(banker, "player", rules).strategy
-        assert isinstance(s, PlayerStrategy)
-        return s
-    return equilibrium(rules).player
-
-
-@lru_cache(maxsize=4096)
-def _best_reply(rules: Rules, key: tuple[tuple[Kind, int], ...], banker: str) -> BestResponse:
-    """The player's exact best reply to a threshold banker on one composition (cached: the
-    deck is dealt down by it, and it is the remembering player's value)."""
-    return best_response(banker, "player", heads_up(rules, _deck_of(key)))
-
-
 @lru_cache(maxsize=4096)
 def _values(rules: Rules, key: tuple[tuple[Kind, int], ...], banker: str) -> tuple[Value, Value]:
-    game = heads_up(rules, _deck_of(key))
-    forget = transfer(_full_deck_player(rules, banker), heads_up(rules), game)
+    game = heads_up(rules, deck_of(key))
+    forget = transfer(full_deck_player(rules, banker), heads_up(rules), game)
     if policy.is_threshold(banker):
-        return _best_reply(rules, key, banker).value, evaluate(forget, banker, game)
+        return best_reply(rules, key, banker).value, evaluate(forget, banker, game)
     eq = equilibrium(game)
     if not eq.exploitability <= CERTIFICATE:
         raise DeckDownError(f"the equilibrium of {game.deck} is certified only to "
@@ -218,7 +180,7 @@ def hand_values(deck: Unseen, banker: str = "threshold:5", rules: Rules = ITALIA
 
 def _flow_player(rules: Rules, key: tuple[tuple[Kind, int], ...]) -> PlayerStrategy:
     """The player who remembers, against the flow banker: its plays deal the deck down."""
-    s = _best_reply(rules, key, FLOW_BANKER).strategy
+    s = best_reply(rules, key, FLOW_BANKER).strategy
     assert isinstance(s, PlayerStrategy)
     return s
 
@@ -261,7 +223,7 @@ def _play_round(stock: _Stock, rules: Rules, players: int) -> None:
     the flow banker for the composition at the round's start, then the banker plays."""
     key = composition_key(stock.unseen(), rules)
     player = _flow_player(rules, key)
-    game = heads_up(rules, _deck_of(key))
+    game = heads_up(rules, deck_of(key))
     holes = [stock.deal() for _ in range(players)]
     hands = [[h] for h in holes] + [[stock.deal()]]
     for hand in hands[:-1]:
@@ -305,18 +267,6 @@ def deck_cycles(rules: Rules = ITALIAN, players: int = 1, cycles: int = 10, seed
         if progress is not None:
             progress(cycle + 1, cycles)
     return out, run_outs, unplayed
-
-
-def _ratio(totals: npt.ArrayLike, counts: npt.ArrayLike) -> tuple[float, float]:
-    """Mean per hand over independent cycles, sum(totals)/sum(counts), and its
-    delta-method standard error."""
-    g, s = np.asarray(totals, dtype=np.float64), np.asarray(counts, dtype=np.float64)
-    n = len(g)
-    r = float(g.sum() / s.sum())
-    if n < 2:
-        return r, math.nan
-    resid = g - r * s
-    return r, float(math.sqrt((resid ** 2).sum() / (n * (n - 1))) / s.mean())
 
 
 @dataclass(frozen=True)
@@ -373,22 +323,6 @@ def _hand_rows(starts: list[list[Unseen]], bankers: Sequence[str], rules: Rules,
     return pd.DataFrame(rows)
 
 
-def _summary(hands: pd.DataFrame, players: int, cycles: int) -> pd.DataFrame:
-    rows = []
-    for banker, df in hands.groupby("banker", sort=False):
-        per = df.groupby("cycle")
-        n = per.size().reindex(range(cycles), fill_value=0) * players
-        row: dict[str, Any] = {"banker": banker, "players": players, "cycles": cycles,
-                               "player_hands": int(n.sum())}
-        if "unplayed" in df.columns:  # cards per cycle never dealt (module docstring)
-            row["unplayed"] = float(per["unplayed"].first().mean())
-        for col in ("remember", "forget", "worth"):
-            sums = per[col].sum().reindex(range(cycles), fill_value=0.0) * players
-            row[col], row[f"{col}_se"] = _ratio(sums.to_numpy(), n.to_numpy())
-        rows.append(row)
-    return pd.DataFrame(rows)
-
-
 def deck_down(rules: Rules = ITALIAN, players: int = 1,
               bankers: Sequence[str] = ("threshold:5",), cycles: int = 10, seed: int = 0,
               progress: Callable[[int, int], None] | None = None) -> DeckDown:
@@ -407,7 +341,7 @@ def deck_down(rules: Rules = ITALIAN, players: int = 1,
     starts, run_outs, unplayed = deck_cycles(rules, players, cycles, seed, progress)
     hands = _hand_rows(starts, names, rules, players, progress, unplayed)
     return DeckDown(rules, players, cycles, seed, run_outs,
-                    _summary(hands, players, cycles), hands, tuple(unplayed))
+                    summary(hands, players, cycles), hands, tuple(unplayed))
 
 
 REPORT_RUNS: tuple[tuple[int, tuple[str, ...], int, int], ...] = (
@@ -418,7 +352,7 @@ REPORT_RUNS: tuple[tuple[int, tuple[str, ...], int, int], ...] = (
 """The report (`report`, ``make deckdown``): (players, bankers, deck cycles, seed) per run.
 The bankers who remember need a certified equilibrium per composition (about 2 s each),
 hence fewer cycles. About 22 minutes of one core with the count study
-(`settemezzo.deckcount.write_report`; measured with `time make deckdown`); the tests use runs
+(`settemezzo.deck.count.write_report`; measured with `time make deckdown`); the tests use runs
 of 2 cycles."""
 
 
