@@ -7,33 +7,8 @@ from __future__ import annotations
 from tests.imports import Import, attribute_uses, imports
 
 PENDING: set[tuple[str, str, str]] = {
-    # PENDING: (importer, module, private name) that other helpers are fixing at the same
-    # time; the coordinator empties this list when merging their branches.
-    # The solver's public seams (`solve`: game.py and the solve package name these, and the
-    # callers here take the new names at the merge):
-    ("settemezzo.banker_dp", "settemezzo.solve", "_DensePlan"),
-    ("settemezzo.iterative", "settemezzo.solve", "_solver"),
-    ("settemezzo.solve", "settemezzo.game", "_without"),
-    ("settemezzo.advice", "settemezzo.game", "_splits"),             # game.may_split
-    ("settemezzo.advice", "settemezzo.solve", "_split_terms"),       # solve.walk.split_terms
-    ("settemezzo.edge", "settemezzo.game", "_hand_key"),             # game.hand_key
-    ("settemezzo.rows", "settemezzo.solve", "_reply"),               # solve.walk.player_reply
-    ("settemezzo.rows", "settemezzo.solve", "_solver"),              # solve.solver.game_solver
-    ("settemezzo.tables", "settemezzo.solve", "_FloatRows"),         # solve.rows.FloatRows
-    ("settemezzo.tables", "settemezzo.solve", "_reply"),
-    ("settemezzo.tables", "settemezzo.solve", "_solver"),
-    ("settemezzo.tables", "settemezzo.solve", "_sub_banker"),        # solve.strategies.sub_banker
-    ("settemezzo.tables", "settemezzo.solve", "_sub_player"),        # solve.strategies.sub_player
-    # the compiled engine (`views` owns simulate/engine.py):
+    # (importer, module, private name) still to be given a public name
     ("settemezzo.simulate.tablegame", "settemezzo.simulate.engine", "_bank_plan"),
-    # the command line (`cli`) and the charts (`views`):
-    ("settemezzo.cli_classroom", "settemezzo.cli", "_add_rules_args"),
-    ("settemezzo.cli_deck", "settemezzo.cli", "_add_rules_args"),
-    ("settemezzo.cli_deck", "settemezzo.cli", "_rules_from"),
-    ("settemezzo.cli_play", "settemezzo.cli", "_add_rules_args"),
-    ("settemezzo.cli_play", "settemezzo.cli_simulate", "_sale"),
-    ("settemezzo.cli_solve", "settemezzo.cli", "_parse_cards_arg"),
-    ("settemezzo.cli_solve", "settemezzo.cli", "_parse_cards_args"),
     ("settemezzo.plots_deck", "settemezzo.plots", "_fig_ax"),
     ("settemezzo.plots_deck", "settemezzo.plots", "_percent_axis"),
 }
