@@ -28,7 +28,7 @@ K = Kind
 PACKAGE = Path(settemezzo.__file__).parent
 ROOT = PACKAGE.parent
 FORBIDDEN = ("ipywidgets", "settemezzo.widgets")
-WITHOUT_WIDGETS = ("teaching", "classroom_server", "cli_play.py")
+WITHOUT_WIDGETS = ("teaching", "classroom_server", "cli/play.py")
 """The teaching package, the classroom server and the terminal table (paths in the package)."""
 
 
