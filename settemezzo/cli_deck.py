@@ -73,7 +73,7 @@ def _write(path: Path, summary: Any, hands: Any, rules: Rules) -> None:
         if suffix == ".csv":
             hands.to_csv(temp, index=False, float_format="%.12g")
         else:
-            from settemezzo.plots_deck import worth_chart
+            from settemezzo.plots import worth_chart
 
             worth_chart(summary, rules).savefig(temp, format=suffix[1:],
                                                            bbox_inches="tight")
@@ -172,7 +172,7 @@ def write_charts(folder: Path, suffix: str = ".png", lang: str = "en",
     counting card (always a PDF), into ``folder``. `settemezzo charts` calls this."""
     from settemezzo.cli_chart import save_chart
     from settemezzo.deckcount import DATA, count_card, edge_by_count, load_report
-    from settemezzo.plots_deck import count_card_chart, count_chart, worth_chart
+    from settemezzo.plots import count_card_chart, count_chart, worth_chart
     from settemezzo.rules import ITALIAN
 
     rep = load_report(DATA if data is None else data)

@@ -26,7 +26,7 @@ from settemezzo.deckcount import (
 )
 from settemezzo.deckdown import deck_down, hand_values
 from settemezzo.game import heads_up
-from settemezzo.plots_deck import count_card_chart, count_chart
+from settemezzo.plots import count_card_chart, count_chart
 from settemezzo.rules import ITALIAN, RulesError
 from settemezzo.solve import best_response
 
