@@ -27,8 +27,7 @@ from settemezzo.deckdown import (
     hand_values,
 )
 from settemezzo.game import heads_up
-from settemezzo.plots import ChartError
-from settemezzo.plots import worth_chart
+from settemezzo.plots import ChartError, worth_chart
 from settemezzo.rules import ITALIAN, RulesError
 from settemezzo.solve import best_response
 from tests.reference import bruteforce as bf

@@ -14,8 +14,6 @@ import pytest
 from matplotlib.figure import Figure
 
 from settemezzo import plots
-from settemezzo.plots.strategy import stake_text
-from settemezzo.plots.style import codes_of_spec, half_of_label
 from settemezzo.cli_chart import cached_banker_table, cached_player_table
 from settemezzo.game import restriction_codes
 from settemezzo.i18n import (
@@ -26,6 +24,8 @@ from settemezzo.i18n import (
     restriction_note,
     t,
 )
+from settemezzo.plots.strategy import stake_text
+from settemezzo.plots.style import codes_of_spec, half_of_label
 from settemezzo.rules import ITALIAN, PRESETS, SPANISH, Rules
 from settemezzo.tables import advise
 
