@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-TARGET_RATE = 1_000_000   # heads-up hands per second on this machine (issue 5)
+TARGET_RATE = 1_000_000   # heads-up hands per second on this machine: the floor
 AIM_RATE = 5_000_000
 
 

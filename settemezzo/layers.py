@@ -21,7 +21,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("front door", ("settemezzo", "settemezzo.__main__")),
     ("views", (
         "settemezzo.cli", "settemezzo.widgets", "settemezzo.classroom_server",
-        "settemezzo.plots", "settemezzo.plots_deck",
+        "settemezzo.plots",
         # the command that solves the shipped results afresh and writes them
         "settemezzo.precomputed.__main__", "settemezzo.precomputed.writer",
     )),

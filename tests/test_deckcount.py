@@ -27,7 +27,7 @@ from settemezzo.deck.count import (
 from settemezzo.deck.down import deck_down, hand_values
 from settemezzo.errors import InputError
 from settemezzo.game import heads_up
-from settemezzo.plots_deck import count_card_chart, count_chart
+from settemezzo.plots import count_card_chart, count_chart
 from settemezzo.rules import ITALIAN
 from settemezzo.solve import best_response
 

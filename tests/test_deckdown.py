@@ -23,8 +23,7 @@ from settemezzo.deck.common import DeckDownError, ratio
 from settemezzo.deck.down import deck_cycles, deck_down, hand_values
 from settemezzo.game import heads_up
 from settemezzo.i18n import describe_rules
-from settemezzo.plots import ChartError
-from settemezzo.plots_deck import worth_chart
+from settemezzo.plots import ChartError, worth_chart
 from settemezzo.rules import ITALIAN, RulesError
 from settemezzo.solve import best_response
 from tests.reference import bruteforce as bf

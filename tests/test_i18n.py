@@ -153,7 +153,8 @@ def test_no_view_formats_a_number_itself() -> None:
     import re
 
     root = pathlib.Path(__file__).parent.parent / "settemezzo"
-    views = [*root.glob("widgets/*.py"), root / "plots.py", *root.glob("classroom_server/*.py")]
+    views = [*root.glob("widgets/*.py"), *root.glob("plots/*.py"),
+             *root.glob("classroom_server/*.py")]
     spec = re.compile(r"\{[^{}:]+:[+]?\.\d+[f%]\}")
     machine = ("left", "zero", "width", "time.time()")  # CSS geometry, a form's timestamp
     found = [(p.name, m) for p in views for m in spec.findall(p.read_text("utf-8"))

@@ -25,6 +25,8 @@ from settemezzo.i18n import (
     restriction_note,
     t,
 )
+from settemezzo.plots.strategy import stake_text
+from settemezzo.plots.style import codes_of_spec, half_of_label
 from settemezzo.rules import ITALIAN, PRESETS, SPANISH, Rules
 
 # Every preset is solved (SPANISH as a restricted game: its first solve takes most of a
@@ -97,7 +99,7 @@ def test_strategy_cells_sanity_against_threshold5(th_table: pd.DataFrame) -> Non
     a = advise("5", against="threshold:5")
     assert _cell(cells, "5", 0)["margin"] == pytest.approx(float(a.margin), abs=1e-12)
     # no decision is left at 7½ or more; every card of the deck shows up as a row
-    assert all(cells["up_total_half"] + [plots._half(h) for h in cells["hole"]] < 15)
+    assert all(cells["up_total_half"] + [half_of_label(h) for h in cells["hole"]] < 15)
     assert list(dict.fromkeys(cells["hole"])) == ["½", "1", "2", "3", "4", "5", "6", "7"]
     # nothing up: the face-down card's deal chance, 12/40 for ½ and 4/40 for the others
     first = cells[cells["up_total_half"] == 0].set_index("hole")["weight"]
@@ -349,7 +351,7 @@ def test_edge_chart_marks_restricted_rows() -> None:
     SPANISH.with_variants("split_figures=off"), ITALIAN.with_variants("swap_hidden")])
 def test_restriction_codes_from_a_spec(rules: Rules) -> None:
     # a table without its restriction codes still gets its note, from the rules' spec
-    assert plots._codes_of_spec(rules.spec()) == restriction_codes(rules)
+    assert codes_of_spec(rules.spec()) == restriction_codes(rules)
     df = pd.DataFrame({"x": [1]})
     df.attrs["rules_spec"] = rules.spec()
     assert plots.restriction_codes_of(df) == restriction_codes(rules)
@@ -483,9 +485,9 @@ def test_stake_cells(spanish_table: pd.DataFrame, eq_table: pd.DataFrame) -> Non
     sums = stakes.groupby("first_card").frequency.sum()
     assert len(sums) == 8 and ((sums - 1).abs() < 1e-9).all()
     assert set(stakes.stake) <= {2, 5}          # the equilibrium never stakes 3 or 4
-    line = plots._stake_text(spanish_table, "en")
+    line = stake_text(spanish_table, "en")
     assert line.startswith("Stake chosen after the first card")
-    assert plots.stake_cells(eq_table).empty and plots._stake_text(eq_table, "en") == ""
+    assert plots.stake_cells(eq_table).empty and stake_text(eq_table, "en") == ""
 
 
 def test_rules_in_brief_follow_the_rules() -> None:

@@ -13,7 +13,8 @@ from settemezzo.policy import Policy, PolicyError, parse
 from settemezzo.rules import ITALIAN
 from settemezzo.simulate.strategies import StrategyError, parse_banker, parse_player
 from settemezzo.solve import banker_policy, player_policy
-from settemezzo.split import SplitInputError, _player_policy
+from settemezzo.split import SplitInputError
+from settemezzo.split.model import player_policy as split_player_policy
 
 
 @given(st.builds(Policy, kind=st.just("threshold"), k=st.integers(1, 16),
@@ -46,8 +47,8 @@ def test_every_place_uses_the_grammar_and_lists_what_it_accepts() -> None:
                                           r"omniscient$"):
         banker_policy("best", game)
     with pytest.raises(SplitInputError, match=r"use best or threshold:K .* ,split$"):
-        _player_policy("omniscient")
-    assert _player_policy("threshold:6+split").resplit
+        split_player_policy("omniscient")
+    assert split_player_policy("threshold:6+split").resplit
     with pytest.raises(StrategyError, match=r"'psychic'.*equilibrium"):
         parse_player("psychic")
     with pytest.raises(StrategyError, match="unknown option 'split'"):

@@ -8,9 +8,6 @@ from tests.imports import Import, attribute_uses, imports
 
 PENDING: set[tuple[str, str, str]] = {
     # (importer, module, private name) still to be given a public name
-    ("settemezzo.simulate.tablegame", "settemezzo.simulate.engine", "_bank_plan"),
-    ("settemezzo.plots_deck", "settemezzo.plots", "_fig_ax"),
-    ("settemezzo.plots_deck", "settemezzo.plots", "_percent_axis"),
 }
 
 

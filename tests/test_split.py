@@ -20,7 +20,7 @@ import pytest
 
 from settemezzo.cards import Kind, Unseen
 from settemezzo.game import UnsupportedRulesError
-from settemezzo.rules import ITALIAN, SPANISH, Rules, RulesError
+from settemezzo.rules import ITALIAN, SPANISH, Rules
 from settemezzo.split import (
     MERGED_HANDS,
     SplitInputError,
@@ -451,17 +451,18 @@ def small_deck_exact() -> float:
 def test_streamed_levels_are_exact() -> None:
     # a level too large for one batch is done in chunks (forced here with tiny batches): the
     # values must not change, exact (hand 3 after a streamed hand 2) or merged from hand 3
-    from settemezzo.split import _banker_policy, _Fast, _Model, _player_policy, _rest_after
+    from settemezzo.split.induction import LevelInduction
+    from settemezzo.split.model import Model, banker_policy, player_policy, rest_after
 
     rules = italian("split_figures=3")
     deck = deck_of(F=5, KD=1, ACE=2, TWO=2, THREE=2, FOUR=2, FIVE=2, SIX=2, SEVEN=2)
-    model = _Model(rules)
-    rest = _rest_after(model, deck, (F, F))
+    model = Model(rules)
+    rest = rest_after(model, deck, (F, F))
     for exact_levels in (1 << 30, 2):
         values = []
         for max_pairs in (10 ** 9, 20_000):
-            fast = _Fast(model, 3, _player_policy("best"), _banker_policy("best"), rest,
-                         max_pairs=max_pairs, stream=True)
+            fast = LevelInduction(model, 3, player_policy("best"), banker_policy("best"), rest,
+                                  max_pairs=max_pairs, stream=True)
             V, _, _, _ = fast.run(rest, (), 1, 2, True, exact_levels)
             values.append(float(V[0, 0]))
         assert values[1] == pytest.approx(values[0], abs=1e-13)
@@ -516,7 +517,7 @@ def test_bad_input() -> None:
         split_value(rules, max_hands=3)
     with pytest.raises(SplitInputError, match="exact_hands"):
         split_value(rules, method="merged", exact_hands=0)
-    with pytest.raises(RulesError, match="threshold"):
+    with pytest.raises(SplitInputError, match="threshold"):
         split_value(rules, player="threshold:9")
     # positions
     with pytest.raises(SplitInputError, match="two plain figures"):

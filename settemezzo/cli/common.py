@@ -271,7 +271,7 @@ def write_deck_charts(folder: Path, suffix: str = ".png", lang: str = "en",
     the worth of remembering, the banker's edge against the count, and the printable
     counting card (always a PDF), into ``folder``. ``settemezzo charts`` writes them."""
     from settemezzo.deck.count import DATA, count_card, edge_by_count, load_report
-    from settemezzo.plots_deck import count_card_chart, count_chart, worth_chart
+    from settemezzo.plots import count_card_chart, count_chart, worth_chart
     from settemezzo.rules import ITALIAN
 
     rep = load_report(DATA if data is None else data)

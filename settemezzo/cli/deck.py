@@ -78,7 +78,7 @@ def _write(path: Path, summary: Any, hands: Any, rules: Rules) -> None:
         if suffix == ".csv":
             hands.to_csv(temp, index=False, float_format="%.12g")
         else:
-            from settemezzo.plots_deck import worth_chart
+            from settemezzo.plots import worth_chart
 
             worth_chart(summary, rules).savefig(temp, format=suffix[1:],
                                                            bbox_inches="tight")

@@ -456,7 +456,7 @@ class TableGame:
             return None
         st, sp = self.table.state, self.table.spec
         node = int(st.H[0, E.H_NODE])
-        E._bank_plan(st.C, st.S, sp.SP, sp.ST, sp.KIND, sp.VAL, sp.EQR, sp.EQN, sp.EQP,
+        E.bank_plan(st.C, st.S, sp.SP, sp.ST, sp.KIND, sp.VAL, sp.EQR, sp.EQN, sp.EQP,
                      sp.NNEXT, sp.NCNT, sp.NSIZE, sp.NSCO, sp.NCHSC, st.deck, st.H, st.HC,
                      st.PL, st.LOG, st.LOGC, st.FPOOL, st.FW, st.FP, st.FQ, st.IB, st.IORD,
                      st.IMARK, False, node, False)

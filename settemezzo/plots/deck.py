@@ -1,9 +1,9 @@
-"""Charts of playing the deck down (issue 17): they draw what `settemezzo.deck.down` returns.
+"""Charts of playing the deck down: they draw what `settemezzo.deck.down` returns.
 
 - `worth_chart`: what remembering is worth, by banker and number of players, with standard
   errors;
 - `count_chart`: the banker's edge against the count (`settemezzo.deck.down.Count`);
-- `count_card`: the decisions that flip with the count, as a printable card.
+- `count_card_chart`: the decisions that flip with the count, as a printable card.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from settemezzo.i18n import banker_words, check_lang, describe_rules, number_range, percent, t
-from settemezzo.plots import GREYS, HATCHES, ChartError, _fig_ax, _percent_axis
+from settemezzo.plots.style import GREYS, HATCHES, ChartError, fig_ax, percent_axis
 from settemezzo.rules import ITALIAN, Rules
 
 __all__ = ["count_card_chart", "count_chart", "worth_chart"]
@@ -35,7 +35,7 @@ def worth_chart(summary: pd.DataFrame, rules: Rules = ITALIAN, *,
         raise ChartError(f"the deck-down summary needs rows with columns {sorted(need)}, got "
                          f"{list(summary.columns)!r}")
     df = summary.reset_index(drop=True)
-    fig, ax = _fig_ax(ax, (9, 1.8 + 0.55 * len(df)))
+    fig, ax = fig_ax(ax, (9, 1.8 + 0.55 * len(df)))
     ys = list(range(len(df)))[::-1]
     hatch = {b: HATCHES[i % len(HATCHES)] for i, b in enumerate(dict.fromkeys(df["banker"]))}
     bars = ax.barh(ys, df["worth"], 0.6, xerr=df["worth_se"], capsize=4,
@@ -47,7 +47,7 @@ def worth_chart(summary: pd.DataFrame, rules: Rules = ITALIAN, *,
     ax.set_yticks(ys, [f"{_players_label(int(p), lang)}: "
                        f"{banker_words(str(b), 'deck.banker_', lang)}"
                        for p, b in zip(df["players"], df["banker"], strict=True)])
-    ax.xaxis.set_major_formatter(_percent_axis(lang, 2))  # ticks at 0.25 %: two decimals
+    ax.xaxis.set_major_formatter(percent_axis(lang, 2))  # ticks at 0.25 %: two decimals
     ax.set_xlabel(t("deck.worth_axis", lang))
     ax.set_xlim(0, float((df["worth"] + df["worth_se"]).max()) * 1.45)
     ax.set_title(f"{t('deck.worth_title', lang)}\n{describe_rules(rules, lang)}")
@@ -71,12 +71,12 @@ def count_chart(points: pd.DataFrame, means: pd.DataFrame, rule: str, capture: f
         if not cols <= set(df.columns) or df.empty:
             raise ChartError(f"the count chart needs rows with columns {sorted(cols)}, got "
                              f"{list(df.columns)!r}")
-    fig, ax = _fig_ax(ax, (8, 5))
+    fig, ax = fig_ax(ax, (8, 5))
     ax.scatter(points["index"], points["edge"], s=10, color=GREYS[2], alpha=0.6,
                label=t("deck.hands", lang))
     ax.errorbar(means["index"], means["edge"], yerr=means["se"].fillna(0), color="black",
                 marker="s", capsize=4, linewidth=1.5, label=t("deck.mean", lang))
-    ax.yaxis.set_major_formatter(_percent_axis(lang, 0))
+    ax.yaxis.set_major_formatter(percent_axis(lang, 0))
     ax.set_xlabel(t("deck.count_axis", lang, rule=rule))
     ax.set_ylabel(t("deck.edge_axis", lang))
     ax.set_title(f"{t('deck.count_title', lang)}\n{describe_rules(rules, lang)}")
