@@ -6,10 +6,6 @@ from __future__ import annotations
 
 from tests.imports import Import, attribute_uses, imports
 
-PENDING: set[tuple[str, str, str]] = {
-    # (importer, module, private name) still to be given a public name
-}
-
 
 def _private(i: Import) -> bool:
     return i.name.startswith("_") and not i.name.startswith("__") and i.importer != i.target
@@ -21,11 +17,6 @@ def found() -> set[tuple[str, str, str]]:
 
 
 def test_no_private_name_crosses_modules() -> None:
-    bad = sorted(found() - PENDING)
+    bad = sorted(found())
     assert not bad, "private names imported from another module:\n" + "\n".join(
         f"  {a} <- {b}.{n}" for a, b, n in bad)
-
-
-def test_pending_is_still_needed() -> None:
-    stale = sorted(PENDING - found())
-    assert not stale, f"no longer imported, drop from PENDING: {stale}"
