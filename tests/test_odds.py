@@ -34,6 +34,7 @@ from settemezzo.cards import (
     kind_of,
     parse_cards,
 )
+from settemezzo.errors import InputError
 from settemezzo.hands import total
 from settemezzo.odds import (
     HandState,
@@ -332,7 +333,7 @@ def test_parse_threshold(raw: object, half_points: int) -> None:
 
 @pytest.mark.parametrize("raw", ["abc", "threshold:x", 0, 9, 5.25, "8.5", -1])
 def test_parse_threshold_rejects(raw: object) -> None:
-    with pytest.raises(RulesError) as info:
+    with pytest.raises(InputError) as info:  # a bad threshold is bad input, not bad rules
         parse_threshold(raw)  # type: ignore[arg-type]
     assert repr(raw) in str(info.value)
 
