@@ -19,12 +19,15 @@ __all__ = ["LAYERS", "layer_of", "layer_table", "rank"]
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("front door", ("settemezzo", "settemezzo.__main__")),
-    ("views", (
-        "settemezzo.cli", "settemezzo.widgets", "settemezzo.classroom_server",
-        "settemezzo.plots",
+    # the views, in three layers: the command line starts the apps and draws the charts; the
+    # apps (the widgets, the classroom server) may draw the charts; the charts import no view
+    ("views: the command line", (
+        "settemezzo.cli",
         # the command that solves the shipped results afresh and writes them
         "settemezzo.precomputed.__main__", "settemezzo.precomputed.writer",
     )),
+    ("views: the apps", ("settemezzo.widgets", "settemezzo.classroom_server")),
+    ("views: the charts", ("settemezzo.plots",)),
     ("teaching", ("settemezzo.teaching",)),
     ("i18n", ("settemezzo.i18n",)),
     ("results", ("settemezzo.results", "settemezzo.precomputed")),

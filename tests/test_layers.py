@@ -129,3 +129,19 @@ def test_the_layers_are_named_once() -> None:
     names = [n for n, _ in LAYERS]
     entries = [e for _, es in LAYERS for e in es]
     assert len(set(names)) == len(names) and len(set(entries)) == len(entries)
+
+
+def _package(module: str) -> str:
+    """The package a module belongs to among the views (``settemezzo.widgets``), or itself."""
+    return ".".join(module.split(".")[:2])
+
+
+def test_no_view_package_imports_a_sibling_of_its_layer() -> None:
+    """The widgets and the classroom server (one layer) do not lean on each other; the
+    command line and the charts are layers of their own."""
+    views = [name for name, _ in LAYERS if name.startswith("views")]
+    sideways = sorted({(i.importer, i.target) for i in imports()
+                       if layer_of(i.importer) in views
+                       and layer_of(i.importer) == layer_of(i.target)
+                       and _package(i.importer) != _package(i.target)})
+    assert not sideways, f"a view package imports another of its layer: {sideways}"
