@@ -125,3 +125,22 @@ def test_the_solver_and_the_rules_of_thumb_import_light() -> None:
     assert out[0] == "[]"
     assert out[1] == str(sorted(("highspy", "numba", "scipy")))  # the check can fail
 
+
+
+@pytest.mark.parametrize("rules", [
+    ITALIAN, ITALIAN.with_variants("burn=3,4"), ITALIAN.with_variants("swap_hidden"),
+    SPANISH.with_variants("stake_timing=before_deal", "split_figures=1"),
+    SPANISH, ITALIAN.with_variants("split_figures=2"),
+], ids=lambda r: r.spec())
+def test_expected_stake_without_the_game_is_the_trees(rules: object) -> None:
+    """The shortcut for one stake per hand (no game built) against the game tree's own
+    computation; the rule sets with a stake choice or a split take the tree either way."""
+    from settemezzo.solve.walk import expected_stake, fixed_stake
+
+    assert isinstance(rules, type(ITALIAN))
+    for p, b in (("threshold:5", "threshold:5"), ("threshold:3", "threshold:6")):
+        by_tree = expected_stake(p, b, heads_up(rules))
+        assert expected_stake(p, b, rules) == by_tree
+        assert (by_tree == 1) or not fixed_stake(rules)
+    assert fixed_stake(rules) == (rules.stake_timing == "before_deal"
+                                  and rules.split_figures == 1)
