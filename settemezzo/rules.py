@@ -428,6 +428,12 @@ class Rules:
             out[self.plain(k)] += n
         return tuple(out)
 
+    @property
+    def one_stake(self) -> bool:
+        """Whether every hand is played for one stake: the stake is set before the deal and
+        no split opens a second hand (the player's expected stake is then exactly 1)."""
+        return self.stake_timing == "before_deal" and self.split_figures == 1
+
     def may_burn(self, kind: Kind) -> bool:
         """Whether a face-down first card of this kind may be thrown away (``burn``): a
         numbered card whose value is in the burn set; never a figure or the K♦."""

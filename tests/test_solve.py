@@ -135,12 +135,12 @@ def test_the_solver_and_the_rules_of_thumb_import_light() -> None:
 def test_expected_stake_without_the_game_is_the_trees(rules: object) -> None:
     """The shortcut for one stake per hand (no game built) against the game tree's own
     computation; the rule sets with a stake choice or a split take the tree either way."""
-    from settemezzo.solve.walk import expected_stake, fixed_stake
+    from settemezzo.solve.walk import expected_stake
 
     assert isinstance(rules, type(ITALIAN))
     for p, b in (("threshold:5", "threshold:5"), ("threshold:3", "threshold:6")):
         by_tree = expected_stake(p, b, heads_up(rules))
         assert expected_stake(p, b, rules) == by_tree
-        assert (by_tree == 1) or not fixed_stake(rules)
-    assert fixed_stake(rules) == (rules.stake_timing == "before_deal"
-                                  and rules.split_figures == 1)
+        assert (by_tree == 1) or not rules.one_stake
+    assert rules.one_stake == (rules.stake_timing == "before_deal"
+                               and rules.split_figures == 1)

@@ -215,16 +215,29 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _thumbs(p: str, b: str, rules: Rules, deck: Any) -> tuple[Any, Any]:
+    """(value, expected stake) of two fixed policies. Two rules of thumb for one stake a hand
+    are valued by `settemezzo.thumbs` alone (the solver's package, which `evaluate` would
+    load, costs the command a tenth of a second); anything else asks `settemezzo.solve`."""
+    if rules.one_stake:
+        from settemezzo.thumbs import thumb_value
+
+        value = thumb_value(p, b, rules, deck)
+        if value is not None:
+            return value, Fraction(1)
+    from settemezzo.solve import evaluate, expected_stake
+
+    return evaluate(p, b, rules, deck), expected_stake(p, b, rules, deck)
+
+
 def _evaluated(p: str, b: str, rules: Rules, deck: Any) -> tuple[Any, Any, tuple[str, str]]:
     """(the player's value, its expected stake, the two sides' names) of policies ``p`` and
     ``b``. Two rules of thumb go to `settemezzo.solve.evaluate` with the rules, which values
     them without the game tree; the game is built only for an equilibrium or a best reply."""
-    from settemezzo.solve import evaluate, expected_stake
-
     if {p, b}.isdisjoint({"equilibrium", "best"}):
-        return (evaluate(p, b, rules, deck), expected_stake(p, b, rules, deck), (p, b))
+        return (*_thumbs(p, b, rules, deck), (p, b))
     from settemezzo.game import heads_up
-    from settemezzo.solve import best_response, equilibrium
+    from settemezzo.solve import best_response, equilibrium, evaluate, expected_stake
 
     game = heads_up(rules, deck)
     player_s: Any = equilibrium(game).player if p == "equilibrium" else p

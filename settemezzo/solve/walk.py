@@ -191,7 +191,7 @@ def expected_stake(player: PlayerStrategy | str, banker: BankerStrategy | str | 
     playing its best): 1 unless the stake is chosen after the first card or a split opens a
     second hand (whose play after the split depends on the banker). Exact without splits;
     for rules without either, 1 is returned without building the game."""
-    if isinstance(rules, Rules) and fixed_stake(rules):
+    if isinstance(rules, Rules) and rules.one_stake:
         return Fraction(1)
     game = as_game(rules, deck)
     p = player_policy(player, game) if isinstance(player, str) else player
@@ -201,12 +201,6 @@ def expected_stake(player: PlayerStrategy | str, banker: BankerStrategy | str | 
     hit = list(p.hit) if exact else [float(x) for x in p.hit]
     out = game_solver(game, exact).expected_stake(hit, extra)
     return Fraction(out) if exact else float(out)
-
-
-def fixed_stake(rules: Rules) -> bool:
-    """Whether every hand under ``rules`` is played for one stake: the stake is set before the
-    deal and no split opens a second hand."""
-    return rules.stake_timing == "before_deal" and rules.split_figures == 1
 
 
 def _deck_without(game: HeadsUpGame, kind: Any) -> Unseen:
