@@ -26,7 +26,6 @@ PENDING: set[tuple[str, str]] = {
     ("settemezzo.fileio", "settemezzo.i18n"),             # `rules_json`: the rules in words
     ("settemezzo.simulate.session", "settemezzo.i18n"),   # the records' score labels
     ("settemezzo.simulate.tablegame", "settemezzo.i18n"),  # the seats' score labels
-    ("settemezzo.simulate.analysis", "settemezzo.i18n"),  # exact_check's rules in words
     ("settemezzo.simulate.strategies", "settemezzo.results"),  # the equilibrium player table
     ("settemezzo.simulate.strategies", "settemezzo.precomputed"),  # the shipped rule sets
     ("settemezzo.simulate.tablegame", "settemezzo.advice"),  # a hint as an Advice
