@@ -45,6 +45,7 @@ from matplotlib.ticker import FuncFormatter
 from matplotlib.transforms import ScaledTranslation
 
 from settemezzo.cards import Kind, Unseen
+from settemezzo.errors import InputError
 from settemezzo.i18n import (
     TEXT,
     check_lang,
@@ -112,7 +113,7 @@ GREYS = ("#f0f0f0", "#bdbdbd", "#7f7f7f", "#4d4d4d", "#252525")
 HATCHES = ("", "////", "xxxx", "....", "\\\\\\\\", "++")
 
 
-class ChartError(ValueError):
+class ChartError(InputError):
     """Input a chart cannot draw: a table without the expected columns, an empty table,
     an unknown chart kind or file type. The message quotes the value."""
 

@@ -57,9 +57,10 @@ import numpy.typing as npt
 
 from settemezzo import policy
 from settemezzo.cards import SEVEN_AND_A_HALF, Kind, Unseen
+from settemezzo.errors import InputError, LimitError, RulesError
 from settemezzo.game import UnsupportedRulesError
 from settemezzo.hands import BUST, PAIR_OF_SEVENS, is_finished, score, settle, total
-from settemezzo.rules import Rules, RulesError
+from settemezzo.rules import Rules
 
 __all__ = [
     "SplitDecision",
@@ -72,12 +73,13 @@ __all__ = [
 Num = Any
 """`Fraction` in exact mode, `float` otherwise."""
 
-class SplitInputError(RulesError):
-    """A bad position or rule set for the split analysis; the message names the value."""
+class SplitInputError(InputError):
+    """A bad position, deck, policy or option for the split analysis; the message names the
+    value and what is allowed."""
 
 
-class SplitTooLargeError(SplitInputError):
-    """The exact model would be too large to compute; the message says what to use."""
+class SplitTooLargeError(LimitError):
+    """A split model too large to compute; the message says what to use instead."""
 
 
 # =============================================================================================
@@ -164,7 +166,7 @@ def _check_rules(rules: Rules) -> None:
             f"the split analysis does not model swap_hidden (the rules {rules.spec()!r}): "
             f"switch it off, e.g. rules.with_variants('swap_hidden=off')")
     if rules.split_figures < 2:
-        raise SplitInputError(
+        raise RulesError(
             f"split_figures is {rules.split_figures} (no splitting) in the rules {rules.spec()!r}; "
             f"the split analysis needs split_figures from 2 to 12")
 

@@ -490,7 +490,7 @@ def test_merged_is_close_on_a_small_deck() -> None:
 def test_bad_input() -> None:
     with pytest.raises(UnsupportedRulesError, match="swap_hidden"):
         split_value(SPANISH)
-    with pytest.raises(SplitInputError, match="split_figures is 1"):
+    with pytest.raises(RulesError, match="split_figures is 1"):
         split_value(ITALIAN)
     rules = italian("split_figures=2")
     with pytest.raises(SplitInputError, match=r"plain figure.*7"):
@@ -516,7 +516,7 @@ def test_bad_input() -> None:
         split_value(rules, max_hands=3)
     with pytest.raises(SplitInputError, match="exact_hands"):
         split_value(rules, method="merged", exact_hands=0)
-    with pytest.raises(RulesError, match="threshold"):
+    with pytest.raises(SplitInputError, match="threshold"):
         split_value(rules, player="threshold:9")
     # positions
     with pytest.raises(SplitInputError, match="two plain figures"):

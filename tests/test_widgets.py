@@ -222,7 +222,7 @@ def test_banker_advice_other_results_and_errors() -> None:
     assert shown.status == "shown" and "7½" in shown.message
     assert banker_advice("9", "stood").status == "error"
     assert banker_advice("7 ½", "stood").status == "error"   # 7½ face up is never 'stood'
-    with pytest.raises(RulesError, match="result"):
+    with pytest.raises(InputError, match="result"):
         banker_advice("3", "folded")  # type: ignore[arg-type]
 
 
