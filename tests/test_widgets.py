@@ -13,9 +13,10 @@ import pytest
 from settemezzo import results
 from settemezzo.advice import advise
 from settemezzo.cards import Kind
+from settemezzo.errors import InputError
 from settemezzo.game import UnsupportedRulesError
 from settemezzo.i18n import UnknownLanguageError, advice_sentence, t
-from settemezzo.rules import ITALIAN, SPANISH, RulesError
+from settemezzo.rules import ITALIAN, SPANISH
 from settemezzo.teaching import lookup as lk
 from settemezzo.teaching.trainer import TrainerSession
 from settemezzo.widgets.banker import banker_advice, banker_view
