@@ -189,7 +189,7 @@ class Classroom:
             if hand != s.number or not s.can_answer:
                 return None
             shown = self._shown.pop((student.id, self.store.round, hand), None)
-            fb = s.answer(choice)                   # RulesError for a bad choice
+            fb = s.answer(choice)                   # InputError for a bad choice
             if seconds is None:
                 seconds = 0.0 if shown is None else time.monotonic() - shown
             self.store.record(self._answer(student, fb, seconds))
