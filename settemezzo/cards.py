@@ -31,7 +31,6 @@ __all__ = [
     "HALF",
     "SEVEN_AND_A_HALF",
     "Card",
-    "CardError",
     "CardSpec",
     "CardsSeenTwiceError",
     "ImpossibleHandError",
@@ -68,20 +67,15 @@ class Score(IntEnum):
     PAIR_OF_SEVENS = 17
 
 
-class CardError(InputError):
-    """A bad card: text that names no card, a card seen twice, a hand no deal makes (an
-    `InputError`; the views tell it apart to show the card)."""
-
-
-class InvalidCardError(CardError):
+class InvalidCardError(InputError):
     """Text that does not name a card of the 40-card deck."""
 
 
-class CardsSeenTwiceError(CardError):
+class CardsSeenTwiceError(InputError):
     """A card listed twice, or more cards of a rank than the deck holds."""
 
 
-class ImpossibleHandError(CardError):
+class ImpossibleHandError(InputError):
     """A hand no deal can produce: a card dealt after the turn ended (bust, 7½), or more
     copies of a card in the hand and the unseen cards together than the deck holds."""
 

@@ -10,8 +10,8 @@ from settemezzo.cards import (
     DECK_SIZE,
     SEVEN_AND_A_HALF,
     Card,
-    CardError,
     CardsSeenTwiceError,
+    ImpossibleHandError,
     InvalidCardError,
     Kind,
     Rank,
@@ -24,6 +24,7 @@ from settemezzo.cards import (
     parse_spec,
     parse_specs,
 )
+from settemezzo.errors import InputError
 
 # ---------------------------------------------------------------------------------------------
 # The deck (docs/rules.md, "Cards")
@@ -183,9 +184,8 @@ def test_parse_card_needs_a_suit() -> None:
 
 
 def test_error_classes_are_value_errors() -> None:
-    assert issubclass(CardError, ValueError)
-    assert issubclass(InvalidCardError, CardError)
-    assert issubclass(CardsSeenTwiceError, CardError)
+    for error in (InvalidCardError, CardsSeenTwiceError, ImpossibleHandError):
+        assert issubclass(error, InputError) and issubclass(error, ValueError)
 
 
 @pytest.mark.parametrize("text", ["xx", "Zd", "7z", "", "seven of stars", "K♦♦", "7 d d"])

@@ -1,7 +1,7 @@
 """Fuzzing the command line and the public entry points with hypothesis (issue 15).
 
 Whatever the input, the result is a value or one of the documented errors: a `ValueError`
-subclass defined by the package (`CardError`, `RulesError`, `ChartError`...), or a
+subclass defined by the package (`InvalidCardError`, `RulesError`, `ChartError`...), or a
 `TypeError` for a value of the wrong type, as Python does. Never an `OverflowError`, a
 `KeyError`, an `IndexError` or a `ValueError` from deep inside Python or numpy. The command
 line never lets an exception out and exits with 0, 1 or 2.

@@ -20,7 +20,7 @@ import pytest
 
 from settemezzo.cards import Kind, Unseen
 from settemezzo.game import UnsupportedRulesError
-from settemezzo.rules import ITALIAN, SPANISH, Rules
+from settemezzo.rules import ITALIAN, SPANISH, Rules, RulesError
 from settemezzo.split import (
     MERGED_HANDS,
     SplitInputError,
@@ -491,7 +491,7 @@ def test_merged_is_close_on_a_small_deck() -> None:
 def test_bad_input() -> None:
     with pytest.raises(UnsupportedRulesError, match="swap_hidden"):
         split_value(SPANISH)
-    with pytest.raises(SplitInputError, match="split_figures is 1"):
+    with pytest.raises(RulesError, match="split_figures is 1"):
         split_value(ITALIAN)
     rules = italian("split_figures=2")
     with pytest.raises(SplitInputError, match=r"plain figure.*7"):

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from settemezzo.cards import Card, Kind, kind_of, parse_card
+from settemezzo.errors import IllegalActionError
 from settemezzo.rules import ITALIAN, SPANISH, Rules
 from settemezzo.simulate import engine as E
 from settemezzo.simulate import simulate
-from settemezzo.simulate.session import IllegalActionError
 from settemezzo.simulate.tablegame import TableGame
 
 

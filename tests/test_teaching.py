@@ -18,7 +18,8 @@ import pytest
 
 import settemezzo
 from settemezzo.cards import Kind
-from settemezzo.rules import ITALIAN, RulesError
+from settemezzo.errors import IllegalActionError, InputError
+from settemezzo.rules import ITALIAN
 from settemezzo.teaching import lookup as lk
 from settemezzo.teaching.judge import is_tie, judge
 from settemezzo.teaching.trainer import LEVELS, TrainerSession
@@ -267,7 +268,7 @@ def test_scoring_right_wrong_and_retry() -> None:
     wrong = "hit" if row.best == "stand" else "stand"
     fb = s.answer(wrong)
     assert not fb.correct and fb.cost == pytest.approx(row.cost_of_mistake)
-    with pytest.raises(RulesError, match="answered already"):
+    with pytest.raises(IllegalActionError, match="answered already"):
         s.answer(row.best)
     s.retry()
     fb2 = s.answer(row.best)
@@ -279,7 +280,7 @@ def test_scoring_right_wrong_and_retry() -> None:
     s.next()
     s.answer(s.row().best)
     assert s.finished and s.right == 2 and s.accuracy == pytest.approx(2 / 3)
-    with pytest.raises(RulesError, match="all done"):
+    with pytest.raises(IllegalActionError, match="all done"):
         s.next()
     df = s.summary()
     assert list(df["correct"]) == [False, True, True]
@@ -297,9 +298,9 @@ def test_hard_mode_draws_small_margins() -> None:
 
 
 def test_trainer_rejects_bad_settings() -> None:
-    with pytest.raises(RulesError, match="level"):
+    with pytest.raises(InputError, match="level"):
         TrainerSession(level=9)
-    with pytest.raises(RulesError, match="hands"):
+    with pytest.raises(InputError, match="hands"):
         TrainerSession(hands=0)
-    with pytest.raises(RulesError, match="'fold'"):
+    with pytest.raises(InputError, match="'fold'"):
         TrainerSession().answer("fold")

@@ -13,9 +13,10 @@ import pytest
 from settemezzo import results
 from settemezzo.advice import advise
 from settemezzo.cards import Kind
+from settemezzo.errors import InputError
 from settemezzo.game import UnsupportedRulesError
 from settemezzo.i18n import UnknownLanguageError, advice_sentence, t
-from settemezzo.rules import ITALIAN, SPANISH, RulesError
+from settemezzo.rules import ITALIAN, SPANISH
 from settemezzo.teaching import lookup as lk
 from settemezzo.teaching.trainer import TrainerSession
 from settemezzo.widgets.banker import banker_advice, banker_view
@@ -222,7 +223,7 @@ def test_banker_advice_other_results_and_errors() -> None:
     assert shown.status == "shown" and "7½" in shown.message
     assert banker_advice("9", "stood").status == "error"
     assert banker_advice("7 ½", "stood").status == "error"   # 7½ face up is never 'stood'
-    with pytest.raises(RulesError, match="result"):
+    with pytest.raises(InputError, match="result"):
         banker_advice("3", "folded")  # type: ignore[arg-type]
 
 

@@ -30,7 +30,7 @@ import numpy as np
 
 from settemezzo.cards import SEVEN_AND_A_HALF, Kind
 from settemezzo.casino.hand import Hand, finished, must_draw, score, settle, total
-from settemezzo.errors import RulesError
+from settemezzo.errors import InputError, RulesError
 from settemezzo.hands import BUST, SCORES
 from settemezzo.rules import Rules
 
@@ -130,7 +130,7 @@ class Solver:
     def __init__(self, rules: Rules, *, dealer: str = "house", exact: bool | None = None,
                  counts: Sequence[int] | None = None):
         if dealer not in ("house", "best"):
-            raise RulesError(f"dealer must be 'house' or 'best', got {dealer!r}")
+            raise InputError(f"dealer must be 'house' or 'best', got {dealer!r}")
         self.rules, self.dealer = rules, dealer
         self.full = shoe(rules) if counts is None else rules.fold(tuple(counts))
         self.exact = rules.decks == 1 if exact is None else exact

@@ -31,6 +31,7 @@ from pathlib import Path
 from settemezzo.classroom_server.codes import typed
 from settemezzo.classroom_server.store import Answer, ClassStore, StoreError, Student
 from settemezzo.classroom_server.summary import up_total
+from settemezzo.errors import InputError
 from settemezzo.rules import ITALIAN, Rules, preset
 from settemezzo.teaching.trainer import LEVELS, Feedback, TrainerSession
 
@@ -42,8 +43,9 @@ MAX_STUDENTS = 100
 """The default bound on a class's students (``settemezzo classroom --max-students``)."""
 
 
-class BadCodeError(StoreError):
-    """A class or teacher code that does not match."""
+class BadCodeError(InputError):
+    """A class or teacher code that does not match (the server answers it apart from a
+    `StoreError`)."""
 
 
 @dataclass(frozen=True)
@@ -187,7 +189,7 @@ class Classroom:
             if hand != s.number or not s.can_answer:
                 return None
             shown = self._shown.pop((student.id, self.store.round, hand), None)
-            fb = s.answer(choice)                   # RulesError for a bad choice
+            fb = s.answer(choice)                   # InputError for a bad choice
             if seconds is None:
                 seconds = 0.0 if shown is None else time.monotonic() - shown
             self.store.record(self._answer(student, fb, seconds))

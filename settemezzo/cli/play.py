@@ -141,8 +141,8 @@ def _prompt(game: Any, lang: str) -> str:
 
 def _interactive(game: Any, lang: str, read: Callable[[str], str],
                  out: Callable[[str], None]) -> None:
+    from settemezzo.errors import IllegalActionError
     from settemezzo.i18n import t
-    from settemezzo.simulate.session import IllegalActionError
     from settemezzo.teaching.tablelog import log_lines
 
     shown = 0

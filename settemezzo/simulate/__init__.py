@@ -13,10 +13,10 @@ Strategies are named as in `settemezzo.simulate.strategies`: ``threshold:K``,
 ``equilibrium``, and for the banker ``omniscient`` and ``table``; a `Person` is a callback.
 """
 
+from settemezzo.errors import IllegalActionError
 from settemezzo.simulate.analysis import bank_value, exact_check, game_chances, table_edge
 from settemezzo.simulate.session import (
     HandReport,
-    IllegalActionError,
     SimulationError,
     SimulationResult,
     Table,

@@ -35,9 +35,8 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from settemezzo import errors
 from settemezzo.cards import Card, Kind, Rank, Suit
-from settemezzo.errors import InputError
+from settemezzo.errors import IllegalActionError, InputError
 from settemezzo.limits import (
     CHIPS_REASON,
     HANDS_REASON,
@@ -670,11 +669,6 @@ class HandReport:
     """``(seat, card)`` for every first card thrown away this hand (the banker's too)."""
     stakes: tuple[tuple[int, ...], ...] = ()
     """Each player's stakes, hand by hand, in the order of ``players``."""
-
-
-class IllegalActionError(errors.IllegalActionError, SimulationError):
-    """A move the table does not allow now, or a callback's answer that is not one of the
-    options (a `SimulationError` too: the table views catch that)."""
 
 
 _STATUS = {E.ST_OPEN: "playing", E.ST_STOOD: "stood", E.ST_SHOWN: "shown", E.ST_BUST: "bust"}

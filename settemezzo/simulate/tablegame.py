@@ -32,12 +32,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from settemezzo.cards import Card, Kind
+from settemezzo.errors import IllegalActionError
 from settemezzo.hands import points_label, total
 from settemezzo.rules import ITALIAN, Rules, preset
 from settemezzo.simulate import engine as E
 from settemezzo.simulate.session import (
     HandReport,
-    IllegalActionError,
     SimulationError,
     Table,
     TableView,

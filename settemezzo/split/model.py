@@ -16,7 +16,7 @@ from typing import Any
 
 from settemezzo import policy
 from settemezzo.cards import SEVEN_AND_A_HALF, Kind, Unseen
-from settemezzo.errors import InputError, LimitError
+from settemezzo.errors import InputError, LimitError, RulesError
 from settemezzo.game import UnsupportedRulesError
 from settemezzo.hands import BUST, PAIR_OF_SEVENS, is_finished, score, settle, total
 from settemezzo.rules import Rules
@@ -122,7 +122,7 @@ def check_rules(rules: Rules) -> None:
             f"the split analysis does not model swap_hidden (the rules {rules.spec()!r}): "
             f"switch it off, e.g. rules.with_variants('swap_hidden=off')")
     if rules.split_figures < 2:
-        raise SplitInputError(
+        raise RulesError(
             f"split_figures is {rules.split_figures} (no splitting) in the rules {rules.spec()!r}; "
             f"the split analysis needs split_figures from 2 to 12")
 

@@ -23,9 +23,10 @@ from dataclasses import dataclass
 import pandas as pd
 
 from settemezzo.cards import Card, Kind, full_deck, kind_of
+from settemezzo.errors import IllegalActionError, InputError, RulesError
 from settemezzo.hands import is_finished
 from settemezzo.i18n import check_lang
-from settemezzo.rules import ITALIAN, Rules, RulesError
+from settemezzo.rules import ITALIAN, Rules
 from settemezzo.teaching.explain import advice_sentence
 from settemezzo.teaching.judge import PLAYS, is_tie, judge
 from settemezzo.teaching.lookup import PlayerLookup, Row, player_lookup
@@ -149,9 +150,9 @@ class TrainerSession:
     def __init__(self, seed: int | str = 1, level: int = 1, hard: bool = False,
                  rules: Rules = ITALIAN, hands: int = 10, lang: str = "en") -> None:
         if level not in LEVELS:
-            raise RulesError(f"level must be one of {sorted(LEVELS)}, got {level!r}")
+            raise InputError(f"level must be one of {sorted(LEVELS)}, got {level!r}")
         if not isinstance(hands, int) or hands < 1:
-            raise RulesError(f"hands must be a positive whole number, got {hands!r}")
+            raise InputError(f"hands must be a positive whole number, got {hands!r}")
         self.lang = check_lang(lang)
         self.seed = seed
         self.level = LEVELS[level]
@@ -210,9 +211,10 @@ class TrainerSession:
     def answer(self, choice: str) -> Feedback:
         """Judge 'stand' or 'hit' on the current hand."""
         if choice not in PLAYS:
-            raise RulesError(f"choice must be 'stand' or 'hit', got {choice!r}")
+            raise InputError(f"choice must be 'stand' or 'hit', got {choice!r}")
         if self._answered:
-            raise RulesError("this hand is answered already: retry it or go to the next one")
+            raise IllegalActionError(
+                "this hand is answered already: retry it or go to the next one")
         row = self.row()
         correct, cost = judge(choice, row.best, row.margin, row.cost_of_mistake)
         retry = any(f.question.number == self.question.number for f in self.history)
@@ -229,9 +231,9 @@ class TrainerSession:
     def next(self) -> Question:
         """Move to the next hand (the current one must be answered)."""
         if not self._answered:
-            raise RulesError("answer this hand first")
+            raise IllegalActionError("answer this hand first")
         if self.number >= self.hands:
-            raise RulesError(f"the session has {self.hands} hands and they are all done")
+            raise IllegalActionError(f"the session has {self.hands} hands and they are all done")
         self.number += 1
         self.question = deal_question(self.seed, self.number, self.level, self.hard,
                                       self.lookup)

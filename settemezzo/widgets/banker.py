@@ -20,16 +20,16 @@ from typing import Any, Literal
 
 from settemezzo.cards import (
     SEVEN_AND_A_HALF,
-    CardError,
     Kind,
     Unseen,
     parse_specs,
     resolve_kinds,
 )
+from settemezzo.errors import InputError, SettemezzoError
 from settemezzo.hands import is_finished, total
 from settemezzo.i18n import check_lang, percent, score_label, t
 from settemezzo.odds import bust_chance
-from settemezzo.rules import ITALIAN, Rules, RulesError
+from settemezzo.rules import ITALIAN, Rules
 from settemezzo.teaching.explain import (
     play_word,
     restriction_line,
@@ -131,14 +131,14 @@ def banker_advice(up: Sequence[str] | str = (), result: Result = "stood", *,
     try:
         kinds = _parse_up(up, rules)
         rules.take(Unseen.full(), kinds)
-    except (CardError, RulesError) as e:
+    except SettemezzoError as e:  # a card, a spec, a hand no deal makes, a limit
         return BankerAdvice("error", t("ui.bad_cards", lang, why=e))
     if result == "bust":
         return BankerAdvice("bust", t("banker.bust_text", lang), kinds)
     if result == "shown":
         return BankerAdvice("shown", t("banker.seven_half_text", lang, score="7½"), kinds)
     if result != "stood":
-        raise RulesError(f"result must be 'stood', 'shown' or 'bust', got {result!r}")
+        raise InputError(f"result must be 'stood', 'shown' or 'bust', got {result!r}")
     if sum(k.half_points for k in kinds) >= SEVEN_AND_A_HALF or (
             kinds and is_finished(kinds, rules)):
         return BankerAdvice("error", t("ui.bad_cards", lang, why="the face-up cards alone "

@@ -19,12 +19,13 @@ from fractions import Fraction
 from typing import Any
 
 from settemezzo import results
-from settemezzo.cards import CardError, Kind, Unseen, parse_specs
+from settemezzo.cards import Kind, Unseen, parse_specs
+from settemezzo.errors import RulesError, SettemezzoError
 from settemezzo.hands import is_bust, is_finished, score, total
 from settemezzo.i18n import check_lang, percent, score_label, t
 from settemezzo.odds import HandState, hit_outcomes
 from settemezzo.rows import TIE
-from settemezzo.rules import ITALIAN, Rules, RulesError
+from settemezzo.rules import ITALIAN, Rules
 from settemezzo.teaching.explain import (
     advice_sentence,
     banker_name,
@@ -86,7 +87,7 @@ def explore(hole: str, up: Sequence[str] | str = (), seen: str = "", *,
     try:
         state = HandState.of(hole, list(up) if not isinstance(up, str) else up, seen)
         seen_specs = parse_specs(seen) if seen else []
-    except (CardError, RulesError) as e:
+    except SettemezzoError as e:  # a card, a spec, a hand no deal makes, a limit
         return Exploration("error", t("ui.bad_cards", lang, why=e))
     cards = rules.plain_kinds(state.cards)
     tot = total(cards, rules)
@@ -336,7 +337,7 @@ def _deck(seen: str) -> Unseen | None:
     why)."""
     try:
         return Unseen.full().without(seen) if seen.strip() else None
-    except (CardError, RulesError):
+    except SettemezzoError:
         return None
 
 

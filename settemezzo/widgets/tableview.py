@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from settemezzo.cards import parse_card
+from settemezzo.errors import IllegalActionError
 from settemezzo.i18n import check_lang, t
 from settemezzo.rules import ITALIAN, Rules
 from settemezzo.simulate.session import SimulationError
@@ -175,7 +176,7 @@ class ClassroomTable:
         self._say_computing(self.rules.value)
         try:
             self.game = TableGame(self.rules.value, students, computers, int(self.seed.value))
-        except SimulationError as e:
+        except (SimulationError, IllegalActionError) as e:
             self.game = None
             self.status.value = message(str(e), "bad")
         self.refresh()
@@ -198,7 +199,7 @@ class ClassroomTable:
             return
         try:
             f(g)
-        except SimulationError as e:
+        except (SimulationError, IllegalActionError) as e:
             self.status.value = message(str(e), "bad")
             return
         self.refresh()
