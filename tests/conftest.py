@@ -11,6 +11,7 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -64,3 +65,20 @@ def stubbed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     stub_engine(monkeypatch)
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     yield
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Any]:
+    """A classroom server of three hands on a free loopback port, in a thread, for the
+    server's tests; shut down and its database closed afterwards."""
+    import threading
+
+    from settemezzo.classroom_server.server import make_server
+
+    server = make_server(tmp_path / "c.db", seed=3, hands=3)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+    server.server_close()
+    server.room.store.close()

@@ -18,7 +18,6 @@ import sqlite3
 import stat
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -27,17 +26,6 @@ from bench.bench_classroom import Client
 from settemezzo.classroom_server.server import ClassServer, make_server
 
 TIMEOUT_S = 5.0
-
-
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[ClassServer]:
-    server = make_server(tmp_path / "c.db", seed=3, hands=3)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield server
-    server.shutdown()
-    server.server_close()
-    server.room.store.close()
 
 
 def _port(server: ClassServer) -> int:

@@ -11,8 +11,6 @@ import json
 import re
 import shlex
 import signal
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,23 +23,12 @@ from bench.bench_classroom import (
     start_server,
     student,
 )
-from settemezzo.classroom_server.server import ClassServer, make_server
+from settemezzo.classroom_server.server import ClassServer
 from settemezzo.classroom_server.service import Classroom
 from settemezzo.classroom_server.store import ClassStore
 from settemezzo.classroom_server.table import ClassTables
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[ClassServer]:
-    server = make_server(tmp_path / "c.db", seed=3, hands=3)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield server
-    server.shutdown()
-    server.server_close()
-    server.room.store.close()
 
 
 def _port(server: ClassServer) -> int:
