@@ -47,7 +47,7 @@ from settemezzo.hands import is_finished as _is_finished
 from settemezzo.hands import score as _score
 from settemezzo.hands import total as _total
 from settemezzo.odds import draw_kinds
-from settemezzo.rules import Rules
+from settemezzo.rules import Rules, home_game
 
 __all__ = [
     "HIT",
@@ -196,7 +196,7 @@ class HeadsUpGame:
 
     def __init__(self, rules: Rules, deck: Unseen | None = None,
                  start: tuple[Kind, ...] = (), kinds: tuple[Kind, ...] | None = None) -> None:
-        self.rules = rules
+        self.rules = home_game(rules)
         self.deck = deck if deck is not None else Unseen.full()
         self.start: tuple[Kind, ...] = tuple(sorted(start))
         self.swap_target: dict[int, tuple[Kind, ...]] = {}

@@ -47,6 +47,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "from_spec",
+    "home_game",
     "knob",
     "next_banker",
     "preset",
@@ -542,6 +543,18 @@ def _check_casino(r: Rules) -> None:
     if r.tie_to_dealer is not None and not r.ties_push:
         raise RulesError(f"tie_to_dealer={r.tie_to_dealer} needs ties_push (without it "
                          f"every tie goes to the dealer)")
+
+
+def home_game(rules: Rules) -> Rules:
+    """``rules`` unchanged if they are a home game; a `RulesError` naming the knob if they
+    are the casino deal (``open_deal``), which the home-game engine (the heads-up game, its
+    equilibrium, the rules of thumb, the table engine) does not play: its answers are
+    `settemezzo.casino`'s."""
+    if rules.open_deal:
+        raise RulesError(f"rules {rules.spec()!r} are the casino deal (open_deal): the "
+                         f"home-game engine does not play them; the casino engine "
+                         f"(settemezzo.casino, `settemezzo edge --rules {rules.spec()}`) does")
+    return rules
 
 
 def _nearest(x: Fraction) -> int:

@@ -42,7 +42,7 @@ from settemezzo.hands import is_finished as _is_finished
 from settemezzo.hands import score as _score
 from settemezzo.hands import total as _total
 from settemezzo.odds import draw_kinds
-from settemezzo.rules import Rules
+from settemezzo.rules import Rules, home_game
 
 __all__ = ["thumb_value"]
 
@@ -63,7 +63,7 @@ def thumb_value(player: str, banker: str, rules: Rules, deck: Unseen | None = No
     from settemezzo.game import check_deck_size, stake_choices
 
     deck = deck if deck is not None else Unseen.full()
-    pairs = draw_kinds(deck, rules)
+    pairs = draw_kinds(deck, home_game(rules))
     kinds = tuple(k for k, _ in pairs)
     counts = tuple(n for _, n in pairs)
     check_deck_size(rules, kinds, counts)

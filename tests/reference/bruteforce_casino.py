@@ -16,6 +16,7 @@ K under ``royal_wild``, else a 7 or the K) pays ``royal_pay``. Totals are in hal
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -152,10 +153,12 @@ def strategy_value(shoe: list[object], g: Casino, hit: dict[tuple[object, int], 
     return total / (n * (n - 1))
 
 
-def full_deck_value(shoe: list[object], g: Casino) -> Fraction:
+def full_deck_value(shoe: list[object], g: Casino, ups: Collection[object] | None = None
+                    ) -> Fraction:
     """`optimal_value` for a whole deck: the same recursion, each draw branching over the
     labels left (with their counts) and each state remembered by the labels left and the
-    hands, which a 40-card deck needs to finish."""
+    hands, which a 40-card deck needs to finish. ``ups``: only the deals with one of these
+    dealer up cards (their share of the value; None: every deal)."""
     labels = sorted(set(shoe), key=str)
 
     def counts_of(cards: list[object]) -> tuple[int, ...]:
@@ -195,7 +198,7 @@ def full_deck_value(shoe: list[object], g: Casino) -> Fraction:
             continue
         rest = _less(full, i)
         for j, d in enumerate(rest):
-            if d:
+            if d and (ups is None or labels[j] in ups):
                 total += Fraction(c * d, n * (n - 1)) * player(_less(rest, j), (labels[i],),
                                                                labels[j])
     return total
