@@ -7,7 +7,8 @@ higher totals, or to the same one when a wild K\u2666 completes the hand again),
 compared over every hand that reaches it with the chance it does under the card so far,
 sweep after sweep until no decision changes (a local optimum against any single change;
 tests/test_casino.py checks it against every card on small shoes). `thumb_card` gives the
-rules of thumb: stand on a total (``stand=5``), or copy the dealer's house rule.
+rules of thumb: stand on a total (``stand=5``), or copy the dealer's house rule. `card_cells`
+gives a card's cells with their margins: what the printed strategy card shows.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from settemezzo.cards import SEVEN_AND_A_HALF, Kind
 from settemezzo.casino.exact import BUST_NODE, Number, Solver, Tree
 
-__all__ = ["Card", "best_card", "card_value", "thumb_card"]
+__all__ = ["Card", "Cell", "best_card", "card_cells", "card_value", "thumb_card"]
 
 _TOTALS = range(1, SEVEN_AND_A_HALF)
 
@@ -104,3 +105,50 @@ def best_card(solver: Solver, sweeps: int = 20) -> Card:
             mine = new
         hits |= {(tree.up, x) for x in mine}
     return Card(frozenset(hits))
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cell of a strategy card: against up card ``up`` at ``total`` (half-points) the card
+    plays ``action`` ('hit', 'stand', or 'forced' where no hand reaching it may stand);
+    ``margin`` the value of hitting minus standing per stake, averaged over the hands that
+    reach the cell under the card (None where forced); ``reach`` the chance a deal reaches it
+    (the up card's chance included)."""
+
+    up: Kind
+    total: int
+    action: str
+    margin: Number | None
+    reach: Number
+
+
+def _tree_cells(tree: Tree, card: Card) -> list[Cell]:
+    decide = card.decide(tree)
+    totals = tree.totals()
+    reach = _reach(tree, decide)
+    values = tree.values(decide)
+    gain: dict[int, list[Number]] = {}
+    for i, kids in enumerate(tree.children):
+        if not kids or not reach[i]:
+            continue
+        entry = gain.setdefault(totals[i], [0, 0, 0])  # reach, free reach, reach x margin
+        entry[0] += reach[i]
+        if not tree.forced[i]:
+            hit = sum(q * (-1 if j == BUST_NODE else values[j]) for q, j in kids)
+            entry[1] += reach[i]
+            entry[2] += reach[i] * (hit - tree.stand[i])
+    cells = []
+    for x in sorted(gain):
+        all_reach, free, weighted = gain[x]
+        if not free:
+            cells.append(Cell(tree.up, x, "forced", None, all_reach))
+            continue
+        action = "hit" if (tree.up, x) in card.hits else "stand"
+        cells.append(Cell(tree.up, x, action, weighted / free, all_reach))
+    return cells
+
+
+def card_cells(solver: Solver, card: Card) -> list[Cell]:
+    """Every cell of ``card`` a deal can reach (a total below 7½ with a decision), by up card
+    then total."""
+    return [c for tree in solver.trees for c in _tree_cells(tree, card)]
