@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 
 from settemezzo.cards import SEVEN_AND_A_HALF, Kind
 from settemezzo.casino.exact import BUST_NODE, Number, Solver, Tree
@@ -42,7 +43,7 @@ def card_value(solver: Solver, card: Card) -> Number:
     return solver.player_value([card.decide(t) for t in solver.trees])
 
 
-def thumb_card(solver: Solver, stand: int | None = None) -> Card:
+def thumb_card(solver: Solver, stand: int | Fraction | None = None) -> Card:
     """A rule of thumb: stand on ``stand`` points or more (hit below), or (None) copy the
     dealer's house rule (`Solver.dealer_draws` with the player's total)."""
     limit = 2 * (solver.rules.house_draw if stand is None else stand)

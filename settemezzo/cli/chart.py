@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from settemezzo.cli import casino
 from settemezzo.cli.common import (
     BANKERS,
     FORMATS,
@@ -219,7 +220,9 @@ def cmd_chart(args: argparse.Namespace) -> int:
     """Draw one chart and write it (and its numbers with ``--csv``)."""
     from settemezzo.limits import check_exact_size
 
-    rules = rules_from(args)
+    rules = rules_from(args, casino=True)
+    if rules.open_deal:
+        return casino.chart(args, rules)
     speak_progress(args.lang)
     check_kind(args.kind)
     check_lang(args.lang)
@@ -241,7 +244,9 @@ def cmd_handout(args: argparse.Namespace) -> int:
     """Write the printable strategy card of one rule set."""
     from settemezzo.limits import check_exact_size
 
-    rules = rules_from(args)
+    rules = rules_from(args, casino=True)
+    if rules.open_deal:
+        return casino.handout(args, rules)
     speak_progress(args.lang)
     check_lang(args.lang)
     out = check_chart_out(args.out, (".pdf",))

@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING, Any
 
 from settemezzo.cards import CardSpec, parse_spec, parse_specs
 from settemezzo.cli.help_texts import help_text, is_help_key
-from settemezzo.errors import InputError
+from settemezzo.errors import InputError, RulesError
 from settemezzo.fileio import OutputPathError, json_text, rules_json, value_json, with_rules
-from settemezzo.rules import KNOBS, PRESETS, Rules, from_spec
+from settemezzo.rules import CASINO_PRESETS, KNOBS, PRESETS, Rules, from_spec
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -84,7 +84,8 @@ def add_rules(parser: argparse.ArgumentParser, lang: str = "en") -> None:
             raise argparse.ArgumentTypeError(str(e)) from None
 
     parser.add_argument("--rules", default="italian", metavar="SPEC", type=spec,
-                        help=help_text("cli.help.rules", lang, presets=", ".join(PRESETS)))
+                        help=help_text("cli.help.rules", lang,
+                                       presets=", ".join([*PRESETS, *CASINO_PRESETS])))
     knobs = "; ".join(f"{k}: {knob_help(k, lang)}" for k in KNOBS)
     parser.add_argument("--variant", action="append", default=[], metavar="KNOB[=VALUE]",
                         help=help_text("cli.help.variant", lang, knobs=knobs))
@@ -97,11 +98,19 @@ def knob_help(knob: str, lang: str = "en") -> str:
     return help_text(key, lang) if is_help_key(key) else KNOBS[knob]
 
 
-def rules_from(args: argparse.Namespace) -> Rules:
-    """The rule set of ``--rules`` (`settemezzo.rules.from_spec`) with every ``--variant``."""
+def rules_from(args: argparse.Namespace, casino: bool = False) -> Rules:
+    """The rule set of ``--rules`` (`settemezzo.rules.from_spec`) with every ``--variant``;
+    a casino game (``open_deal``) only for a command that plays it (``casino``: its answers
+    are `settemezzo.cli.casino`'s), a `RulesError` in one line otherwise."""
     rules: Rules = args.rules
     variants: list[str] = args.variant
-    return rules.with_variants(*variants) if variants else rules
+    rules = rules.with_variants(*variants) if variants else rules
+    if rules.open_deal and not casino:
+        from settemezzo.i18n import t
+
+        raise RulesError(t("cli.casino_refused", getattr(args, "lang", "en"),
+                           rules=rules.spec()))
+    return rules
 
 
 def speak_progress(lang: str) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from settemezzo import limits as L
+from settemezzo.cli import casino
 from settemezzo.cli.common import (
     CliError,
     Subparsers,
@@ -100,7 +101,9 @@ def _pct(x: float, lang: str = "en") -> str:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Run the simulation and print (or write) its results."""
-    rules = rules_from(args)
+    rules = rules_from(args, casino=True)
+    if rules.open_deal:
+        return casino.simulate(args, rules)
     hands, chips, seats, sale, (out, sessions_out, hands_out) = _checked(args, rules)
     speak_progress(args.lang)
     from settemezzo.simulate import simulate

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from settemezzo.cards import DECK_SIZE
+from settemezzo.cli import casino
 from settemezzo.cli.common import (
     BANKERS,
     CliError,
@@ -138,7 +139,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
     """The heads-up equilibrium and the banker's edge."""
     from settemezzo import results
 
-    rules = rules_from(args)
+    rules = rules_from(args, casino=True)
+    if rules.open_deal:
+        return casino.solve(args, rules)
     speak_progress(args.lang)
     check_exact_size(rules, args.yes)
     t0 = time.perf_counter()
@@ -262,7 +265,9 @@ def cmd_advise(args: argparse.Namespace) -> int:
     from settemezzo.i18n import advice_text
     from settemezzo.odds import HandState
 
-    rules = rules_from(args)
+    rules = rules_from(args, casino=True)
+    if rules.open_deal:
+        return casino.advise(args, rules)
     speak_progress(args.lang)
     against = check_policy(args.against, "--against", BANKERS)
     hole = parse_cards_arg(args.hole)
@@ -289,7 +294,9 @@ def cmd_table(args: argparse.Namespace) -> int:
     """The strategy table, to the screen or a CSV."""
     from settemezzo import results
 
-    rules = rules_from(args)
+    rules = rules_from(args, casino=True)
+    if rules.open_deal:
+        return casino.table(args, rules)
     speak_progress(args.lang)
     against = check_policy(args.against, "--against", BANKERS)
     check_count("--max-up", args.max_up, 0, 12, "a hand below 7½ holds at most 13 cards")
@@ -333,25 +340,15 @@ def cmd_edge(args: argparse.Namespace) -> int:
     from settemezzo import results
     from settemezzo.edge import edge_table, standard_rule_sets
 
-    rules = rules_from(args)
+    rules = rules_from(args, casino=not args.all)
+    if rules.open_deal and not args.all:  # a casino game: its own exact engine
+        return casino.edge(args, rules)
     speak_progress(args.lang)
     methods = [check_policy(m, "--method", BANKERS) for m in args.method] or \
         ["equilibrium", "threshold:5", "omniscient"]
     path = (check_out(args.out, (".csv", ".png", ".svg", ".pdf")) if args.out is not None
             else None)
     lang = args.lang
-    if rules.open_deal and not args.all:  # a casino game: its own exact engine
-        from settemezzo.casino import edge_summary
-
-        found = edge_summary(rules)
-        if args.json:
-            print_json({"rules": describe_rules(rules, lang), "rules_spec": rules.spec(),
-                        **{k: value_json(v) if isinstance(v, Fraction | float) else v
-                           for k, v in found.items()}})
-        else:
-            for key in ("optimal", "total_dependent", "cost", "stand_on_5", "copy_dealer"):
-                print(f"{key}: {pct(found[key], lang)}")
-        return 0
     if args.all:
         sets = standard_rule_sets(lang)
     else:
@@ -475,6 +472,7 @@ def register(subparsers: Subparsers[argparse.ArgumentParser], lang: str = "en") 
     add_rules(p, lang)
     p.add_argument("--hole", required=True, help=h("advise.hole"))
     p.add_argument("--up", action="append", default=[], help=h("advise.up"))
+    p.add_argument("--dealer", metavar="CARD", help=h("advise.dealer"))
     p.add_argument("--against", default="equilibrium", metavar="POLICY",
                    help=h("advise.against"))
     p.add_argument("--json", action="store_true", help=h("solve.json"))
