@@ -18,6 +18,7 @@ from settemezzo.cli.common import (
     check_out,
     print_json,
     replaced,
+    rules_from,
 )
 from settemezzo.cli.help_texts import help_text
 
@@ -63,6 +64,7 @@ def cmd_classroom(args: argparse.Namespace) -> int:
 
     if not 0 <= args.port <= 65535:
         raise CliError(f"--port must be 0 to 65535, got {args.port!r}")
+    rules_from(args)  # the class plays the home game: a casino game is refused in one line
     return serve(args.db, args.host, args.port, args.lang, sys.stdout, seed=args.seed,
                  rules=args.rules.spec(), variants=tuple(args.variant), level=args.level,
                  hands=args.hands, max_students=args.max_students)
