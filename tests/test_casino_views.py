@@ -160,7 +160,7 @@ def test_a_command_without_a_casino_meaning_refuses_in_one_line(argv: list[str],
                                                                  capsys) -> None:
     status, out, err = _run(argv, capsys)
     assert status == 2 and not out
-    assert err.count("\n") == 1 and "conrad" in err or "playtech" in err or "sanremo" in err
+    assert (err.count("\n") == 1 and "conrad" in err) or "playtech" in err or "sanremo" in err
 
 
 @pytest.fixture(scope="module")
