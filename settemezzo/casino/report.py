@@ -12,16 +12,17 @@ best total-dependent card (what the printed card and ``settemezzo table`` show).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from settemezzo.cards import Kind
 from settemezzo.casino.exact import BUST_NODE, Number, Solver
 from settemezzo.casino.hand import Hand, finished, score
-from settemezzo.casino.strategy import Cell, best_card, card_cells, card_value, thumb_card
+from settemezzo.casino.strategy import Card, Cell, best_card, card_cells, card_value, thumb_card
 from settemezzo.errors import InputError
 from settemezzo.rules import Rules
 
-__all__ = ["advise", "edge_summary", "house_rules", "open_game_edge", "strategy_card"]
+__all__ = ["advise", "edge_summary", "house_rules", "open_game_edge", "solved", "strategy_card"]
 
 
 def edge_summary(rules: Rules) -> dict[str, Any]:
@@ -88,19 +89,25 @@ def _node(solver: Solver, cards: Sequence[Kind], up: Kind) -> tuple[Any, int]:
     return tree, node
 
 
+@lru_cache(maxsize=8)
+def solved(rules: Rules) -> tuple[Solver, Card]:
+    """The solver of ``rules`` (a Fraction one for a single deck) and its best card (found in
+    floats), kept for the last few rule sets: what `advise` asks, hand after hand."""
+    return Solver(rules), best_card(Solver(rules, exact=False))
+
+
 def advise(rules: Rules, cards: Sequence[Kind], up: Kind) -> dict[str, Any]:
     """Stand or hit with the player's ``cards`` against the dealer's ``up`` card, the shoe
     being full but for them: ``stand`` and ``hit`` (the player's value of each, per stake,
     with the optimal play after a hit), ``best`` ('hit', 'stand', or 'forced' where the rules
     make the player draw), ``margin`` (hit minus stand), and ``card`` (what the best
     total-dependent card plays there); Fractions for a single deck."""
-    solver = Solver(rules)
+    solver, card = solved(rules)
     tree, i = _node(solver, cards, up)
     values = tree.values()
     hit = sum(q * (-1 if j == BUST_NODE else values[j]) for q, j in tree.children[i])
     stand = tree.stand[i]
     best = "forced" if tree.forced[i] else ("hit" if hit > stand else "stand")
-    card = best_card(Solver(rules, exact=False))
     on_card = "forced" if tree.forced[i] else (
         "hit" if (tree.up, tree.totals()[i]) in card.hits else "stand")
     if not solver.exact:

@@ -41,6 +41,7 @@ from settemezzo.teaching.lookup import (
     player_ready,
     support_problem,
 )
+from settemezzo.widgets.casino import CasinoExplorerView
 
 __all__ = ["Exploration", "OddsExplorer", "explore", "odds_explorer"]
 
@@ -341,9 +342,12 @@ def _deck(seen: str) -> Unseen | None:
         return None
 
 
-def odds_explorer(lang: str = "en", rules: Rules = ITALIAN,
-                  against: str = "equilibrium", background: bool = True) -> OddsExplorer:
+def odds_explorer(lang: str = "en", rules: Rules = ITALIAN, against: str = "equilibrium",
+                  background: bool = True) -> OddsExplorer | CasinoExplorerView:
     """The odds explorer widget (display it, or put ``.view`` in a layout). A rule set whose
     table is not at hand (precomputed or computed before) is computed in the background
-    (``background`` False: at once, blocking)."""
+    (``background`` False: at once, blocking). A casino game: `CasinoExplorerView` (the
+    dealer's card face up, the casino strategy)."""
+    if rules.open_deal:
+        return CasinoExplorerView(rules, lang)
     return OddsExplorer(lang, rules, against, background)

@@ -19,6 +19,7 @@ from settemezzo.rules import ITALIAN, Rules
 from settemezzo.teaching.explain import play_word, restriction_line, rules_name
 from settemezzo.teaching.lookup import support_problem
 from settemezzo.teaching.trainer import LEVELS, Feedback, TrainerSession
+from settemezzo.widgets.casino import CasinoTrainerView
 
 __all__ = ["Trainer", "summary_bars", "summary_chart", "trainer"]
 
@@ -270,7 +271,10 @@ class Trainer:
 
 
 def trainer(lang: str = "en", rules: Rules = ITALIAN, seed: int = 1, level: int = 1,
-            hands: int = 10, hard: bool = False) -> Trainer:
-    """The stand-or-hit trainer widget."""
+            hands: int = 10, hard: bool = False) -> Trainer | CasinoTrainerView:
+    """The stand-or-hit trainer widget (for a casino game, `CasinoTrainerView`: the dealer's
+    card face up, judged against the casino strategy)."""
+    if rules.open_deal:
+        return CasinoTrainerView(rules, lang, seed, hands)
     return Trainer(lang, rules, seed, level, hands, hard)
 
