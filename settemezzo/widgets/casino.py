@@ -92,6 +92,7 @@ class CasinoTrainerView:
         self.stand.add_class("sm-stand")
         self.hit.add_class("sm-hit")
         self.feedback.add_class("sm-feedback")
+        self.question.add_class("sm-casino-trainer")
         self.stand.on_click(lambda _b: self.choose("stand"))
         self.hit.on_click(lambda _b: self.choose("hit"))
         self.next_button.on_click(lambda _b: self._next())
