@@ -204,3 +204,34 @@ def test_the_handout_is_the_card_on_a_page(tmp_path: Path, capsys) -> None:
     out = tmp_path / "card.pdf"
     status, _, _ = _run(["handout", "--rules", "conrad", "--out", str(out)], capsys)
     assert status == 0 and out.read_bytes().startswith(b"%PDF")
+
+
+def test_the_casino_trainer_judges_against_the_optimal_play() -> None:
+    from settemezzo.teaching.casino import CasinoTrainer
+
+    a, b = CasinoTrainer(PLAYTECH, 4, 3), CasinoTrainer(PLAYTECH, 4, 3)
+    for _ in range(3):
+        q = a.question
+        assert q == b.question and q.status == "ok"  # the same seed, the same hands
+        found = advise(PLAYTECH, q.cards, q.up)
+        good = "hit" if found["best"] in ("hit", "forced") else "stand"
+        bad = "stand" if good == "hit" else "hit"
+        right, wrong = a.answer(good), b.answer(bad)
+        assert right.correct and right.cost == 0
+        assert not wrong.correct and wrong.cost == pytest.approx(abs(float(found["margin"])))
+        if not a.done:
+            a.next()
+            b.next()
+    assert a.score()["right"] == 3 and b.score()["right"] == 0
+    with pytest.raises(ValueError, match="answered"):
+        a.answer("stand")
+
+
+def test_the_casino_explorer_explains_a_hand() -> None:
+    from settemezzo.teaching.casino import casino_explore
+
+    e = casino_explore(CONRAD, "5", "4", "it")
+    assert e.status == "ok" and e.best in ("stand", "hit") and t("chart.stand", "it") in \
+        e.sentence
+    assert casino_explore(CONRAD, "7 J", "4").status == "error"
+    assert casino_explore(CONRAD, "5", "4 3").status == "error"
