@@ -20,7 +20,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from settemezzo.cli import casino
 from settemezzo.cli.common import (
     BANKERS,
     FORMATS,
@@ -38,6 +37,7 @@ from settemezzo.cli.common import (
     write_deck_charts,
 )
 from settemezzo.cli.help_texts import help_text
+from settemezzo.errors import InputError
 from settemezzo.i18n import check_lang, describe_rules, restriction_text, t
 from settemezzo.rules import ITALIAN, PRESETS, Rules
 
@@ -222,7 +222,7 @@ def cmd_chart(args: argparse.Namespace) -> int:
 
     rules = rules_from(args, casino=True)
     if rules.open_deal:
-        return casino.chart(args, rules)
+        return _casino_chart(args, rules)
     speak_progress(args.lang)
     check_kind(args.kind)
     check_lang(args.lang)
@@ -246,7 +246,7 @@ def cmd_handout(args: argparse.Namespace) -> int:
 
     rules = rules_from(args, casino=True)
     if rules.open_deal:
-        return casino.handout(args, rules)
+        return _casino_handout(args, rules)
     speak_progress(args.lang)
     check_lang(args.lang)
     out = check_chart_out(args.out, (".pdf",))
@@ -299,3 +299,44 @@ def register(subparsers: Subparsers[argparse.ArgumentParser], lang: str = "en") 
     p.add_argument("--kind", action="append", default=[], metavar="KIND",
                    help=h("charts.kind", kinds=", ".join(KINDS)))
     p.set_defaults(handler=cmd_charts, rules="italian", variant=[])
+
+
+# ---------------------------------------------------------------------------------------------
+# The casino games (`settemezzo.casino`): a rule set with open_deal is answered here
+# ---------------------------------------------------------------------------------------------
+
+def _casino_card(rules: Rules, lang: str) -> tuple[Any, Any]:
+    from settemezzo.casino import Solver, best_card, card_cells, card_value
+    from settemezzo.plots.casino import strategy_card_cells, strategy_card_chart
+
+    solver = Solver(rules, exact=False)
+    card = best_card(solver)
+    cells = card_cells(solver, card)
+    fig = strategy_card_chart(cells, rules, edge=-float(card_value(solver, card)), lang=lang)
+    return fig, strategy_card_cells(cells)
+
+
+def _casino_chart(args: argparse.Namespace, rules: Rules) -> int:
+    """``chart strategy``: the strategy card (the only chart of a casino game)."""
+    if args.kind != "strategy":
+        raise InputError(t("cli.casino_chart_kind", args.lang, rules=rules.spec(),
+                           kind=args.kind))
+    out = check_chart_out(args.out)
+    fig, data = _casino_card(rules, args.lang)
+    for p in save_chart(fig, out, data if args.csv else None, replaced=replaced):
+        print(t("cli.wrote", args.lang, path=p))
+    return 0
+
+
+def _casino_handout(args: argparse.Namespace, rules: Rules) -> int:
+    """``handout``: the strategy card on an A4 page (PDF)."""
+    from settemezzo.fileio import writing
+    from settemezzo.plots.style import A4_PORTRAIT
+
+    out = check_chart_out(args.out, (".pdf",))
+    fig, _ = _casino_card(rules, args.lang)
+    fig.set_size_inches(*A4_PORTRAIT)
+    with writing(out, replaced=replaced) as (tmp,):
+        fig.savefig(tmp, format="pdf")
+    print(t("cli.wrote_page", args.lang, path=out, rules=describe_rules(rules, args.lang)))
+    return 0

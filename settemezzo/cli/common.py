@@ -100,8 +100,8 @@ def knob_help(knob: str, lang: str = "en") -> str:
 
 def rules_from(args: argparse.Namespace, casino: bool = False) -> Rules:
     """The rule set of ``--rules`` (`settemezzo.rules.from_spec`) with every ``--variant``;
-    a casino game (``open_deal``) only for a command that plays it (``casino``: its answers
-    are `settemezzo.cli.casino`'s), a `RulesError` in one line otherwise."""
+    a casino game (``open_deal``) only for a command that plays it (``casino``: the command
+    answers it with `settemezzo.casino`), a `RulesError` in one line otherwise."""
     rules: Rules = args.rules
     variants: list[str] = args.variant
     rules = rules.with_variants(*variants) if variants else rules

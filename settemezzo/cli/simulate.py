@@ -12,11 +12,11 @@ from __future__ import annotations
 import argparse
 import math
 import re
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from settemezzo import limits as L
-from settemezzo.cli import casino
 from settemezzo.cli.common import (
     CliError,
     Subparsers,
@@ -30,6 +30,7 @@ from settemezzo.cli.common import (
     speak_progress,
 )
 from settemezzo.cli.help_texts import help_text
+from settemezzo.errors import InputError
 from settemezzo.fileio import writing
 from settemezzo.i18n import describe_rules, number, t, whole
 from settemezzo.rules import Rules
@@ -103,7 +104,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     """Run the simulation and print (or write) its results."""
     rules = rules_from(args, casino=True)
     if rules.open_deal:
-        return casino.simulate(args, rules)
+        return _casino_simulate(args, rules)
     hands, chips, seats, sale, (out, sessions_out, hands_out) = _checked(args, rules)
     speak_progress(args.lang)
     from settemezzo.simulate import simulate
@@ -275,3 +276,44 @@ def register(subparsers: Subparsers[argparse.ArgumentParser], lang: str = "en") 
     p.add_argument("--sessions-out", metavar="FILE.csv", help=h("sessions_out"))
     p.add_argument("--hands-out", metavar="FILE.csv", help=h("hands_out"))
     p.set_defaults(handler=cmd_simulate)
+
+
+# ---------------------------------------------------------------------------------------------
+# The casino games (`settemezzo.casino`): a rule set with open_deal is answered here
+# ---------------------------------------------------------------------------------------------
+
+def _casino_player(text: str, rules: Rules, lang: str) -> Any:
+    """The strategy ``--player`` names: None (the optimum), the best card, or a rule of thumb."""
+    from settemezzo.casino import Solver, best_card, thumb_card
+    from settemezzo.policy import parse_threshold
+
+    if text in ("best", "equilibrium"):
+        return None
+    solver = Solver(rules, exact=False)
+    if text == "card":
+        return best_card(solver)
+    if text.startswith("threshold:"):
+        return thumb_card(solver, Fraction(parse_threshold(text), 2))
+    raise InputError(t("cli.casino_player", lang, player=text))
+
+
+def _casino_simulate(args: argparse.Namespace, rules: Rules) -> int:
+    """``simulate``: hands of the casino deal (`settemezzo.casino.simulate`), seeded, with the
+    exact value of the same strategy."""
+    from settemezzo.casino import Solver
+    from settemezzo.casino import simulate as play
+
+    card = _casino_player(args.player, rules, args.lang)
+    hands = 100_000 if args.hands is None else args.hands
+    r = play(Solver(rules, exact=False), hands, seed=args.seed, card=card)
+    if args.json:
+        print_json({"rules": describe_rules(rules, args.lang), "rules_spec": rules.spec(),
+                    "player": args.player, "hands": r.hands, "mean": r.mean, "se": r.se,
+                    "exact": r.exact, "z": r.z})
+        return 0
+    lang = args.lang
+    print(t("casino.sim_strategy", lang, player=args.player))
+    print(t("casino.sim_line", lang, hands=number(r.hands, lang, 0),
+            mean=number(r.mean, lang, 4, sign=True), se=number(r.se, lang, 4),
+            exact=number(r.exact, lang, 4, sign=True), z=number(r.z, lang, 2, sign=True)))
+    return 0

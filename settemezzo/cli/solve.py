@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from settemezzo.cards import DECK_SIZE
-from settemezzo.cli import casino
 from settemezzo.cli.common import (
     BANKERS,
     CliError,
@@ -36,6 +35,7 @@ from settemezzo.cli.common import (
     with_rules,
 )
 from settemezzo.cli.help_texts import help_text
+from settemezzo.errors import InputError
 from settemezzo.fileio import check_folder, writing
 from settemezzo.i18n import describe_rules, number, scientific, t
 from settemezzo.limits import check_count, check_exact_size
@@ -141,7 +141,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
     rules = rules_from(args, casino=True)
     if rules.open_deal:
-        return casino.solve(args, rules)
+        return _casino_solve(args, rules)
     speak_progress(args.lang)
     check_exact_size(rules, args.yes)
     t0 = time.perf_counter()
@@ -267,7 +267,7 @@ def cmd_advise(args: argparse.Namespace) -> int:
 
     rules = rules_from(args, casino=True)
     if rules.open_deal:
-        return casino.advise(args, rules)
+        return _casino_advise(args, rules)
     speak_progress(args.lang)
     against = check_policy(args.against, "--against", BANKERS)
     hole = parse_cards_arg(args.hole)
@@ -296,7 +296,7 @@ def cmd_table(args: argparse.Namespace) -> int:
 
     rules = rules_from(args, casino=True)
     if rules.open_deal:
-        return casino.table(args, rules)
+        return _casino_table(args, rules)
     speak_progress(args.lang)
     against = check_policy(args.against, "--against", BANKERS)
     check_count("--max-up", args.max_up, 0, 12, "a hand below 7½ holds at most 13 cards")
@@ -342,7 +342,7 @@ def cmd_edge(args: argparse.Namespace) -> int:
 
     rules = rules_from(args, casino=not args.all)
     if rules.open_deal and not args.all:  # a casino game: its own exact engine
-        return casino.edge(args, rules)
+        return _casino_edge(args, rules)
     speak_progress(args.lang)
     methods = [check_policy(m, "--method", BANKERS) for m in args.method] or \
         ["equilibrium", "threshold:5", "omniscient"]
@@ -512,3 +512,114 @@ def _register_edge(subparsers: Subparsers[argparse.ArgumentParser], lang: str) -
     p.add_argument("--fresh", action="store_true", help=h("fresh"))
     add_yes(p, lang)
     p.set_defaults(handler=cmd_edge)
+
+
+# ---------------------------------------------------------------------------------------------
+# The casino games (`settemezzo.casino`): a rule set with open_deal is answered here
+# ---------------------------------------------------------------------------------------------
+
+_CASINO_EDGE_KEYS = ("optimal", "total_dependent", "cost", "stand_on_5", "copy_dealer")
+
+
+def _casino_json(found: dict[str, Any]) -> dict[str, Any]:
+    return {k: value_json(v) if isinstance(v, Fraction | float) else v
+            for k, v in found.items()}
+
+
+def _casino_edge_line(key: str, value: Fraction | float, lang: str) -> str:
+    line = f"{t(f'casino.{key}', lang)}: {pct(value, lang)}"
+    if isinstance(value, Fraction) and key != "cost":
+        line += f" ({t('casino.exactly', lang, fraction=value)})"
+    return line
+
+
+def _casino_head(rules: Rules, lang: str) -> list[str]:
+    return [f"{describe_rules(rules, lang)}; {t('casino.decks', lang, n=rules.decks)}",
+            f"{t('casino.house_edge', lang)}:"]
+
+
+def _casino_edge(args: argparse.Namespace, rules: Rules) -> int:
+    """``edge``: the house edge under each play (`settemezzo.casino.edge_summary`)."""
+    from settemezzo.casino import edge_summary
+
+    found = edge_summary(rules)
+    if args.json:
+        print_json({"rules": describe_rules(rules, args.lang), "rules_spec": rules.spec(),
+                    **_casino_json(found)})
+        return 0
+    lines = _casino_head(rules, args.lang)
+    lines += [f"  {_casino_edge_line(k, found[k], args.lang)}" for k in _CASINO_EDGE_KEYS]
+    print("\n".join(lines))
+    return 0
+
+
+def _casino_solve(args: argparse.Namespace, rules: Rules) -> int:
+    """``solve``: the optimal play's edge, and the edge of the dealer playing its best (in
+    floats: its exact fraction takes a minute for one deck)."""
+    from settemezzo.casino import Solver, open_game_edge
+
+    optimal = Solver(rules).house_edge()
+    dealer = open_game_edge(rules, exact=False)
+    if args.json:
+        print_json({"rules": describe_rules(rules, args.lang), "rules_spec": rules.spec(),
+                    "decks": rules.decks,
+                    **_casino_json({"optimal": optimal, "open_game": dealer})})
+        return 0
+    lines = _casino_head(rules, args.lang)
+    lines += [f"  {_casino_edge_line(k, v, args.lang)}"
+              for k, v in (("optimal", optimal), ("open_game", dealer))]
+    print("\n".join(lines))
+    return 0
+
+
+def _casino_advise(args: argparse.Namespace, rules: Rules) -> int:
+    """``advise``: stand or hit with the player's cards (``--hole``, ``--up``) against the
+    dealer's (``--dealer``)."""
+    from settemezzo.cards import resolve_kinds
+    from settemezzo.casino import advise as casino_advise
+
+    if args.dealer is None:
+        raise InputError(t("cli.casino_dealer_needed", args.lang, rules=rules.spec()))
+    cards = resolve_kinds([*parse_cards_arg(args.hole), *parse_cards_args(args.up),
+                           *parse_cards_arg(args.dealer)])
+    found = casino_advise(rules, cards[:-1], cards[-1])
+    if args.json:
+        print_json({"rules": describe_rules(rules, args.lang), "rules_spec": rules.spec(),
+                    **_casino_json(found)})
+        return 0
+    lang = args.lang
+
+    def word(action: str) -> str:
+        return t("casino.forced" if action == "forced" else f"chart.{action}", lang)
+
+    print(t("casino.advice", lang, action=word(found["best"]),
+            stand=number(float(found["stand"]), lang, 4),
+            hit=number(float(found["hit"]), lang, 4),
+            margin=number(float(found["margin"]), lang, 4, sign=True), card=word(found["card"])))
+    return 0
+
+
+def _casino_cells(rules: Rules) -> Any:
+    from settemezzo.casino import strategy_card
+    from settemezzo.plots.casino import strategy_card_cells
+
+    return strategy_card_cells(strategy_card(rules))
+
+
+def _casino_table(args: argparse.Namespace, rules: Rules) -> int:
+    """``table``: the best strategy card's cells, to the screen or a CSV."""
+    df = _casino_cells(rules)
+    if args.out is not None:
+        with writing(check_out(args.out, (".csv",)), replaced=replaced) as (tmp,):
+            with_rules(df, rules, args.lang).to_csv(tmp, index=False, float_format="%.12g")
+        print(t("cli.wrote_rows", args.lang, n=len(df), path=args.out))
+        return 0
+    lang = args.lang
+    view = df.drop(columns="total").assign(
+        action=[t("casino.forced" if a == "forced" else f"chart.{a}", lang) for a in df.action],
+        margin=[number(m, lang, 4, sign=True) if m == m else "" for m in df.margin],
+        reach=[number(r, lang, 4) for r in df.reach])
+    columns = {c: t(f"casino.col_{c}", lang) for c in ("up", "action", "margin", "reach")}
+    columns["points"] = t("casino.col_total", lang)
+    print(view.rename(columns=columns).to_string(index=False))
+    return 0
