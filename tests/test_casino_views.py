@@ -235,3 +235,19 @@ def test_the_casino_explorer_explains_a_hand() -> None:
         e.sentence
     assert casino_explore(CONRAD, "7 J", "4").status == "error"
     assert casino_explore(CONRAD, "5", "4 3").status == "error"
+
+
+def test_edge_writes_the_casino_edges_as_csv(tmp_path: Path, capsys) -> None:
+    import pandas as pd
+
+    out = tmp_path / "edges.csv"
+    status, _, _ = _run(["edge", "--rules", "conrad", "--variant", "decks=2", "--out",
+                         str(out)], capsys)
+    assert status == 0
+    df = pd.read_csv(out)
+    edge = Solver(CONRAD.with_variants("decks=2")).house_edge()
+    assert df.set_index("play").edge["optimal"] == pytest.approx(float(edge), abs=1e-12)
+    assert df.rules_spec.iloc[0] == "conrad+decks=2"
+    status, _, err = _run(["edge", "--rules", "conrad", "--out", str(tmp_path / "e.png")],
+                          capsys)
+    assert status == 2 and "e.png" in err

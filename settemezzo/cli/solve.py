@@ -539,10 +539,15 @@ def _casino_head(rules: Rules, lang: str) -> list[str]:
 
 
 def _casino_edge(args: argparse.Namespace, rules: Rules) -> int:
-    """``edge``: the house edge under each play (`settemezzo.casino.edge_summary`)."""
+    """``edge``: the house edge under each play (`settemezzo.casino.edge_summary`); ``--out``
+    a CSV of them (one row a play)."""
     from settemezzo.casino import edge_summary
 
+    path = check_out(args.out, (".csv",)) if args.out is not None else None
     found = edge_summary(rules)
+    if path is not None:
+        _write_casino_edges(found, path, rules, args.lang)
+        print(t("cli.wrote", args.lang, path=path))
     if args.json:
         print_json({"rules": describe_rules(rules, args.lang), "rules_spec": rules.spec(),
                     **_casino_json(found)})
@@ -551,6 +556,17 @@ def _casino_edge(args: argparse.Namespace, rules: Rules) -> int:
     lines += [f"  {_casino_edge_line(k, found[k], args.lang)}" for k in _CASINO_EDGE_KEYS]
     print("\n".join(lines))
     return 0
+
+
+def _write_casino_edges(found: dict[str, Any], path: Path, rules: Rules, lang: str) -> None:
+    import pandas as pd
+
+    df = pd.DataFrame({"play": list(_CASINO_EDGE_KEYS),
+                       "edge": [float(found[k]) for k in _CASINO_EDGE_KEYS],
+                       "fraction": [str(found[k]) if found["exact"] else ""
+                                    for k in _CASINO_EDGE_KEYS]})
+    with writing(path, replaced=replaced) as (tmp,):
+        with_rules(df, rules, lang).to_csv(tmp, index=False, float_format="%.12g")
 
 
 def _casino_solve(args: argparse.Namespace, rules: Rules) -> int:
