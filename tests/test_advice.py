@@ -6,7 +6,7 @@ Two methods: the row read from the table shipped with the package (`settemezzo.p
 with a fresh equilibrium (`settemezzo.results.precomputed_off`: `_stake_copy` picks it from
 the game's reaches): ITALIAN + split_figures=2 for a split hand of a whole game, SPANISH
 without swaps against a fixed banker. SPANISH's own check (stakes chosen after the first
-card, swaps, splits) is in tests/test_spanish.py, beside that module's one fresh SPANISH
+card, swaps, splits) is in tests/solve/test_spanish.py, beside that module's one fresh SPANISH
 solve (a solve here would be a second one on another test worker); the helpers that compare
 are tests/advice_check.py.
 

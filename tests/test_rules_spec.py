@@ -127,7 +127,7 @@ _VALUES: dict[str, Any] = {
     "starting_chips": st.tuples(*[st.integers(1, 60)] * 7),
     "rounds": st.none() | st.integers(1, 20),
     "name": st.sampled_from(["Italian", "Spanish", "Club", "italian", "Casa Nostra"]),
-    # the casino knobs mean nothing without the casino deal: tests/test_casino.py draws them
+    # the casino knobs mean nothing without the casino deal: tests/casino/test_casino.py draws them
     **{name: st.just(getattr(ITALIAN, name)) for name in ("open_deal", *CASINO_KNOBS)},
 }
 

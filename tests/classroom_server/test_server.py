@@ -28,7 +28,7 @@ from settemezzo.classroom_server.service import Classroom
 from settemezzo.classroom_server.store import ClassStore
 from settemezzo.classroom_server.table import ClassTables
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _port(server: ClassServer) -> int:

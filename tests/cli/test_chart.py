@@ -122,7 +122,7 @@ def test_handout_one_page(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
 def test_charts_writes_every_preset(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                     monkeypatch: pytest.MonkeyPatch) -> None:
     # SPANISH is solved as a restricted game: it gets every chart and a handout page, and
-    # the command says it is a bound (the charts say so too, tests/test_plots.py)
+    # the command says it is a bound (the charts say so too, tests/plots/test_plots.py)
     fake = pd.DataFrame({"variant": ["Italian"], "edge": [0.2114]})
     monkeypatch.setattr(cli_chart, "_edge_table", lambda: (lambda: fake))
     monkeypatch.setattr(cli_chart, "edge_available", lambda: True)

@@ -22,7 +22,7 @@ import pytest
 from settemezzo.cli import build_parser, main
 from settemezzo.cli.help_texts import HELP, HELP_LANGS, help_text
 
-CLI = Path(__file__).resolve().parent.parent / "settemezzo" / "cli"
+CLI = Path(__file__).resolve().parents[2] / "settemezzo" / "cli"
 
 
 def _fields(text: str) -> set[str]:

@@ -27,7 +27,7 @@ from settemezzo.edge import standard_rule_sets
 from settemezzo.i18n import LANGUAGES, TEXT, describe_rules, t
 from settemezzo.rules import KNOB_TABLE, from_spec
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 
 
 def _subcommands() -> dict[str, argparse.ArgumentParser]:

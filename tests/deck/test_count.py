@@ -190,7 +190,7 @@ def test_readme_quotes_the_shipped_report(report: object) -> None:
     equilibrium banker), as `percent` writes them."""
     from settemezzo.i18n import percent
 
-    text = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text(
+    text = " ".join((Path(__file__).resolve().parents[2] / "README.md").read_text(
         encoding="utf-8").split())
     s = report.summary.set_index(["players", "banker"])  # type: ignore[attr-defined]
     for key in [(1, "threshold:5"), (4, "threshold:5"), (1, "equilibrium")]:

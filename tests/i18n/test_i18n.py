@@ -88,7 +88,7 @@ def test_every_key_the_code_names_is_in_the_catalogue() -> None:
     import pathlib
     import re
 
-    root = pathlib.Path(__file__).parent.parent / "settemezzo"
+    root = pathlib.Path(__file__).resolve().parents[2] / "settemezzo"
     literal = re.compile(r"""\bt\(\s*["']([^"'{}]+)["']\s*[,)]""")
     used = {(path.name, key) for path in root.rglob("*.py")
             for key in literal.findall(path.read_text("utf-8"))}
@@ -152,7 +152,7 @@ def test_no_view_formats_a_number_itself() -> None:
     import pathlib
     import re
 
-    root = pathlib.Path(__file__).parent.parent / "settemezzo"
+    root = pathlib.Path(__file__).resolve().parents[2] / "settemezzo"
     views = [*root.glob("widgets/*.py"), *root.glob("plots/*.py"),
              *root.glob("classroom_server/*.py")]
     spec = re.compile(r"\{[^{}:]+:[+]?\.\d+[f%]\}")

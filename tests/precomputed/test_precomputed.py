@@ -8,7 +8,7 @@ Regenerate them: ``python -m settemezzo.precomputed`` (``make precomputed``).
   equal (exact columns identical, floats of the equilibrium within 1e-9).
 - Every other rule set is checked against ``data/edge_by_variant.csv`` (the edges that
   ``settemezzo data`` solved on its own; its strategy tables are checked against a fresh
-  solve in ``tests/test_spanish.py``), and SPANISH's equilibrium table
+  solve in ``tests/solve/test_spanish.py``), and SPANISH's equilibrium table
   against ``data/spanish_player_vs_equilibrium.csv``: a second, independent solve of the
   same numbers, without re-solving the slow rule sets here.
 """
@@ -29,7 +29,7 @@ from settemezzo.i18n import describe_rules
 from settemezzo.precomputed import AGAINST, BANKER_MAX_UP, METHODS, table_file
 from settemezzo.rules import ITALIAN, SPANISH, Rules
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 FLOAT_TOL = 1e-9
 
 

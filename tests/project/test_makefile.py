@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 MAKE = shutil.which("make")
 
 pytestmark = pytest.mark.skipif(MAKE is None, reason="make is not installed")

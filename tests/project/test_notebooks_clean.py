@@ -17,7 +17,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 PATH = ["01_rules_and_cards", "02_odds_explorer", "03_stand_or_hit", "04_the_banker",
         "05_variants_and_edge", "06_classroom", "07_simulation_and_checks",

@@ -17,7 +17,7 @@ and its output compared with the lines below it in the README:
 
 A command shown without output (``edge --all --out edge.csv``, a minute or more) is checked
 as far as the work: its arguments must all be accepted (the engine stubbed as in
-``tests/test_probe.py``); a command the program refuses would fail here.
+``tests/cli/test_probe.py``); a command the program refuses would fail here.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ import pytest
 from settemezzo.cli import main
 from tests.probing import probe
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = Path(__file__).resolve().parents[2] / "README.md"
 SE = 4
 """Monte Carlo numbers must agree within this many standard errors."""
 CERTIFICATE = 1e-9

@@ -2,7 +2,7 @@
 (ITALIAN and its royal, wild K♦, pair-of-sevens, ties-push and burning variants - the
 equilibrium player burning too - and 7½ paid 2:1; the stake after the first card in
 bench/bench_simulate.py, and Spanish without splits, stakes and swaps, in
-tests/test_spanish.py beside that module's one fresh SPANISH solve), the simulated heads-up
+tests/solve/test_spanish.py beside that module's one fresh SPANISH solve), the simulated heads-up
 player value with the same strategies lies within 4 standard errors of the exact one
 (DESIGN.md: exact against seeded Monte Carlo within 4 standard errors).
 

@@ -387,7 +387,7 @@ def test_player_tables_are_the_solvers_equilibrium(variant: str) -> None:
     the solver's equilibrium strategy itself, decision by decision (italian+split_figures=2
     splits two figures with chance 0.742..., a mixed choice the own-reach ratio recovers;
     ``burn=4`` passes too, in 20 s: its burning is checked by Monte Carlo in
-    tests/test_simulate_exact.py)."""
+    tests/simulate/test_against_exact.py)."""
     from settemezzo.game import heads_up
     from settemezzo.simulate.strategies import player_tables
     from settemezzo.solve import equilibrium

@@ -187,7 +187,7 @@ def test_spanish_hints_follow_the_hand_through_stakes_and_swaps() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# The bank decisions of docs/rules.md at the table (the simulator's: tests/test_table_bank.py)
+# The bank decisions of docs/rules.md at the table (the simulator's: tests/simulate/test_bank.py)
 # ---------------------------------------------------------------------------------------------
 
 def _bank_after(rules: Rules, cards: list[str], *, computers: int = 1, banker: str = "5",

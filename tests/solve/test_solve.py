@@ -1,6 +1,6 @@
 """The heads-up solver: exact values, best responses, the certified equilibrium.
 
-Independent brute-force and Monte Carlo checks live in test_solve_reference.py.
+Independent brute-force and Monte Carlo checks live in test_reference.py.
 """
 
 import subprocess

@@ -46,7 +46,7 @@ from tests.advice_check import fresh_advice, kinds, same_advice
 SWAP_SPLIT = ITALIAN.with_variants("swap_hidden", "split_figures=2")
 SPANISH_TWO = SPANISH.with_variants("split_figures=2")
 SPANISH_NO_SPLIT = SPANISH.with_variants("split_figures=off")
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -156,7 +156,7 @@ def test_spanish_equilibrium_is_certified_and_bounds_the_player_from_below() -> 
 # SPANISH's tables, its shipped answers and Spanish without splits against the simulator
 # =============================================================================================
 # Each of these needs SPANISH's equilibrium (or Spanish without splits') solved afresh, some
-# 15 s of CPU. They lived in test_tables.py, test_answers.py and test_simulate_exact.py,
+# 15 s of CPU. They belong in test_tables.py, test_advice.py and simulate/test_against_exact.py,
 # which pytest-xdist (--dist loadfile) hands to different workers: each solved it again.
 # Here `solved_once` keeps both games alive for the module, so each is solved once, by
 # whichever test asks first (`equilibrium` keeps the result with the game; the
@@ -347,7 +347,7 @@ def test_spanish_advice_at_the_stake_the_strategy_uses(spanish_eq: object) -> No
 
 
 # the shipped answers (`settemezzo.advice`) against fresh ones: the helpers and what they
-# compare are tests/advice_check.py (tests/test_answers.py: the other rule sets)
+# compare are tests/advice_check.py (tests/test_advice.py: the other rule sets)
 
 # (face-down, face-up cards in order): stood on at stake 5, staked 2, reached only through
 # a swap (no copy reached: the stake picked for the face-down card), behind a stand, two
@@ -383,8 +383,8 @@ def test_spanish_shipped_answers_are_the_fresh_ones(
     assert len(five) == 1 and five.own_reach.item() == 0
 
 
-# Spanish without splits: the simulator against the exact engine (tests/test_simulate_exact.py
-# has the other rule sets)
+# Spanish without splits: the simulator against the exact engine
+# (tests/simulate/test_against_exact.py has the other rule sets)
 
 @pytest.mark.slow
 def test_spanish_equilibrium_stakes_and_swaps_agree_with_the_exact_value() -> None:
@@ -412,8 +412,8 @@ def test_spanish_equilibrium_stakes_and_swaps_agree_with_the_exact_value() -> No
 # =============================================================================================
 # Both presets' files come from one `write_tables`: its SPANISH tables from the module's one
 # SPANISH solve. The edge table (``EDGE_FILE``) is checked against the shipped solved
-# results in tests/test_precomputed.py, which are themselves checked against fresh solves
-# there, so it is not re-solved here (a minute of the suite).
+# results in tests/precomputed/test_precomputed.py, which are themselves checked against fresh
+# solves there, so it is not re-solved here (a minute of the suite).
 
 @pytest.fixture(scope="module")
 def fresh_data(tmp_path_factory: pytest.TempPathFactory) -> Path:

@@ -2,8 +2,8 @@
 `settemezzo.solve`): the rule at work, certified equilibria, and fixed policies against the
 simulator (`settemezzo.simulate`, seeded, within 4 standard errors).
 
-The value after a split itself is checked in ``tests/test_split.py`` (brute force, Monte
-Carlo); the swap subgames in ``tests/test_swap.py`` (an undecomposed brute force), and there
+The value after a split itself is checked in ``tests/split/test_split.py`` (brute force, Monte
+Carlo); the swap subgames in ``tests/solve/test_swap.py`` (an undecomposed brute force), and there
 too the swap columns of the strategy table (beside that module's whole-deck swap_hidden
 equilibrium, solved once)."""
 

@@ -39,7 +39,7 @@ from settemezzo.solve import (
 from tests.reference import bruteforce_stakes as ref
 
 # Tiny decks the engine accepts (two hands can never need more cards than there are); the
-# same compositions as tests/test_swap.py. Kinds: 'F' figure, 1..7.
+# same compositions as tests/solve/test_swap.py. Kinds: 'F' figure, 1..7.
 DECKS: dict[str, dict[object, int]] = {
     "A": {"F": 2, 4: 2, 5: 2, 7: 2},                          # 8 cards: 7½ = 7 + figure
     "B": {1: 1, 3: 1, 4: 2, 6: 1, 7: 1},                      # 6 cards, no 7½ possible

@@ -42,7 +42,7 @@ from tests.reference import montecarlo as mc
 RANK = {0: "J", 1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7"}
 FIGURES = ["J"] * 4 + ["Q"] * 4 + ["K"] * 4
 
-# small decks (counts per kind: 'F' figures, 1..7), as in tests/test_solve_reference.py
+# small decks (counts per kind: 'F' figures, 1..7), as in tests/solve/test_reference.py
 DECK_A = {"F": 2, 4: 2, 5: 2, 7: 2}                              # 8 cards: players mix
 DECK_C = {"F": 3, 1: 1, 2: 1, 3: 1, 4: 1, 5: 2, 6: 2, 7: 2}       # 13 cards
 

@@ -37,7 +37,7 @@ from settemezzo.rules import ITALIAN, SPANISH
 from settemezzo.simulate.tablegame import TableGame
 from settemezzo.teaching.tablelog import log_lines
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 NOTEBOOK = "notebooks/06_classroom.ipynb"
 READY_PATH = "/voila/static/voila.js"   # a static file: a GET / would start a kernel
