@@ -46,7 +46,7 @@ browser:
 	  echo "installed Debian's chromium for the browser smoke test"; \
 	else \
 	  echo "chromium is missing and cannot be installed here (no apt-get, or neither root nor"; \
-	  echo "password-less sudo): the browser smoke test (tests/test_browser.py) will be skipped."; \
+	  echo "password-less sudo): the browser smoke test (tests/widgets/test_browser.py) will be skipped."; \
 	  echo "To enable it, install Debian's chromium (apt-get install chromium) and run make test."; \
 	fi
 

@@ -2,7 +2,7 @@
 
     python .ci/strip_notebooks.py notebooks/*.ipynb      (``make strip``)
 
-The tests check the committed notebooks (``tests/test_notebooks_clean.py``), so a notebook
+The tests check the committed notebooks (``tests/project/test_notebooks_clean.py``), so a notebook
 saved with outputs never breaks ``make test``; strip it before committing it.
 """
 

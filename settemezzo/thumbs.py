@@ -15,7 +15,7 @@ exact integer weights, the banker's for every player final at once (a vector per
 one entry per player final). Every weight is a whole number over the common denominator
 ``falling(N, Lp + Lb)`` (``Lp``, ``Lb``: the most cards either hand can draw), and one
 `Fraction` is made at the end, so the value is exactly the one `settemezzo.solve.evaluate`
-gets from the game tree (tests/test_fixed.py compares the two over every preset and variant).
+gets from the game tree (tests/test_thumbs.py compares the two over every preset and variant).
 
 What applies (`thumb_value` returns None otherwise, and the caller walks the game tree): a
 ``threshold:K`` player (``,swap`` too: against a banker who does not read the cards a swap

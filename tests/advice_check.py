@@ -1,5 +1,5 @@
 """An answer shipped with the package against one computed afresh (`settemezzo.advice`):
-the helpers shared by tests/test_answers.py and tests/test_spanish.py (which holds the SPANISH
+the helpers shared by tests/test_advice.py and tests/solve/test_spanish.py (which holds the SPANISH
 checks, next to the module's one fresh SPANISH solve)."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The command line's output, recorded: every command below in en, it, es and fr.
 
 ``python -m tests.cli_golden`` records ``tests/reference/cli_golden.json`` from the code as it
-is; ``tests/test_cli_golden.py`` runs the same commands and compares. A restructuring of the
+is; ``tests/cli/test_golden.py`` runs the same commands and compares. A restructuring of the
 views must leave every output byte for byte the same, apart from the masked parts: durations
 and speeds (the machine's), and numbers in scientific notation (an LP's exploitability, which
 the certificate bounds but a solver's path may move in its last digits).

@@ -1,5 +1,5 @@
 """Every import between modules of the package, read from the source (AST): what
-`tests/test_layers.py` and `tests/test_private_names.py` check."""
+`tests/test_layers.py` and `tests/project/test_private_names.py` check."""
 
 from __future__ import annotations
 

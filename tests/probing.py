@@ -1,7 +1,8 @@
 """Running `settemezzo.cli.main` on inputs with the expensive engine stubbed.
 
-Shared by ``tests/test_probe.py`` (bad input), ``tests/test_readme.py`` (README commands shown
-without output) and ``tests/test_fuzz.py``; the ``stubbed`` fixture is in ``conftest.py``.
+Shared by ``tests/cli/test_probe.py`` (bad input), ``tests/project/test_readme.py`` (README
+commands shown without output) and ``tests/project/test_fuzz.py``; the ``stubbed`` fixture is
+in ``conftest.py``.
 """
 
 from __future__ import annotations

@@ -70,8 +70,8 @@ def test_processes_keep_the_order_and_the_numbers() -> None:
 def test_the_standard_table_reads_the_shipped_results(monkeypatch: pytest.MonkeyPatch) -> None:
     """`settemezzo edge --all` answers from the results shipped with the package: with the
     solver taken away, the whole table still comes out, and its exact edges are those of a
-    fresh solve (ITALIAN's threshold:5 row, solved here; tests/test_precomputed.py checks
-    every shipped edge against data/edge_by_variant.csv, which `settemezzo data` solves
+    fresh solve (ITALIAN's threshold:5 row, solved here; tests/precomputed/test_precomputed.py
+    checks every shipped edge against data/edge_by_variant.csv, which `settemezzo data` solves
     afresh)."""
     from settemezzo import edge, results
 

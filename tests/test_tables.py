@@ -1,7 +1,7 @@
 """Strategy tables and advice.
 
 SPANISH's tables (stake copies, rows after a swap, the banker's table by hand, the
-restriction in their attrs) are checked in tests/test_spanish.py, beside that module's one
+restriction in their attrs) are checked in tests/solve/test_spanish.py, beside that module's one
 fresh SPANISH solve."""
 
 from fractions import Fraction

@@ -10,7 +10,7 @@ player's values under a play: the optimum, or a total-dependent strategy
 (`settemezzo.casino.strategy`).
 
 A single deck is exact (`fractions.Fraction`); a shoe of 2..8 decks is solved in floats
-(`exact=False`), checked against Fractions on small shoes (tests/test_casino.py).
+(`exact=False`), checked against Fractions on small shoes (tests/casino/test_casino.py).
 
 >>> from settemezzo.rules import CONRAD
 >>> s = Solver(CONRAD.with_variants("decks=1"))

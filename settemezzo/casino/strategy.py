@@ -6,7 +6,7 @@ such card: the decision at a total is taken from the highest total down (a hit l
 higher totals, or to the same one when a wild K\u2666 completes the hand again), each
 compared over every hand that reaches it with the chance it does under the card so far,
 sweep after sweep until no decision changes (a local optimum against any single change;
-tests/test_casino.py checks it against every card on small shoes). `thumb_card` gives the
+tests/casino/test_casino.py checks it against every card on small shoes). `thumb_card` gives the
 rules of thumb: stand on a total (``stand=5``), or copy the dealer's house rule. `card_cells`
 gives a card's cells with their margins: what the printed strategy card shows.
 """

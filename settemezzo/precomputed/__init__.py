@@ -13,7 +13,8 @@ Exact values stay exact: a `Fraction` is written as its text and read back as a 
 a column of floats (or whole numbers) as the base64 of its bytes; a table reads back equal,
 column types and ``attrs`` included. This module reads them (below the results it feeds);
 `settemezzo.precomputed.writer` solves and writes them, with ``python -m settemezzo.precomputed``
-(or ``make precomputed``); ``tests/test_precomputed.py`` checks them against a fresh solve.
+(or ``make precomputed``); ``tests/precomputed/test_precomputed.py`` checks them against a
+fresh solve.
 """
 
 from __future__ import annotations
