@@ -75,8 +75,8 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser_class(lang: str) -> type[_Parser]:
     """`_Parser` speaking ``lang``: the class of the parser and of every subparser."""
-    formatter = type(f"Formatter_{lang}", (_Formatter,), {"lang": lang})
-    return type(f"Parser_{lang}", (_Parser,), {"lang": lang, "formatter": formatter})
+    formatter = type("Formatter", (_Formatter,), {"lang": lang})  # not named for ``lang``:
+    return type("Parser", (_Parser,), {"lang": lang, "formatter": formatter})  # any text
 
 
 def build_parser(lang: str | None = None) -> argparse.ArgumentParser:

@@ -327,3 +327,10 @@ def test_simulate_refuses_an_output_it_cannot_write_before_dealing(
         assert code == 2 and out == "", err
         assert err == (f"settemezzo: error: {option} '/proc/s.csv': no file can be written "
                        f"in '/proc' (No such file or directory)\n")
+
+
+def test_a_language_that_is_no_identifier_gets_a_clear_error(capsys: Any) -> None:
+    """``--lang`` with a null character once crashed building the parser's class name (found by
+    tests/project/test_fuzz.py); it is an unknown language like any other."""
+    assert main(["odds", "--lang", "\x00", "--hole", "5"]) == 2
+    assert "unknown language" in capsys.readouterr().err
