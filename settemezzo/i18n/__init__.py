@@ -57,6 +57,7 @@ from settemezzo.i18n.sentences import (
     rules_title,
     score_label,
     split_sentence,
+    total_label,
 )
 
 __all__ = [
@@ -88,5 +89,6 @@ __all__ = [
     "split_sentence",
     "stakes",
     "t",
+    "total_label",
     "whole",
 ]

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from settemezzo import policy
 from settemezzo.errors import InputError
+from settemezzo.cards import SEVEN_AND_A_HALF
 from settemezzo.hands import BUST, PAIR_OF_SEVENS, ROYAL, points_label
 from settemezzo.i18n.catalogue import check_lang, has_text, t
 from settemezzo.i18n.numbers import number, percent, points, stakes
@@ -45,6 +46,7 @@ __all__ = [
     "rules_title",
     "score_label",
     "split_sentence",
+    "total_label",
 ]
 
 
@@ -63,6 +65,19 @@ def score_label(score: int, lang: str = "en") -> str:
         return t("score.pair_of_sevens", lang)
     check_lang(lang)
     return points_label(score)
+
+
+def total_label(half_points: int, lang: str = "en") -> str:
+    """A hand's total in half-points (`settemezzo.hands.total`) in words: '5½', or '8, bust'
+    above 7½. A total is not a score: 16 half-points are 8 (bust), not a royal 7½.
+
+    >>> total_label(11, "it"), total_label(16, "en"), total_label(17, "es")
+    ('5½', '8, bust', '8½, pasado')
+    """
+    check_lang(lang)
+    if half_points > SEVEN_AND_A_HALF:
+        return t("score.total_bust", lang, t=points_label(half_points))
+    return points_label(half_points)
 
 
 def policy_label(name: str, lang: str = "en") -> str:
@@ -178,7 +193,7 @@ def rule_change(name: str, value: object, lang: str = "en") -> str:
 
 def restriction_text(codes: Sequence[str], lang: str = "en", split_figures: int = 0) -> str:
     """What a restricted exact game keeps the player from, in a sentence ("" for no code):
-    'the player never splits into more than two hands (split_figures=12 allows 12) and never
+    'the player never splits into more than two hands (the rules allow up to 12) and never
     swaps inside a split hand: the player's value is at least this (the banker's edge at most
     this)'. ``codes`` are `settemezzo.game.restriction_codes`; ``split_figures`` the rule
     set's, which the ``resplit`` words name."""

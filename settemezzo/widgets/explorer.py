@@ -22,7 +22,7 @@ from settemezzo import results
 from settemezzo.cards import Kind, Unseen, parse_specs
 from settemezzo.errors import RulesError, SettemezzoError
 from settemezzo.hands import is_bust, is_finished, score, total
-from settemezzo.i18n import check_lang, percent, score_label, t
+from settemezzo.i18n import check_lang, percent, score_label, t, total_label
 from settemezzo.odds import HandState, hit_outcomes
 from settemezzo.rows import TIE
 from settemezzo.rules import ITALIAN, Rules
@@ -240,7 +240,7 @@ class OddsExplorer:
                     against=self.against.value, exact_seen=self.exact_seen.value, lang=lang)
         self.result = r
         hand = "".join(kind_html(k) for k in r.hand)
-        tot = (f" &nbsp; {esc(t('word.total', lang, t=score_label(r.total, lang)))}"
+        tot = (f" &nbsp; {esc(t('word.total', lang, t=total_label(r.total, lang)))}"
                if r.hand else "")
         self.hand_view.value = f"<div><b>{esc(t('ui.hand', lang))}:</b> {hand}{tot}</div>"
         parts: list[str] = []
