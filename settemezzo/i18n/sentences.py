@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from settemezzo import policy
-from settemezzo.errors import InputError
 from settemezzo.cards import SEVEN_AND_A_HALF
+from settemezzo.errors import InputError
 from settemezzo.hands import BUST, PAIR_OF_SEVENS, ROYAL, points_label
 from settemezzo.i18n.catalogue import check_lang, has_text, t
 from settemezzo.i18n.numbers import number, percent, points, stakes

@@ -198,7 +198,10 @@ class BankerView:
         self.lang = check_lang(lang)
         self.up: list[str] = []
         choices = rules_options(rules, lang)
-        self.rules = W.Dropdown(options=choices, value=rules, description=t("ui.rules", lang))
+        from settemezzo.widgets.html import WHOLE_LABEL
+
+        self.rules = W.Dropdown(options=choices, value=rules, description=t("ui.rules", lang),
+                                layout=W.Layout(**WHOLE_LABEL))
         self.result = W.ToggleButtons(
             options=[(t("banker.result_stood", lang), "stood"),
                      (t("banker.result_seven_half", lang), "shown"),

@@ -160,7 +160,10 @@ class OddsExplorer:
                                         layout=W.Layout(display="none"))
         self.up: list[str] = []
         choices = rules_options(rules, lang)
-        self.rules = W.Dropdown(options=choices, value=rules, description=t("ui.rules", lang))
+        from settemezzo.widgets.html import WHOLE_LABEL
+
+        self.rules = W.Dropdown(options=choices, value=rules, description=t("ui.rules", lang),
+                                layout=W.Layout(**WHOLE_LABEL))
         ag = list(AGAINST_CHOICES) if against in AGAINST_CHOICES else [against,
                                                                         *AGAINST_CHOICES]
         self.against = W.Dropdown(options=[(banker_name(a, lang), a) for a in ag],

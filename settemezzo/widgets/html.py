@@ -11,13 +11,18 @@ from collections.abc import Iterable, Sequence
 from settemezzo.cards import Card, Kind, Suit
 from settemezzo.i18n import number, percent, stakes
 
-__all__ = ["bars", "card_html", "cards_html", "chance_bars", "cost_bars", "esc", "kind_html",
-           "message", "table_html"]
+__all__ = ["WHOLE_LABEL", "bars", "card_html", "cards_html", "chance_bars", "cost_bars", "esc",
+           "kind_html", "message", "table_html"]
 
 _RED = {Suit.HEARTS, Suit.DIAMONDS}
 _CARD = ("display:inline-block;min-width:1.6em;padding:2px 5px;margin:1px 2px;"
          "border:1px solid #444;border-radius:5px;background:#fff;text-align:center;"
          "font-weight:bold;font-family:sans-serif;")
+
+
+WHOLE_LABEL: dict[str, str] = {"width": "auto", "min_width": "max-content", "flex": "0 0 auto"}
+"""The layout of a control whose label or options must show whole (a long rule set's name,
+'Swap (new card face down)'): as wide as its text, never shrunk by its row."""
 
 
 def esc(s: object) -> str:
