@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from settemezzo.i18n import LANGUAGES, t, total_label
+from settemezzo.rules import ITALIAN
 
 
 def test_explorer_labels_a_bust_total_as_bust_not_as_a_special_hand() -> None:
@@ -274,3 +275,283 @@ def test_the_class_server_takes_every_level_of_the_trainer(
     assert main(["classroom", "--level", str(max(LEVELS) + 1)]) == 2
     assert f"--level must be one of {', '.join(map(str, sorted(LEVELS)))}" in \
         capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------------------------------
+# words, and cards in the class's language
+# ---------------------------------------------------------------------------------------------
+
+def test_the_trainer_says_the_best_play_as_a_verb() -> None:
+    """The Spanish trainer said 'La mejor jugada es PIDO' (a button's word in capitals)."""
+    from settemezzo.widgets.trainer import trainer
+
+    w = trainer("es", seed=3)
+    w.stand.click()
+    text = w.feedback.value
+    assert "es PIDO" not in text and "es ME PLANTO" not in text
+    assert ("La mejor jugada es pedir." in text or "La mejor jugada es plantarse." in text
+            or t("trainer.tie_ok", "es") in text), text
+
+
+def test_hints_name_no_knob_code() -> None:
+    """Hints read 'split_figures=12 permite 12': a knob's code shown to a student."""
+    from settemezzo.i18n import restriction_text
+
+    for lang in LANGUAGES:
+        text = restriction_text(("resplit", "split_swap"), lang, split_figures=12)
+        assert "split_figures" not in text and "12" in text
+
+
+def test_the_class_summary_line_needs_no_plural() -> None:
+    """The summary read '1 answers'."""
+    text = t("class.summary_line", "en", r=1, seed=7, s=1, n=1, right=1, lost="0")
+    assert "1 answers" not in text and "1 students" not in text and "answers 1" in text
+
+
+def test_the_italian_class_seed_is_not_a_card_suit() -> None:
+    """'Seme della classe': a seme is a card's suit."""
+    assert "seme" not in t("trainer.seed", "it").lower()
+    assert "seme" not in t("class.summary_line", "it", r=1, seed=7, s=1, n=1, right=1,
+                           lost="0").lower()
+
+
+@pytest.mark.parametrize(("lang", "names", "labels"), [
+    ("it", ["re di denari", "cavallo di coppe", "fante di spade", "asso di bastoni"],
+     ["R🪙", "C🏆", "F🗡", "A🪵"]),
+    ("es", ["rey de oros", "caballo de copas", "sota de espadas", "as de bastos"],
+     ["R🪙", "C🏆", "S🗡", "A🪵"]),
+    ("en", ["king of diamonds", "queen of hearts", "jack of spades", "ace of clubs"],
+     ["K♦", "Q♥", "J♠", "A♣"]),
+    ("fr", ["roi de carreau", "dame de cœur", "valet de pique", "as de trèfle"],
+     ["R♦", "D♥", "V♠", "A♣"]),
+])
+def test_cards_speak_the_class_s_language(lang: str, names: list[str],
+                                          labels: list[str]) -> None:
+    """Cards spoke only French (J/Q/K and ♠♥♦♣ in every language)."""
+    from settemezzo.cards import parse_card
+    from settemezzo.i18n import card_label, card_name
+
+    cards = [parse_card(c) for c in ("Kd", "Qh", "Js", "Ac")]
+    assert [card_name(c, lang) for c in cards] == names
+    assert [card_label(c, lang) for c in cards] == labels
+    assert [parse_card(n) for n in names] == cards      # what is shown parses back
+
+
+def test_card_pictures_are_svg_named_in_words_with_a_back() -> None:
+    """Card pictures drawn by the project: every card of the deck in every language is one
+    well-formed SVG naming the card; a face-down card shows the back, not the card."""
+    import xml.etree.ElementTree as ET
+
+    from settemezzo.cards import full_deck
+    from settemezzo.i18n import card_name
+    from settemezzo.teaching.cardsvg import card_svg
+
+    for lang in LANGUAGES:
+        for c in full_deck():
+            svg = card_svg(c, lang)
+            root = ET.fromstring(svg)
+            assert root.tag.endswith("svg") and root.get("aria-label") == card_name(c, lang)
+        back = card_svg(c, lang, face_down=True)
+        assert card_name(c, lang) not in back and t("card.back", lang) in back
+        ET.fromstring(back)
+
+
+def test_the_table_widget_shows_card_pictures_in_the_class_s_deck() -> None:
+    """The widget table showed French cards in every language."""
+    from settemezzo.i18n import card_name
+    from settemezzo.rules import SPANISH
+    from settemezzo.simulate.tablegame import TableGame
+    from settemezzo.widgets.tableview import seats_html
+
+    g = TableGame(SPANISH, 1, 0, seed=1, banker="threshold:5",
+                  forced=["Qs", "5h", "Js", "3c", "2d"])
+    html = seats_html(g, "es")
+    assert "<svg" in html and card_name(g.seats()[1].hands[0].cards[0], "es") in html
+    assert "caballo de espadas" in html
+
+
+def test_the_terminal_table_lists_cards_in_the_class_s_deck(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The terminal table showed French cards in Italian and Spanish."""
+    _keys(monkeypatch, "3", "s", "q")
+    out = _play(capsys, "--rules", "spanish", "--students", "1", "--computers", "1",
+                "--seed", "3", "--lang", "es")
+    assert "[S🗡]" in out and "J♠" not in out     # the sota de espadas face down
+
+
+# ---------------------------------------------------------------------------------------------
+# the handout and the strategy chart
+# ---------------------------------------------------------------------------------------------
+
+def _note_hits(fig: object) -> list[str]:
+    """The chart notes (grey text) that overlap a strategy cell or the legend, drawn."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from matplotlib.patches import Rectangle
+
+    assert isinstance(fig, Figure)
+    FigureCanvasAgg(fig)
+    fig.canvas.draw()
+    r = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+    hits = []
+    for ax in fig.axes:
+        boxes = [p.get_window_extent(r) for p in ax.patches if isinstance(p, Rectangle)]
+        if ax.get_legend() is not None:
+            boxes.append(ax.get_legend().get_window_extent(r))
+        for text in ax.texts:
+            if text.get_color() == "#333333" and any(
+                    text.get_window_extent(r).overlaps(b) for b in boxes):
+                hits.append(text.get_text()[:40])
+    return hits
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_handout_note_stays_off_the_strategy_cells(lang: str) -> None:
+    """The Italian handout's note overlapped strategy cells (rows 3-4, columns 2½-3½)."""
+    from settemezzo import results
+    from settemezzo.plots.handout import handout_page
+    from settemezzo.plots.strategy import strategy_chart
+
+    solved = results.get(ITALIAN)
+    table = solved.player_table("equilibrium")
+    assert _note_hits(handout_page(ITALIAN, table, solved.handout_numbers(), lang=lang)) == []
+    assert _note_hits(strategy_chart(table, lang=lang)) == []
+
+
+def test_the_spanish_chart_and_handout_speak_of_swaps_splits_and_the_blank_cell() -> None:
+    """The Spanish strategy chart and handout said nothing on swapping or splitting, and the
+    (½, ½) cell was blank with no explanation."""
+    from settemezzo import results
+    from settemezzo.plots.handout import handout_page
+    from settemezzo.plots.strategy import split_text, strategy_cells, strategy_chart, swap_text
+    from settemezzo.rules import SPANISH
+
+    solved = results.get(SPANISH)
+    table = solved.player_table("equilibrium")
+    cells = strategy_cells(table)
+    blank = cells[(cells["hole"] == "½") & (cells["up_total_half"] == 1)].empty
+    assert split_text(table, "es") == t(
+        "strategy_chart.split_blank" if blank else "strategy_chart.split_kept", "es")
+    first = table[(table["n_up"] == 0) & (table["own_reach"] > 0)]
+    swapped = sorted(set(first[first["swap_frequency"] > 0.5]["hole"].astype(str)))
+    swap = swap_text(table, "es")
+    assert swap and all(c in swap for c in swapped)
+    page = handout_page(SPANISH, table, solved.handout_numbers(), lang="es")
+    words = " ".join(" ".join(x.get_text().split()) for x in page.texts)
+    assert "Cambio" in words and "Dos figuras" in words
+    assert split_text(table, "es").split(":")[0] in words
+    chart = strategy_chart(table, lang="es")
+    words = " ".join(" ".join(x.get_text().split()) for ax in chart.axes for x in ax.texts)
+    assert "Cambio" in words and "Dos figuras" in words
+    from settemezzo.rules import ITALIAN as plain
+
+    assert split_text(results.get(plain).player_table("equilibrium"), "es") == ""
+
+
+# ---------------------------------------------------------------------------------------------
+# the class report
+# ---------------------------------------------------------------------------------------------
+
+def _answers() -> list[object]:
+    from settemezzo.classroom_server.store import Answer
+
+    out = []
+    for s, name in enumerate(("Ada", "Bo", "Cy"), 1):
+        for hand in range(1, 9):
+            right = (hand + s) % 3 != 0
+            out.append(Answer(s, 1, "trainer", hand, 0, "½" if hand % 2 else "5", "",
+                              2 * (hand % 3), "", "hit" if right else "stand", "hit",
+                              {"stand": -0.5, "hit": -0.2}, 0.0 if right else 0.3, right,
+                              2.0, at=1764547200.0 + hand, name=name))
+    return out
+
+
+def _report() -> tuple[object, object]:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from settemezzo.classroom_server.report import pdf_summary
+    from settemezzo.classroom_server.summary import class_summary
+
+    answers = _answers()
+    fig = pdf_summary(answers, class_summary(answers, 1, "8", None), "en")  # type: ignore[arg-type]
+    FigureCanvasAgg(fig)
+    fig.canvas.draw()
+    return fig, fig.canvas.get_renderer()
+
+
+def test_the_class_report_has_no_empty_band_below_the_scoreboard() -> None:
+    """The class PDF report had a large empty band (the scoreboard's box far taller than its
+    rows)."""
+    fig, r = _report()
+    board = fig.axes[0]  # type: ignore[attr-defined]
+    table = board.tables[0].get_window_extent(r)
+    box = board.get_window_extent(r)
+    assert table.y0 - box.y0 < 0.25 * box.height, (table, box)
+
+
+def test_the_heat_map_says_what_its_cells_mean() -> None:
+    """The heat map's cells read '5/13' with no legend."""
+    fig, _ = _report()
+    words = [x.get_text() for ax in fig.axes for x in ax.texts]  # type: ignore[attr-defined]
+    assert t("class.heat_legend", "en") in words and any("/" in w for w in words)
+    labels = [ax.get_ylabel() for ax in fig.axes]  # type: ignore[attr-defined]
+    assert t("class.heat_scale", "en") in labels                  # the colour bar
+
+
+def test_every_progress_line_has_its_own_marker() -> None:
+    """Three progress lines shared one marker (and the lines could not be told apart)."""
+    fig, _ = _report()
+    lines = [ln for ax in fig.axes for ln in ax.get_lines()]  # type: ignore[attr-defined]
+    assert len(lines) == 3
+    assert len({(ln.get_marker(), ln.get_linestyle()) for ln in lines}) == 3
+    assert len({ln.get_marker() for ln in lines}) == 3
+
+
+def test_the_mistakes_table_has_its_best_column() -> None:
+    """The mistakes table had no 'Best' column."""
+    fig, _ = _report()
+    heads = [c.get_text().get_text() for ax in fig.axes for tb in ax.tables  # type: ignore[attr-defined]
+             for (row, _), c in tb.get_celld().items() if row == 0]
+    assert t("class.col_best", "en") in heads
+
+
+def test_the_answers_csv_gives_times_a_spreadsheet_reads() -> None:
+    """The answers CSV had raw Unix time in its 'at' column."""
+    import csv
+    import io
+
+    from settemezzo.classroom_server.report import answers_csv
+
+    rows = list(csv.DictReader(io.StringIO(answers_csv(_answers()))))  # type: ignore[arg-type]
+    assert rows[0]["at"] == "2025-12-01T00:00:01+00:00"
+
+
+# ---------------------------------------------------------------------------------------------
+# the explorer: variants ticked together
+# ---------------------------------------------------------------------------------------------
+
+def test_the_explorer_combines_variants_ticked_together() -> None:
+    """The explorer offered no way to combine variants without writing Python; a rule set
+    not shipped says at once that it is computing, with its estimate."""
+    from settemezzo import results
+    from settemezzo.i18n import describe_rules
+    from settemezzo.teaching.lookup import player_ready
+    from settemezzo.widgets.explorer import explore, odds_explorer
+    from settemezzo.widgets.variants import knob_is_on
+
+    e = odds_explorer("en", background=True)
+    e.hole.value = "6"
+    combined = ITALIAN.with_variants("royal", "ties_push")
+    ready = player_ready(combined, "equilibrium", None)
+    e.variants["royal"].value = True
+    e.variants["ties_push"].value = True
+    assert e.chosen_rules == combined
+    if not ready:
+        seconds = max(1, round(results.estimate_seconds(combined)))
+        assert t("ui.computing_about", "en", rules=describe_rules(combined, "en"),
+                 seconds=seconds) in e.output.value
+    e.wait()
+    want = explore("6", rules=combined)
+    assert e.result is not None and e.result.row == want.row
+    e.rules.value = e.rules.options[1][1]          # another rule set: its own knobs
+    assert all(b.value == knob_is_on(e.rules.value, k) for k, b in e.variants.items())

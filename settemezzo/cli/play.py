@@ -83,26 +83,31 @@ def game_record(game: Any) -> dict[str, Any]:
                        "over": game.over}}
 
 
-def _cards_text(hand: Any) -> str:
-    """A hand's cards: the face-down one first in brackets ('[▒]' where hidden), then the
-    face-up ones."""
+def _cards_text(hand: Any, lang: str = "en") -> str:
+    """A hand's cards in the deck of ``lang``: the face-down one first in brackets ('[▒]'
+    where hidden), then the face-up ones."""
+    from settemezzo.i18n import card_label
     from settemezzo.teaching.tablelog import face_down_first
 
-    return " ".join(("▒" if c is None else str(c)).join("[]") if down else str(c)
+    def label(c: Any) -> str:
+        return "▒" if c is None else card_label(c, lang)
+
+    return " ".join(label(c).join("[]") if down else label(c)
                     for c, down in face_down_first(hand))
 
 
 def _show(game: Any, lang: str, out: Callable[[str], None]) -> None:
     """The seats (the ★ on the banker of the hand on screen), then who holds the bank."""
-    from settemezzo.i18n import t, total_label
+    from settemezzo.i18n import card_label, t, total_label
     from settemezzo.teaching.tablelog import bank_line, hand_banker, seat_name
 
     banker = hand_banker(game)
     for seat in game.seats():
         hands = "  |  ".join(
-            _cards_text(h) + (f"  ({total_label(h.total, lang)})" if h.cards else "")
+            _cards_text(h, lang) + (f"  ({total_label(h.total, lang)})" if h.cards else "")
             + (f"  [{h.stake}]" if h.stake else "") for h in seat.hands)
-        burnt = f"  ({t('table.burnt', lang, card=seat.burnt)})" if seat.burnt else ""
+        burnt = (f"  ({t('table.burnt', lang, card=card_label(seat.burnt, lang))})"
+                 if seat.burnt else "")
         mark = "★ " if seat.seat == banker else ("▶ " if seat.to_play else "  ")
         out(f"{mark}{seat_name(game, seat.seat, lang):<12} "
             f"{t('word.chips', lang, n=seat.chips):<11} {hands}{burnt}")

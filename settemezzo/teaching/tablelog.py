@@ -22,7 +22,7 @@ from typing import Any
 
 from settemezzo.cards import Card, kind_of
 from settemezzo.hands import score
-from settemezzo.i18n import advice_sentence, percent, score_label, t
+from settemezzo.i18n import advice_sentence, card_label, percent, score_label, t
 from settemezzo.simulate.session import HandReport
 from settemezzo.simulate.tablegame import HandState, TableGame
 from settemezzo.teaching.explain import play_word, rules_name
@@ -108,10 +108,11 @@ def _report_lines(game: TableGame, r: HandReport, lang: str) -> list[str]:
             result = "won" if gain > 0 else "lost" if gain < 0 else "push"
             word = result_words(result, gain, lang)
             out.append(t("table.seat_line", lang, name=seat_name(game, seat, lang),
-                         cards=" ".join(map(str, cards)),
+                         cards=" ".join(card_label(c, lang) for c in cards),
                          score=cards_score(game, cards, lang), result=word))
     for seat, card in r.burnt:
-        out.append(f"{seat_name(game, seat, lang)}: {t('table.burnt', lang, card=card)}")
+        burnt = t("table.burnt", lang, card=card_label(card, lang))
+        out.append(f"{seat_name(game, seat, lang)}: {burnt}")
     key = {"7½": "table.bank_taken", "rotation": "table.bank_rotates",
            "elimination": "table.bank_eliminated", "sale": "table.bank_sold"}.get(r.bank_moved)
     if key is not None:

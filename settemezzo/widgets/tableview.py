@@ -11,7 +11,7 @@ from typing import Any
 
 from settemezzo.cards import parse_card
 from settemezzo.errors import IllegalActionError
-from settemezzo.i18n import check_lang, t, total_label
+from settemezzo.i18n import card_label, check_lang, t, total_label
 from settemezzo.rules import ITALIAN, Rules
 from settemezzo.simulate.session import SimulationError
 from settemezzo.simulate.tablegame import HandState, SeatState, TableGame
@@ -32,7 +32,6 @@ from settemezzo.widgets.html import WHOLE_LABEL, card_html, esc, message
 __all__ = ["ClassroomTable", "classroom_table", "hand_cards_html", "seats_html",
            "standings_html", "table_rules"]
 
-_BACK = card_html(parse_card("A♠"), hidden=True)
 
 MAX_PLAYERS = 7
 """Students and computers beside the banker (eight people at the table at most)."""
@@ -70,12 +69,12 @@ def hand_cards_html(h: HandState, lang: str = "en") -> str:
     out = []
     for c, down in face_down_first(h):
         if c is None:
-            out.append(_BACK)
+            out.append(card_html(parse_card("A♠"), True, lang))   # any card: its back
         elif down:
             out.append(f'<span class="sm-face-down" title="{esc(t("table.face_down", lang))}" '
-                       f'style="border-bottom:3px dashed #557;">{card_html(c)}</span>')
+                       f'style="border-bottom:3px dashed #557;">{card_html(c, lang=lang)}</span>')
         else:
-            out.append(card_html(c))
+            out.append(card_html(c, lang=lang))
     return "".join(out)
 
 
@@ -90,7 +89,8 @@ def _hand_cells(game: TableGame, seat: SeatState, lang: str) -> tuple[str, str, 
                         + (" + ?" if hidden else "")))
         status.append(_status(game, seat, j, lang))
     if seat.burnt is not None:
-        cards.append(f'<small>({esc(t("table.burnt", lang, card=seat.burnt))})</small>')
+        burnt = t("table.burnt", lang, card=card_label(seat.burnt, lang))
+        cards.append(f'<small>({esc(burnt)})</small>')
     sep = "<br>"
     return (sep.join(map(esc, stakes)), sep.join(cards),
             sep.join(f'<span class="sm-total">{esc(x)}</span>' for x in totals),
