@@ -30,9 +30,11 @@ __all__ = [
     "DECK_SIZE",
     "HALF",
     "SEVEN_AND_A_HALF",
+    "SUIT_SYMBOLS",
     "Card",
     "CardSpec",
     "CardsSeenTwiceError",
+    "DeckStyle",
     "ImpossibleHandError",
     "InvalidCardError",
     "Kind",
@@ -128,6 +130,29 @@ class Suit(StrEnum):
     @property
     def symbol(self) -> str:
         return {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}[self.value]
+
+
+class DeckStyle(StrEnum):
+    """How a deck looks: French cards (J Q K of ♠ ♥ ♦ ♣), the Italian deck (fante, cavallo,
+    re of denari, coppe, spade, bastoni) or the Spanish (sota, caballo, rey of oros, copas,
+    espadas, bastos). The 40 cards are the same (`Rank` and `Suit` codes, the Latin suits
+    mapped as `Suit` says); a style changes only their names and pictures. The names are
+    words, in the catalogues (``card.`` keys of `settemezzo.i18n`); which style a class sees
+    follows its language (`settemezzo.i18n.deck_style`)."""
+
+    FRENCH = "french"
+    ITALIAN = "italian"
+    SPANISH = "spanish"
+
+
+_LATIN_SYMBOLS = {"d": "🪙", "h": "🏆", "s": "🗡", "c": "🪵"}
+SUIT_SYMBOLS: dict[DeckStyle, dict[Suit, str]] = {
+    DeckStyle.FRENCH: {s: s.symbol for s in Suit},
+    DeckStyle.ITALIAN: {s: _LATIN_SYMBOLS[s.value] for s in Suit},
+    DeckStyle.SPANISH: {s: _LATIN_SYMBOLS[s.value] for s in Suit},
+}
+"""Each suit's symbol in each deck style: ♦ ♥ ♠ ♣, or a coin, a cup, a sword and a baton
+for the Latin suits (denari/oros, coppe/copas, spade/espadas, bastoni/bastos)."""
 
 
 class Kind(IntEnum):

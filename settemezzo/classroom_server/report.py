@@ -24,10 +24,11 @@ from settemezzo.classroom_server.summary import (
     scoreboard,
 )
 from settemezzo.fileio import check_out, writing
-from settemezzo.i18n import number, percent, points, t
+from settemezzo.i18n import has_text, number, percent, points, t
 
-__all__ = ["ANSWER_COLUMNS", "answers_csv", "load_summary", "pdf_bytes", "pdf_summary",
-           "safe_cell", "scoreboard_csv", "summary_text", "write_report"]
+__all__ = ["ANSWER_COLUMNS", "LINE_STYLES", "MARKERS", "answered_at", "answers_csv",
+           "load_summary", "pdf_bytes", "pdf_summary", "safe_cell", "scoreboard_csv",
+           "summary_text", "write_report"]
 
 ANSWER_COLUMNS = ("name", "round", "kind", "hand", "step", "hole", "up", "up_total", "cards",
                   "choice", "best", "value_stand", "value_hit", "cost", "correct", "seconds",
@@ -70,8 +71,21 @@ def scoreboard_csv(summary: dict[str, Any]) -> str:
     return buf.getvalue()
 
 
+def answered_at(at: float) -> str:
+    """When an answer was given, as a spreadsheet reads a time: ISO 8601 in UTC, to the
+    second ("" when it was not recorded).
+
+    >>> answered_at(1764547200.4), answered_at(0)
+    ('2025-12-01T00:00:00+00:00', '')
+    """
+    from datetime import UTC, datetime
+
+    return datetime.fromtimestamp(at, tz=UTC).isoformat(timespec="seconds") if at else ""
+
+
 def answers_csv(answers: Sequence[Answer]) -> str:
-    """Every answer as CSV, the exact tables' value of each option included."""
+    """Every answer as CSV, the exact tables' value of each option included; ``at`` is the
+    time of the answer (`answered_at`)."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(ANSWER_COLUMNS)
@@ -79,7 +93,7 @@ def answers_csv(answers: Sequence[Answer]) -> str:
         w.writerow([safe_cell(x) for x in (
             a.name, a.round, a.kind, a.hand, a.step, a.hole, a.up, a.up_total, a.cards,
             a.choice, a.best, a.values.get("stand", ""), a.values.get("hit", ""), a.cost,
-            int(a.correct), a.seconds, a.at)])
+            int(a.correct), a.seconds, answered_at(a.at))])
     return buf.getvalue()
 
 
@@ -131,9 +145,10 @@ def _pdf_figure(fig: Any, answers: Sequence[Answer], summary: dict[str, Any],
         "class.summary_line", lang, r=summary["round"], seed=summary["seed"],
         s=summary["students"], n=summary["answers"], right=summary["right"],
         lost=number(summary["stakes_lost"], lang, 3)), fontsize=10)
-    grid = fig.add_gridspec(3, 1, height_ratios=[1.1, 1.2, 1.0])
-    _draw_table(fig.add_subplot(grid[0]), _board_rows(answers, lang), t("class.scoreboard",
-                                                                         lang))
+    board = _board_rows(answers, lang)
+    # the scoreboard takes the height of its rows: no empty band below a short class
+    grid = fig.add_gridspec(3, 1, height_ratios=[0.01 + 0.055 * len(board), 1.2, 1.0])
+    _draw_table(fig.add_subplot(grid[0]), board, t("class.scoreboard", lang))
     _draw_heat(fig.add_subplot(grid[1]), answers, lang)
     sub = grid[2].subgridspec(1, 2)
     _draw_progress(fig.add_subplot(sub[0]), answers, lang)
@@ -148,9 +163,16 @@ def _board_rows(answers: Sequence[Answer], lang: str) -> list[list[str]]:
                      number(s.stakes_lost, lang, 3)] for s in scoreboard(answers)[:20])]
 
 
+def _play(code: str, lang: str) -> str:
+    """A choice in words ('stand', 'sto'), or as recorded when the catalogue has no word
+    for it (a stake in chips)."""
+    key = f"class.play_{code}"
+    return t(key, lang) if has_text(key) else code
+
+
 def _costly_rows(answers: Sequence[Answer], lang: str) -> list[list[str]]:
-    head = [t(f"class.col_{k}", lang) for k in ("name", "state", "choice", "cost")]
-    return [head, *([a.name, a.state, t(f"class.play_{a.choice}", lang),
+    head = [t(f"class.col_{k}", lang) for k in ("name", "state", "choice", "best", "cost")]
+    return [head, *([a.name, a.state, _play(a.choice, lang), _play(a.best, lang),
                      number(a.cost, lang, 3)] for a in costliest(answers, 8))]
 
 
@@ -183,13 +205,16 @@ def _draw_heat(ax: Any, answers: Sequence[Answer], lang: str) -> None:
     ax.set_yticks(range(len(hm.holes)), list(hm.holes))
     ax.set_xlabel(t("class.heat_cols", lang))
     ax.set_ylabel(t("class.heat_rows", lang))
+    ax.figure.colorbar(ax.images[0], ax=ax, shrink=0.8, label=t("class.heat_scale", lang))
+    ax.text(0.0, -0.22, t("class.heat_legend", lang), transform=ax.transAxes, fontsize=7,
+            va="top", ha="left")
 
 
 def _draw_progress(ax: Any, answers: Sequence[Answer], lang: str) -> None:
-    styles = ["-", "--", ":", "-."]
     for i, (name, rows) in enumerate(sorted(progress(answers).items())[:12]):
-        ax.plot([r[0] for r in rows], [r[1] for r in rows], linestyle=styles[i % 4],
-                marker="o", markersize=2, color="black", linewidth=0.8, label=name)
+        ax.plot([r[0] for r in rows], [r[1] for r in rows], linestyle=LINE_STYLES[i % 4],
+                marker=MARKERS[i % len(MARKERS)], markersize=4, markevery=_every(len(rows)),
+                color="black", linewidth=0.8, label=name)
     from matplotlib.ticker import MaxNLocator
 
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))    # answers are counted
@@ -199,6 +224,17 @@ def _draw_progress(ax: Any, answers: Sequence[Answer], lang: str) -> None:
     ax.set_title(t("class.progress", lang), fontsize=10)
     if answers:
         ax.legend(fontsize=6, loc="lower right")
+
+
+LINE_STYLES = ("-", "--", ":", "-.")
+MARKERS = ("o", "s", "^", "D", "v", "x", "P", "*", "<", ">", "h", "+")
+"""Each student's progress line has its own marker (and one of four dashes), so that every
+line reads apart in black and white."""
+
+
+def _every(n: int) -> int:
+    """Mark about ten points of a line of ``n`` (every one on a short line)."""
+    return max(1, n // 10)
 
 
 def write_report(store: ClassStore, out: str | Path, lang: str = "en",

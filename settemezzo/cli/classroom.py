@@ -65,6 +65,11 @@ def cmd_classroom(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise CliError(f"--port must be 0 to 65535, got {args.port!r}")
     rules_from(args)  # the class plays the home game: a casino game is refused in one line
+    from settemezzo.teaching.trainer import LEVELS  # the trainer's levels, the widget's too
+
+    if args.level not in LEVELS:
+        raise CliError(f"--level must be one of {', '.join(map(str, sorted(LEVELS)))}, "
+                       f"got {args.level!r}")
     return serve(args.db, args.host, args.port, args.lang, sys.stdout, seed=args.seed,
                  rules=args.rules.spec(), variants=tuple(args.variant), level=args.level,
                  hands=args.hands, max_students=args.max_students)
@@ -82,7 +87,7 @@ def register(subparsers: Subparsers[argparse.ArgumentParser], lang: str = "en") 
     p.add_argument("--port", type=int, default=8867, help=h("classroom.port"))
     p.add_argument("--db", default="classroom.db", help=h("classroom.db"))
     p.add_argument("--seed", help=h("classroom.seed"))
-    p.add_argument("--level", type=int, default=1, choices=(1, 2, 3), help=h("classroom.level"))
+    p.add_argument("--level", type=int, default=1, help=h("classroom.level"))
     p.add_argument("--hands", type=int, default=10, help=h("classroom.hands"))
     p.add_argument("--max-students", type=int, default=100, help=h("classroom.max_students"))
     add_lang(p, lang)

@@ -72,7 +72,10 @@ def game_record(game: Any) -> dict[str, Any]:
             "bank_moved": r.bank_moved, "chips": list(r.chips)})
     chips = list(game.chips)
     total = len(chips) * game.rules.chips_for(len(chips))
-    return {"rules": describe_rules(game.rules), "seed": game.seed, "seats": game.names,
+    from settemezzo.teaching.tablelog import seat_name
+
+    return {"rules": describe_rules(game.rules), "seed": game.seed,
+            "seats": [seat_name(game, i, "en") for i in range(len(game.names))],
             "strategies": {"player": game.strategy, "banker": "table"}, "hands": hands,
             "result": {"hands": len(hands), "chips": chips,
                        "winner": max(range(len(chips)), key=lambda s: chips[s]),
@@ -80,19 +83,37 @@ def game_record(game: Any) -> dict[str, Any]:
                        "over": game.over}}
 
 
-def _show(game: Any, lang: str, out: Callable[[str], None]) -> None:
-    from settemezzo.i18n import t
-    from settemezzo.teaching.tablelog import seat_name
+def _cards_text(hand: Any, lang: str = "en") -> str:
+    """A hand's cards in the deck of ``lang``: the face-down one first in brackets ('[▒]'
+    where hidden), then the face-up ones."""
+    from settemezzo.i18n import card_label
+    from settemezzo.teaching.tablelog import face_down_first
 
+    def label(c: Any) -> str:
+        return "▒" if c is None else card_label(c, lang)
+
+    return " ".join(label(c).join("[]") if down else label(c)
+                    for c, down in face_down_first(hand))
+
+
+def _show(game: Any, lang: str, out: Callable[[str], None]) -> None:
+    """The seats (the ★ on the banker of the hand on screen), then who holds the bank."""
+    from settemezzo.i18n import card_label, t, total_label
+    from settemezzo.teaching.tablelog import bank_line, hand_banker, seat_name
+
+    banker = hand_banker(game)
     for seat in game.seats():
         hands = "  |  ".join(
-            " ".join(str(c) if c is not None else "▒" for c in h.cards)
-            + (f"  ({h.total_label})" if h.cards else "")
+            _cards_text(h, lang) + (f"  ({total_label(h.total, lang)})" if h.cards else "")
             + (f"  [{h.stake}]" if h.stake else "") for h in seat.hands)
-        burnt = f"  ({t('table.burnt', lang, card=seat.burnt)})" if seat.burnt else ""
-        mark = "★ " if seat.banker else ("▶ " if seat.to_play else "  ")
+        burnt = (f"  ({t('table.burnt', lang, card=card_label(seat.burnt, lang))})"
+                 if seat.burnt else "")
+        mark = "★ " if seat.seat == banker else ("▶ " if seat.to_play else "  ")
         out(f"{mark}{seat_name(game, seat.seat, lang):<12} "
             f"{t('word.chips', lang, n=seat.chips):<11} {hands}{burnt}")
+    line = bank_line(game, lang)
+    if line:
+        out(line)
 
 
 _KEYS = {"h": "hit", "s": "stand", "w": "swap", "p": "split", "b": "burn"}
@@ -108,22 +129,50 @@ def _hint(game: Any, lang: str) -> str:
         hit = game.bank_hint()
         return t("table.bank_hint", lang, play=t("chart.hit" if hit else "chart.stand", lang))
     from settemezzo.i18n import advice_text
+    from settemezzo.teaching.tablelog import split_hint
 
     advice = game.hint()   # the solved results the computer seats play (no solve)
-    return advice_text(advice, lang) if advice is not None else t("table.no_hint", lang)
+    if advice is None:
+        return t("table.no_hint", lang)
+    return " ".join(x for x in (advice_text(advice, lang), split_hint(advice, lang)) if x)
 
 
 def _turn(game: Any, lang: str, key: str, out: Callable[[str], None]) -> bool:
-    """One key from the student to act; False to quit."""
+    """One key from the student to act; False to quit. A key that means nothing now gets
+    one line saying which keys do."""
     if key == "q":
         return False
     if key == "?":
         out(_hint(game, lang))
     elif game.can_stake():
-        game.stake(int(key) if key else game.default_stake())
-    elif key in _KEYS:
+        if key and not (key.isdigit() and game.can_stake(int(key))):
+            out(_unknown(game, lang, key))
+        else:
+            game.stake(int(key) if key else game.default_stake())
+    elif key in _KEYS and getattr(game, f"can_{_KEYS[key]}")():
         getattr(game, _KEYS[key])()
+    else:
+        out(_unknown(game, lang, key))
     return True
+
+
+def _unknown(game: Any, lang: str, key: str) -> str:
+    from settemezzo.i18n import t
+
+    if game.can_stake():
+        lo, hi = game.stake_range()
+        options = [t("table.stake_keys", lang, lo=lo, hi=hi, d=game.default_stake())]
+    else:
+        options = _key_words(game, lang)
+    return t("table.unknown_key", lang, pressed=key, options=", ".join([*options, "?", "q"]))
+
+
+def _key_words(game: Any, lang: str) -> list[str]:
+    """'h=hit', 's=stand'... for the moves allowed now."""
+    from settemezzo.i18n import t
+
+    return [f"{k}={t(_KEY_WORDS[a], lang)}" for k, a in _KEYS.items()
+            if getattr(game, f"can_{a}")()]
 
 
 def _prompt(game: Any, lang: str) -> str:
@@ -134,16 +183,23 @@ def _prompt(game: Any, lang: str) -> str:
     if game.can_stake():
         lo, hi = game.stake_range()
         return t("table.your_stake", lang, name=name, lo=lo, hi=hi) + f" [{game.default_stake()}] "
-    keys = [f"{k}={t(_KEY_WORDS[a], lang)}" for k, a in _KEYS.items()
-            if getattr(game, f"can_{a}")()]
-    return t("table.prompt", lang, name=name, options=", ".join(keys)) + " "
+    return t("table.prompt", lang, name=name, options=", ".join(_key_words(game, lang))) + " "
 
 
-def _interactive(game: Any, lang: str, read: Callable[[str], str],
-                 out: Callable[[str], None]) -> None:
+def _interactive(new_game: Callable[[int], Any], seed: int, lang: str,
+                 read: Callable[[str], str], out: Callable[[str], None]) -> None:
+    """Play by keys until ``q``; at the end of a game, the winner, the standings and a new
+    game on ``n`` (``new_game(seed)``: the same table, the next seed)."""
+    while _play_game(new_game(seed), lang, read, out):
+        seed += 1
+
+
+def _play_game(game: Any, lang: str, read: Callable[[str], str],
+               out: Callable[[str], None]) -> bool:
+    """One game by keys; True when a new game is asked for at its end."""
     from settemezzo.errors import IllegalActionError
     from settemezzo.i18n import t
-    from settemezzo.teaching.tablelog import log_lines
+    from settemezzo.teaching.tablelog import log_lines, standings
 
     shown = 0
     while True:
@@ -152,23 +208,24 @@ def _interactive(game: Any, lang: str, read: Callable[[str], str],
             _show(game, lang, out)
             out("\n".join(log_lines(game, lang, hands=1)))
         if game.over:
-            return
+            out("\n".join([t("table.standings", lang) + ":", *standings(game, lang)]))
+            return read(t("table.again", lang) + " ").strip().lower() == "n"
         if game.to_play is None:
             if read(t("table.next", lang) + " ").strip().lower() == "q":
-                return
+                return False
             game.next_hand()
             continue
         _show(game, lang, out)
         try:
             if not _turn(game, lang, read(_prompt(game, lang)).strip().lower(), out):
-                return
+                return False
         except (IllegalActionError, ValueError) as e:
             out(str(e))
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play a game at the terminal table (or, with ``--auto``, a game of computers)."""
-    from settemezzo.i18n import check_lang
+    from settemezzo.i18n import check_lang, t
 
     rules = rules_from(args)
     students, computers = _check(args)
@@ -177,19 +234,21 @@ def cmd_play(args: argparse.Namespace) -> int:
     speak_progress(lang)
     from settemezzo.simulate.tablegame import TableGame
 
-    game = TableGame(rules, students, computers, args.seed, player=args.player,
-                     sale=sale)
-    if args.auto:
-        game.play_out()
-        record = game_record(game)
-        if args.json:
-            print_json(record, rules, lang)
-        else:
-            from settemezzo.teaching.tablelog import log_lines
+    def new_game(seed: int) -> TableGame:
+        return TableGame(rules, students, computers, seed, player=args.player, sale=sale)
 
-            print("\n".join(log_lines(game, lang, hands=len(game.reports))))
+    if not args.auto:
+        _interactive(new_game, args.seed, lang, input, print)
         return 0
-    _interactive(game, lang, input, print)
+    game = new_game(args.seed)
+    game.play_out()
+    if args.json:
+        print_json(game_record(game), rules, lang)
+        return 0
+    from settemezzo.teaching.tablelog import log_lines, standings
+
+    print("\n".join([*log_lines(game, lang, hands=len(game.reports)),
+                     t("table.standings", lang) + ":", *standings(game, lang)]))
     return 0
 
 

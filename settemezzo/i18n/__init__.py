@@ -47,9 +47,13 @@ from settemezzo.i18n.sentences import (
     advice_sentence,
     advice_text,
     banker_words,
+    card_label,
+    card_name,
+    deck_style,
     describe_rules,
     method_label,
     policy_label,
+    rank_label,
     restriction_note,
     restriction_text,
     restriction_what,
@@ -57,6 +61,7 @@ from settemezzo.i18n.sentences import (
     rules_title,
     score_label,
     split_sentence,
+    total_label,
 )
 
 __all__ = [
@@ -69,7 +74,10 @@ __all__ = [
     "advice_sentence",
     "advice_text",
     "banker_words",
+    "card_label",
+    "card_name",
     "check_lang",
+    "deck_style",
     "describe_rules",
     "has_text",
     "method_label",
@@ -78,6 +86,7 @@ __all__ = [
     "percent",
     "points",
     "policy_label",
+    "rank_label",
     "restriction_note",
     "restriction_text",
     "restriction_what",
@@ -88,5 +97,6 @@ __all__ = [
     "split_sentence",
     "stakes",
     "t",
+    "total_label",
     "whole",
 ]

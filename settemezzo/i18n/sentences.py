@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from settemezzo import policy
+from settemezzo.cards import SEVEN_AND_A_HALF, SUIT_SYMBOLS, Card, DeckStyle, Rank
 from settemezzo.errors import InputError
 from settemezzo.hands import BUST, PAIR_OF_SEVENS, ROYAL, points_label
 from settemezzo.i18n.catalogue import check_lang, has_text, t
@@ -30,14 +31,19 @@ if TYPE_CHECKING:
     from settemezzo.advice import Advice
 
 __all__ = [
+    "DECK_STYLES",
     "RESTRICTION_CODES",
     "advice_hand",
     "advice_sentence",
     "advice_text",
     "banker_words",
+    "card_label",
+    "card_name",
+    "deck_style",
     "describe_rules",
     "method_label",
     "policy_label",
+    "rank_label",
     "restriction_note",
     "restriction_text",
     "restriction_what",
@@ -45,6 +51,7 @@ __all__ = [
     "rules_title",
     "score_label",
     "split_sentence",
+    "total_label",
 ]
 
 
@@ -63,6 +70,60 @@ def score_label(score: int, lang: str = "en") -> str:
         return t("score.pair_of_sevens", lang)
     check_lang(lang)
     return points_label(score)
+
+
+DECK_STYLES: dict[str, DeckStyle] = {"en": DeckStyle.FRENCH, "fr": DeckStyle.FRENCH,
+                                     "it": DeckStyle.ITALIAN, "es": DeckStyle.SPANISH}
+"""The deck each language's class sees: French cards in English and French, the Italian
+deck in Italian, the Spanish in Spanish (`settemezzo.cards.DeckStyle`)."""
+
+
+def deck_style(lang: str = "en") -> DeckStyle:
+    """The deck style of a class in ``lang`` (`DECK_STYLES`)."""
+    return DECK_STYLES[check_lang(lang)]
+
+
+def card_label(card: Card, lang: str = "en") -> str:
+    """A card in a few characters, in the deck of ``lang``: 'K♦', 'R🪙' (re di denari), 'S🏆'
+    (sota de copas); the numbers and the ace keep their figure.
+
+    >>> from settemezzo.cards import parse_card
+    >>> card_label(parse_card("K♦"), "en"), card_label(parse_card("Jh"), "fr")
+    ('K♦', 'V♥')
+    """
+    return rank_label(card.rank, lang) + SUIT_SYMBOLS[deck_style(lang)][card.suit]
+
+
+def rank_label(rank: Rank, lang: str = "en") -> str:
+    """A rank's letter or figure in the deck of ``lang``: 'A', '2'..'7', and J Q K (F C R in
+    Italian, S C R in Spanish, V D R in French)."""
+    check_lang(lang)
+    return t(f"card.short_{rank.value}", lang) if rank.is_figure else rank.value
+
+
+def card_name(card: Card, lang: str = "en") -> str:
+    """A card in words, in the deck of ``lang``: 'king of diamonds', 're di denari', 'sota de
+    copas', 'valet de cœur'.
+
+    >>> from settemezzo.cards import parse_card
+    >>> card_name(parse_card("Kd"), "it"), card_name(parse_card("Jh"), "es")
+    ('re di denari', 'sota de copas')
+    """
+    return t("card.name", lang, rank=t(f"card.rank_{card.rank.value}", lang),
+             suit=t(f"card.suit_{card.suit.value}", lang))
+
+
+def total_label(half_points: int, lang: str = "en") -> str:
+    """A hand's total in half-points (`settemezzo.hands.total`) in words: '5½', or '8, bust'
+    above 7½. A total is not a score: 16 half-points are 8 (bust), not a royal 7½.
+
+    >>> total_label(11, "it"), total_label(16, "en"), total_label(17, "es")
+    ('5½', '8, bust', '8½, pasado')
+    """
+    check_lang(lang)
+    if half_points > SEVEN_AND_A_HALF:
+        return t("score.total_bust", lang, t=points_label(half_points))
+    return points_label(half_points)
 
 
 def policy_label(name: str, lang: str = "en") -> str:
@@ -178,7 +239,7 @@ def rule_change(name: str, value: object, lang: str = "en") -> str:
 
 def restriction_text(codes: Sequence[str], lang: str = "en", split_figures: int = 0) -> str:
     """What a restricted exact game keeps the player from, in a sentence ("" for no code):
-    'the player never splits into more than two hands (split_figures=12 allows 12) and never
+    'the player never splits into more than two hands (the rules allow up to 12) and never
     swaps inside a split hand: the player's value is at least this (the banker's edge at most
     this)'. ``codes`` are `settemezzo.game.restriction_codes`; ``split_figures`` the rule
     set's, which the ``resplit`` words name."""

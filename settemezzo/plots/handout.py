@@ -19,7 +19,7 @@ from settemezzo.i18n import (
     rule_change,
     t,
 )
-from settemezzo.plots.strategy import stake_text, strategy_chart
+from settemezzo.plots.strategy import split_text, stake_text, strategy_chart, swap_text
 from settemezzo.plots.style import (
     A4_PORTRAIT,
     ChartError,
@@ -111,11 +111,13 @@ def handout_page(rules: Rules, table: pd.DataFrame, numbers: HandoutNumbers, *,
         brief.append(t("handout.variants_line", lang, variants=", ".join(parts)))
     brief = [wrap(line, 100) for line in brief]
     stakes = stake_text(table, lang)
+    plays = [" ".join(x for x in (swap_text(table, lang), split_text(table, lang)) if x)]
+    plays = [x for x in plays if x]     # one line or two: the chart keeps its room
     # the chart gives up room to a long rules section (7 lines fit below it), to the stake
     # line, and to a restricted game's note (two more title lines)
-    n_lines = sum(b.count("\n") + 1 for b in brief) + (
-        wrap(stakes, 100).count("\n") + 1 if stakes else 0)
-    extra = 0.0185 * max(0, n_lines - 7)
+    n_lines = sum(b.count("\n") + 1 for b in brief) + sum(
+        wrap(x, 100).count("\n") + 1 for x in ([stakes] if stakes else []) + plays)
+    extra = 0.0185 * max(0, n_lines - 7) + 0.005 * len(plays)
     ax = fig.add_axes((0.1, 0.525 + extra, 0.85, (0.33 if codes else 0.36) - extra))
     against = str(table.attrs.get("against", "equilibrium"))
     strategy_chart(table, ax=ax, lang=lang, title=t(
@@ -135,7 +137,7 @@ def handout_page(rules: Rules, table: pd.DataFrame, numbers: HandoutNumbers, *,
     if best != 10 and 10 in numbers.thresholds:
         lines[-1] += " " + t("handout.thumb_other", lang, k="5",
                              loss=percent(-numbers.thresholds[10], lang, 2))
-    for line in [*([stakes] if stakes else []), *lines, t("handout.bust_line", lang)]:
+    for line in [*([stakes] if stakes else []), *plays, *lines, t("handout.bust_line", lang)]:
         text = wrap(line, 100)
         fig.text(0.07, y, "• " + text.replace("\n", "\n   "), fontsize=9.5, va="top")
         y -= 0.018 * (text.count("\n") + 1) + 0.005

@@ -33,6 +33,7 @@ from settemezzo.plots.style import (
     draw_cell,
     draw_grid,
     fig_ax,
+    figure_of,
     hole_key,
     margin_text,
     need_columns,
@@ -48,11 +49,13 @@ __all__ = [
     "PLAYER_COLUMNS",
     "hit_share",
     "row_weight",
+    "split_text",
     "stake_cells",
     "stake_of",
     "stake_text",
     "strategy_cells",
     "strategy_chart",
+    "swap_text",
 ]
 
 
@@ -201,6 +204,67 @@ def stake_text(table: pd.DataFrame, lang: str) -> str:
     return t("strategy_chart.stake_line", lang, who=who, stakes="; ".join(clauses))
 
 
+NOTE_SIZE = 7.5
+"""The points of the chart's note."""
+
+
+def _corner_note(ax: Axes, cells: pd.DataFrame, holes: list[str], n_cols: int,
+                 how: str) -> None:
+    """The note in the lower-right block that no cell of the lower half reaches: it starts
+    right of the last cell of those rows, at the top of the half, wrapped to the free
+    width (a long language's note stays off the cells)."""
+    top = len(holes) // 2
+    lower = [int(u) for h, u in zip(cells["hole"], cells["up_total_half"], strict=True)
+             if holes.index(str(h)) >= top]
+    first_free = max(lower) + 1 if lower else 0
+    inches = ax.get_position().width * figure_of(ax).get_size_inches()[0]
+    column = inches * 72 / n_cols                       # a column's width in points
+    chars = int(column * (n_cols - first_free - 0.3) / (0.56 * NOTE_SIZE))
+    ax.text(first_free - 0.35, top - 0.4, wrap(how, max(20, chars)), ha="left", va="top",
+            fontsize=NOTE_SIZE, color="#333333")
+
+
+def split_text(table: pd.DataFrame, lang: str) -> str:
+    """Under split figures, what the chart says of two figures: split (the face-down ½
+    with a face-up ½ is then a hand the player never holds: its cell is blank, and this
+    says why) or played on as one hand ("" when the rules split no figures)."""
+    spec = table.attrs.get("rules_spec")
+    if not spec or "up" not in table.columns:
+        return ""
+    from settemezzo.rules import from_spec
+
+    if from_spec(str(spec)).split_figures < 2:
+        return ""
+    cells = strategy_cells(table)
+    two = cells[(cells["hole"].astype(str) == "½") & (cells["up_total_half"] == 1)]
+    return t("strategy_chart.split_blank" if two.empty else "strategy_chart.split_kept", lang)
+
+
+def swap_text(table: pd.DataFrame, lang: str) -> str:
+    """Under the swap, the first cards the player swaps (the face-down card turned up, a
+    new one dealt face down), each with how often where it mixes ("" when it never swaps
+    a first card, or the table has no swap columns)."""
+    cols = ("hole", "n_up", "swap_frequency", "own_reach")
+    if not all(c in table.columns for c in cols):
+        return ""
+    first = table[(table["n_up"] == 0) & (table["own_reach"].astype(float) > 0)]
+    if "swapped" in first.columns:
+        first = first[first["swapped"].fillna("") == ""]
+    if "burnt" in first.columns:
+        first = first[first["burnt"].fillna("").astype(str) == ""]
+    by_card: dict[str, float] = {}
+    for hole, d in first.groupby("hole", sort=False):
+        w = d["own_reach"].astype(float)
+        by_card[str(hole)] = float((d["swap_frequency"].fillna(0.0).astype(float) * w).sum()
+                                   / w.sum())
+    cards = [c if f >= 1 - PURE_SHARE else f"{c} ({percent(f, lang, 0)})"
+             for c, f in sorted(by_card.items(), key=lambda kv: hole_key(kv[0]))
+             if f > PURE_SHARE]
+    if not cards:
+        return ""
+    return t("strategy_chart.swap_line", lang, cards=", ".join(cards))
+
+
 def strategy_chart(table: pd.DataFrame, *, ax: Axes | None = None, lang: str = "en",
                    title: str | None = None, note_below: bool = True) -> Figure:
     """The player's strategy: rows the face-down card, columns the face-up total.
@@ -252,7 +316,8 @@ def strategy_chart(table: pd.DataFrame, *, ax: Axes | None = None, lang: str = "
     # wild K♦ row fills it), else below the chart
     corner_free = not any(holes.index(str(h)) >= len(holes) / 2 and int(u) >= n_cols - 6
                           for h, u in zip(cells["hole"], cells["up_total_half"], strict=True))
-    how = t("strategy_chart.note", lang)
+    how = " ".join(x for x in (split_text(table, lang), swap_text(table, lang),
+                               t("strategy_chart.note", lang)) if x)
     if "swapped" in table.columns and bool((table["swapped"].fillna("") != "").any()):
         how += " " + t("strategy_chart.stake_swap_note", lang)
     stakes = stake_text(table, lang)
@@ -260,8 +325,7 @@ def strategy_chart(table: pd.DataFrame, *, ax: Axes | None = None, lang: str = "
         how = stakes + "\n" + how
     if corner_free:
         action_legend(ax, lang, "lower right", letters=True)
-        ax.text(0.985, 0.36, wrap(how, 62), transform=ax.transAxes, ha="right",
-                va="bottom", fontsize=7.5, color="#333333")
+        _corner_note(ax, cells, holes, n_cols, how)
     else:
         # fixed offsets in points, so that a short chart (the handout's) keeps its axis label
         action_legend(ax, lang, "upper center", letters=True, anchor=(0.5, 0.0), ncol=3,

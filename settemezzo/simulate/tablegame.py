@@ -87,6 +87,7 @@ class HandState:
     score: str = ""      # at the end: 'bust', '6½', 'royal 7½', ...
     result: str = ""     # won, lost, push
     gain: int = 0
+    face_down: int | None = None  # the index in ``cards`` of the face-down card, if any
 
 
 @dataclass(frozen=True)
@@ -425,7 +426,7 @@ class TableGame:
             if gain is not None:
                 result = "won" if gain > 0 else ("lost" if gain < 0 else "push")
         return HandState(cards, tot, label, stat, int(st.H[slot, E.H_STAKE]) if slot else 0,
-                         score, result, gain or 0)
+                         score, result, gain or 0, hid if 0 <= hid < n else None)
 
     def bust_chance(self) -> Any:
         """The chance that one more card busts the hand of the student to act, counting every

@@ -27,7 +27,7 @@ from settemezzo.cards import (
 )
 from settemezzo.errors import InputError, SettemezzoError
 from settemezzo.hands import is_finished, total
-from settemezzo.i18n import check_lang, percent, score_label, t
+from settemezzo.i18n import check_lang, percent, t, total_label
 from settemezzo.odds import bust_chance
 from settemezzo.rules import ITALIAN, Rules
 from settemezzo.teaching.explain import (
@@ -72,7 +72,7 @@ class BankerLine:
 
     @property
     def total_label(self) -> str:
-        return score_label(self.total)
+        return total_label(self.total)
 
     @property
     def hand_label(self) -> str:
@@ -166,7 +166,7 @@ def banker_advice(up: Sequence[str] | str = (), result: Result = "stood", *,
                                 first.posterior, exc))
     dist = _player_totals(kinds, rows[0].posterior, rules)
     lo, hi = min(dist), max(dist)
-    msg = t("banker.why", lang, up=up_text, lo=score_label(lo), hi=score_label(hi))
+    msg = t("banker.why", lang, up=up_text, lo=total_label(lo), hi=total_label(hi))
     return BankerAdvice("ok", msg, kinds, lo, hi, tuple(lines),
                         restriction_line(rules, lang, "banker"))
 
@@ -198,7 +198,10 @@ class BankerView:
         self.lang = check_lang(lang)
         self.up: list[str] = []
         choices = rules_options(rules, lang)
-        self.rules = W.Dropdown(options=choices, value=rules, description=t("ui.rules", lang))
+        from settemezzo.widgets.html import WHOLE_LABEL
+
+        self.rules = W.Dropdown(options=choices, value=rules, description=t("ui.rules", lang),
+                                layout=W.Layout(**WHOLE_LABEL))
         self.result = W.ToggleButtons(
             options=[(t("banker.result_stood", lang), "stood"),
                      (t("banker.result_seven_half", lang), "shown"),

@@ -22,7 +22,7 @@ from settemezzo import results
 from settemezzo.cards import Kind, Unseen, parse_specs
 from settemezzo.errors import RulesError, SettemezzoError
 from settemezzo.hands import is_bust, is_finished, score, total
-from settemezzo.i18n import check_lang, percent, score_label, t
+from settemezzo.i18n import check_lang, percent, score_label, t, total_label
 from settemezzo.odds import HandState, hit_outcomes
 from settemezzo.rows import TIE
 from settemezzo.rules import ITALIAN, Rules
@@ -42,6 +42,7 @@ from settemezzo.teaching.lookup import (
     support_problem,
 )
 from settemezzo.widgets.casino import CasinoExplorerView
+from settemezzo.widgets.variants import KNOBS, knob_is_on, variant_rules
 
 __all__ = ["Exploration", "OddsExplorer", "explore", "odds_explorer"]
 
@@ -146,8 +147,10 @@ class OddsExplorer:
 
     Controls (each an ipywidget a test can drive): ``hole`` (ToggleButtons), ``up_buttons``
     (one Button per card value, adding a face-up card), ``undo``, ``clear``, ``seen`` (Text),
-    ``exact_seen`` (Checkbox), ``rules`` and ``against`` (Dropdowns). ``output`` (HTML) shows
-    the result; ``result`` is the last `Exploration`.
+    ``exact_seen`` (Checkbox), ``rules`` and ``against`` (Dropdowns), ``variants`` (one
+    Checkbox per knob of `settemezzo.widgets.variants.KNOBS`, ticked together over the rule
+    set chosen: `chosen_rules`). ``output`` (HTML) shows the result; ``result`` is the last
+    `Exploration`.
     """
 
     def __init__(self, lang: str = "en", rules: Rules = ITALIAN,
@@ -161,7 +164,10 @@ class OddsExplorer:
                                         layout=W.Layout(display="none"))
         self.up: list[str] = []
         choices = rules_options(rules, lang)
-        self.rules = W.Dropdown(options=choices, value=rules, description=t("ui.rules", lang))
+        from settemezzo.widgets.html import WHOLE_LABEL
+
+        self.rules = W.Dropdown(options=choices, value=rules, description=t("ui.rules", lang),
+                                layout=W.Layout(**WHOLE_LABEL))
         ag = list(AGAINST_CHOICES) if against in AGAINST_CHOICES else [against,
                                                                         *AGAINST_CHOICES]
         self.against = W.Dropdown(options=[(banker_name(a, lang), a) for a in ag],
@@ -177,6 +183,10 @@ class OddsExplorer:
                            description=t("ui.seen", lang))
         self.exact_seen = W.Checkbox(value=False, description=t("explorer.exact_seen", lang),
                                      indent=False)
+        self.variants = {k: W.Checkbox(value=knob_is_on(rules, k), description=t(knob.label, lang),
+                                       indent=False, layout=W.Layout(width="15em"))
+                         for k, knob in KNOBS.items()}
+        self._syncing = False
         self.hand_view = W.HTML()
         self.output = W.HTML()
         self.result: Exploration | None = None
@@ -184,14 +194,17 @@ class OddsExplorer:
             b.on_click(lambda _b, v=v: self._add(v))
         self.undo.on_click(lambda _b: self._pop())
         self.clear.on_click(lambda _b: self._clear())
-        for w in (self.rules, self.against, self.hole, self.seen, self.exact_seen):
-            w.observe(lambda _c: self.update(), names="value")
+        self.rules.observe(lambda _c: self._base_changed(), names="value")
+        for w in (self.against, self.hole, self.seen, self.exact_seen, *self.variants.values()):
+            w.observe(lambda _c: self._syncing or self.update(), names="value")
         self.view = W.VBox([
             W.HBox([self.rules, self.against]),
             self.hole,
             W.HBox([W.Label(t("ui.add_up", lang)), *self.up_buttons.values(), self.undo,
                     self.clear]),
             W.HBox([self.seen, self.exact_seen]),
+            W.HBox([W.Label(t("explorer.variants", lang)), *self.variants.values()],
+                   layout=W.Layout(flex_flow="row wrap")),
             self.hand_view,
             self.progress,
             self.output,
@@ -213,8 +226,23 @@ class OddsExplorer:
         self.up.clear()
         self.update()
 
+    @property
+    def chosen_rules(self) -> Rules:
+        """The rule set the explorer answers for: the one chosen, with the variants ticked."""
+        return variant_rules(self.rules.value, {k: b.value for k, b in self.variants.items()})
+
+    def _base_changed(self) -> None:
+        """A new rule set: the variant boxes show its knobs, then one update."""
+        self._syncing = True
+        try:
+            for k, box in self.variants.items():
+                box.value = knob_is_on(self.rules.value, k)
+        finally:
+            self._syncing = False
+        self.update()
+
     def _sync_wild(self) -> None:
-        wild = Kind.KING_OF_DIAMONDS in self.rules.value.kinds  # only when it is wild
+        wild = Kind.KING_OF_DIAMONDS in self.chosen_rules.kinds  # only when it is wild
         opts = [*_HOLE_OPTIONS, ("K♦", "Kd")] if wild else _HOLE_OPTIONS
         if list(self.hole.options) != opts:
             value = self.hole.value if (wild or self.hole.value != "Kd") else "J"
@@ -230,7 +258,7 @@ class OddsExplorer:
 
         self._sync_wild()
         lang = self.lang
-        rules: Rules = self.rules.value
+        rules = self.chosen_rules
         deck = _deck(self.seen.value) if self.exact_seen.value else None
         if not player_ready(rules, self.against.value, deck):
             if self.background:  # say so at once; the answer comes when the table is ready
@@ -241,7 +269,7 @@ class OddsExplorer:
                     against=self.against.value, exact_seen=self.exact_seen.value, lang=lang)
         self.result = r
         hand = "".join(kind_html(k) for k in r.hand)
-        tot = (f" &nbsp; {esc(t('word.total', lang, t=score_label(r.total, lang)))}"
+        tot = (f" &nbsp; {esc(t('word.total', lang, t=total_label(r.total, lang)))}"
                if r.hand else "")
         self.hand_view.value = f"<div><b>{esc(t('ui.hand', lang))}:</b> {hand}{tot}</div>"
         parts: list[str] = []

@@ -10,9 +10,10 @@ from collections.abc import Iterable, Sequence
 
 from settemezzo.cards import Card, Kind, Suit
 from settemezzo.i18n import number, percent, stakes
+from settemezzo.teaching.cardsvg import card_svg
 
-__all__ = ["bars", "card_html", "cards_html", "chance_bars", "cost_bars", "esc", "kind_html",
-           "message", "table_html"]
+__all__ = ["WHOLE_LABEL", "bars", "card_html", "cards_html", "chance_bars", "cost_bars", "esc",
+           "kind_html", "message", "table_html"]
 
 _RED = {Suit.HEARTS, Suit.DIAMONDS}
 _CARD = ("display:inline-block;min-width:1.6em;padding:2px 5px;margin:1px 2px;"
@@ -20,17 +21,22 @@ _CARD = ("display:inline-block;min-width:1.6em;padding:2px 5px;margin:1px 2px;"
          "font-weight:bold;font-family:sans-serif;")
 
 
+WHOLE_LABEL: dict[str, str] = {"width": "auto", "min_width": "max-content", "flex": "0 0 auto"}
+"""The layout of a control whose label or options must show whole (a long rule set's name,
+'Swap (new card face down)'): as wide as its text, never shrunk by its row."""
+
+
 def esc(s: object) -> str:
     """HTML-escaped text."""
     return html.escape(str(s))
 
 
-def card_html(card: Card, hidden: bool = False) -> str:
-    """A card as a small white box, red for hearts and diamonds, or the back of a card."""
-    if hidden:
-        return f'<span class="sm-card sm-hidden" style="{_CARD}background:#8aa;">🂠</span>'
-    color = "#b00" if card.suit in _RED else "#111"
-    return f'<span class="sm-card" style="{_CARD}color:{color};">{esc(card)}</span>'
+def card_html(card: Card, hidden: bool = False, lang: str = "en") -> str:
+    """A card as its picture in the deck of ``lang`` (`settemezzo.teaching.cardsvg`), or the
+    back of a card."""
+    cls = "sm-card sm-hidden" if hidden else "sm-card"
+    return (f'<span class="{cls}" style="display:inline-block;margin:1px 2px;'
+            f'vertical-align:middle;line-height:0;">{card_svg(card, lang, hidden)}</span>')
 
 
 def kind_html(kind: Kind) -> str:
@@ -39,9 +45,9 @@ def kind_html(kind: Kind) -> str:
     return f'<span class="sm-card" style="{_CARD}color:{color};">{esc(kind.label)}</span>'
 
 
-def cards_html(cards: Iterable[Card], hidden_first: bool = False) -> str:
+def cards_html(cards: Iterable[Card], hidden_first: bool = False, lang: str = "en") -> str:
     """Several cards; the first one face down if ``hidden_first``."""
-    return "".join(card_html(c, hidden=hidden_first and i == 0) for i, c in enumerate(cards))
+    return "".join(card_html(c, hidden_first and i == 0, lang) for i, c in enumerate(cards))
 
 
 def message(text: str, kind: str = "info") -> str:

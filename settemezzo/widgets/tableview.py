@@ -11,17 +11,27 @@ from typing import Any
 
 from settemezzo.cards import parse_card
 from settemezzo.errors import IllegalActionError
-from settemezzo.i18n import check_lang, t
+from settemezzo.i18n import card_label, check_lang, t, total_label
 from settemezzo.rules import ITALIAN, Rules
 from settemezzo.simulate.session import SimulationError
-from settemezzo.simulate.tablegame import SeatState, TableGame
+from settemezzo.simulate.tablegame import HandState, SeatState, TableGame
 from settemezzo.teaching.explain import rules_name, rules_options
-from settemezzo.teaching.tablelog import hint_text, log_lines, result_words, seat_name
-from settemezzo.widgets.html import card_html, esc, message
+from settemezzo.teaching.tablelog import (
+    bank_line,
+    cards_score,
+    face_down_first,
+    hand_banker,
+    hint_text,
+    log_lines,
+    result_words,
+    seat_name,
+    standings,
+)
+from settemezzo.widgets.html import WHOLE_LABEL, card_html, esc, message
 
-__all__ = ["ClassroomTable", "classroom_table", "seats_html", "table_rules"]
+__all__ = ["ClassroomTable", "classroom_table", "hand_cards_html", "seats_html",
+           "standings_html", "table_rules"]
 
-_BACK = card_html(parse_card("A♠"), hidden=True)
 
 MAX_PLAYERS = 7
 """Students and computers beside the banker (eight people at the table at most)."""
@@ -36,27 +46,51 @@ def table_rules(rules: Rules, lang: str) -> list[tuple[str, Rules]]:
     return out
 
 
-def _status(seat: SeatState, j: int, lang: str) -> str:
+def _score(game: TableGame, h: HandState, lang: str) -> str:
+    """A hand's score in words when all its cards are on screen, else its total."""
+    if h.cards and all(c is not None for c in h.cards):
+        return cards_score(game, [c for c in h.cards if c is not None], lang)
+    return total_label(h.total, lang)
+
+
+def _status(game: TableGame, seat: SeatState, j: int, lang: str) -> str:
     h = seat.hands[j]
     if h.result:
-        return f"{h.score}: {result_words(h.result, h.gain, lang)}"
+        return f"{_score(game, h, lang)}: {result_words(h.result, h.gain, lang)}"
     if seat.to_play:
         return "▶"
     return {"stood": t("table.stood", lang), "bust": t("table.busted", lang),
-            "shown": t("table.showed", lang, score=h.score or h.total_label)}.get(h.status, "")
+            "shown": t("table.showed", lang, score=_score(game, h, lang))}.get(h.status, "")
 
 
-def _hand_cells(seat: SeatState, lang: str) -> tuple[str, str, str, str]:
+def hand_cards_html(h: HandState, lang: str = "en") -> str:
+    """A hand's cards, the face-down one first and marked as such (the back of a card where
+    this screen may not see it), then the face-up ones in the order dealt."""
+    out = []
+    for c, down in face_down_first(h):
+        if c is None:
+            out.append(card_html(parse_card("A♠"), True, lang))   # any card: its back
+        elif down:
+            out.append(f'<span class="sm-face-down" title="{esc(t("table.face_down", lang))}" '
+                       f'style="border-bottom:3px dashed #557;">{card_html(c, lang=lang)}</span>')
+        else:
+            out.append(card_html(c, lang=lang))
+    return "".join(out)
+
+
+def _hand_cells(game: TableGame, seat: SeatState, lang: str) -> tuple[str, str, str, str]:
     stakes, cards, totals, status = [], [], [], []
     for j, h in enumerate(seat.hands):
         stakes.append(str(h.stake) if h.stake else "")
-        cards.append("".join(card_html(c) if c is not None else _BACK for c in h.cards))
+        cards.append(hand_cards_html(h, lang))
         hidden = any(c is None for c in h.cards)
         totals.append("" if not h.cards else
-                      t("word.total", lang, t=h.total_label + (" + ?" if hidden else "")))
-        status.append(_status(seat, j, lang))
+                      t("word.total", lang, t=total_label(h.total, lang)
+                        + (" + ?" if hidden else "")))
+        status.append(_status(game, seat, j, lang))
     if seat.burnt is not None:
-        cards.append(f'<small>({esc(t("table.burnt", lang, card=seat.burnt))})</small>')
+        burnt = t("table.burnt", lang, card=card_label(seat.burnt, lang))
+        cards.append(f'<small>({esc(burnt)})</small>')
     sep = "<br>"
     return (sep.join(map(esc, stakes)), sep.join(cards),
             sep.join(f'<span class="sm-total">{esc(x)}</span>' for x in totals),
@@ -65,14 +99,16 @@ def _hand_cells(seat: SeatState, lang: str) -> tuple[str, str, str, str]:
 
 def seats_html(game: TableGame, lang: str = "en") -> str:
     """The table as the shared screen shows it: name, chips, stake, cards (face-down ones
-    hidden), total, and each hand's result with the chips moved."""
+    hidden), total, and each hand's result with the chips moved. The ★ marks the banker of
+    the hand on screen (`settemezzo.teaching.tablelog.hand_banker`)."""
     rows = []
     td = '<td style="padding:3px 8px;">'
+    banker = hand_banker(game)
     for seat in game.seats():
         name = seat_name(game, seat.seat, lang)
-        if seat.banker:
+        if seat.seat == banker:
             name = f"★ {name} ({t('word.banker', lang)})"
-        stake, cards, total, status = _hand_cells(seat, lang)
+        stake, cards, total, status = _hand_cells(game, seat, lang)
         if seat.out:
             status = esc(t("table.out", lang))
         rows.append(f'<tr class="sm-seat" data-seat="{seat.seat}">{td}<b>{esc(name)}</b></td>'
@@ -83,6 +119,16 @@ def seats_html(game: TableGame, lang: str = "en") -> str:
                    for h in ("", "", t("word.stake", lang), "", "", ""))
     return (f'<table class="sm-table-seats" style="border-collapse:collapse;background:#eef6ee;'
             f'border-radius:8px;"><tr>{head}</tr>{"".join(rows)}</table>')
+
+
+def standings_html(game: TableGame, lang: str = "en") -> str:
+    """At the end of a game: the winner, then every seat by its chips."""
+    lines = log_lines(game, lang, hands=0)[:1] if game.over else []
+    if not lines:
+        return ""
+    items = "".join(f"<div>{esc(x)}</div>" for x in standings(game, lang))
+    return (f'<div class="sm-standings">{message(lines[0], "good")}'
+            f'<b>{esc(t("table.standings", lang))}</b>{items}</div>')
 
 
 class ClassroomTable:
@@ -115,7 +161,8 @@ class ClassroomTable:
         self.seed = W.IntText(value=seed, description=t("trainer.seed", lang),
                               layout=W.Layout(width="12em"), continuous_update=True)
         self.rules = W.Dropdown(options=table_rules(rules, lang), value=rules,
-                                description=t("ui.rules", lang))
+                                description=t("ui.rules", lang),
+                                layout=W.Layout(**WHOLE_LABEL))
         self.new_game = W.Button(description=t("table.new_game", lang), icon="refresh")
         self.hint = W.Checkbox(value=False, description=t("table.hint", lang), indent=False)
         self.stake = W.BoundedIntText(value=1, min=1, max=1, layout=W.Layout(width="6em"),
@@ -126,23 +173,29 @@ class ClassroomTable:
         self.hit_button = W.Button(description=t("ui.hit", lang), button_style="warning")
         self.stand_button = W.Button(description=t("ui.stand", lang), button_style="primary")
         self.swap_button = W.Button(description=t("table.swap", lang),
-                                    layout=W.Layout(width="auto"))
+                                    layout=W.Layout(**WHOLE_LABEL))
         self.split_button = W.Button(description=t("word.split", lang))
         self.burn_button = W.Button(description=t("table.burn", lang).capitalize())
         self.next_hand = W.Button(description=t("trainer.next", lang))
+        self.play_again = W.Button(description=t("table.new_game", lang), icon="refresh",
+                                   button_style="success", layout=W.Layout(display="none"))
         self.status = W.HTML()
+        self.bank = W.HTML()
+        self.standings = W.HTML()
         self.table = W.HTML()
         self.hint_view = W.HTML()
         self.log = W.HTML()
         for b, cls in ((self.hit_button, "hit"), (self.stand_button, "stand"),
                        (self.swap_button, "swap"), (self.split_button, "split"),
                        (self.burn_button, "burn"), (self.next_hand, "next"),
-                       (self.stake_button, "stake"), (self.new_game, "new")):
+                       (self.stake_button, "stake"), (self.new_game, "new"),
+                       (self.play_again, "again")):
             b.add_class(f"sm-table-{cls}")
         self.stake.add_class("sm-table-stake-value")
         self.seed.add_class("sm-table-seed")
         self.rules.add_class("sm-table-rules")
         self.new_game.on_click(lambda _b: self.start())
+        self.play_again.on_click(lambda _b: self.start())
         self.stake_button.on_click(lambda _b: self._act(lambda g: g.stake(int(self.stake.value))))
         self.hit_button.on_click(lambda _b: self._act(lambda g: g.hit()))
         self.stand_button.on_click(lambda _b: self._act(lambda g: g.stand()))
@@ -156,10 +209,12 @@ class ClassroomTable:
             W.HBox([self.students, self.computers]),
             W.HBox([self.seed, self.rules, self.new_game]),
             self.table,
+            self.bank,
             self.status,
+            self.standings,
             W.HBox([self.stake_label, self.stake, self.stake_button]),
             W.HBox([self.hit_button, self.stand_button, self.swap_button, self.split_button,
-                    self.burn_button, self.next_hand, self.hint]),
+                    self.burn_button, self.next_hand, self.play_again, self.hint]),
             self.hint_view,
             self.log,
         ])
@@ -218,10 +273,15 @@ class ClassroomTable:
         self.burn_button.layout.display = None if rules.burn else "none"
         self.swap_button.layout.display = None if rules.swap_hidden else "none"
         self.split_button.layout.display = None if rules.split_figures > 1 else "none"
+        self.play_again.layout.display = None if g is not None and g.over else "none"
         if g is None:
             self.table.value = self.hint_view.value = self.log.value = ""
+            self.bank.value = self.standings.value = ""
             return
         self.table.value = seats_html(g, lang)
+        line = bank_line(g, lang)
+        self.bank.value = f'<div class="sm-bank"><b>{esc(line)}</b></div>' if line else ""
+        self.standings.value = standings_html(g, lang)
         self._draw_stake(g)
         self._draw_status(g)
         hint = hint_text(g, lang) if self.hint.value else ""

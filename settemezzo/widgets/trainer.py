@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from settemezzo.i18n import check_lang, describe_rules, number, percent, t
+from settemezzo.i18n import card_label, check_lang, describe_rules, number, percent, t
 from settemezzo.rules import ITALIAN, Rules
-from settemezzo.teaching.explain import play_word, restriction_line, rules_name
+from settemezzo.teaching.explain import restriction_line, rules_name
 from settemezzo.teaching.lookup import support_problem
 from settemezzo.teaching.trainer import LEVELS, Feedback, TrainerSession
 from settemezzo.widgets.casino import CasinoTrainerView
+from settemezzo.widgets.html import WHOLE_LABEL
 
 __all__ = ["Trainer", "summary_bars", "summary_chart", "trainer"]
 
@@ -86,6 +87,12 @@ def summary_chart(session: TrainerSession, ax: Any = None) -> Any:
     return fig
 
 
+def _play_words(best: str, lang: str) -> str:
+    """The best play as the sentence 'The better play is to ...' says it: the verb ('hit',
+    'pedir', 'plantarse'), never a button's shout ('PIDO')."""
+    return t(f"chart.{best}" if best in ("stand", "hit") else "chart.either", lang)
+
+
 class Trainer:
     """The trainer widget over a `TrainerSession`.
 
@@ -108,7 +115,7 @@ class Trainer:
                               layout=W.Layout(width="12em"))
         self.level = W.Dropdown(options=[(t(f"trainer.level_{k}", lang), k) for k in LEVELS],
                                 value=level, description=t("trainer.level", lang),
-                                layout=W.Layout(width="28em"))
+                                layout=W.Layout(**WHOLE_LABEL))
         self.hard = W.Checkbox(value=hard, description=t("trainer.hard", lang), indent=False)
         self.restart = W.Button(description=t("trainer.restart", lang), icon="refresh")
         self.stand = W.Button(description=t("ui.stand", lang), button_style="primary")
@@ -182,11 +189,11 @@ class Trainer:
                                  "good"))
         elif fb.correct:
             parts.append(message(t("trainer.right", lang) + " " + t(
-                "trainer.best_is", lang, play=play_word(row.best, lang).upper()), "good"))
+                "trainer.best_is", lang, play=_play_words(row.best, lang)), "good"))
         else:
             parts.append(message(
                 t("trainer.wrong", lang) + " " + t("trainer.best_is", lang,
-                                                 play=play_word(row.best, lang).upper())
+                                                 play=_play_words(row.best, lang))
                 + " " + t("trainer.cost", lang, c=number(fb.cost, lang, 3)), "bad"))
         if fb.retry:
             parts.append(f"<div><small>{esc(t('trainer.retry_note', lang))}</small></div>")
@@ -225,16 +232,18 @@ class Trainer:
         s = self.session
         assert s is not None
         q = s.question
-        cards = "".join(card_html(c) for c in q.cards)
+        cards = "".join(card_html(c, lang=self.lang) for c in q.cards)
         total = s.row().total_label
-        hand = t("trainer.your_hand", self.lang, cards=" ".join(map(str, q.cards)), t=total)
+        hand = t("trainer.your_hand", self.lang,
+                 cards=" ".join(card_label(c, self.lang) for c in q.cards), t=total)
         self.hand_view.value = (
             f"<div><b>{esc(t('trainer.question', self.lang, i=q.number, n=s.hands))}</b></div>"
             f'<div class="sm-question" style="font-size:130%;margin:4px 0;">{cards}</div>'
             f"<div>{esc(hand)}</div>")
         if q.seen:
+            seen = "".join(card_html(c, lang=self.lang) for c in q.seen)
             self.hand_view.value += (f"<div>{esc(t('deck.trainer_seen', self.lang, n=len(q.seen)))}"
-                                     f"</div><div>{''.join(card_html(c) for c in q.seen)}</div>")
+                                     f"</div><div>{seen}</div>")
         note = restriction_line(s.rules, self.lang)
         if note:
             self.hand_view.value += message(note, "info")

@@ -113,8 +113,8 @@ def test_a_student_plays_by_keys(capsys: pytest.CaptureFixture[str],
     assert code == 0
     assert prompts[0].startswith("Estudiante 1: tu apuesta (de 2 a 5)")
     assert "Estudiante 1, elige:" in prompts[1] and "s=plantarse" in prompts[1]
-    assert "Mano 1: Banca (banca)" in out            # the hand's report, in Spanish
-    assert "★ Banca" in out
+    assert "Mano 1: Ordenador 1 (banca)" in out      # the hand's report, in Spanish
+    assert "★ Ordenador 1" in out
 
 
 def test_the_exact_hint_on_request(capsys: pytest.CaptureFixture[str],

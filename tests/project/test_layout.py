@@ -43,6 +43,7 @@ TOPICS = {
     "solve/test_swap.py": "the hidden-card swap against independent references",
     "solve/test_thinned_deck.py": "exact analysis of a thinned deck (--seen)",
     "solve/test_variants.py": "each variant knob in the exact engine, by hand",
+    "test_view_bugs.py": "the bugs a class met in the views, each with a test of its own",
     "widgets/test_browser.py": "the classroom notebook in a real browser",
 }
 """Test modules named by what they check across modules, with what that is."""
@@ -58,6 +59,7 @@ ELSEWHERE = {
     "casino/strategy.py": ("casino/test_casino.py", _DOOR),
     "plots/casino.py": ("casino/test_casino_views.py", "the card drawn in four languages"),
     "teaching/casino.py": ("casino/test_casino_views.py", "the casino trainer and explorer"),
+    "teaching/cardsvg.py": ("test_view_bugs.py", "every card in every language as SVG"),
     "widgets/casino.py": ("casino/test_casino_browser.py", "the widgets in a real browser"),
     "classroom_server/__init__.py": ("classroom_server/test_server.py", "a docstring only"),
     "classroom_server/pages.py": ("classroom_server/test_server.py", "pages as served"),

@@ -36,7 +36,7 @@ def test_the_other_face_down_cards_are_hidden_and_names_translated() -> None:
     g = TableGame(students=1, computers=1, seed=7)
     g.stake(2)
     html = seats_html(g, "it")
-    assert "Studente 1" in html and "Banco" in html
+    assert "Studente 1" in html and "★ Computer 1" in html
     if g.phase == "play":
         assert html.count("sm-hidden") == 2      # the computer's and the banker's
 
@@ -60,7 +60,7 @@ def test_spanish_at_the_widget_stake_after_the_first_card_swap_and_split() -> No
     assert g is not None and g.phase == "done"
     assert "lost 4" in w.table.value and w.table.value.count("lost 4") == 2
     lines = log_lines(g)
-    assert lines[0] == "Hand 1: Bank (bank) 5" and "Student 1: Q♠ 3♣ = 3½, lost 4" in lines
+    assert lines[0] == "Hand 1: Computer 1 (bank) 5" and "Student 1: Q♠ 3♣ = 3½, lost 4" in lines
 
 
 def test_one_to_seven_players_beside_the_bank() -> None:
