@@ -246,7 +246,7 @@ def judge_burn(b: Book, stake: int, hole: str, choice: str, tolerance: float = T
         return None
     return verdict("burn", choice, {"burn": burn / stake, "no_burn": keep / stake},
                    banker="equilibrium", tolerance=tolerance,
-                   reason_args={"card": hole, "gain": abs(burn - keep) / stake}, seen=seen)
+                   reason_args={"card": hole}, seen=seen)
 
 
 def judge_stake(b: Book, hole: str, stakes: Iterable[int], choice: str,
@@ -277,7 +277,7 @@ def judge_split(b: Book, key: Key, choice: str, tolerance: float = TOLERANCE,
     keep /= key[0]
     split = b.split_value
     return verdict("split", choice, {"split": split, "no_split": keep}, banker="equilibrium",
-                   tolerance=tolerance, reason_args={"gain": abs(split - keep)}, seen=seen)
+                   tolerance=tolerance, seen=seen)
 
 
 def _book_for(game: TableGame, deck: str) -> tuple[Book, Book, int]:
