@@ -95,7 +95,7 @@ def cost_text(cost: float, lang: str = "en") -> str:
     ('0.37', '0,002', '0.00')
     """
     digits = 2
-    while digits < 9 and cost > 0 and round(cost, digits) == 0:
+    while digits < 6 and cost > 0 and round(cost, digits) == 0:
         digits += 1
     return number(cost, lang, digits, typeset=False)
 
@@ -113,11 +113,11 @@ def choice_word(choice: str, lang: str = "en") -> str:
     return t("choice." + choice, lang)
 
 
-def _arg(name: str, value: object, lang: str) -> str:
+def _arg(name: str, value: object, lang: str, tie: bool) -> str:
     if name in _PERCENT_ARGS and isinstance(value, (int, float, Fraction)):
         return percent(value, lang, 0)
-    if name in _STAKES_ARGS and isinstance(value, (int, float)):
-        return cost_text(abs(value), lang)
+    if name in _STAKES_ARGS and isinstance(value, (int, float)):  # a tie's gap: 3 decimals
+        return number(abs(value), lang, 3, typeset=False) if tie else cost_text(abs(value), lang)
     return str(value)
 
 
@@ -130,7 +130,8 @@ def reason_sentence(j: Judgement, lang: str = "en") -> str:
     >>> reason_sentence(j)[:40]
     'Split: two figures make only 1 point, bu'
     """
-    return t(j.reason, lang, **{k: _arg(k, v, lang) for k, v in j.reason_args.items()})
+    tie = j.best == "either"
+    return t(j.reason, lang, **{k: _arg(k, v, lang, tie) for k, v in j.reason_args.items()})
 
 
 def judgement_sentence(j: Judgement, lang: str = "en") -> str:

@@ -145,7 +145,8 @@ class Book:
 
     def __init__(self, rules: Rules, frame: pd.DataFrame, deck: Unseen) -> None:
         self.rules, self.frame, self.deck = rules, frame, deck
-        self.records: list[dict[str, Any]] = frame.to_dict("records")
+        self.records: list[dict[str, Any]] = [
+            {str(k): v for k, v in r.items()} for r in frame.to_dict("records")]
         self.index: dict[Key, int] = {}
         for i, rec in enumerate(self.records):
             self.index.setdefault(self.key_of(i), i)
