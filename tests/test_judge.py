@@ -250,7 +250,7 @@ def test_the_trainer_asks_every_decision(level: int, kind: str) -> None:
         fb = s.answer(wrong)
         assert fb.judgement is not None and fb.judgement.kind == kind
         assert fb.cost == (0.0 if fb.correct else pytest.approx(j.values[best] - j.values[wrong]))
-        assert fb.sentence == judgement_sentence(fb.judgement, "en")
+        assert fb.sentence == reason_sentence(fb.judgement, "en")
         s.retry()
         assert s.answer(best).correct
         if i < 2:

@@ -148,7 +148,7 @@ class Book:
         self.records: list[dict[str, Any]] = [
             {str(k): v for k, v in r.items()} for r in frame.to_dict("records")]
         self.index: dict[Key, int] = {}
-        for i, rec in enumerate(self.records):
+        for i in range(len(self.records)):
             self.index.setdefault(self.key_of(i), i)
 
     def key_of(self, node: int) -> Key:

@@ -30,7 +30,7 @@ from settemezzo.errors import IllegalActionError, InputError, RulesError
 from settemezzo.hands import is_finished
 from settemezzo.i18n import check_lang
 from settemezzo.rules import ITALIAN, Rules, from_spec
-from settemezzo.teaching.explain import advice_sentence, judgement_sentence
+from settemezzo.teaching.explain import advice_sentence, reason_sentence
 from settemezzo.teaching.judge import (
     PLAYS,
     TOLERANCE,
@@ -347,7 +347,7 @@ class TrainerSession:
         j = self.judge(choice)
         retry = any(f.question.number == self.question.number for f in self.history)
         sentence = (advice_sentence(row, self.lookup.banker_name, self.lang)
-                    if self.question.kind == "play" else judgement_sentence(j, self.lang))
+                    if self.question.kind == "play" else reason_sentence(j, self.lang))
         fb = Feedback(self.question, choice, j.right, j.cost, row, retry, sentence, j)
         self.history.append(fb)
         self._answered = True
