@@ -223,8 +223,9 @@ class Handler(StrictHandler):
     def answer(self) -> None:
         form = self.form()
         choice = form.get("choice", "")
-        if choice not in ("stand", "hit"):
-            raise RequestError(HTTPStatus.BAD_REQUEST, "field 'choice' must be stand or hit")
+        if not choice or len(choice) > 16:  # the trainer names the answers a hand allows
+            raise RequestError(HTTPStatus.BAD_REQUEST,
+                               f"field 'choice' must be an answer of the hand, got {choice!r}")
         hand = whole(form, "hand", 1, 1000)
         self.server.room.answer(self._token(), choice, hand)
         self._redirect("/play")
