@@ -10,6 +10,7 @@ chances); a fresh deck's values against the game's columns.
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -248,7 +249,7 @@ def test_the_trainer_asks_every_decision(level: int, kind: str) -> None:
         best = max(j.values, key=lambda c: j.values[c])
         wrong = min(j.values, key=lambda c: j.values[c])
         fb = s.answer(wrong)
-        assert fb.judgement is not None and fb.judgement.kind == kind
+        assert fb.judgement.kind == kind
         assert fb.cost == (0.0 if fb.correct else pytest.approx(j.values[best] - j.values[wrong]))
         assert fb.sentence == reason_sentence(fb.judgement, "en")
         s.retry()
@@ -271,3 +272,26 @@ def test_the_trainer_tolerance() -> None:
     row = strict.row()
     wrong = "hit" if row.stand_ev > row.hit_ev else "stand"
     assert not strict.answer(wrong).correct and loose.answer(wrong).correct
+
+
+def test_a_spanish_class_practises_the_split(tmp_path: Path) -> None:
+    from settemezzo.classroom_server import pages
+    from settemezzo.classroom_server.service import Classroom
+    from settemezzo.errors import InputError
+
+    room = Classroom.open(tmp_path / "c.db", seed=3, rules="spanish", level=7, hands=2)
+    token = room.join(room.store.class_code.lower(), "Ada").token
+    view = room.student_view(token)
+    assert view is not None and view.choices == ("split", "no_split")
+    html = pages.student_page(view, "es", "csrf")
+    assert 'id="split"' in html and "Separar" in html and 'id="stand"' not in html
+    with pytest.raises(InputError, match="choice must be one of split, no_split"):
+        room.answer(token, "stand", 1)
+    fb = room.answer(token, "no_split", 1)
+    assert fb is not None and not fb.correct and fb.best == "split"
+    (a,) = room.store.answers()
+    assert set(a.values) == {"split", "no_split"} and a.best == "split" and a.cost > 0
+    view = room.student_view(token)
+    assert view is not None and "Separa:" in pages.student_page(view, "es", "csrf")
+    with pytest.raises(RulesError, match="level 5 asks a decision"):
+        Classroom.open(tmp_path / "d.db", seed=3, rules="italian", level=5, hands=2)

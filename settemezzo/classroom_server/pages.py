@@ -17,7 +17,7 @@ from settemezzo.classroom_server.service import StudentView, is_tie
 from settemezzo.classroom_server.store import Answer, Student
 from settemezzo.classroom_server.summary import heat_map, progress
 from settemezzo.i18n import LANGUAGE_NAMES, LANGUAGES, banker_words, number, percent, points, t
-from settemezzo.teaching.explain import choice_word
+from settemezzo.teaching.explain import choice_word, reason_sentence
 
 __all__ = ["dashboard_page", "join_page", "student_page", "students_page", "table_page",
            "teacher_login_page"]
@@ -94,7 +94,7 @@ def _feedback(view: StudentView, lang: str, csrf: str) -> str:
                hit=number(row.hit_ev, lang, 3, True))
     bust = t("class.bust_if_hit", lang, p=percent(row.bust_if_hit, lang))
     facts = (f'<p id="facts">{esc(values)} {esc(bust)}</p>' if fb.question.kind == "play"
-             else f'<p id="facts">{esc(fb.sentence)}</p>')
+             else f'<p id="facts">{esc(reason_sentence(fb.judgement, lang))}</p>')
     nxt = "" if view.finished else (
         f'<form method="post" action="/next">{_token(csrf)}<button type="submit" id="next">'
         f'{esc(t("class.next", lang))}</button></form>')

@@ -209,7 +209,7 @@ class Classroom:
     def _answer(self, student: Student, fb: Feedback, seconds: float) -> Answer:
         q, row = fb.question, fb.row
         values = ({"stand": row.stand_ev, "hit": row.hit_ev}
-                  if q.kind == "play" or fb.judgement is None else dict(fb.judgement.values))
+                  if q.kind == "play" else dict(fb.judgement.values))
         return Answer(student.id, self.store.round, "trainer", q.number, 0, q.hole.label,
                       " ".join(k.label for k in q.up), up_total(q.up),
                       " ".join(map(str, q.cards)), fb.choice, fb.best, values, fb.cost,

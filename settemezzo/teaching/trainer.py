@@ -119,18 +119,18 @@ class Feedback:
     row: Row
     retry: bool            # an answer after a retry: shown, not scored
     sentence: str
-    judgement: Judgement | None = None
+    judgement: Judgement
 
     @property
     def best(self) -> str:
-        if self.question.kind == "play" or self.judgement is None:
+        if self.question.kind == "play":
             return self.row.best
         return self.judgement.best
 
     @property
     def tie(self) -> bool:
         """Every answer is right: the options are within the tolerance of each other."""
-        return self.judgement is not None and self.judgement.best == "either"
+        return self.judgement.best == "either"
 
 
 def _kinds(cards: tuple[Card, ...], rules: Rules) -> tuple[Kind, ...]:
