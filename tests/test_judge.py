@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from settemezzo.cards import Kind, Unseen
-from settemezzo.errors import IllegalActionError, RulesError
+from settemezzo.errors import IllegalActionError, InputError, RulesError
 from settemezzo.i18n import LANGUAGES, t
 from settemezzo.odds import draw_kinds
 from settemezzo.rules import ITALIAN, SPANISH, from_spec
@@ -35,6 +35,7 @@ from settemezzo.teaching.judge import (
     judge_split,
     judge_stake,
     judge_swap,
+    played_deck,
     verdict,
 )
 from settemezzo.teaching.trainer import LEVELS, TrainerSession
@@ -61,7 +62,7 @@ def test_the_tolerance_makes_near_ties_right() -> None:
 def test_a_choice_that_is_not_an_option_is_refused() -> None:
     with pytest.raises(IllegalActionError, match="'swap' is not an option"):
         verdict("play", "swap", {"stand": 0.0, "hit": 0.1}, banker="equilibrium")
-    with pytest.raises(IllegalActionError, match="unknown decision 'dance'"):
+    with pytest.raises(InputError, match="unknown decision 'dance'"):
         verdict("dance", "stand", {"stand": 0.0}, banker="equilibrium")
 
 
@@ -177,6 +178,22 @@ def test_judge_move_at_a_spanish_table() -> None:
         assert judge_move(g, 1, "swap") == max(reversed(found), key=lambda x: x.cost)
 
 
+def test_the_deck_played_down_takes_out_the_cards_seen() -> None:
+    from settemezzo.cards import kind_of
+
+    g = TableGame(from_spec("italian+reshuffle=when_exhausted"), students=0, computers=2,
+                  seed=5)
+    assert g.hand_no >= 1                 # computers only: a hand is played at once
+    seen = g.seen_cards()
+    assert seen and len(set(seen)) == len(seen)
+    rest = played_deck(g)
+    assert rest is not None and rest.total == 40 - len(seen)
+    assert rest == ITALIAN.take(Unseen.full(), [kind_of(c) for c in seen])
+    fresh = TableGame(from_spec("italian+reshuffle=every_hand"), students=0, computers=2,
+                      seed=5)
+    assert fresh.hand_no >= 1 and fresh.seen_cards() == () and played_deck(fresh) is None
+
+
 def test_judge_move_at_an_italian_table_judges_stand_or_hit() -> None:
     g = TableGame("italian", students=1, computers=1, seed=3)
     _to_student(g)
@@ -277,7 +294,6 @@ def test_the_trainer_tolerance() -> None:
 def test_a_spanish_class_practises_the_split(tmp_path: Path) -> None:
     from settemezzo.classroom_server import pages
     from settemezzo.classroom_server.service import Classroom
-    from settemezzo.errors import InputError
 
     room = Classroom.open(tmp_path / "c.db", seed=3, rules="spanish", level=7, hands=2)
     token = room.join(room.store.class_code.lower(), "Ada").token

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from settemezzo.cards import Kind, Unseen, kind_of
-from settemezzo.errors import IllegalActionError
+from settemezzo.errors import IllegalActionError, InputError
 from settemezzo.rows import TIE
 from settemezzo.rules import Rules
 
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 __all__ = ["KINDS", "PLAYS", "TOLERANCE", "Book", "Judgement", "book", "is_tie",
            "judge", "judge_burn", "judge_move", "judge_moves", "judge_play", "judge_split",
-           "judge_stake", "judge_swap", "verdict"]
+           "judge_stake", "judge_swap", "played_deck", "verdict"]
 
 PLAYS = ("stand", "hit")
 """The choices a learner makes on a hand, and the best plays that are not a tie."""
@@ -109,7 +109,7 @@ def verdict(kind: str, choice: str, values: Mapping[str, float], *, banker: str,
     """Judge ``choice`` among ``values`` (option -> value): the best option (the first of
     equal ones), the cost, right within ``tolerance``, and the reason's key."""
     if kind not in KINDS:
-        raise IllegalActionError(f"unknown decision {kind!r}: choose {', '.join(KINDS)}")
+        raise InputError(f"unknown decision {kind!r}: choose {', '.join(KINDS)}")
     if choice not in values:
         raise IllegalActionError(
             f"{choice!r} is not an option here: choose {', '.join(values)}")
@@ -281,15 +281,25 @@ def judge_split(b: Book, key: Key, choice: str, tolerance: float = TOLERANCE,
                    tolerance=tolerance, seen=seen)
 
 
+def played_deck(game: TableGame) -> Unseen | None:
+    """The deck `judge_move` values a decision of ``game`` with (``deck="seen"``): the cards
+    left once those seen since the shuffle are out, or None for a full deck (a fresh deck
+    each hand, or just shuffled). A server may warm ``book(game.rules, played_deck(game))``
+    in the background when a hand starts: a played-down deck is solved the first time."""
+    seen = game.seen_cards()
+    return game.rules.take(Unseen.full(), [kind_of(c) for c in seen]) if seen else None
+
+
 def _book_for(game: TableGame, deck: str) -> tuple[Book, Book, int]:
     """The fresh deck's book (the table engine's rows), the book the values come from
     (``deck`` ``seen``: the deck less the cards seen since the shuffle), how many cards."""
+    if deck not in ("seen", "fresh"):
+        raise InputError(f"deck must be 'seen' or 'fresh', got {deck!r}")
     fresh = book(game.rules)
-    seen = game.seen_cards() if deck == "seen" else ()
-    if not seen:
+    rest = played_deck(game) if deck == "seen" else None
+    if rest is None:
         return fresh, fresh, 0
-    rest = game.rules.take(Unseen.full(), [kind_of(c) for c in seen])
-    return fresh, book(game.rules, rest), len(seen)
+    return fresh, book(game.rules, rest), len(game.seen_cards())
 
 
 def _check(game: TableGame, seat: int, action: str, amount: int | None) -> None:
