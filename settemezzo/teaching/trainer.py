@@ -84,6 +84,7 @@ it is made for."""
 
 _UP_WEIGHTS = (3, 4, 3, 1)  # how often 0, 1, 2, 3 face-up cards are dealt
 HARD_POOL = 24              # hard mode draws from this many smallest-margin hands
+SWAP_MATTERS = 1e-6         # the swap questions: swapping changes the value by more
 
 
 @dataclass(frozen=True)
@@ -217,7 +218,7 @@ def _deal_decision(number: int, level: Level, rules: Rules, rng: random.Random) 
 
 def _swap_hand(level: Level, rules: Rules, rng: random.Random, deck: list[Card]
                ) -> tuple[Card, ...]:
-    """A hand where hitting is right and the swap has a value: the swap question."""
+    """A hand where hitting is right and the swap changes its value: the swap question."""
     b = book(rules)
     for _ in range(1000):
         rng.shuffle(deck)
@@ -227,8 +228,9 @@ def _swap_hand(level: Level, rules: Rules, rng: random.Random, deck: list[Card]
             continue
         hole, up = kinds[0].label, " ".join(k.label for k in kinds[1:])
         rec = b.row((_picked_stake(rules, hole), "", hole, up, ""))
-        if rec is not None and rec["best"] == "hit" and rec.get("swap_gain") is not None \
-                and rec["swap_gain"] == rec["swap_gain"]:
+        gain = None if rec is None else rec.get("swap_gain")
+        if rec is not None and rec["best"] == "hit" and gain is not None \
+                and abs(gain) > SWAP_MATTERS:  # (NaN compares False)
             return cards
     raise RulesError("could not deal a hand to swap on")  # pragma: no cover
 
