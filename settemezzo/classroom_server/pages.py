@@ -17,6 +17,7 @@ from settemezzo.classroom_server.service import StudentView, is_tie
 from settemezzo.classroom_server.store import Answer, Student
 from settemezzo.classroom_server.summary import heat_map, progress
 from settemezzo.i18n import LANGUAGE_NAMES, LANGUAGES, banker_words, number, percent, points, t
+from settemezzo.teaching.explain import choice_word, reason_sentence
 
 __all__ = ["dashboard_page", "join_page", "student_page", "students_page", "table_page",
            "teacher_login_page"]
@@ -78,7 +79,7 @@ def _feedback(view: StudentView, lang: str, csrf: str) -> str:
     fb = view.feedback
     assert fb is not None
     row = fb.row
-    best = t(f"class.play_{row.best}", lang)
+    best = _choice(fb.best, lang)
     if is_tie(fb):
         verdict = f'<p class="good" id="verdict">{esc(t("class.right", lang))} ' \
                   f'{esc(t("class.tie", lang))}</p>'
@@ -92,11 +93,25 @@ def _feedback(view: StudentView, lang: str, csrf: str) -> str:
     values = t("class.values", lang, stand=number(row.stand_ev, lang, 3, True),
                hit=number(row.hit_ev, lang, 3, True))
     bust = t("class.bust_if_hit", lang, p=percent(row.bust_if_hit, lang))
-    facts = f'<p id="facts">{esc(values)} {esc(bust)}</p>'
+    facts = (f'<p id="facts">{esc(values)} {esc(bust)}</p>' if fb.question.kind == "play"
+             else f'<p id="facts">{esc(reason_sentence(fb.judgement, lang))}</p>')
     nxt = "" if view.finished else (
         f'<form method="post" action="/next">{_token(csrf)}<button type="submit" id="next">'
         f'{esc(t("class.next", lang))}</button></form>')
     return verdict + facts + nxt
+
+
+def _choice(choice: str, lang: str) -> str:
+    """A choice or a best play in the verdict and the dashboard ('stand', 'mixed', 'split',
+    'stake:3'...)."""
+    if choice in ("stand", "hit", "mixed", "either"):
+        return t(f"class.play_{choice}", lang)
+    return choice_word(choice, lang)
+
+
+def _answer_word(choice: str, lang: str) -> str:
+    """An answer's button: 'Stand', 'Hit', 'Split', 'Stake 3'..."""
+    return t(f"ui.{choice}", lang) if choice in ("stand", "hit") else choice_word(choice, lang)
 
 
 def _banker(against: str, lang: str) -> str:
@@ -122,10 +137,9 @@ def student_page(view: StudentView, lang: str, csrf: str, personal: str = "") ->
     if view.feedback is None:
         act = (f'<form method="post" action="/answer">'
                f'<input type="hidden" name="hand" value="{view.hand}">{_token(csrf)}'
-               f'<button type="submit" name="choice" value="stand" id="stand">'
-               f'{esc(t("ui.stand", lang))}</button>'
-               f'<button type="submit" name="choice" value="hit" id="hit">'
-               f'{esc(t("ui.hit", lang))}</button></form>')
+               + "".join(f'<button type="submit" name="choice" value="{esc(c)}" '
+                         f'id="{esc(c.replace(":", "_"))}">{esc(_answer_word(c, lang))}</button>'
+                         for c in view.choices) + "</form>")
     else:
         act = _feedback(view, lang, csrf)
     score = t("class.done" if view.finished else "class.score", lang, r=view.right,
@@ -188,8 +202,8 @@ def _heat(answers: Sequence[Answer], lang: str) -> str:
 
 def _costly(summary: dict[str, Any], lang: str) -> str:
     heads = [t(f"class.col_{k}", lang) for k in ("name", "state", "choice", "best", "cost")]
-    rows = [[c["name"], c["state"], t(f"class.play_{c['choice']}", lang),
-             t(f"class.play_{c['best']}", lang), number(c["cost"], lang, 3)]
+    rows = [[c["name"], c["state"], _choice(c["choice"], lang), _choice(c["best"], lang),
+             number(c["cost"], lang, 3)]
             for c in summary["costliest"]]
     return f"<h2>{esc(t('class.costly', lang))}</h2>" + _table(heads, rows, "costliest")
 

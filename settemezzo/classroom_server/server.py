@@ -50,6 +50,7 @@ from settemezzo.classroom_server.report import (
 from settemezzo.classroom_server.service import BadCodeError, Classroom
 from settemezzo.classroom_server.store import ClassFullError
 from settemezzo.classroom_server.table import ClassTables
+from settemezzo.errors import InputError
 from settemezzo.fileio import json_text
 from settemezzo.i18n import LANGUAGES, check_lang, t
 from settemezzo.simulate.tablegame import ACTIONS
@@ -223,10 +224,14 @@ class Handler(StrictHandler):
     def answer(self) -> None:
         form = self.form()
         choice = form.get("choice", "")
-        if choice not in ("stand", "hit"):
-            raise RequestError(HTTPStatus.BAD_REQUEST, "field 'choice' must be stand or hit")
+        if not choice or len(choice) > 16:  # the trainer names the answers a hand allows
+            raise RequestError(HTTPStatus.BAD_REQUEST,
+                               f"field 'choice' must be an answer of the hand, got {choice!r}")
         hand = whole(form, "hand", 1, 1000)
-        self.server.room.answer(self._token(), choice, hand)
+        try:
+            self.server.room.answer(self._token(), choice, hand)
+        except InputError as exc:  # not an answer this hand offers
+            raise RequestError(HTTPStatus.BAD_REQUEST, str(exc)) from None
         self._redirect("/play")
 
     def next_hand(self) -> None:

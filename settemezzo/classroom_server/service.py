@@ -64,6 +64,7 @@ class StudentView:
     stakes_lost: float
     finished: bool
     against: str
+    choices: tuple[str, ...] = ("stand", "hit")   # the answers the level offers
 
 
 def rules_setting(name: str, variants: tuple[str, ...] = ()) -> str:
@@ -173,7 +174,7 @@ class Classroom:
             return StudentView(student, self.store.round, s.number, s.hands,
                                " ".join(map(str, s.question.cards)), s.row().total_label, fb,
                                s.right, s.answered, s.stakes_lost, s.finished,
-                               s.lookup.against)
+                               s.lookup.against, s.question.choices)
 
     def answer(self, token: str, choice: str, hand: int,
                seconds: float | None = None) -> Feedback | None:
@@ -207,10 +208,12 @@ class Classroom:
 
     def _answer(self, student: Student, fb: Feedback, seconds: float) -> Answer:
         q, row = fb.question, fb.row
+        values = ({"stand": row.stand_ev, "hit": row.hit_ev}
+                  if q.kind == "play" else dict(fb.judgement.values))
         return Answer(student.id, self.store.round, "trainer", q.number, 0, q.hole.label,
                       " ".join(k.label for k in q.up), up_total(q.up),
-                      " ".join(map(str, q.cards)), fb.choice, row.best,
-                      {"stand": row.stand_ev, "hit": row.hit_ev}, fb.cost, fb.correct,
+                      " ".join(map(str, q.cards)), fb.choice, fb.best, values, fb.cost,
+                      fb.correct,
                       min(max(float(seconds), 0.0), MAX_SECONDS))
 
     # -- the teacher ---------------------------------------------------------------------------

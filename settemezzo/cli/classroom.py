@@ -87,6 +87,7 @@ def register(subparsers: Subparsers[argparse.ArgumentParser], lang: str = "en") 
     p.add_argument("--port", type=int, default=8867, help=h("classroom.port"))
     p.add_argument("--db", default="classroom.db", help=h("classroom.db"))
     p.add_argument("--seed", help=h("classroom.seed"))
+    # the levels are the trainer's (teaching.trainer.LEVELS), checked when the class opens
     p.add_argument("--level", type=int, default=1, help=h("classroom.level"))
     p.add_argument("--hands", type=int, default=10, help=h("classroom.hands"))
     p.add_argument("--max-students", type=int, default=100, help=h("classroom.max_students"))

@@ -501,6 +501,17 @@ class TableGame:
         st = self.table.state
         return int(st.H[int(st.S[E.S_REQ_SLOT]), E.H_INFO])
 
+    def decision_node(self) -> int:
+        """The row of the equilibrium's player table (`strategies.player_tables`' ``frame``)
+        of the decision the seat to act faces now: -1 where it has none (`no_hint`)."""
+        return self._node() if self._view is not None else -1
+
+    def seen_cards(self) -> tuple[Card, ...]:
+        """The cards seen since the last shuffle and out of the stock: the discard pile (the
+        cards of finished hands, burnt cards); none when every hand has a fresh deck."""
+        st = self.table.state
+        return tuple(card_of(int(c)) for c in st.disc[:int(st.S[E.S_NDISC])])
+
     def no_hint(self) -> str | None:
         """Why `hint` has no advice now, as a code (None: it has one): ``no_decision`` (no
         student's stand-or-hit decision: a stake, the bank, nobody), ``no_tables`` (nobody at

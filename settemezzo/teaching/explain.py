@@ -16,12 +16,17 @@ from fractions import Fraction
 
 from settemezzo.advice import Advice
 from settemezzo.i18n import advice_sentence as _sentence
-from settemezzo.i18n import banker_words, describe_rules, restriction_note, t
+from settemezzo.i18n import banker_words, describe_rules, number, percent, restriction_note, t
 from settemezzo.rules import Rules
+from settemezzo.teaching.judge import Judgement
 from settemezzo.teaching.lookup import Row, rule_choices
 
-__all__ = ["advice_of", "advice_sentence", "banker_name", "play_word", "restriction_line",
+__all__ = ["advice_of", "advice_sentence", "banker_name", "choice_word", "cost_text",
+           "judgement_sentence", "play_word", "reason_sentence", "restriction_line",
            "rules_name", "rules_options"]
+
+_PERCENT_ARGS = frozenset({"bust", "win", "hit_win"})
+_STAKES_ARGS = frozenset({"gap"})
 
 
 def play_word(best: str, lang: str = "en") -> str:
@@ -80,3 +85,57 @@ def advice_sentence(row: Row, against: str, lang: str = "en") -> str:
     stake of the row (`Row.stake`).
     """
     return _sentence(advice_of(row, against), lang)
+
+
+def cost_text(cost: float, lang: str = "en") -> str:
+    """A cost in stakes with enough decimals to show it (two, more for a smaller one), so
+    that a cost above zero never reads '0.00'.
+
+    >>> cost_text(0.373), cost_text(0.002, "it"), cost_text(0.0)
+    ('0.37', '0,002', '0.00')
+    """
+    digits = 2
+    while digits < 6 and cost > 0 and round(cost, digits) == 0:
+        digits += 1
+    return number(cost, lang, digits, typeset=False)
+
+
+def choice_word(choice: str, lang: str = "en") -> str:
+    """A choice of a `Judgement` as its button says it: 'Stand', 'Swap', 'Stake 3'...
+
+    >>> choice_word("stake:3", "es"), choice_word("no_split", "fr")
+    ('Apuesta 3', 'Garder ensemble')
+    """
+    if choice.startswith("stake:"):
+        return t("choice.stake", lang, n=choice.split(":")[1])
+    if choice in ("stand", "hit", "either"):
+        return play_word(choice, lang)
+    return t("choice." + choice, lang)
+
+
+def _arg(name: str, value: object, lang: str, tie: bool) -> str:
+    if name in _PERCENT_ARGS and isinstance(value, (int, float, Fraction)):
+        return percent(value, lang, 0)
+    if name in _STAKES_ARGS and isinstance(value, (int, float)):  # a tie's gap: 3 decimals
+        return number(abs(value), lang, 3, typeset=False) if tie else cost_text(abs(value), lang)
+    return str(value)
+
+
+def reason_sentence(j: Judgement, lang: str = "en") -> str:
+    """The one-sentence reason of a judgement, in ``lang`` (its ``reason`` key filled with
+    its ``reason_args``: chances as percentages, values in stakes).
+
+    >>> from settemezzo.teaching.judge import verdict
+    >>> j = verdict("split", "no_split", {"split": -0.21, "no_split": -0.29}, banker="equilibrium")
+    >>> reason_sentence(j)[:40]
+    'Split: two figures make only 1 point, bu'
+    """
+    tie = j.best == "either"
+    return t(j.reason, lang, **{k: _arg(k, v, lang, tie) for k, v in j.reason_args.items()})
+
+
+def judgement_sentence(j: Judgement, lang: str = "en") -> str:
+    """What a learner is told: the cost of a wrong choice (never '0.00', `cost_text`), then
+    the reason."""
+    reason = reason_sentence(j, lang)
+    return reason if j.right else f"{t('judge.cost', lang, cost=cost_text(j.cost, lang))} {reason}"

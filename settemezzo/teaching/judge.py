@@ -1,34 +1,374 @@
-"""The one judge of a learner's stand-or-hit decision: right or wrong, and what it gives away.
+"""The one judge of a learner's decision: the stake, the burn, the swap, the split, stand or
+hit, with its cost and its reason (the trainer, the tables and the dashboard all ask it).
 
-Both plays are right when they are worth the same: values within `settemezzo.advice.TIE`
-(the solver's precision), or a best play that is neither 'stand' nor 'hit' ('mixed', where
-the equilibrium player randomises, or 'either', a true tie against a fixed banker). A wrong
-choice gives away the cost of the mistake; a right one nothing.
+A decision is judged by `verdict` from each option's value in stakes, against a named banker:
+the best option is the one worth most; a choice within ``tolerance`` of it is right ("both
+are fine here": the best is then ``either``), and costs nothing; a wrong one costs what it
+gives away. The reason is a catalogue key (``reason.*``) that
+`settemezzo.teaching.explain.reason_sentence` says in words, with the numbers behind it.
 
->>> is_tie("stand", -0.25), is_tie("mixed", 0.0), is_tie("hit", 1e-12)
-(False, True, True)
->>> judge("hit", "stand", -0.25, 0.25), judge("stand", "stand", -0.25, 0.25)
-((False, 0.25), (True, 0.0))
+The values are the exact engine's, read from the equilibrium player's table of the rule set
+(`settemezzo.simulate.strategies.equilibrium_frame`, shipped precomputed for the presets): a
+`Book` finds each decision's row by its stake, card burnt, face-down card, face-up cards in
+order and cards turned up by swaps. Standing, hitting, the swap (`tables.player_table`'s
+``swap_gain``), the stake (each stake copy of the first card) and the burn (the new card's
+rows) are rows of the table; splitting two figures is valued by `settemezzo.split` (the rest
+of the hand, of perfect information), as the solver values it.
+
+>>> j = verdict("play", "stand", {"stand": -0.25, "hit": 0.25}, banker="threshold:5")
+>>> j.best, j.right, j.cost, j.reason
+('hit', False, 0.5, 'reason.hit')
+>>> verdict("play", "stand", {"stand": 0.1, "hit": 0.104}, banker="equilibrium").best
+'either'
 """
 
 from __future__ import annotations
 
-from settemezzo.rows import TIE
+import functools
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["PLAYS", "is_tie", "judge"]
+from settemezzo.cards import Kind, Unseen, kind_of
+from settemezzo.errors import IllegalActionError, InputError
+from settemezzo.rows import TIE
+from settemezzo.rules import Rules
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from settemezzo.simulate.tablegame import TableGame
+
+__all__ = ["KINDS", "PLAYS", "TOLERANCE", "Book", "Judgement", "book", "is_tie",
+           "judge", "judge_burn", "judge_move", "judge_moves", "judge_play", "judge_split",
+           "judge_stake", "judge_swap", "played_deck", "verdict"]
 
 PLAYS = ("stand", "hit")
 """The choices a learner makes on a hand, and the best plays that are not a tie."""
 
+KINDS = ("stake", "burn", "swap", "split", "play")
+"""The decisions judged: the stake after the first card, the burn, the swap (when hitting),
+the split of two figures, and ``play`` (stand or hit)."""
+
+TOLERANCE = 0.01
+"""Values this close (in stakes) count as equally good by default (docs/rules.md: a teacher
+may set another tolerance)."""
+
+Key = tuple[int, str, str, str, str]
+"""A decision of the player table: stake, card burnt, face-down card, face-up cards in the
+order turned up, cards turned up by swaps (the table's labels, '' for none)."""
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One decision judged.
+
+    ``values``: each option's value, in stakes against ``banker`` (for the stake, in chips:
+    the options are stakes); ``best``: the option worth most, or ``either`` when another is
+    within the tolerance; ``cost``: what the choice gives away (0 when right); ``reason``:
+    the catalogue key of the one-sentence reason, with ``reason_args`` the numbers in it;
+    ``seen``: how many cards seen since the shuffle the values take out of the deck.
+    """
+
+    kind: str
+    choice: str
+    best: str
+    values: Mapping[str, float]
+    cost: float
+    right: bool
+    banker: str
+    reason: str
+    reason_args: Mapping[str, object] = field(default_factory=dict)
+    seen: int = 0
+
 
 def is_tie(best: str, margin: float) -> bool:
     """True when every answer is right: ``best`` is not 'stand' or 'hit', or ``margin`` (hit's
-    value less stand's, in stakes) is within `settemezzo.advice.TIE` of zero."""
+    value less stand's, in stakes) is within `settemezzo.rows.TIE` of zero.
+
+    >>> is_tie("stand", -0.25), is_tie("mixed", 0.0), is_tie("hit", 1e-12)
+    (False, True, True)
+    """
     return abs(margin) < TIE or best not in PLAYS
 
 
 def judge(choice: str, best: str, margin: float, cost_of_mistake: float) -> tuple[bool, float]:
-    """``(correct, cost)`` of choosing ``choice`` where ``best`` is the best play: the cost is
-    ``cost_of_mistake`` for a wrong choice, 0 for a right one."""
+    """``(correct, cost)`` of choosing stand or hit where ``best`` is the best play, right
+    only on a tie (`is_tie`): the cost is ``cost_of_mistake`` for a wrong choice.
+
+    >>> judge("hit", "stand", -0.25, 0.25), judge("stand", "stand", -0.25, 0.25)
+    ((False, 0.25), (True, 0.0))
+    """
     correct = is_tie(best, margin) or choice == best
     return correct, 0.0 if correct else cost_of_mistake
+
+
+def verdict(kind: str, choice: str, values: Mapping[str, float], *, banker: str,
+            tolerance: float = TOLERANCE, reason_args: Mapping[str, object] | None = None,
+            seen: int = 0) -> Judgement:
+    """Judge ``choice`` among ``values`` (option -> value): the best option (the first of
+    equal ones), the cost, right within ``tolerance``, and the reason's key."""
+    if kind not in KINDS:
+        raise InputError(f"unknown decision {kind!r}: choose {', '.join(KINDS)}")
+    if choice not in values:
+        raise IllegalActionError(
+            f"{choice!r} is not an option here: choose {', '.join(values)}")
+    top = max(values.values())
+    best = next(c for c, v in values.items() if v == top)
+    near = [c for c, v in values.items() if top - v <= tolerance]
+    label = "either" if len(near) > 1 else best
+    cost = top - values[choice]
+    right = cost <= tolerance
+    args = {"gap": top - max((v for c, v in values.items() if c != best), default=top),
+            **(reason_args or {})}
+    return Judgement(kind, choice, label, dict(values), 0.0 if right else cost, right, banker,
+                     _reason(kind, label, best, values, args), args, seen)
+
+
+def _reason(kind: str, label: str, best: str, values: Mapping[str, float],
+            args: Mapping[str, object]) -> str:
+    """The catalogue key of the reason for the best option ``label`` of a ``kind``."""
+    if label == "either":
+        return "reason.either"
+    if kind == "stake":
+        stakes = sorted(int(c.split(":")[1]) for c in values)
+        n = int(best.split(":")[1])
+        return ("reason.stake_low" if n == stakes[0] else
+                "reason.stake_high" if n == stakes[-1] else "reason.stake_mid")
+    if kind == "play" and best == "hit" and args.get("up"):
+        return "reason.stand_tells"
+    return f"reason.{best}"
+
+
+class Book:
+    """The equilibrium player's table of a rule set and deck, by decision (`Key`)."""
+
+    def __init__(self, rules: Rules, frame: pd.DataFrame, deck: Unseen) -> None:
+        self.rules, self.frame, self.deck = rules, frame, deck
+        self.records: list[dict[str, Any]] = [
+            {str(k): v for k, v in r.items()} for r in frame.to_dict("records")]
+        self.index: dict[Key, int] = {}
+        for i in range(len(self.records)):
+            self.index.setdefault(self.key_of(i), i)
+
+    def key_of(self, node: int) -> Key:
+        """The decision of row ``node``."""
+        rec = self.records[node]
+        return (int(rec.get("stake", 1)), str(rec.get("burnt") or ""), str(rec["hole"]),
+                str(rec["up"]), str(rec.get("swapped") or ""))
+
+    def row(self, key: Key) -> dict[str, Any] | None:
+        """The row of decision ``key`` (None: the table has none, a hand the equilibrium
+        never reaches after a swap it never makes)."""
+        i = self.index.get(key)
+        return None if i is None else self.records[i]
+
+    def best_value(self, key: Key) -> float | None:
+        """What the decision is worth in chips, played well (the better of stand and hit)."""
+        rec = self.row(key)
+        return None if rec is None else max(float(rec["stand_ev"]), float(rec["hit_ev"]))
+
+    @functools.cached_property
+    def split_value(self) -> float:
+        """The rest of a hand after splitting two figures, all hands, per unit of the first
+        stake (the banker and the player at their best: it is of perfect information)."""
+        from settemezzo.solve.walk import split_rules
+        from settemezzo.split import split_value
+
+        return float(split_value(split_rules(self.rules), self.deck, player="best",
+                                 banker="best", method="float").value)
+
+
+def book(rules: Rules, deck: Unseen | None = None) -> Book:
+    """The `Book` of ``rules`` (``deck``: the cards left at the start of the hand; None: a
+    fresh deck), kept by `settemezzo.results` with the rule set's other results. A fresh
+    deck's answers at once for the presets (shipped); another deck solves once."""
+    from settemezzo import results
+    from settemezzo.simulate.strategies import equilibrium_source
+
+    return results.get(equilibrium_source(rules), deck).view(
+        "judge_book", lambda s: Book(rules, s.player_table("equilibrium"),
+                                     s.deck if s.deck is not None else Unseen.full()))
+
+
+def _per(rec: Mapping[str, Any]) -> float:
+    return float(rec.get("stake", 1) or 1)
+
+
+def judge_play(b: Book, key: Key, choice: str, tolerance: float = TOLERANCE,
+               bust: float | None = None, seen: int = 0) -> Judgement | None:
+    """Stand or hit at decision ``key``, per unit stake (``bust``: the chance the next card
+    busts, counting every card seen; default the table's)."""
+    rec = b.row(key)
+    if rec is None:
+        return None
+    per = _per(rec)
+    win = rec["hit_win"]
+    args = {"total": rec["total"], "up": rec["up"], "win": float(rec["stand_win"]),
+            "hit_win": None if win != win else float(win),
+            "bust": float(rec["bust_if_hit"]) if bust is None else float(bust)}
+    return verdict("play", choice, {"stand": float(rec["stand_ev"]) / per,
+                                    "hit": float(rec["hit_ev"]) / per},
+                   banker="equilibrium", tolerance=tolerance, reason_args=args, seen=seen)
+
+
+def judge_swap(b: Book, key: Key, choice: str, tolerance: float = TOLERANCE,
+               seen: int = 0) -> Judgement | None:
+    """Hitting at ``key``: ``swap`` (turn the face-down card up, take the new one face down)
+    or ``keep`` (take it face up). Hitting is worth the better of the two (`Book.row`'s
+    ``hit_ev``), and ``swap_gain`` is the swap's value less keeping's."""
+    rec = b.row(key)
+    gain = None if rec is None else rec.get("swap_gain")
+    if rec is None or gain is None or gain != gain:
+        return None
+    per = _per(rec)
+    keep = (float(rec["hit_ev"]) - max(float(gain), 0.0)) / per
+    return verdict("swap", choice, {"swap": keep + float(gain) / per, "keep": keep},
+                   banker="equilibrium", tolerance=tolerance,
+                   reason_args={"card": rec["hole"]}, seen=seen)
+
+
+def _burn_value(b: Book, stake: int, hole: str) -> float | None:
+    """Burning ``hole`` at ``stake``, in chips: each new face-down card's value, weighted by
+    its chance (the rows' ``deal_chance``)."""
+    rows = [r for k in Kind if (r := b.row((stake, hole, k.label, "", ""))) is not None]
+    weight = sum(float(r["deal_chance"]) for r in rows)
+    if not rows or weight <= 0.0:
+        return None
+    return sum(float(r["deal_chance"]) * max(float(r["stand_ev"]), float(r["hit_ev"]))
+               for r in rows) / weight
+
+
+def judge_burn(b: Book, stake: int, hole: str, choice: str, tolerance: float = TOLERANCE,
+               seen: int = 0) -> Judgement | None:
+    """``burn`` or ``no_burn`` the face-down ``hole`` (a label) at ``stake``, per unit stake."""
+    keep, burn = b.best_value((stake, "", hole, "", "")), _burn_value(b, stake, hole)
+    if keep is None or burn is None:
+        return None
+    return verdict("burn", choice, {"burn": burn / stake, "no_burn": keep / stake},
+                   banker="equilibrium", tolerance=tolerance,
+                   reason_args={"card": hole}, seen=seen)
+
+
+def judge_stake(b: Book, hole: str, stakes: Iterable[int], choice: str,
+                tolerance: float = TOLERANCE, seen: int = 0) -> Judgement | None:
+    """The stake (``stake:N``) on the face-down ``hole`` (a label), among ``stakes``: each
+    stake's value in chips, the hand then played well (burning too, where it may)."""
+    values: dict[str, float] = {}
+    may_burn = b.rules.may_burn(next(k for k in Kind if k.label == hole))
+    for s in stakes:
+        keep = b.best_value((s, "", hole, "", ""))
+        burn = _burn_value(b, s, hole) if may_burn else None
+        if keep is not None:
+            values[f"stake:{s}"] = keep if burn is None else max(keep, burn)
+    if choice not in values:
+        return None
+    n = max(values, key=lambda c: values[c])
+    return verdict("stake", choice, values, banker="equilibrium", tolerance=tolerance,
+                   reason_args={"card": hole, "stake": int(n.split(":")[1])}, seen=seen)
+
+
+def judge_split(b: Book, key: Key, choice: str, tolerance: float = TOLERANCE,
+                seen: int = 0) -> Judgement | None:
+    """``split`` or ``no_split`` two figures at decision ``key``, per unit stake: splitting is
+    worth `Book.split_value`, playing them as one hand its row's better value."""
+    keep = b.best_value(key)
+    if keep is None:
+        return None
+    keep /= key[0]
+    split = b.split_value
+    return verdict("split", choice, {"split": split, "no_split": keep}, banker="equilibrium",
+                   tolerance=tolerance, seen=seen)
+
+
+def played_deck(game: TableGame) -> Unseen | None:
+    """The deck `judge_move` values a decision of ``game`` with (``deck="seen"``): the cards
+    left once those seen since the shuffle are out, or None for a full deck (a fresh deck
+    each hand, or just shuffled). A server may warm ``book(game.rules, played_deck(game))``
+    in the background when a hand starts: a played-down deck is solved the first time."""
+    seen = game.seen_cards()
+    return game.rules.take(Unseen.full(), [kind_of(c) for c in seen]) if seen else None
+
+
+def _book_for(game: TableGame, deck: str) -> tuple[Book, Book, int]:
+    """The fresh deck's book (the table engine's rows), the book the values come from
+    (``deck`` ``seen``: the deck less the cards seen since the shuffle), how many cards."""
+    if deck not in ("seen", "fresh"):
+        raise InputError(f"deck must be 'seen' or 'fresh', got {deck!r}")
+    fresh = book(game.rules)
+    rest = played_deck(game) if deck == "seen" else None
+    if rest is None:
+        return fresh, fresh, 0
+    return fresh, book(game.rules, rest), len(game.seen_cards())
+
+
+def _check(game: TableGame, seat: int, action: str, amount: int | None) -> None:
+    if game.to_play != seat:
+        raise IllegalActionError(
+            f"seat {seat} is not to act: {game.state_text()}")
+    allowed = game.can_stake(amount) if action == "stake" else (
+        action in ("burn", "hit", "swap", "split", "stand")
+        and getattr(game, f"can_{action}")())
+    if not allowed:
+        raise IllegalActionError(f"{action} is not allowed now: {game.state_text()}")
+
+
+def judge_moves(game: TableGame, seat: int, action: str, amount: int | None = None,
+                tolerance: float = TOLERANCE, deck: str = "seen") -> tuple[Judgement, ...]:
+    """Every decision ``action`` takes at the table, judged before it is made: a declined
+    burn or split and then stand or hit, a hit's swap or not. See `judge_move`."""
+    _check(game, seat, action, amount)
+    v = game.view
+    assert v is not None
+    if v.role != "player" or not v.hand:  # the bank, or a stake before the deal
+        return ()
+    fresh, b, n = _book_for(game, deck)
+    hole = game.rules.plain_kinds(kind_of(c) for c in v.hand)[0].label
+    if v.decision == "stake":
+        lo, hi = v.stake_range
+        j = judge_stake(b, hole, range(lo, hi + 1), f"stake:{amount}", tolerance, n)
+        return () if j is None else (j,)
+    node = game.decision_node()
+    key: Key | None = fresh.key_of(node) if node >= 0 else None
+    out: list[Judgement | None] = []
+    if v.decision == "burn":
+        out.append(judge_burn(b, v.stake, hole, "burn" if action == "burn" else "no_burn",
+                              tolerance, n))
+        key = key or (v.stake, "", hole, "", "")
+    if v.decision == "split" and key is not None:
+        out.append(judge_split(b, key, "split" if action == "split" else "no_split",
+                               tolerance, n))
+    if action not in ("burn", "split") and key is not None:
+        out.append(judge_play(b, key, "stand" if action == "stand" else "hit", tolerance,
+                              _float(game.bust_chance()), n))
+        if action != "stand" and game.can_swap():
+            out.append(judge_swap(b, key, "swap" if action == "swap" else "keep",
+                                  tolerance, n))
+    return tuple(j for j in out if j is not None)
+
+
+def _float(x: Any) -> float | None:
+    return None if x is None else float(x)
+
+
+def judge_move(game: TableGame, seat: int, action: str, amount: int | None = None,
+               tolerance: float = TOLERANCE, deck: str = "seen") -> Judgement | None:
+    """The judgement of ``seat``'s ``action`` (``amount``: the stake), called before the
+    move is made, on the game's state at the decision; of the decisions a move takes
+    (`judge_moves`), the costliest (the last of equal ones: stand or hit).
+
+    The values are heads-up against the equilibrium banker, per unit stake, from the deck
+    less the cards seen since the shuffle (``deck`` ``seen``; ``fresh``: a full deck): the
+    cards of earlier hands, not those of this hand at other seats, so that one solve serves
+    a hand (a fresh deck's tables are shipped; a played-down deck is solved the first time,
+    seconds for the Italian rules, longer for the Spanish). The bust chance in the reason
+    counts every card seen. None when the engine cannot judge the move: a decision of the
+    bank; a stake chosen before the deal (every stake is worth the same per unit); a hand
+    of a split, which the exact game plays face up; a hand the equilibrium never reaches,
+    whose row the solved table lacks (after a swap it never makes). An action that is not
+    allowed now, or a seat not to act, is an `IllegalActionError`.
+    """
+    found = judge_moves(game, seat, action, amount, tolerance, deck)
+    if not found:
+        return None
+    return max(reversed(found), key=lambda j: j.cost)

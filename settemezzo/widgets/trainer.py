@@ -16,7 +16,12 @@ from typing import Any
 
 from settemezzo.i18n import card_label, check_lang, describe_rules, number, percent, t
 from settemezzo.rules import ITALIAN, Rules
-from settemezzo.teaching.explain import restriction_line, rules_name
+from settemezzo.teaching.explain import (
+    choice_word,
+    cost_text,
+    restriction_line,
+    rules_name,
+)
 from settemezzo.teaching.lookup import support_problem
 from settemezzo.teaching.trainer import LEVELS, Feedback, TrainerSession
 from settemezzo.widgets.casino import CasinoTrainerView
@@ -120,6 +125,7 @@ class Trainer:
         self.restart = W.Button(description=t("trainer.restart", lang), icon="refresh")
         self.stand = W.Button(description=t("ui.stand", lang), button_style="primary")
         self.hit = W.Button(description=t("ui.hit", lang), button_style="warning")
+        self.choices = W.HBox()  # the answers of a level of another decision (stake, swap...)
         self.retry_button = W.Button(description=t("trainer.retry", lang))
         self.next_button = W.Button(description=t("trainer.next", lang))
         self.hand_view = W.HTML()
@@ -140,7 +146,7 @@ class Trainer:
             W.HTML(f"<h3>{t('trainer.title', lang)}</h3>"),
             W.HBox([self.seed, self.level, self.hard, self.restart]),
             self.hand_view,
-            W.HBox([self.stand, self.hit]),
+            W.HBox([self.stand, self.hit, self.choices]),
             self.feedback,
             W.HBox([self.retry_button, self.next_button]),
             self.score,
@@ -162,8 +168,10 @@ class Trainer:
                                            "warn")
             self._buttons()
             return
-        self.session = TrainerSession(self.seed.value, self.level.value, self.hard.value,
-                                      self.rules, self.hands, self.lang)
+        level = LEVELS[self.level.value]   # a level of a decision these rules lack: its own
+        self.session = TrainerSession(self.seed.value, level.number, self.hard.value,
+                                      self.rules if level.has_decision(self.rules) else None,
+                                      self.hands, self.lang)
         self._show_question()
 
     def resume(self, session: TrainerSession) -> None:
@@ -183,27 +191,29 @@ class Trainer:
         fb = s.answer(choice)
         lang = self.lang
         row = fb.row
+        play = fb.question.kind == "play"
+        best = _play_words(row.best, lang) if play else choice_word(fb.best, lang)
         parts = []
         if fb.tie:
             parts.append(message(t("trainer.right", lang) + " " + t("trainer.tie_ok", lang),
                                  "good"))
         elif fb.correct:
             parts.append(message(t("trainer.right", lang) + " " + t(
-                "trainer.best_is", lang, play=_play_words(row.best, lang)), "good"))
+                "trainer.best_is", lang, play=best), "good"))
         else:
             parts.append(message(
-                t("trainer.wrong", lang) + " " + t("trainer.best_is", lang,
-                                                 play=_play_words(row.best, lang))
-                + " " + t("trainer.cost", lang, c=number(fb.cost, lang, 3)), "bad"))
+                t("trainer.wrong", lang) + " " + t("trainer.best_is", lang, play=best)
+                + " " + t("trainer.cost", lang, c=cost_text(fb.cost, lang)), "bad"))
         if fb.retry:
             parts.append(f"<div><small>{esc(t('trainer.retry_note', lang))}</small></div>")
         odds = [t("ui.bust_if_hit", lang, p=percent(row.bust_if_hit, lang, 0)),
                 t("ui.win_stand", lang, p=percent(row.stand_win, lang, 1)),
                 t("ui.win_hit", lang, p=percent(row.hit_win, lang, 1))]
-        parts.append(f"<div>{esc('; '.join(odds))}</div>")
+        if play:
+            parts.append(f"<div>{esc('; '.join(odds))}</div>")
         parts.append(bars([(t("ui.ev_stand", lang), row.stand_ev),
                            (t("ui.ev_hit", lang), row.hit_ev)], title=t("ui.ev", lang),
-                          lang=lang))
+                          lang=lang) if play else "")
         parts.append(f'<div class="sm-reason">{esc(fb.sentence)}</div>')
         self.feedback.value = "".join(parts)
         self._show_score()
@@ -240,6 +250,7 @@ class Trainer:
             f"<div><b>{esc(t('trainer.question', self.lang, i=q.number, n=s.hands))}</b></div>"
             f'<div class="sm-question" style="font-size:130%;margin:4px 0;">{cards}</div>'
             f"<div>{esc(hand)}</div>")
+        self._choice_buttons(q.kind, q.choices)
         if q.seen:
             seen = "".join(card_html(c, lang=self.lang) for c in q.seen)
             self.hand_view.value += (f"<div>{esc(t('deck.trainer_seen', self.lang, n=len(q.seen)))}"
@@ -262,11 +273,24 @@ class Trainer:
                  lost=number(s.stakes_lost, self.lang, 3))
         self.score.value = f'<div class="sm-score">{esc(line)}</div>'
 
+    def _choice_buttons(self, kind: str, choices: tuple[str, ...]) -> None:
+        """Stand and hit, or a button per answer of a level of another decision."""
+        import ipywidgets as W
+
+        play = kind == "play"
+        for b in (self.stand, self.hit):
+            b.layout.display = None if play else "none"
+        buttons = [] if play else [W.Button(description=choice_word(c, self.lang))
+                                   for c in choices]
+        for b, c in zip(buttons, choices, strict=False):
+            b.on_click(lambda _b, c=c: self.choose(c))
+        self.choices.children = buttons
+
     def _buttons(self) -> None:
         s = self.session
         can = s is not None and s.can_answer
-        self.stand.disabled = not can
-        self.hit.disabled = not can
+        for b in (self.stand, self.hit, *self.choices.children):
+            b.disabled = not can
         self.retry_button.disabled = s is None or s.can_answer
         self.next_button.disabled = s is None or s.can_answer or s.number >= s.hands
 

@@ -108,7 +108,6 @@ ELSEWHERE = {
     "split/recursion.py": ("split/test_split.py", _DOOR),
     "split/value.py": ("split/test_split.py", _DOOR),
     "teaching/explain.py": ("teaching/test_teaching.py", _DOOR),
-    "teaching/judge.py": ("teaching/test_teaching.py", _DOOR),
     "teaching/lookup.py": ("teaching/test_teaching.py", _DOOR),
     "teaching/trainer.py": ("teaching/test_teaching.py", _DOOR),
     "widgets/banker.py": ("widgets/test_widgets.py", _DOOR),

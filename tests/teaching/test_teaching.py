@@ -21,7 +21,7 @@ from settemezzo.cards import Kind
 from settemezzo.errors import IllegalActionError, InputError
 from settemezzo.rules import ITALIAN
 from settemezzo.teaching import lookup as lk
-from settemezzo.teaching.judge import is_tie, judge
+from settemezzo.teaching.judge import TOLERANCE, is_tie, judge
 from settemezzo.teaching.trainer import LEVELS, TrainerSession
 
 K = Kind
@@ -174,8 +174,10 @@ def test_the_judge_agrees_with_the_trainer_session() -> None:
         row = s.row()
         wrong = "hit" if row.best == "stand" else "stand"
         fb = s.answer(wrong)
-        assert (fb.correct, fb.cost) == judge(wrong, row.best, row.margin, row.cost_of_mistake)
-        assert fb.tie == is_tie(row.best, row.margin) and fb.correct == fb.tie
+        # right within the tolerance (docs/rules.md: 0.01 stakes by default)
+        assert fb.correct == (abs(row.margin) <= TOLERANCE) and fb.correct == fb.tie
+        if is_tie(row.best, row.margin):
+            assert fb.correct
         assert fb.cost == (0.0 if fb.tie else row.cost_of_mistake) and fb.cost >= 0
         if i < 3:
             s.next()

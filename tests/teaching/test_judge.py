@@ -1,0 +1,313 @@
+"""The one judge of a decision (settemezzo.teaching.judge) and its reasons (explain).
+
+The references: hand-computed values for `verdict` and the tolerance; for the engine's
+values, a second method: the equilibrium player's own choices (its stake, burn, swap and
+split frequencies, solved by the LP) must be judged right, since an equilibrium plays best
+replies; the burn's value recomputed from the deck's card counts (not the table's deal
+chances); a fresh deck's values against the game's columns.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from settemezzo.cards import Kind, Unseen
+from settemezzo.errors import IllegalActionError, InputError, RulesError
+from settemezzo.i18n import LANGUAGES, t
+from settemezzo.odds import draw_kinds
+from settemezzo.rules import ITALIAN, SPANISH, from_spec
+from settemezzo.simulate.tablegame import TableGame
+from settemezzo.teaching.explain import (
+    choice_word,
+    cost_text,
+    judgement_sentence,
+    reason_sentence,
+)
+from settemezzo.teaching.judge import (
+    book,
+    judge_burn,
+    judge_move,
+    judge_moves,
+    judge_play,
+    judge_split,
+    judge_stake,
+    judge_swap,
+    played_deck,
+    verdict,
+)
+from settemezzo.teaching.trainer import LEVELS, TrainerSession
+
+FIG = Kind.FIGURE.label
+BURN = from_spec("italian+burn=3,4")
+
+
+# ---------------------------------------------------------------------------------------------
+# the rule: best, cost, tolerance
+# ---------------------------------------------------------------------------------------------
+
+def test_the_tolerance_makes_near_ties_right() -> None:
+    values = {"stand": -0.100, "hit": -0.105}          # 0.005 stakes apart (by hand)
+    wide = verdict("play", "hit", values, banker="equilibrium", tolerance=0.01)
+    assert (wide.best, wide.right, wide.cost, wide.reason) == ("either", True, 0.0,
+                                                                "reason.either")
+    narrow = verdict("play", "hit", values, banker="equilibrium", tolerance=0.001)
+    assert (narrow.best, narrow.right) == ("stand", False)
+    assert narrow.cost == pytest.approx(0.005)
+    assert verdict("play", "stand", values, banker="x", tolerance=0.0).right
+
+
+def test_a_choice_that_is_not_an_option_is_refused() -> None:
+    with pytest.raises(IllegalActionError, match="'swap' is not an option"):
+        verdict("play", "swap", {"stand": 0.0, "hit": 0.1}, banker="equilibrium")
+    with pytest.raises(InputError, match="unknown decision 'dance'"):
+        verdict("dance", "stand", {"stand": 0.0}, banker="equilibrium")
+
+
+def test_a_wrong_answer_never_costs_0_00() -> None:
+    j = verdict("split", "no_split", {"no_split": 0.0, "split": 0.002}, banker="equilibrium",
+                tolerance=0.001)
+    assert not j.right and cost_text(j.cost) == "0.002"
+    assert "0.002" in judgement_sentence(j) and "0.00 " not in judgement_sentence(j)
+    assert cost_text(0.373, "fr") == "0,37" and cost_text(0.0) == "0.00"
+
+
+# ---------------------------------------------------------------------------------------------
+# each decision kind against the equilibrium's own choices (a second method: the LP)
+# ---------------------------------------------------------------------------------------------
+
+def test_the_equilibrium_stake_is_judged_right_on_every_first_card() -> None:
+    b = book(SPANISH)
+    stakes = range(SPANISH.min_stake, SPANISH.max_stake + 1)
+    for k in Kind:
+        if b.row((stakes[0], "", k.label, "", "")) is None:
+            continue
+        reach = {s: r["own_reach"] for s in stakes if (r := b.row((s, "", k.label, "", "")))}
+        picked = max(reach, key=lambda s: reach[s])
+        j = judge_stake(b, k.label, stakes, f"stake:{picked}", tolerance=1e-6)
+        assert j is not None and j.right, (k, j)
+        assert set(j.values) == {f"stake:{s}" for s in stakes}
+
+
+def test_the_equilibrium_splits_two_figures_and_the_judge_agrees() -> None:
+    b = book(SPANISH)
+    key = (2, "", FIG, FIG, "")
+    assert b.row(key)["own_reach"] == 0.0   # the equilibrium never plays them as one hand
+    j = judge_split(b, key, "no_split")
+    assert j is not None and not j.right and j.best == "split" and j.reason == "reason.split"
+    assert j.cost == pytest.approx(j.values["split"] - j.values["no_split"])
+    assert judge_split(b, key, "split").right
+
+
+def test_the_equilibrium_swaps_where_the_judge_says_swap() -> None:
+    b = book(SPANISH)
+    checked = 0
+    for rec in b.records:
+        f, gain = rec.get("swap_frequency"), rec.get("swap_gain")
+        if rec["own_reach"] < 0.5 or f is None or f != f or gain is None or gain != gain:
+            continue
+        if rec["hit_frequency"] < 1 - 1e-9 or f not in (0.0, 1.0):
+            continue
+        key = b.key_of(b.records.index(rec))
+        j = judge_swap(b, key, "swap" if f == 1.0 else "keep", tolerance=1e-6)
+        assert j is not None and j.right, (key, j)
+        checked += 1
+        if checked >= 40:
+            break
+    assert checked >= 10
+
+
+def test_the_burn_by_card_counts_and_the_equilibrium_burn() -> None:
+    b = book(BURN)
+    for hole in ("3", "4"):
+        j = judge_burn(b, 1, hole, "burn")
+        assert j is not None
+        # second method: the new face-down card's chance from the deck's counts (39 left)
+        rest = BURN.take(Unseen.full(), [next(k for k in Kind if k.label == hole)])
+        by_counts = sum(Fraction(n, 39) * b.best_value((1, hole, k.label, "", ""))
+                        for k, n in draw_kinds(rest, BURN))
+        assert j.values["burn"] == pytest.approx(float(by_counts), abs=1e-9)
+        root = b.row((1, "", hole, "", ""))
+        burns = root["own_reach"] < 1e-9       # the equilibrium burns (it never keeps it)
+        assert j.best in (("burn", "either") if burns else ("no_burn", "either"))
+
+
+def test_stand_or_hit_matches_the_game_columns() -> None:
+    from settemezzo import results
+    from settemezzo.rows import named_columns
+
+    b = book(ITALIAN)
+    game = results.get(ITALIAN).game
+    cols = named_columns(game, "equilibrium")
+    for hole, up in ((Kind(5), ()), (Kind.FIGURE, (Kind(3),)), (Kind(4), (Kind(2),))):
+        st = game.infoset(hole, up)
+        key = (1, "", hole.label, " ".join(k.label for k in up), "")
+        j = judge_play(b, key, "stand", tolerance=0.0)
+        assert j is not None
+        assert j.values["stand"] == pytest.approx(float(cols.stand_ev[st.index]), abs=1e-7)
+        assert j.values["hit"] == pytest.approx(float(cols.hit_ev[st.index]), abs=1e-7)
+
+
+# ---------------------------------------------------------------------------------------------
+# at the table
+# ---------------------------------------------------------------------------------------------
+
+def _to_student(g: TableGame) -> None:
+    while g.to_play is None and not g.over:
+        g.next_hand()
+
+
+def test_judge_move_at_a_spanish_table() -> None:
+    g = TableGame("spanish", students=1, computers=1, seed=3)
+    assert g.phase == "stake"
+    lo, hi = g.stake_range()
+    j = judge_move(g, 1, "stake", lo)
+    assert j is not None and j.kind == "stake" and j.choice == f"stake:{lo}"
+    assert set(j.values) == {f"stake:{s}" for s in range(lo, hi + 1)}
+    with pytest.raises(IllegalActionError, match="seat 2 is not to act"):
+        judge_move(g, 2, "stake", lo)
+    with pytest.raises(IllegalActionError, match="hit is not allowed now"):
+        judge_move(g, 1, "hit")
+    g.stake(lo)
+    if g.phase == "play" and g.can_swap():
+        found = judge_moves(g, 1, "swap")
+        assert [x.kind for x in found] == ["play", "swap"]
+        assert found[1].choice == "swap"
+        assert judge_move(g, 1, "swap") == max(reversed(found), key=lambda x: x.cost)
+
+
+def test_the_deck_played_down_takes_out_the_cards_seen() -> None:
+    from settemezzo.cards import kind_of
+
+    g = TableGame(from_spec("italian+reshuffle=when_exhausted"), students=0, computers=2,
+                  seed=5)
+    assert g.hand_no >= 1                 # computers only: a hand is played at once
+    seen = g.seen_cards()
+    assert seen and len(set(seen)) == len(seen)
+    rest = played_deck(g)
+    assert rest is not None and rest.total == 40 - len(seen)
+    assert rest == ITALIAN.take(Unseen.full(), [kind_of(c) for c in seen])
+    fresh = TableGame(from_spec("italian+reshuffle=every_hand"), students=0, computers=2,
+                      seed=5)
+    assert fresh.hand_no >= 1 and fresh.seen_cards() == () and played_deck(fresh) is None
+
+
+def test_judge_move_at_an_italian_table_judges_stand_or_hit() -> None:
+    g = TableGame("italian", students=1, computers=1, seed=3)
+    _to_student(g)
+    if g.phase == "stake":
+        assert judge_move(g, 1, "stake", g.stake_range()[0]) is None   # before the deal
+        g.stake(g.stake_range()[0])
+    j = judge_move(g, 1, "stand")
+    assert j is not None and j.kind == "play" and set(j.values) == {"stand", "hit"}
+    assert j.banker == "equilibrium" and j.reason.startswith("reason.")
+
+
+# ---------------------------------------------------------------------------------------------
+# the reasons in four languages
+# ---------------------------------------------------------------------------------------------
+
+REASONS = {
+    "play": [("stand", {"stand": 0.2, "hit": -0.3}), ("hit", {"stand": -0.5, "hit": -0.1})],
+    "stake": [("stake:2", {"stake:2": -0.2, "stake:3": -0.3}),
+              ("stake:3", {"stake:2": -0.9, "stake:3": -0.3}),
+              ("stake:3", {"stake:2": -0.9, "stake:3": -0.3, "stake:4": -0.5})],
+    "burn": [("burn", {"burn": -0.2, "no_burn": -0.4}),
+             ("burn", {"burn": -0.4, "no_burn": -0.2})],
+    "swap": [("swap", {"swap": -0.1, "keep": -0.2}), ("swap", {"swap": -0.3, "keep": -0.2})],
+    "split": [("split", {"split": -0.2, "no_split": -0.3}),
+              ("split", {"split": -0.4, "no_split": -0.3})],
+}
+ARGS = {"total": "4½", "up": "4", "win": 0.31, "hit_win": 0.4, "bust": 0.25, "card": "4",
+        "stake": 3}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_reason_reads_in_every_language(lang: str) -> None:
+    seen = set()
+    for kind, cases in REASONS.items():
+        for choice, values in cases:
+            for up in ("", "4"):
+                j = verdict(kind, choice, values, banker="equilibrium",
+                            reason_args={**ARGS, "up": up}, tolerance=0.01)
+                text = judgement_sentence(j, lang)
+                assert "{" not in text and "0.00 " not in text and "0,00 " not in text
+                assert text.endswith("."), text
+                if lang != "en":
+                    assert reason_sentence(j, lang) != reason_sentence(j, "en")
+                seen.add(j.reason)
+    assert seen >= {"reason.stand", "reason.hit", "reason.stand_tells", "reason.stake_low",
+                    "reason.stake_high", "reason.stake_mid", "reason.burn", "reason.no_burn",
+                    "reason.swap", "reason.keep", "reason.split", "reason.no_split"}
+    j = verdict("play", "hit", {"stand": 0.0, "hit": 0.001}, banker="equilibrium")
+    assert t("reason.either", lang, gap="0.001")[:3] == reason_sentence(j, lang)[:3]
+
+
+def test_the_words_of_the_choices() -> None:
+    assert choice_word("stake:3", "es") == "Apuesta 3"
+    assert [choice_word(c, "it") for c in ("split", "swap", "burn")] == [
+        "Dividi", "Scambia", "Brucia"]
+
+
+# ---------------------------------------------------------------------------------------------
+# the trainer's levels
+# ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("level,kind", [(5, "stake"), (6, "swap"), (7, "split"), (8, "burn")])
+def test_the_trainer_asks_every_decision(level: int, kind: str) -> None:
+    s = TrainerSession(seed=2, level=level, hands=3)
+    assert LEVELS[level].kind == kind and s.rules.spec() == from_spec(LEVELS[level].rules).spec()
+    for i in range(3):
+        q = s.question
+        assert q.kind == kind and len(q.choices) >= 2
+        j = s.judge(q.choices[0])
+        best = max(j.values, key=lambda c: j.values[c])
+        wrong = min(j.values, key=lambda c: j.values[c])
+        fb = s.answer(wrong)
+        assert fb.judgement.kind == kind
+        assert fb.cost == (0.0 if fb.correct else pytest.approx(j.values[best] - j.values[wrong]))
+        assert fb.sentence == reason_sentence(fb.judgement, "en")
+        s.retry()
+        assert s.answer(best).correct
+        if i < 2:
+            s.next()
+    assert s.answered == 3
+
+
+def test_a_level_needs_its_decision_in_the_rules() -> None:
+    with pytest.raises(RulesError, match="level 5 asks a decision"):
+        TrainerSession(level=5, rules=ITALIAN)
+    assert TrainerSession(level=1).rules == ITALIAN
+    assert sorted(LEVELS) == list(range(1, 9))
+
+
+def test_the_trainer_tolerance() -> None:
+    strict = TrainerSession(seed=11, level=2, hands=1, tolerance=0.0)
+    loose = TrainerSession(seed=11, level=2, hands=1, tolerance=0.99)
+    row = strict.row()
+    wrong = "hit" if row.stand_ev > row.hit_ev else "stand"
+    assert not strict.answer(wrong).correct and loose.answer(wrong).correct
+
+
+def test_a_spanish_class_practises_the_split(tmp_path: Path) -> None:
+    from settemezzo.classroom_server import pages
+    from settemezzo.classroom_server.service import Classroom
+
+    room = Classroom.open(tmp_path / "c.db", seed=3, rules="spanish", level=7, hands=2)
+    token = room.join(room.store.class_code.lower(), "Ada").token
+    view = room.student_view(token)
+    assert view is not None and view.choices == ("split", "no_split")
+    html = pages.student_page(view, "es", "csrf")
+    assert 'id="split"' in html and "Separar" in html and 'id="stand"' not in html
+    with pytest.raises(InputError, match="choice must be one of split, no_split"):
+        room.answer(token, "stand", 1)
+    fb = room.answer(token, "no_split", 1)
+    assert fb is not None and not fb.correct and fb.best == "split"
+    (a,) = room.store.answers()
+    assert set(a.values) == {"split", "no_split"} and a.best == "split" and a.cost > 0
+    view = room.student_view(token)
+    assert view is not None and "Separa:" in pages.student_page(view, "es", "csrf")
+    with pytest.raises(RulesError, match="level 5 asks a decision"):
+        Classroom.open(tmp_path / "d.db", seed=3, rules="italian", level=5, hands=2)
