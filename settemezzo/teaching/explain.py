@@ -16,12 +16,13 @@ from fractions import Fraction
 
 from settemezzo.advice import Advice
 from settemezzo.i18n import advice_sentence as _sentence
-from settemezzo.i18n import banker_words, describe_rules, restriction_note, t
+from settemezzo.i18n import banker_words, describe_rules, percent, restriction_note, t
 from settemezzo.rules import Rules
+from settemezzo.teaching.judge import Judgement
 from settemezzo.teaching.lookup import Row, rule_choices
 
-__all__ = ["advice_of", "advice_sentence", "banker_name", "play_word", "restriction_line",
-           "rules_name", "rules_options"]
+__all__ = ["advice_of", "advice_sentence", "banker_name", "play_word", "reason_sentence",
+           "restriction_line", "rules_name", "rules_options"]
 
 
 def play_word(best: str, lang: str = "en") -> str:
@@ -80,3 +81,18 @@ def advice_sentence(row: Row, against: str, lang: str = "en") -> str:
     stake of the row (`Row.stake`).
     """
     return _sentence(advice_of(row, against), lang)
+
+
+def reason_sentence(j: Judgement, lang: str = "en") -> str:
+    """The judgement's reason in one plain sentence in ``lang``: its catalogue key filled
+    with its numbers (a chance as a percentage).
+
+    >>> from settemezzo.teaching.judge import Judgement
+    >>> j = Judgement("play", "hit", "stand", {}, 0.2, False, "equilibrium",
+    ...               "judge.reason_bust", {"bust": 0.5})
+    >>> reason_sentence(j)
+    'One more card busts this hand 50% of the time.'
+    """
+    args = {k: percent(float(v), lang) if isinstance(v, float) else v
+            for k, v in j.reason_args.items()}
+    return t(j.reason, lang, **args)

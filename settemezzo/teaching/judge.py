@@ -13,9 +13,13 @@ choice gives away the cost of the mistake; a right one nothing.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
 from settemezzo.rows import TIE
 
-__all__ = ["PLAYS", "is_tie", "judge"]
+__all__ = ["PLAYS", "Judgement", "is_tie", "judge", "judge_move"]
 
 PLAYS = ("stand", "hit")
 """The choices a learner makes on a hand, and the best plays that are not a tie."""
@@ -32,3 +36,50 @@ def judge(choice: str, best: str, margin: float, cost_of_mistake: float) -> tupl
     ``cost_of_mistake`` for a wrong choice, 0 for a right one."""
     correct = is_tie(best, margin) or choice == best
     return correct, 0.0 if correct else cost_of_mistake
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One decision judged: its ``kind`` (``play`` for stand or hit), the ``choice`` made and
+    the ``best`` one (``either`` within the tolerance), each option's value in stakes against
+    ``banker``, the ``cost`` of the choice (0 when ``right``), and the catalogue key of its
+    one-sentence ``reason`` with the numbers for it."""
+
+    kind: str
+    choice: str
+    best: str
+    values: Mapping[str, float]
+    cost: float
+    right: bool
+    banker: str
+    reason: str
+    reason_args: Mapping[str, object] = field(default_factory=dict)
+
+
+def judge_move(game: Any, seat: int, action: str, amount: int | None = None,
+               tolerance: float = TIE) -> Judgement | None:
+    """Judge ``seat``'s move ``action`` at a `settemezzo.simulate.tablegame.TableGame`, called
+    before the move is made. Stand or hit (a swap is a hit) is judged from the table's own
+    exact hint, against the equilibrium banker; None where the hint has none (a stake, a
+    burn, a split, the bank, a split hand: `TableGame.no_hint`) or ``seat`` is not to act.
+
+    >>> from settemezzo.simulate.tablegame import TableGame
+    >>> g = TableGame(students=1, computers=0, seed=3)
+    >>> g.stake(1)
+    >>> j = judge_move(g, 1, "stand")
+    >>> j.kind, j.right == (j.best in ("stand", "either")), j.reason
+    ('play', True, 'judge.reason_bust')
+    """
+    if game.to_play != seat or action not in ("stand", "hit", "swap"):
+        return None
+    hint = game.hint()
+    if hint is None:
+        return None
+    choice = "stand" if action == "stand" else "hit"
+    stand, hit = float(hint.stand_ev), float(hint.hit_ev)
+    best = hint.best if abs(hit - stand) >= tolerance and hint.best in PLAYS else "either"
+    right = best in (choice, "either")
+    cost = 0.0 if right else abs(hit - stand)
+    return Judgement("play", choice, best, {"stand": stand, "hit": hit}, cost, right,
+                     "equilibrium", "judge.reason_bust",
+                     {"bust": float(hint.bust_if_hit)})
