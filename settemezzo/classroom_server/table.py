@@ -420,9 +420,10 @@ def _screen(room: Classroom, live: _Live, student: int | None, now: float) -> Ta
     names = tuple(names_by_id.get(row.seated.get(s, -1)) for s in range(len(g.names)))
     mine = next((s for s, i in row.seated.items() if i == student), None)
     base = TableScreen(row.id, live.number, live.seq, live.options, g.rules, names,
-                       tuple(g.seats()), g.phase, g.to_play, g.hand_no, g.hand_banker,
-                       g.next_banker, g.reports[-1] if g.reports else None, g.deck_count(),
-                       g.over, tuple(g.standings()))
+                       tuple(g.seats(-1 if mine is None else mine)), g.phase, g.to_play,
+                       g.hand_no, g.hand_banker, g.next_banker,
+                       g.reports[-1] if g.reports else None, g.deck_count(), g.over,
+                       tuple(g.standings()))
     if mine is None or student is None:
         return base
     allowed = tuple(a for a in ACTIONS if a != "stake" and (g.to_play == mine or

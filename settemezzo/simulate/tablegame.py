@@ -425,8 +425,10 @@ class TableGame:
     # =========================================================================================
     # What the screen shows
     # =========================================================================================
-    def seats(self) -> list[SeatState]:
-        """Every seat as the shared screen shows it now."""
+    def seats(self, viewer: int | None = None) -> list[SeatState]:
+        """Every seat as the shared screen shows it now (the face-down card of the student
+        to act shown), or as the seat ``viewer`` sees it on a screen of its own (its own
+        face-down card always shown; -1: nobody's)."""
         st = self.table.state
         b = self.banker
         npl = int(st.S[E.S_NPLAY])
@@ -449,7 +451,8 @@ class TableGame:
             else:
                 slots = []
             gains = self._gains(last, s)
-            hands = tuple(self._hand(x, s, human, gains[j] if j < len(gains) else None,
+            mine = human and (self.to_play == s if viewer is None else viewer == s)
+            hands = tuple(self._hand(x, mine, gains[j] if j < len(gains) else None,
                                      last is not None) for j, x in enumerate(slots))
             out.append(SeatState(s, name, human, s == b, int(st.chips[s]), hands, burnt,
                                  not bool(st.active[s]), self.to_play == s))
@@ -463,14 +466,12 @@ class TableGame:
             return (last.banker_gain,)
         return next((g for s, _, _, g in last.players if s == seat), ())
 
-    def _hand(self, slot: int, seat: int, human: bool, gain: int | None,
-              settled: bool) -> HandState:
+    def _hand(self, slot: int, mine: bool, gain: int | None, settled: bool) -> HandState:
         from settemezzo.i18n import score_label
 
         st = self.table.state
         n = int(st.H[slot, E.H_N])
         hid = int(st.H[slot, E.H_HID])
-        mine = human and self.to_play == seat
         cards = tuple(None if (t == hid and not settled and not mine)
                       else card_of(int(st.HC[slot, t])) for t in range(n))
         kinds = [Kind(int(self.table.spec.KIND[int(st.HC[slot, t])]))
