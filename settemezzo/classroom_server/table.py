@@ -37,7 +37,7 @@ import threading
 import time
 import zlib
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 
 from settemezzo.cards import kind_of
@@ -154,6 +154,7 @@ class _Live:
     number: int
     seq: int
     since: float
+    names: dict[int, str]
     lock: threading.Lock = field(default_factory=threading.Lock)
     coming: dict[int, int] = field(default_factory=dict)     # seq -> student being judged
 
@@ -167,7 +168,8 @@ class ClassTables:
         self.room = room
         self.clock = clock
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="class-judge")
-        self._live: dict[int, _Live] = {}
+        self._live: dict[int, Future[_Live]] = {}
+        self._rows: list[ClassTable] | None = None
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self.ready = threading.Event()
@@ -196,11 +198,17 @@ class ClassTables:
                    seed: str | None = None) -> int:
         """Open a table (dealt from ``seed``, by default the round's); returns its id."""
         store = self.room.store
-        return store.open_table(options.to_json(), seed or store.seed, owner)
+        tid = store.open_table(options.to_json(), seed or store.seed, owner)
+        self._rows = None
+        threading.Thread(target=self._get, args=(tid,), daemon=True).start()  # built now
+        return tid
 
     def rows(self) -> list[ClassTable]:
-        """Every table, in the order opened."""
-        return self.room.store.tables()
+        """Every table, in the order opened (kept until a table or a seat changes)."""
+        rows = self._rows
+        if rows is None:
+            rows = self._rows = self.room.store.tables()
+        return rows
 
     def seat_of(self, student_id: int) -> tuple[int, int] | None:
         """``(table, seat)`` where the student sits, or None."""
@@ -221,11 +229,15 @@ class ClassTables:
         if here is not None:
             return here
         seats = TableOptions.from_json(row.options).seats
-        for seat in range(1, seats):
-            if seat not in row.seated and self.room.store.sit(table, seat, student.id):
-                self._refresh(table)
-                return seat
-        return None
+        before = self.seat_of(student.id)
+        with self._lock:                     # one seat at a time: no two take the same
+            row = next(r for r in self.rows() if r.id == table)
+            free = [s for s in range(1, seats) if s not in row.seated]
+            done = next((s for s in free if self.room.store.sit(table, s, student.id)), None)
+            self._rows = None
+        for t in {table, *(() if before is None else (before[0],))}:
+            self._refresh(t)
+        return done
 
     def leave(self, token: str) -> None:
         """The student leaves their seat; a computer plays it from now on."""
@@ -247,14 +259,21 @@ class ClassTables:
         return tid
 
     def _refresh(self, table: int) -> None:
-        """Read the table's seats again (someone sat down or left)."""
+        """Read the table's seats and names again (someone sat down, left, was renamed)."""
+        self._rows = None
         with self._lock:
-            live = self._live.get(table)
-        if live is not None:
+            fut = self._live.get(table)
+        if fut is not None:
+            live = fut.result()
             row = next(r for r in self.rows() if r.id == table)
             with live.lock:
                 live.row = row
+                live.names = self._names(row)
                 live.since = self.clock()
+
+    def _names(self, row: ClassTable) -> dict[int, str]:
+        by_id = {s.id: s.name for s in self.room.store.students()} if row.seated else {}
+        return {seat: by_id[sid] for seat, sid in row.seated.items() if sid in by_id}
 
     # -- the games ----------------------------------------------------------------------------
     def _build(self, row: ClassTable) -> _Live:
@@ -265,17 +284,29 @@ class ClassTables:
         moves = self.room.store.moves(row.id, row.game)
         for m in moves:
             _do(game, m.action, m.amount)
-        return _Live(row, options, game, row.game, len(moves), self.clock())
+        return _Live(row, options, game, row.game, len(moves), self.clock(),
+                     self._names(row))
 
     def _get(self, table: int) -> _Live | None:
+        """The table's game, built (outside the lock: other tables go on) if not yet."""
+        row = None
         with self._lock:
-            live = self._live.get(table)
-            if live is None:
+            fut = self._live.get(table)
+            mine = fut is None
+            if fut is None:
                 row = next((r for r in self.rows() if r.id == table), None)
                 if row is None:
                     return None
-                live = self._live[table] = self._build(row)
-            return live
+                fut = self._live[table] = Future()
+        if mine:
+            assert row is not None
+            try:
+                fut.set_result(self._build(row))
+            except BaseException as exc:
+                with self._lock:
+                    self._live.pop(table, None)
+                fut.set_exception(exc)
+        return fut.result()
 
     def act(self, token: str, action: str, seq: int, amount: int | None = None) -> bool:
         """Make the move ``action`` for the student holding ``token`` if ``seq`` is still the
@@ -313,6 +344,7 @@ class ClassTables:
         if not live.game.over:
             return False
         self.room.store.new_game(live.row.id)
+        self._rows = None
         with self._lock:
             self._live.pop(live.row.id, None)
         return True
@@ -338,9 +370,9 @@ class ClassTables:
     def tick(self) -> None:
         """One look of the clock at every table in memory."""
         with self._lock:
-            lives = list(self._live.values())
+            futures = list(self._live.values())
         now = self.clock()
-        for live in lives:
+        for live in (f.result() for f in futures if f.done() and f.exception() is None):
             with live.lock:
                 self._settle(live, now)
 
@@ -405,6 +437,7 @@ class ClassTables:
         """Forget the games in memory (a new round, a reset)."""
         with self._lock:
             self._live.clear()
+            self._rows = None
 
     def forget(self, student_id: int) -> None:
         """Read the seats again after a student was renamed or removed."""
@@ -416,8 +449,7 @@ class ClassTables:
 
 def _screen(room: Classroom, live: _Live, student: int | None, now: float) -> TableScreen:
     g, row = live.game, live.row
-    names_by_id = {s.id: s.name for s in room.store.students()} if row.seated else {}
-    names = tuple(names_by_id.get(row.seated.get(s, -1)) for s in range(len(g.names)))
+    names = tuple(live.names.get(s) for s in range(len(g.names)))
     mine = next((s for s, i in row.seated.items() if i == student), None)
     base = TableScreen(row.id, live.number, live.seq, live.options, g.rules, names,
                        tuple(g.seats(-1 if mine is None else mine)), g.phase, g.to_play,
