@@ -19,6 +19,7 @@ from bench.bench_classroom import (
     MEMORY_BUDGET_BYTES,
     P95_BUDGET_S,
     Client,
+    Server,
     run_load,
     start_server,
     student,
@@ -144,6 +145,30 @@ def _readme_section() -> str:
     return text[start:end]
 
 
+def _readme_tables(section: str, server: Server, ada: Client) -> None:
+    """The README's tables: the teacher presses "Open a table", two students press "Play at
+    the table" and "Sit at table 1", and play at it together."""
+    for button in ("Open a table", "Play at the table", "Sit at table 1", "New game"):
+        assert f"**{button}**" in section
+    teacher = Client(server.port)
+    board = teacher.click("/teacher", {"code": server.teacher_code})
+    assert ">Open a table</button>" in board
+    form = dict(re.findall(r'name="(\w+)"[^>]*value="([^"]*)"',
+                           board.split('id="open_table_form"')[1].split("</form>")[0]))
+    board = teacher.click("/teacher/table", {**form, "rules": ""})
+    bea = Client(server.port)
+    bea.click("/join", {"code": server.class_code, "name": "Bea"})
+    for kid in (ada, bea):
+        page = kid.request("GET", "/play")[1]
+        assert ">Play at the table</a>" in page
+        page = kid.request("GET", "/table")[1]
+        assert ">Sit at table 1</button>" in page
+        page = kid.click("/table/sit", {"table": "1"})
+    assert "<b>Ada</b> (you" in ada.request("GET", "/table")[1] and "<b>Bea</b> (you" in page
+    page = ada.request("GET", "/table")[1]
+    assert "Your turn." in page and 'id="stake"' in page and "holds the bank" in page
+
+
 def test_readme_classroom_section_start_join_stop(tmp_path: Path) -> None:
     """Follow the README: the start command (its port and file replaced by free ones), the
     student joining with the printed code, Ctrl+C, the report command."""
@@ -165,6 +190,7 @@ def test_readme_classroom_section_start_join_stop(tmp_path: Path) -> None:
         kid = Client(server.port)
         page = kid.click("/join", {"code": server.class_code.lower(), "name": "Ada"})
         assert "Hello, Ada" in page and 'id="stand"' in page
+        _readme_tables(section, server, kid)
     finally:
         assert server.stop(signal.SIGINT) == 0                   # Ctrl+C
     assert any("every answer is kept" in line for line in server.lines)
