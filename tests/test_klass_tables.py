@@ -254,3 +254,25 @@ def test_the_dashboard_shows_every_table_and_the_table_answers_apart(served: Cla
     assert 'id="table_answers"' in board and "the best banker (equilibrium)" in board
     answers = served.room.store.answers()
     assert sorted(a.kind for a in answers) == ["table", "trainer"]
+
+
+def test_judgements_at_the_end_of_the_hand_when_the_teacher_says_so(tmp_path: Path) -> None:
+    room, tables = _class(tmp_path)
+    tid = tables.open_table(TableOptions(seats=2, timeout=0, feedback="hand"), seed="5")
+    (ada,) = _tokens(room, "Ada")
+    tables.sit(ada, tid)
+    tables.act(ada, "stake", 0, 1)
+    hits = 0
+    while (s := _screen(tables, ada)).phase == "play" and "hit" in s.allowed and hits < 1:
+        tables.act(ada, "hit", s.seq)
+        hits += 1
+    tables.wait_judged()
+    s = _screen(tables, ada)
+    if s.phase == "play":                     # the hand goes on: nothing shown yet
+        assert s.judged == () and len(room.store.answers(kind="table")) == 1
+        tables.act(ada, "stand", s.seq)
+        tables.wait_judged()
+        s = _screen(tables, ada)
+    assert s.phase in ("done", "over") and len(s.judged) == len(
+        room.store.answers(kind="table")) >= 1
+    tables.close()
