@@ -206,11 +206,13 @@ def test_readme_classroom_section_start_join_stop(tmp_path: Path) -> None:
 
 def test_the_table_records_judged_decisions(served: ClassServer) -> None:
     """At a table of her own: stake, hit or stand until the hand ends; each judged decision
-    is recorded, once the judge's worker is done, with the values `settemezzo.advice.advise`
-    gives for those cards (computed here independently), its kind, the banker and the
-    table; a server started again on the file replays the moves into the same table."""
-    from settemezzo.advice import advise
-    from settemezzo.rows import TIE
+    is recorded, once the judge's worker is done, as `judge_move` judges it on the game
+    replayed here from the recorded moves up to that decision, with its kind, the banker
+    and the table; a right answer costs nothing, a wrong one the gap to the best value; a
+    server started again on the file replays the moves into the same table."""
+    from settemezzo.classroom_server.table import TableOptions, table_rules, table_seed
+    from settemezzo.simulate.tablegame import TableGame
+    from settemezzo.teaching.judge import judge_move
 
     kid = Client(_port(served))
     page = kid.click("/join", {"code": served.room.store.class_code, "name": "Ada"})
@@ -234,16 +236,21 @@ def test_the_table_records_judged_decisions(served: ClassServer) -> None:
                                     "action": "hit" if mine == 0 else "stand"})
         mine += 1
     served.tables.wait_judged()
-    judged = served.room.store.answers(kind="table")
+    judged = [a for a in served.room.store.answers(kind="table") if a.decision == "play"]
     assert len(judged) == mine >= 1  # every stand or hit in a plain hand is judged
+    options = TableOptions.from_json(table.options)
+    moves = served.room.store.moves(table.id, 1)
     for a in judged:
-        cards = a.cards.split()
-        ref = advise(cards[0], cards[1:], rules=served.tables.live_rules(table.id))
-        assert a.values == {"stand": float(ref.stand_ev), "hit": float(ref.hit_ev)}
-        tie = abs(float(ref.hit_ev - ref.stand_ev)) < 0.01
-        assert a.correct == (tie or a.choice == ref.best) and TIE < 0.01
-        assert a.cost == (0.0 if a.correct else abs(float(ref.hit_ev - ref.stand_ev)))
-        assert (a.decision, a.banker, a.table, a.game) == ("play", "equilibrium", table.id, 1)
+        g = TableGame(table_rules(served.room.rules, options), students=options.seats - 1,
+                      computers=0, seed=table_seed(table.seed))
+        for m in moves[:a.step]:
+            g.stake(m.amount) if m.action == "stake" else getattr(g, m.action)()  # type: ignore[func-returns-value]
+        j = judge_move(g, moves[a.step].seat, moves[a.step].action, moves[a.step].amount,
+                       options.tolerance)
+        assert j is not None and a.values == dict(j.values) and a.best == j.best
+        assert (a.correct, a.cost) == (j.right, j.cost)
+        assert a.cost == 0.0 if a.correct else a.cost > 0
+        assert (a.banker, a.table, a.game) == (j.banker, table.id, 1)
     # a server started again on the file replays the moves: the same table
     token = served.room.store.students()[0].token
     again = ClassTables(Classroom.open(served.room.store.path), tick_seconds=0)
@@ -251,3 +258,20 @@ def test_the_table_records_judged_decisions(served: ClassServer) -> None:
     assert before is not None and after is not None
     assert after.seats == before.seats and after.seq == before.seq
     again.close()
+
+
+def test_the_minimal_judge_values_stand_or_hit_as_advise_does(served: ClassServer) -> None:
+    """The values of a stand-or-hit judgement are the exact engine's, computed here
+    independently by `settemezzo.advice.advise` for the same cards."""
+    from settemezzo.advice import advise
+    from settemezzo.simulate.tablegame import TableGame
+    from settemezzo.teaching.judge import judge_move
+
+    g = TableGame(served.room.rules, students=1, computers=0, seed=4)
+    g.stake(g.default_stake())
+    j = judge_move(g, 1, "stand")
+    assert j is not None and g.view is not None
+    ref = advise(str(g.view.hand[0]), [str(c) for c in g.view.hand[1:]],
+                 rules=served.room.rules)
+    assert j.values["stand"] == pytest.approx(float(ref.stand_ev), abs=1e-9)
+    assert j.values["hit"] == pytest.approx(float(ref.hit_ev), abs=1e-9)

@@ -183,8 +183,13 @@ def test_judgements_come_from_a_worker_and_say_so_meanwhile(tmp_path: Path) -> N
     assert done.coming == 0 and len(done.judged) == 1
     a = done.judged[0]
     assert (a.kind, a.decision, a.banker, a.choice) == ("table", "play", "equilibrium", "stand")
+    from settemezzo.teaching.explain import reason_sentence
+    from settemezzo.teaching.judge import Judgement
+
     text = pages.judgement_text(a, "it")
-    assert "Con un'altra carta" in text and ("Giusto" in text or "costato" in text)
+    reason = reason_sentence(Judgement(a.decision, a.choice, a.best, a.values, a.cost,
+                                       a.correct, a.banker, a.reason, a.reason_args), "it")
+    assert reason and reason in text and ("Giusto" in text or "costato" in text)
     tables.close()
 
 

@@ -32,6 +32,7 @@ settemezzo.classroom_server.names.BadNameError: 'Ada' is taken by a student of t
 from __future__ import annotations
 
 import json
+import numbers
 import os
 import secrets
 import sqlite3
@@ -590,7 +591,13 @@ def _row(a: Answer) -> tuple[Any, ...]:
     return (a.student, a.round, a.kind, a.hand, a.step, a.hole, a.up, a.up_total, a.cards,
             a.choice, a.best, json.dumps(a.values, sort_keys=True), a.cost, int(a.correct),
             a.seconds, a.at or time.time(), a.decision, a.banker, a.table, a.game, a.reason,
-            json.dumps(a.reason_args, sort_keys=True))
+            json.dumps(a.reason_args, sort_keys=True, default=_plain))
+
+
+def _plain(x: object) -> object:
+    """A number of another type (a `fractions.Fraction`, a numpy scalar) as a float for
+    JSON; anything else as its text."""
+    return float(x) if isinstance(x, numbers.Real) else str(x)
 
 
 def _answer(r: tuple[Any, ...]) -> Answer:

@@ -91,7 +91,7 @@ def reason_sentence(j: Judgement, lang: str = "en") -> str:
     >>> j = Judgement("play", "hit", "stand", {}, 0.2, False, "equilibrium",
     ...               "judge.reason_bust", {"bust": 0.5})
     >>> reason_sentence(j)
-    'One more card busts this hand 50% of the time.'
+    'One more card busts this hand 50.0% of the time.'
     """
     args = {k: percent(float(v), lang) if isinstance(v, float) else v
             for k, v in j.reason_args.items()}
