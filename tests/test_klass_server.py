@@ -104,6 +104,17 @@ STALL_S = 10 * P95_BUDGET_S
 """A p95 click slower than this is a stalled server, whatever else the machine does."""
 
 
+def test_tables_of_students_at_once() -> None:
+    """The load of ``python -m bench.bench_classroom_tables``, smaller (two tables of three
+    Spanish students, two rounds): every game ends, the decisions are judged, no stall."""
+    from bench.bench_classroom_tables import run_tables
+
+    result = run_tables(tables=2, seats=3, hands=2, seed=3, time_limit=150)
+    print(result.report())
+    assert result.games_over == 2 and len(result.judge_latencies) >= 2 * 3 * 2
+    assert result.p95 <= STALL_S, result.report()
+
+
 def test_killed_server_loses_no_answer(tmp_path: Path) -> None:
     db = tmp_path / "class.db"
     server = start_server(db, ["--seed", "9", "--hands", "4"])
