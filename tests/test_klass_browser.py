@@ -1,5 +1,7 @@
-"""A real browser, several people: three students and the teacher, each in their own browser
-context (own cookies, as on their own devices), on one ``settemezzo classroom`` server.
+"""A real browser, several people: students and the teacher, each in their own browser
+context (own cookies, as on their own devices), on one ``settemezzo classroom`` server: three
+students at the trainer and one at a table of his own, then four students (one on a
+phone-sized screen) playing a whole Spanish game together at one table.
 
 The students join with the class code, answer hands and see their verdicts, and one plays a
 hand at the table; the teacher's dashboard, which reloads itself, shows each of them and then
@@ -90,8 +92,10 @@ def test_three_students_and_the_teacher(tmp_path: Path) -> None:
             expect(kids[0].locator("#score")).to_contain_text("Justes")
             bruno = kids[1]                                   # one plays a hand at the table
             bruno.click("#to_table")
+            bruno.click("#own_table")                     # a table of his own
             bruno.wait_for_selector("#stake", timeout=60_000)
-            expect(bruno.locator("#seat0")).to_contain_text("Bank")
+            expect(bruno.locator("#seat0")).to_contain_text("Computer 1")
+            expect(bruno.locator("#bank")).to_contain_text("Computer 1 holds the bank")
             bruno.fill("#amount", "2")
             bruno.click("#stake")
             bruno.click("#stand")
