@@ -1,7 +1,8 @@
-"""The class's shared tables: students seated together, computers in the empty seats and for
-a student too slow, the bank in words, the deck played down, a game replayed after a
-restart, the judgements on a worker, and the teacher's dashboard (the tables live, the
-table answers apart from the trainer's, the reset confirmed on a page that does not reload).
+"""The class's shared tables (`settemezzo.classroom_server.table`): students seated
+together, computers in the empty seats and for a student too slow, the bank in words, the
+deck played down, a game replayed after a restart, the judgements on a worker, and the
+teacher's dashboard (the tables live, the table answers apart from the trainer's, the reset
+confirmed on a page that does not reload).
 """
 
 from __future__ import annotations
