@@ -180,9 +180,11 @@ def student(port: int, code: str, name: str, hands: int, rng: random.Random,
 
 
 def play_table_hand(c: Client, rng: random.Random) -> None:
-    """One hand at the table: the stake offered, then hit or stand at random, then 'Next
-    hand' (every move a timed click)."""
+    """One hand at a table of the student's own (opened at the first hand): the stake
+    offered, then hit or stand at random, then 'Next hand' (every move a timed click)."""
     page = c.request("GET", "/table")[1]
+    if 'id="own_table"' in page:
+        page = c.click("/table/own", {})
     for _ in range(40):
         seq = re.search(r'name="seq" value="(\d+)"', page)
         if seq is None or 'id="over"' in page:

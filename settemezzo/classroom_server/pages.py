@@ -16,10 +16,20 @@ from settemezzo.classroom_server.names import MAX_NAME
 from settemezzo.classroom_server.service import StudentView, is_tie
 from settemezzo.classroom_server.store import Answer, Student
 from settemezzo.classroom_server.summary import heat_map, progress
-from settemezzo.i18n import LANGUAGE_NAMES, LANGUAGES, banker_words, number, percent, points, t
-from settemezzo.teaching.explain import choice_word, reason_sentence
+from settemezzo.i18n import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    banker_words,
+    describe_rules,
+    number,
+    percent,
+    points,
+    t,
+)
+from settemezzo.teaching.explain import choice_word, cost_text, reason_sentence
 
-__all__ = ["dashboard_page", "join_page", "student_page", "students_page", "table_page",
+__all__ = ["choice_words", "dashboard_page", "join_page", "judgement_text", "reset_page",
+           "seat_name", "student_page", "students_page", "table_page", "tables_page",
            "teacher_login_page"]
 
 
@@ -218,9 +228,65 @@ def _progress(answers: Sequence[Answer], lang: str) -> str:
     return f"<h2>{esc(t('class.progress', lang))}</h2>" + _table(heads, rows, "progress")
 
 
+def _table_answers(answers: Sequence[Answer], lang: str) -> str:
+    """Every judged decision at the tables, with the banker each is judged against."""
+    heads = [t(f"class.col_{k}", lang) for k in ("name", "table", "hand", "decision", "state",
+                                                  "choice", "best", "cost", "verdict",
+                                                  "against")]
+    rows = [[a.name, str(a.table), str(a.hand), t(f"class.decision_{a.decision}", lang),
+             a.state, choice_words(a.choice, lang), choice_words(a.best, lang),
+             cost_text(a.cost, lang),
+             t("class.verdict_right" if a.correct else "class.verdict_wrong", lang),
+             _banker(a.banker, lang)] for a in answers]
+    return (f"<h2>{esc(t('class.table_answers', lang))}</h2>"
+            + _table(heads, rows, "table_answers"))
+
+
+def _live_table(screen: Any, lang: str) -> str:
+    """One table as the dashboard shows it: every seat's cards as the table sees them, whose
+    turn, the bank, the deck."""
+    seats = "".join(_seat_html(screen, s, lang) for s in screen.seats)
+    head = (f"<h3>{esc(t('class.table_n', lang, n=screen.table))} · "
+            f"{esc(t('class.hand_no', lang, i=max(screen.hand_no, 1)))} · "
+            f"{esc(describe_rules(screen.rules, lang))}</h3>")
+    over = _over_html(screen, lang) if screen.over else ""
+    return (f'<div class="live" id="table{screen.table}">{head}{_turn_line(screen, lang)}'
+            f"{_bank_lines(screen, lang)}{seats}{over}{_deck_line(screen, lang)}</div>")
+
+
+def _open_table_form(lang: str, csrf: str, rule_sets: Sequence[tuple[str, str]]) -> str:
+    options = "".join(f'<option value="{esc(spec)}">{esc(name)}</option>'
+                      for spec, name in [("", t("class.opt_class_rules", lang)), *rule_sets])
+    feedback = "".join(f'<option value="{k}">{esc(t(f"class.opt_feedback_{k}", lang))}'
+                       "</option>" for k in ("now", "hand"))
+    return (f'<form method="post" action="/teacher/table" id="open_table_form">{_token(csrf)}'
+            f'<label>{esc(t("class.opt_seats", lang))} <input type="number" name="seats" '
+            f'id="opt_seats" min="2" max="8" value="4"></label> '
+            f'<label>{esc(t("class.opt_rules", lang))} <select name="rules" id="opt_rules">'
+            f"{options}</select></label> "
+            f'<label><input type="checkbox" name="fresh_deck" value="yes" id="opt_fresh"> '
+            f'{esc(t("class.opt_fresh", lang))}</label><br>'
+            f'<label>{esc(t("class.opt_timeout", lang))} <input type="number" name="timeout" '
+            f'id="opt_timeout" min="0" max="3600" value="60"></label> '
+            f'<label>{esc(t("class.opt_feedback", lang))} <select name="feedback" '
+            f'id="opt_feedback">{feedback}</select></label> '
+            f'<label>{esc(t("class.opt_tolerance", lang))} <input name="tolerance" '
+            f'id="opt_tolerance" value="0.01" inputmode="decimal"></label> '
+            f'<label>{esc(t("class.opt_hands", lang))} <input type="number" name="hands" '
+            f'id="opt_hands" min="0" max="100" value="0"></label> '
+            f'<button type="submit" id="open_table">{esc(t("class.open_table", lang))}'
+            "</button></form>")
+
+
 def dashboard_page(summary: dict[str, Any], answers: Sequence[Answer], lang: str, url: str,
-                   class_code: str, csrf: str) -> str:
-    """The teacher's dashboard; it reloads itself every 3 seconds (no script)."""
+                   class_code: str, csrf: str, tables: Sequence[Any] = (),
+                   rule_sets: Sequence[tuple[str, str]] = (), against: str = "equilibrium",
+                   trainer_summary: dict[str, Any] | None = None) -> str:
+    """The teacher's dashboard: the trainer's answers (judged against ``against``), every
+    table live and the decisions judged there, apart; it reloads itself every 3 seconds
+    (no script), so the reset asks for its confirmation on a page of its own."""
+    trainer = [a for a in answers if a.kind == "trainer"]
+    at_tables = [a for a in answers if a.kind == "table"]
     line = t("class.summary_line", lang, r=summary["round"], seed=summary["seed"],
              s=summary["students"], n=summary["answers"], right=summary["right"],
              lost=number(summary["stakes_lost"], lang, 3))
@@ -232,38 +298,75 @@ def dashboard_page(summary: dict[str, Any], answers: Sequence[Answer], lang: str
     exports += (f' · <a href="/teacher/students" id="manage">'
                 f'{esc(t("class.manage", lang))}</a>')
     actions = (f'<form method="post" action="/teacher/new-round" style="display:inline">'
-               f'{_token(csrf)}'''
+               f'{_token(csrf)}'
                f'<button type="submit" id="new_round">{esc(t("class.new_round", lang))}'
                f"</button></form>"
-               f'<form method="post" action="/teacher/reset" style="display:inline">'
-               f'{_token(csrf)}'''
-               f'<label><input type="checkbox" name="confirm" value="yes" required '
-               f'id="reset_confirm"> <button type="submit" id="reset">'
-               f'{esc(t("class.reset", lang))}</button></label>'
-               f"</form>"
+               f'<a href="/teacher/reset" id="reset_open">{esc(t("class.reset_open", lang))}'
+               "</a> "
                f'<form method="post" action="/teacher/logout" style="display:inline">'
                f'{_token(csrf)}<button type="submit" id="logout">'
                f'{esc(t("class.logout", lang))}</button></form>')
+    trainer_part = (f'<h2 id="trainer_title">'
+                    f'{esc(t("class.trainer_answers", lang, banker=_banker(against, lang)))}'
+                    "</h2>" + _scoreboard(trainer_summary or summary, lang)
+                    + _heat(trainer, lang) + _costly(trainer_summary or summary, lang)
+                    + _progress(trainer, lang)) if trainer else ""
+    table_part = (f"<h2>{esc(t('class.tables_title', lang))}</h2>"
+                  + "".join(_live_table(s, lang) for s in tables)
+                  + _open_table_form(lang, csrf, rule_sets)
+                  + (_table_answers(at_tables, lang) if at_tables else ""))
     body = (f'<p id="how"><b>{esc(t("class.join_how", lang, url=url, code=class_code))}</b>'
             f'</p><p id="summary">{esc(line)}</p><p>{exports}</p>'
-            + (_scoreboard(summary, lang) + _heat(answers, lang) + _costly(summary, lang)
-               + _progress(answers, lang) if answers
-               else f'<p id="nobody">{esc(t("class.nobody", lang))}</p>')
-            + f"<p>{actions}</p>")
+            + (trainer_part if answers else
+               f'<p id="nobody">{esc(t("class.nobody", lang))}</p>')
+            + table_part + f"<p>{actions}</p>")
     return _page(t("class.teacher_title", lang), body, lang, refresh=3)
+
+
+def reset_page(lang: str, csrf: str, refused: bool = False) -> str:
+    """The reset's confirmation, on a page that does not reload itself; ``refused`` says
+    that a reset sent without the box ticked did nothing."""
+    body = (_error(t("class.reset_not", lang) if refused else None)
+            + f'<p>{esc(t("class.reset_ask", lang))}</p>'
+            f'<form method="post" action="/teacher/reset">{_token(csrf)}'
+            f'<label><input type="checkbox" name="confirm" value="yes" id="reset_confirm"> '
+            f'{esc(t("class.reset_confirm", lang))}</label> <button type="submit" id="reset">'
+            f'{esc(t("class.reset", lang))}</button></form>'
+            f'<p><a href="/teacher" id="to_dashboard">{esc(t("class.to_dashboard", lang))}'
+            "</a></p>")
+    return _page(t("class.reset_title", lang), body, lang)
 
 
 # -- the table ----------------------------------------------------------------------------------
 _BUTTONS = (("hit", "ui.hit"), ("stand", "ui.stand"), ("swap", "class.swap"),
-            ("burn", "class.burn"), ("split", "word.split"), ("next_hand", "class.next"))
+            ("burn", "class.burn"), ("split", "word.split"), ("next_hand", "class.next"),
+            ("new_game", "class.new_game"))
 
 
-def _seat_html(seat: Any, lang: str) -> str:
-    name = t("word.bank", lang) if seat.banker else seat.name
+def seat_name(screen: Any, seat: int, lang: str) -> str:
+    """A seat's name: its student's, or a computer's by its place among the computers (no
+    seat is ever called "Bank")."""
+    name = screen.names[seat]
+    if name is not None:
+        return str(name)
+    computers = [s for s in range(len(screen.names)) if screen.names[s] is None]
+    return t("class.computer_seat", lang, i=computers.index(seat) + 1)
+
+
+def _cards(h: Any, lang: str) -> str:
+    return " ".join(esc(c) if c is not None else f"[{esc(t('class.face_down', lang))}]"
+                    for c in h.cards)
+
+
+def _seat_html(screen: Any, seat: Any, lang: str) -> str:
+    name = seat_name(screen, seat.seat, lang)
+    marks = []
+    if seat.seat == screen.mine:
+        marks.append(t("class.you", lang))
+    if seat.seat == screen.hand_banker:
+        marks.append(t("class.holds_bank", lang))
     hands = []
     for h in seat.hands:
-        cards = " ".join(esc(c) if c is not None else f"[{esc(t('class.face_down', lang))}]"
-                         for c in h.cards)
         extra = []
         if any(c is not None for c in h.cards):
             extra.append(t("word.total", lang, t=h.total_label))
@@ -271,9 +374,162 @@ def _seat_html(seat: Any, lang: str) -> str:
             extra.append(t("class.your_stake", lang, n=h.stake))
         if h.result:
             extra.append(t(f"class.{h.result}", lang, g=abs(h.gain)))
-        hands.append(f"<div>{cards} {esc(' · '.join(extra))}</div>")
-    return (f'<div class="seat" id="seat{seat.seat}"><b>{esc(name)}</b> · '
+        hands.append(f'<div class="cards">{_cards(h, lang)} <small>{esc(" · ".join(extra))}'
+                     f"</small></div>")
+    turn = ' style="border:3px solid #c60"' if seat.to_play else ""
+    head = f"<b>{esc(name)}</b>" + (f" ({esc(', '.join(marks))})" if marks else "")
+    return (f'<div class="seat" id="seat{seat.seat}"{turn}>{head} · '
             f"{esc(t('word.chips', lang, n=seat.chips))}{''.join(hands)}</div>")
+
+
+def _bank_lines(screen: Any, lang: str) -> str:
+    """Who holds the bank this hand and, once it is over, who takes it next, in words."""
+    banker = seat_name(screen, screen.hand_banker, lang)
+    if screen.next_banker is None:
+        lines = [t("class.bank_now", lang, name=banker)]
+    else:
+        nxt = seat_name(screen, screen.next_banker, lang)
+        lines = [t("class.bank_played", lang, name=banker),
+                 t("class.bank_keeps" if screen.next_banker == screen.hand_banker
+                   else "class.bank_next", lang, name=nxt)]
+    return f'<p id="bank">{esc(" ".join(lines))}</p>'
+
+
+def _turn_line(screen: Any, lang: str) -> str:
+    if screen.to_play is None:
+        text = t("class.turn_nobody", lang)
+    elif screen.to_play == screen.mine:
+        text = t("class.turn_yours", lang)
+    else:
+        text = t("class.turn_of", lang, name=seat_name(screen, screen.to_play, lang))
+    if screen.deadline is not None:
+        text += " " + t("class.your_time", lang, s=max(0, round(screen.deadline)))
+    return f'<p id="turn"><b>{esc(text)}</b></p>'
+
+
+def _deck_line(screen: Any, lang: str) -> str:
+    dealt, left = screen.deck
+    how = t("class.deck_fresh" if screen.options.fresh_deck else "class.deck_down", lang)
+    return (f'<p id="deck"><small>{esc(how)} '
+            f'{esc(t("class.deck_count", lang, n=dealt, left=left))}</small></p>')
+
+
+def _over_html(screen: Any, lang: str) -> str:
+    rows = [[seat_name(screen, s, lang), str(c)] for s, c in screen.standings]
+    top = screen.standings[0]
+    return (f'<p id="over">{esc(t("class.game_over", lang))} <b id="winner">'
+            f'{esc(t("class.winner", lang, name=seat_name(screen, top[0], lang), n=top[1]))}'
+            f"</b></p><h2>{esc(t('class.standings', lang))}</h2>"
+            + _table([t("class.col_seat", lang), t("class.col_chips", lang)], rows,
+                     "standings"))
+
+
+def choice_words(choice: str, lang: str) -> str:
+    """A judged choice in words ('stand', 'stake 2', 'do not split'...)."""
+    if choice.startswith("stake:"):
+        return t("class.choice_stake", lang, n=choice.split(":", 1)[1])
+    if choice in ("stand", "hit"):
+        return t(f"class.play_{choice}", lang)
+    return t(f"class.choice_{choice}", lang)
+
+
+def judgement_text(a: Answer, lang: str) -> str:
+    """A table answer's verdict, its values and its reason, in one paragraph."""
+    from settemezzo.teaching.judge import Judgement
+
+    choice = choice_words(a.choice, lang)
+    if a.correct:
+        verdict = t("class.judged_either" if a.best == "either" else "class.judged_right",
+                    lang, choice=choice)
+    else:
+        verdict = t("class.judged_wrong", lang, choice=choice,
+                    best=choice_words(a.best, lang), c=cost_text(a.cost, lang))
+    values = ", ".join(f"{choice_words(k, lang)} {number(v, lang, 3, True)}"
+                       for k, v in a.values.items())
+    reason = reason_sentence(Judgement(a.decision, a.choice, a.best, a.values, a.cost,
+                                       a.correct, a.banker, a.reason, a.reason_args), lang) \
+        if a.reason else ""
+    return " ".join(x for x in (verdict, t("class.judged_values", lang, values=values),
+                                reason) if x)
+
+
+def _judged_html(screen: Any, lang: str) -> str:
+    items = [f'<li class="{"good" if a.correct else "bad"}">{esc(judgement_text(a, lang))}'
+             "</li>" for a in screen.judged]
+    if screen.coming:
+        items.append(f'<li id="coming">{esc(t("class.judge_coming", lang))}</li>')
+    if not items:
+        return ""
+    return (f'<div id="feedback"><b>{esc(t("class.judged_hand", lang))}</b>'
+            f"<ul>{''.join(items)}</ul></div>")
+
+
+def _moves_html(screen: Any, lang: str, hidden: str) -> str:
+    forms = []
+    if screen.stake_range is not None:
+        lo, hi = screen.stake_range
+        forms.append(f'<form method="post" action="/table">{hidden}<label>'
+                     f'{esc(t("word.stake", lang))} <input type="number" name="amount" '
+                     f'id="amount" min="{lo}" max="{hi}" value="{screen.default_stake}">'
+                     f'</label><button type="submit" name="action" value="stake" id="stake">'
+                     f'{esc(t("class.bet", lang))}</button></form>')
+    buttons = "".join(f'<button type="submit" name="action" value="{a}" id="{a}">'
+                      f"{esc(t(key, lang))}</button>"
+                      for a, key in _BUTTONS if a in screen.allowed)
+    if buttons:
+        forms.append(f'<form method="post" action="/table">{hidden}{buttons}</form>')
+    return "".join(forms)
+
+
+def table_page(screen: Any, name: str, lang: str, csrf: str) -> str:
+    """A student's page at a shared table: whose turn, the bank, the seats (their own
+    face-down card shown to them only), the moves allowed now, their judgements, and at the
+    end the winner, the standings and a new game. It reloads itself while others play."""
+    head = (f"<p><b>{esc(t('class.hello', lang, name=name))}</b> · "
+            f"{esc(t('class.table_n', lang, n=screen.table))} · "
+            f"{esc(t('class.hand_no', lang, i=max(screen.hand_no, 1)))}</p>")
+    hidden = f'<input type="hidden" name="seq" value="{screen.seq}">{_token(csrf)}'
+    body = (head + _turn_line(screen, lang) + _bank_lines(screen, lang)
+            + "".join(_seat_html(screen, s, lang) for s in screen.seats)
+            + _moves_html(screen, lang, hidden) + _judged_html(screen, lang)
+            + (_over_html(screen, lang) if screen.over else "") + _deck_line(screen, lang)
+            + f'<form method="post" action="/table/leave">{_token(csrf)}<button type="submit" '
+            f'id="leave">{esc(t("class.leave", lang))}</button></form>'
+            f'<p><a href="/play" id="to_trainer">{esc(t("class.to_trainer", lang))}</a></p>')
+    mine = (screen.to_play == screen.mine and screen.stake_range is not None) or \
+        (screen.to_play == screen.mine and screen.allowed)
+    wait: int | None = 2 if not mine and not screen.coming else 1
+    if mine:
+        wait = None if screen.deadline is None else max(1, round(screen.deadline) + 1)
+    return _page(t("class.table_title", lang), body, lang, refresh=wait)
+
+
+def tables_page(rows: Sequence[Any], student: int, lang: str, csrf: str) -> str:
+    """The tables a student may sit at (the teacher's), and a table of their own."""
+    items = []
+    for row in rows:
+        if row.owner not in (None, student):
+            continue
+        seats = json_options(row.options)["seats"]
+        items.append(f'<li><form method="post" action="/table/sit" style="display:inline">'
+                     f'{_token(csrf)}<input type="hidden" name="table" value="{row.id}">'
+                     f'<button type="submit" id="sit{row.id}">'
+                     f'{esc(t("class.sit", lang, n=row.id))}</button></form> '
+                     f'{esc(t("class.seats_taken", lang, n=len(row.seated), m=seats - 1))}'
+                     "</li>")
+    listing = (f'<ul id="tables">{"".join(items)}</ul>' if items
+               else f'<p id="no_tables">{esc(t("class.no_tables", lang))}</p>')
+    own = (f'<form method="post" action="/table/own">{_token(csrf)}<button type="submit" '
+           f'id="own_table">{esc(t("class.own_table", lang))}</button></form>')
+    back = f'<p><a href="/play" id="to_trainer">{esc(t("class.to_trainer", lang))}</a></p>'
+    return _page(t("class.tables_title", lang), listing + own + back, lang, refresh=5)
+
+
+def json_options(text: str) -> dict[str, Any]:
+    """A table's options as stored (JSON)."""
+    import json
+
+    return dict(json.loads(text))
 
 
 def students_page(students: Sequence[Student], lang: str, csrf: str,
@@ -301,28 +557,3 @@ def students_page(students: Sequence[Student], lang: str, csrf: str,
             f'<p><a href="/teacher" id="to_dashboard">{esc(t("class.to_dashboard", lang))}'
             f"</a></p>")
     return _page(t("class.students", lang), body, lang)
-
-
-def table_page(game: Any, seq: int, name: str, lang: str, csrf: str) -> str:
-    """A student's game at the table: the seats, then the moves allowed now."""
-    head = (f"<p><b>{esc(t('class.hello', lang, name=name))}</b> · "
-            f"{esc(t('class.hand_no', lang, i=max(game.hand_no, 1)))}</p>"
-            f'<p><a href="/play" id="to_trainer">{esc(t("class.to_trainer", lang))}</a></p>')
-    seats = "".join(_seat_html(s, lang) for s in game.seats())
-    hidden = f'<input type="hidden" name="seq" value="{seq}">{_token(csrf)}'
-    forms = []
-    if game.can_stake():
-        lo, hi = game.stake_range()
-        forms.append(f'<form method="post" action="/table">{hidden}<label>'
-                     f'{esc(t("word.stake", lang))} <input type="number" name="amount" '
-                     f'id="amount" min="{lo}" max="{hi}" value="{game.default_stake()}">'
-                     f'</label><button type="submit" name="action" value="stake" id="stake">'
-                     f'{esc(t("class.bet", lang))}</button></form>')
-    buttons = "".join(f'<button type="submit" name="action" value="{a}" id="{a}">'
-                      f"{esc(t(key, lang))}</button>"
-                      for a, key in _BUTTONS if getattr(game, f"can_{a}")())
-    if buttons:
-        forms.append(f'<form method="post" action="/table">{hidden}{buttons}</form>')
-    if game.over:
-        forms.append(f'<p id="over">{esc(t("class.game_over", lang))}</p>')
-    return _page(t("class.table_title", lang), head + seats + "".join(forms), lang)

@@ -49,8 +49,9 @@ from settemezzo.classroom_server.report import (
 )
 from settemezzo.classroom_server.service import BadCodeError, Classroom
 from settemezzo.classroom_server.store import ClassFullError
-from settemezzo.classroom_server.table import ClassTables
-from settemezzo.errors import InputError
+from settemezzo.classroom_server.summary import class_summary
+from settemezzo.classroom_server.table import ClassTables, TableOptions
+from settemezzo.errors import InputError, SettemezzoError
 from settemezzo.fileio import json_text
 from settemezzo.i18n import LANGUAGES, check_lang, t
 from settemezzo.simulate.tablegame import ACTIONS
@@ -91,6 +92,11 @@ class ClassServer(StrictServer):
         self.throttle = Throttle()
         self.fresh: dict[int, str] = {}      # personal codes not yet shown, by student id
         self.key = room.store.form_key
+
+    def server_close(self) -> None:
+        """Close the socket, then stop the tables' clock and judge."""
+        super().server_close()
+        self.tables.close()
 
 
 class Handler(StrictHandler):
@@ -208,7 +214,6 @@ class Handler(StrictHandler):
             return
         if student.code:
             self.server.fresh[student.id] = student.code
-        self.server.tables.prepare(student)
         self._redirect("/play", (f"sm_student={student.token}",))
 
     def play(self) -> None:
@@ -216,7 +221,6 @@ class Handler(StrictHandler):
         if view is None:
             self._redirect("/")
             return
-        self.server.tables.prepare(view.student)      # its table game, in the background
         fresh = self.server.fresh.pop(view.student.id, "")
         self._send(HTTPStatus.OK, pages.student_page(
             view, self._lang()[0], self._form_token("student", self._token()), fresh))
@@ -238,27 +242,42 @@ class Handler(StrictHandler):
         self.server.room.next_hand(self._token())
         self._redirect("/play")
 
-    # -- the table -----------------------------------------------------------------------------
+    # -- the tables -----------------------------------------------------------------------------
     def table(self) -> None:
         token = self._token()
-        game = self.server.tables.game(token)
         student = self.server.room.store.student(token)
-        if game is None or student is None:
+        if student is None:
             self._redirect("/")
             return
-        self._send(HTTPStatus.OK, pages.table_page(game, self.server.tables.moves(token),
-                                                   student.name, self._lang()[0],
-                                                   self._form_token("student", token)))
+        lang, csrf = self._lang()[0], self._form_token("student", token)
+        screen = self.server.tables.screen(token)
+        if screen is None:
+            self._send(HTTPStatus.OK, pages.tables_page(self.server.tables.rows(), student.id,
+                                                        lang, csrf))
+        else:
+            self._send(HTTPStatus.OK, pages.table_page(screen, student.name, lang, csrf))
 
     def table_move(self) -> None:
         form = self.form()
         seq = whole(form, "seq", 0, MAX_SEQ)
         amount = whole(form, "amount", 0, 10**6) if form.get("amount") else None
         action = form.get("action", "")
-        if action not in ACTIONS:
+        if action not in (*ACTIONS, "new_game"):
             raise RequestError(HTTPStatus.BAD_REQUEST,
-                               f"field 'action' must be one of {', '.join(ACTIONS)}")
+                               f"field 'action' must be one of {', '.join(ACTIONS)}, new_game")
         self.server.tables.act(self._token(), action, seq, amount)
+        self._redirect("/table")
+
+    def table_sit(self) -> None:
+        self.server.tables.sit(self._token(), whole(self.form(), "table", 1, 10**9))
+        self._redirect("/table")
+
+    def table_own(self) -> None:
+        self.server.tables.own_table(self._token())
+        self._redirect("/table")
+
+    def table_leave(self) -> None:
+        self.server.tables.leave(self._token())
         self._redirect("/table")
 
     # -- the teacher ---------------------------------------------------------------------------
@@ -267,12 +286,34 @@ class Handler(StrictHandler):
         if not self._teacher():
             self._send(HTTPStatus.OK, pages.teacher_login_page(lang))
             return
-        store = self.server.room.store
+        store, room = self.server.room.store, self.server.room
         summary = load_summary(store)
         summary["students"] = len(store.students())
+        trainer = class_summary(store.answers(store.round, "trainer"), store.round, store.seed)
+        tables = [s for s in (self.server.tables.table_screen(r.id)
+                              for r in self.server.tables.rows()) if s is not None]
         self._send(HTTPStatus.OK, pages.dashboard_page(
             summary, store.answers(store.round), lang, self.server.url, store.class_code,
-            self._form_token("teacher", self._session())))
+            self._form_token("teacher", self._session()), tables, _rule_sets(lang),
+            room.against, trainer))
+
+    def open_table(self) -> None:
+        form = self.form()
+        try:
+            options = TableOptions(
+                seats=whole(form, "seats", 2, 8), rules=form.get("rules", ""),
+                fresh_deck=form.get("fresh_deck") == "yes",
+                timeout=whole(form, "timeout", 0, 3600),
+                feedback=form.get("feedback", "now"),
+                tolerance=_decimal(form, "tolerance"), hands=whole(form, "hands", 0, 100))
+        except SettemezzoError as exc:
+            raise RequestError(HTTPStatus.BAD_REQUEST, str(exc)) from None
+        self.server.tables.open_table(options)
+        self._redirect("/teacher")
+
+    def reset_form(self) -> None:
+        self._send(HTTPStatus.OK, pages.reset_page(
+            self._lang()[0], self._form_token("teacher", self._session())))
 
     def teacher_login(self) -> None:
         code = self.form().get("code", "")
@@ -333,9 +374,12 @@ class Handler(StrictHandler):
         self._redirect("/teacher")
 
     def reset(self) -> None:
-        if self.form().get("confirm") == "yes":
-            self.server.room.reset()
-            self.server.tables.clear()
+        if self.form().get("confirm") != "yes":
+            self._send(HTTPStatus.OK, pages.reset_page(
+                self._lang()[0], self._form_token("teacher", self._session()), refused=True))
+            return
+        self.server.room.reset()
+        self.server.tables.clear()
         self._redirect("/teacher")
 
     def health(self) -> None:
@@ -355,6 +399,29 @@ def _join_error(exc: Exception, name: str, lang: str, limit: int) -> str:
         return t("class.name_taken", lang, name=" ".join(name.split()))
     return t("class.name_invisible", lang) if reason == "invisible" else \
         t("class.bad_name", lang)
+
+
+def _rule_sets(lang: str) -> list[tuple[str, str]]:
+    """The rule sets a teacher may give a table: (spec, name in ``lang``)."""
+    from settemezzo.teaching.explain import rules_name
+    from settemezzo.teaching.lookup import rule_choices
+
+    return [(r.spec(), rules_name(r, lang)) for _, r in rule_choices()]
+
+
+def _decimal(form: dict[str, str], name: str) -> float:
+    """A form field holding a decimal number from 0 to 1 (a comma is a decimal point)."""
+    text = form.get(name, "").strip().replace(",", ".")
+    try:
+        value = float(text)
+    except ValueError:
+        raise RequestError(HTTPStatus.BAD_REQUEST,
+                           f"field {name!r} must be a number from 0 to 1, got {text[:20]!r}") \
+            from None
+    if not 0 <= value <= 1:
+        raise RequestError(HTTPStatus.BAD_REQUEST,
+                           f"field {name!r} must be a number from 0 to 1, got {text[:20]!r}")
+    return value
 
 
 def _change_student(server: ClassServer, sid: int, action: str, name: str) -> None:
@@ -388,12 +455,16 @@ _GET: dict[str, _Route] = {
     "/teacher/answers.csv": ("teacher", _teacher_only(Handler.export)),
     "/teacher/summary.pdf": ("teacher", _teacher_only(Handler.export)),
     "/teacher/students": ("teacher", _teacher_only(Handler.students)),
+    "/teacher/reset": ("teacher", _teacher_only(Handler.reset_form)),
     "/health": ("open", Handler.health), "/table": ("open", Handler.table)}
 """GET routes: (access, handler); access is "open", "student" or "teacher"."""
 _POST: dict[str, _Route] = {
     "/join": ("open", Handler.join), "/teacher": ("open", Handler.teacher_login),
     "/answer": ("student", Handler.answer), "/next": ("student", Handler.next_hand),
     "/table": ("student", Handler.table_move),
+    "/table/sit": ("student", Handler.table_sit), "/table/own": ("student", Handler.table_own),
+    "/table/leave": ("student", Handler.table_leave),
+    "/teacher/table": ("teacher", _teacher_only(Handler.open_table)),
     "/teacher/logout": ("teacher", Handler.logout),
     "/teacher/new-round": ("teacher", _teacher_only(Handler.new_round)),
     "/teacher/reset": ("teacher", _teacher_only(Handler.reset)),

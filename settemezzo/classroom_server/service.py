@@ -126,8 +126,10 @@ class Classroom:
                    max_students)
 
     def _warm(self) -> None:
-        """Solve the round's tables now (once, shared), not at the first student's click."""
-        TrainerSession(self.store.seed, self.level, rules=self.rules, hands=1)
+        """Solve the round's tables now (once, shared), not at the first student's click;
+        keeps whom the trainer judges against (`against`)."""
+        self.against = TrainerSession(self.store.seed, self.level, rules=self.rules,
+                                      hands=1).lookup.against
 
     # -- students -----------------------------------------------------------------------------
     def join(self, class_code: str, name: str, personal: str = "") -> Student:

@@ -32,6 +32,7 @@ settemezzo.classroom_server.names.BadNameError: 'Ada' is taken by a student of t
 from __future__ import annotations
 
 import json
+import numbers
 import os
 import secrets
 import sqlite3
@@ -52,11 +53,13 @@ __all__ = [
     "Answer",
     "ClassFullError",
     "ClassStore",
+    "ClassTable",
     "StoreError",
     "Student",
+    "TableMove",
 ]
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 KINDS = ("trainer", "table")
 """What an answer is: a stand-or-hit trainer answer, or a decision at the classroom table."""
 
@@ -88,16 +91,39 @@ CREATE TABLE IF NOT EXISTS answers (
     correct INTEGER NOT NULL,
     seconds REAL NOT NULL,
     at REAL NOT NULL,
-    UNIQUE (student, round, kind, hand, step));
-CREATE TABLE IF NOT EXISTS table_actions (
-    student INTEGER NOT NULL REFERENCES students(id),
-    round INTEGER NOT NULL,
+    decision TEXT NOT NULL,
+    banker TEXT NOT NULL,
+    tbl INTEGER NOT NULL,
+    game INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    reason_args TEXT NOT NULL,
+    UNIQUE (student, round, kind, tbl, game, hand, step));
+CREATE TABLE IF NOT EXISTS class_tables (
+    id INTEGER PRIMARY KEY,
+    owner INTEGER,
+    options TEXT NOT NULL,
+    seed TEXT NOT NULL,
+    game INTEGER NOT NULL,
+    opened REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS table_seats (
+    tbl INTEGER NOT NULL REFERENCES class_tables(id),
+    seat INTEGER NOT NULL,
+    student INTEGER NOT NULL UNIQUE REFERENCES students(id),
+    PRIMARY KEY (tbl, seat));
+CREATE TABLE IF NOT EXISTS table_moves (
+    tbl INTEGER NOT NULL REFERENCES class_tables(id),
+    game INTEGER NOT NULL,
     seq INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    student INTEGER,
     action TEXT NOT NULL,
     amount INTEGER,
     at REAL NOT NULL,
-    PRIMARY KEY (student, round, seq));
+    PRIMARY KEY (tbl, game, seq));
 """
+_ANSWER_COLUMNS = ("student, round, kind, hand, step, hole, up, up_total, cards, choice, best, "
+                   "option_values, cost, correct, seconds, at, decision, banker, tbl, game, "
+                   "reason, reason_args")
 
 
 class StoreError(InputError):
@@ -131,7 +157,10 @@ class Answer:
     ``cards`` the real cards as dealt. ``values`` is the value of each option per unit stake
     as the exact tables give it (e.g. ``{"stand": 0.12, "hit": -0.05}``), ``cost`` what the
     choice gave away against the best option (0 when right), ``seconds`` the time taken.
-    ``step`` numbers the decisions within one hand (0 for the trainer).
+    ``step`` numbers the decisions within one hand (0 for the trainer). At a table:
+    ``decision`` is the judged decision's kind (``play``: stand or hit; ``stake``, ``burn``,
+    ``swap``, ``split``), ``banker`` whom it is judged against, ``table`` and ``game`` where
+    it was played, ``reason`` the catalogue key of its reason with ``reason_args``.
     """
 
     student: int
@@ -151,11 +180,44 @@ class Answer:
     seconds: float
     at: float = 0.0
     name: str = ""
+    decision: str = "play"
+    banker: str = ""
+    table: int = 0
+    game: int = 0
+    reason: str = ""
+    reason_args: dict[str, Any] = field(default_factory=dict)
 
     @property
     def state(self) -> str:
         """'[5] 1 ½': the face-down card in brackets, then the face-up cards in order."""
         return " ".join([f"[{self.hole}]", *self.up.split()])
+
+
+@dataclass(frozen=True)
+class ClassTable:
+    """A table of the class: ``options`` as the teacher chose them (JSON, read by
+    `settemezzo.classroom_server.table.TableOptions`), ``seed`` its first game's seed,
+    ``game`` the game being played (from 1), ``owner`` the student who opened it for
+    themselves (None: the teacher's, open to all), ``seated`` the students by seat."""
+
+    id: int
+    owner: int | None
+    options: str
+    seed: str
+    game: int
+    seated: dict[int, int]
+
+
+@dataclass(frozen=True)
+class TableMove:
+    """One move at a table: ``seat`` made it, ``student`` when a student did (None: the
+    computer playing the seat)."""
+
+    seq: int
+    seat: int
+    student: int | None
+    action: str
+    amount: int | None
 
 
 class ClassStore:
@@ -188,17 +250,22 @@ class ClassStore:
         return store
 
     def _create(self, seed: int | str | None) -> None:
+        """Create the tables of a new file; a file of another schema version is refused
+        before anything is written to it."""
         with self._lock:
             self._conn.execute("BEGIN IMMEDIATE")
+            has_meta = self._conn.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone()
+            version = self._meta_unlocked("schema_version") if has_meta else None
+            if version is not None and int(version) != SCHEMA_VERSION:
+                self._conn.execute("ROLLBACK")
+                raise StoreError(f"{self.path!r} is a class database of schema version "
+                                 f"{version}; this settemezzo reads version {SCHEMA_VERSION}")
             for stmt in filter(str.strip, _SCHEMA.split(";")):
                 self._conn.execute(stmt)
-            version = self._meta_unlocked("schema_version")
             if version is None:
                 self._init_meta(seed)
             self._conn.execute("COMMIT")
-        if version is not None and int(version) != SCHEMA_VERSION:
-            raise StoreError(f"{self.path!r} is a class database of schema version {version}; "
-                             f"this settemezzo reads version {SCHEMA_VERSION}")
 
     def _init_meta(self, seed: int | str | None) -> None:
         first_seed = str(seed) if seed is not None else str(secrets.randbelow(10**6))
@@ -366,8 +433,10 @@ class ClassStore:
         """Forget a student and everything they answered or played."""
         with self._lock:
             self._conn.execute("BEGIN IMMEDIATE")
-            for table in ("answers", "table_actions"):
+            for table in ("answers", "table_seats"):
                 self._conn.execute(f"DELETE FROM {table} WHERE student = ?", (student_id,))
+            self._conn.execute("UPDATE table_moves SET student = NULL WHERE student = ?",
+                               (student_id,))
             self._conn.execute("DELETE FROM students WHERE id = ?", (student_id,))
             self._conn.execute("COMMIT")
 
@@ -380,18 +449,17 @@ class ClassStore:
         row = _row(a)
         with self._lock:
             cur = self._conn.execute(
-                "INSERT OR IGNORE INTO answers (student, round, kind, hand, step, hole, up, "
-                "up_total, cards, choice, best, option_values, cost, correct, seconds, at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+                f"INSERT OR IGNORE INTO answers ({_ANSWER_COLUMNS}) VALUES "
+                f"({', '.join('?' * len(row))})", row)
             return int(cur.lastrowid or 0) if cur.rowcount else 0
 
-    def answers(self, round_number: int | None = None, kind: str | None = None
-                ) -> list[Answer]:
-        """Every recorded answer (of one round, of one kind, when given), in the order given,
-        each with the student's name."""
-        sql = ("SELECT a.student, a.round, a.kind, a.hand, a.step, a.hole, a.up, a.up_total, "
-               "a.cards, a.choice, a.best, a.option_values, a.cost, a.correct, a.seconds, a.at, "
-               "s.name FROM answers a JOIN students s ON s.id = a.student WHERE 1 = 1")
+    def answers(self, round_number: int | None = None, kind: str | None = None,
+                table: tuple[int, int] | None = None) -> list[Answer]:
+        """Every recorded answer (of one round, of one kind, of one ``(table, game)``, when
+        given), in the order given, each with the student's name."""
+        cols = ", ".join(f"a.{c.strip()}" for c in _ANSWER_COLUMNS.split(","))
+        sql = (f"SELECT {cols}, s.name FROM answers a JOIN students s ON s.id = a.student "
+               "WHERE 1 = 1")
         args: list[Any] = []
         if round_number is not None:
             sql += " AND a.round = ?"
@@ -399,37 +467,81 @@ class ClassStore:
         if kind is not None:
             sql += " AND a.kind = ?"
             args.append(kind)
+        if table is not None:
+            sql += " AND a.tbl = ? AND a.game = ?"
+            args.extend(table)
         with self._lock:
             rows = self._conn.execute(sql + " ORDER BY a.id", args).fetchall()
         return [_answer(r) for r in rows]
 
-    # -- the classroom table's moves ----------------------------------------------------------
-    def record_move(self, student: int, round_number: int, seq: int, action: str,
-                    amount: int | None = None, answer: Answer | None = None) -> bool:
-        """Commit move ``seq`` (from 0) of a student's game at the table in this round, and
-        the judged decision it was, if any, in one transaction; False (nothing written) if
-        that move is recorded already."""
+    # -- the class's tables ------------------------------------------------------------------
+    def open_table(self, options: str, seed: str, owner: int | None = None) -> int:
+        """Open a table (``options`` as JSON, its first game's ``seed``); returns its id."""
         with self._lock:
-            self._conn.execute("BEGIN IMMEDIATE")
             cur = self._conn.execute(
-                "INSERT OR IGNORE INTO table_actions VALUES (?, ?, ?, ?, ?, ?)",
-                (student, round_number, seq, action, amount, time.time()))
-            if cur.rowcount and answer is not None:
-                self._conn.execute(
-                    "INSERT OR IGNORE INTO answers (student, round, kind, hand, step, hole, "
-                    "up, up_total, cards, choice, best, option_values, cost, correct, seconds, "
-                    "at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    _row(answer))
-            self._conn.execute("COMMIT")
-            return bool(cur.rowcount)
+                "INSERT INTO class_tables (owner, options, seed, game, opened) "
+                "VALUES (?, ?, ?, 1, ?)", (owner, options, seed, time.time()))
+            return int(cur.lastrowid or 0)
 
-    def moves(self, student: int, round_number: int) -> list[tuple[str, int | None]]:
-        """A student's moves at the table in one round, in order: (action, amount)."""
+    def tables(self) -> list[ClassTable]:
+        """Every open table, in the order opened, with who sits where."""
         with self._lock:
             rows = self._conn.execute(
-                "SELECT action, amount FROM table_actions WHERE student = ? AND round = ? "
-                "ORDER BY seq", (student, round_number)).fetchall()
-        return [(str(a), None if n is None else int(n)) for a, n in rows]
+                "SELECT id, owner, options, seed, game FROM class_tables ORDER BY id").fetchall()
+            seats = self._conn.execute("SELECT tbl, seat, student FROM table_seats").fetchall()
+        seated: dict[int, dict[int, int]] = {}
+        for tbl, seat, student in seats:
+            seated.setdefault(int(tbl), {})[int(seat)] = int(student)
+        return [ClassTable(int(i), None if o is None else int(o), str(opt), str(seed), int(g),
+                           seated.get(int(i), {})) for i, o, opt, seed, g in rows]
+
+    def sit(self, table: int, seat: int, student: int) -> bool:
+        """Seat ``student`` at ``seat`` of ``table`` (leaving any other seat); False if the
+        seat is taken."""
+        with self._lock:
+            self._conn.execute("BEGIN IMMEDIATE")
+            taken = self._conn.execute("SELECT student FROM table_seats WHERE tbl = ? AND "
+                                       "seat = ?", (table, seat)).fetchone()
+            if taken is not None and int(taken[0]) != student:
+                self._conn.execute("ROLLBACK")
+                return False
+            self._conn.execute("DELETE FROM table_seats WHERE student = ?", (student,))
+            self._conn.execute("INSERT INTO table_seats VALUES (?, ?, ?)",
+                               (table, seat, student))
+            self._conn.execute("COMMIT")
+            return True
+
+    def leave(self, student: int) -> None:
+        """The student leaves their seat (a computer plays it)."""
+        with self._lock:
+            self._conn.execute("DELETE FROM table_seats WHERE student = ?", (student,))
+
+    def new_game(self, table: int) -> int:
+        """Start the table's next game; returns its number."""
+        with self._lock:
+            self._conn.execute("UPDATE class_tables SET game = game + 1 WHERE id = ?", (table,))
+            row = self._conn.execute("SELECT game FROM class_tables WHERE id = ?",
+                                     (table,)).fetchone()
+        return int(row[0])
+
+    def record_move(self, table: int, game: int, move: TableMove) -> bool:
+        """Commit move ``move.seq`` (from 0) of a game at a table; False (nothing written) if
+        that move is recorded already."""
+        with self._lock:
+            cur = self._conn.execute(
+                "INSERT OR IGNORE INTO table_moves VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (table, game, move.seq, move.seat, move.student, move.action, move.amount,
+                 time.time()))
+            return bool(cur.rowcount)
+
+    def moves(self, table: int, game: int) -> list[TableMove]:
+        """The moves of one game at a table, in order."""
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT seq, seat, student, action, amount FROM table_moves WHERE tbl = ? AND "
+                "game = ? ORDER BY seq", (table, game)).fetchall()
+        return [TableMove(int(q), int(s), None if st is None else int(st), str(a),
+                          None if n is None else int(n)) for q, s, st, a, n in rows]
 
     # -- the teacher's actions -----------------------------------------------------------------
     def new_round(self, seed: int | str | None = None) -> int:
@@ -455,8 +567,8 @@ class ClassStore:
         codes and the settings stay."""
         with self._lock:
             self._conn.execute("BEGIN IMMEDIATE")
-            self._conn.execute("DELETE FROM answers")
-            self._conn.execute("DELETE FROM table_actions")
+            for table in ("answers", "table_moves", "table_seats", "class_tables"):
+                self._conn.execute(f"DELETE FROM {table}")
             self._conn.execute("DELETE FROM students")
             self._conn.execute("DELETE FROM rounds WHERE round > 1")
             self._conn.execute("UPDATE meta SET value = '1' WHERE key = 'round'")
@@ -478,11 +590,19 @@ def _private_file(path: Path) -> None:
 def _row(a: Answer) -> tuple[Any, ...]:
     return (a.student, a.round, a.kind, a.hand, a.step, a.hole, a.up, a.up_total, a.cards,
             a.choice, a.best, json.dumps(a.values, sort_keys=True), a.cost, int(a.correct),
-            a.seconds, a.at or time.time())
+            a.seconds, a.at or time.time(), a.decision, a.banker, a.table, a.game, a.reason,
+            json.dumps(a.reason_args, sort_keys=True, default=_plain))
+
+
+def _plain(x: object) -> object:
+    """A number of another type (a `fractions.Fraction`, a numpy scalar) as a float for
+    JSON; anything else as its text."""
+    return float(x) if isinstance(x, numbers.Real) else str(x)
 
 
 def _answer(r: tuple[Any, ...]) -> Answer:
     values = {str(k): float(v) for k, v in json.loads(r[11]).items()}
     return Answer(int(r[0]), int(r[1]), str(r[2]), int(r[3]), int(r[4]), str(r[5]), str(r[6]),
                   int(r[7]), str(r[8]), str(r[9]), str(r[10]), values, float(r[12]),
-                  bool(r[13]), float(r[14]), float(r[15]), str(r[16]))
+                  bool(r[13]), float(r[14]), float(r[15]), str(r[22]), str(r[16]), str(r[17]),
+                  int(r[18]), int(r[19]), str(r[20]), dict(json.loads(r[21])))

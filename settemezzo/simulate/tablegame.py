@@ -116,7 +116,8 @@ class TableGame:
     def __init__(self, rules: Rules | str = ITALIAN, students: int = 1, computers: int = 2,
                  seed: int = 1, *, names: Sequence[str] = (), player: str | None = None,
                  banker: str = "table", sale: tuple[int, int] | None = None,
-                 chips: int | str = "rules", forced: Sequence[Card | str] = ()) -> None:
+                 chips: int | str = "rules", forced: Sequence[Card | str] = (),
+                 seat_names: Sequence[str] = (), hands: int | None = None) -> None:
         self.rules = preset(rules) if isinstance(rules, str) else rules
         for what, n in (("students", students), ("computers", computers)):
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
@@ -132,10 +133,11 @@ class TableGame:
         self.names = ["Bank"] + [names[i] if i < len(names) else f"Student {i + 1}"
                                  for i in range(students)] \
             + [f"Computer {i + 1}" for i in range(computers)]
+        self.names[:len(seat_names)] = list(seat_names)[:len(self.names)]
         self.table = Table(self.rules, students + computers,
                            seats={1 + i: person for i in range(students)},
                            player=self.strategy, banker=banker, seed=seed, sale=sale,
-                           chips=chips, forced=forced)
+                           chips=chips, forced=forced, session_hands=hands)
         self.seed = seed
         self.reports: list[HandReport] = []
         self.last_stake: dict[int, int] = {}
@@ -179,6 +181,66 @@ class TableGame:
     @property
     def chips(self) -> tuple[int, ...]:
         return tuple(int(x) for x in self.table.state.chips[:len(self.names)])
+
+    @property
+    def hand_banker(self) -> int:
+        """The seat holding the bank for the hand on screen: once a hand is over, the banker
+        who played it (the bank may already have passed: `next_banker`)."""
+        if self._view is None and self.reports:
+            return self.reports[-1].banker
+        return self.banker
+
+    @property
+    def next_banker(self) -> int | None:
+        """Once a hand is over, the seat who takes the bank for the next one (the rules'
+        `settemezzo.rules.next_banker`, as the engine passed it); None during a hand."""
+        if self._view is None and self.reports:
+            return self.reports[-1].next_banker
+        return None
+
+    def deck_count(self) -> tuple[int, int]:
+        """``(dealt, left)``: the cards dealt since the deck was last shuffled, and those left
+        in it (with a fresh deck every hand, the shuffle is at every hand's start)."""
+        S = self.table.state.S
+        pos, end = int(S[E.S_POS]), int(S[E.S_END])
+        return pos, end - pos
+
+    def standings(self) -> list[tuple[int, int]]:
+        """``(seat, chips)`` of every seat, the most chips first (seat order among equals)."""
+        return sorted(enumerate(self.chips), key=lambda sc: (-sc[1], sc[0]))
+
+    def snapshot(self) -> TableGame:
+        """A copy of the game as it stands, for reading (a judge on another thread) while the
+        game goes on; its engine state is its own, the rules' tables are shared."""
+        import copy
+
+        twin = copy.copy(self)
+        twin.table = copy.copy(self.table)
+        twin.table.state = copy.deepcopy(self.table.state)
+        twin.reports = list(self.reports)
+        twin.last_stake = dict(self.last_stake)
+        return twin
+
+    def computer_move(self) -> tuple[str, int | None]:
+        """The move a computer makes for the student to act (one who left the seat or did
+        not answer in time): the stake offered; as the bank, the table banker's play
+        (`bank_hint`); else the equilibrium's play where `hint` has one (hitting a mixed
+        play when it hits at least half the time), and the rule of thumb ``threshold:5``
+        where it has none."""
+        v = self._view
+        if v is None:
+            return ("next_hand", None) if self.can_next_hand() else ("stand", None)
+        if v.decision == "stake":
+            return "stake", self.default_stake()
+        if v.decision.startswith("bank"):
+            return ("hit" if self.bank_hint() else "stand"), None
+        h = self.hint()
+        best = getattr(h, "best", None)
+        if best not in ("stand", "hit"):
+            freq = getattr(h, "hit_frequency", None)
+            best = ("hit" if freq >= 0.5 else "stand") if freq is not None \
+                else ("hit" if v.total < 10 else "stand")
+        return best, None
 
     def state_text(self) -> str:
         """The table's state in one line (quoted by `IllegalActionError`)."""
@@ -364,8 +426,10 @@ class TableGame:
     # =========================================================================================
     # What the screen shows
     # =========================================================================================
-    def seats(self) -> list[SeatState]:
-        """Every seat as the shared screen shows it now."""
+    def seats(self, viewer: int | None = None) -> list[SeatState]:
+        """Every seat as the shared screen shows it now (the face-down card of the student
+        to act shown), or as the seat ``viewer`` sees it on a screen of its own (its own
+        face-down card always shown; -1: nobody's)."""
         st = self.table.state
         b = self.banker
         npl = int(st.S[E.S_NPLAY])
@@ -388,7 +452,8 @@ class TableGame:
             else:
                 slots = []
             gains = self._gains(last, s)
-            hands = tuple(self._hand(x, s, human, gains[j] if j < len(gains) else None,
+            mine = human and (self.to_play == s if viewer is None else viewer == s)
+            hands = tuple(self._hand(x, mine, gains[j] if j < len(gains) else None,
                                      last is not None) for j, x in enumerate(slots))
             out.append(SeatState(s, name, human, s == b, int(st.chips[s]), hands, burnt,
                                  not bool(st.active[s]), self.to_play == s))
@@ -402,14 +467,12 @@ class TableGame:
             return (last.banker_gain,)
         return next((g for s, _, _, g in last.players if s == seat), ())
 
-    def _hand(self, slot: int, seat: int, human: bool, gain: int | None,
-              settled: bool) -> HandState:
+    def _hand(self, slot: int, mine: bool, gain: int | None, settled: bool) -> HandState:
         from settemezzo.i18n import score_label
 
         st = self.table.state
         n = int(st.H[slot, E.H_N])
         hid = int(st.H[slot, E.H_HID])
-        mine = human and self.to_play == seat
         cards = tuple(None if (t == hid and not settled and not mine)
                       else card_of(int(st.HC[slot, t])) for t in range(n))
         kinds = [Kind(int(self.table.spec.KIND[int(st.HC[slot, t])]))

@@ -1,5 +1,7 @@
-"""A real browser, several people: three students and the teacher, each in their own browser
-context (own cookies, as on their own devices), on one ``settemezzo classroom`` server.
+"""A real browser, several people: students and the teacher, each in their own browser
+context (own cookies, as on their own devices), on one ``settemezzo classroom`` server: three
+students at the trainer and one at a table of his own, then four students (one on a
+phone-sized screen) playing a whole Spanish game together at one table.
 
 The students join with the class code, answer hands and see their verdicts, and one plays a
 hand at the table; the teacher's dashboard, which reloads itself, shows each of them and then
@@ -15,6 +17,7 @@ from __future__ import annotations
 import re
 import shutil
 import statistics
+import time
 from pathlib import Path
 
 import pytest
@@ -89,8 +92,10 @@ def test_three_students_and_the_teacher(tmp_path: Path) -> None:
             expect(kids[0].locator("#score")).to_contain_text("Justes")
             bruno = kids[1]                                   # one plays a hand at the table
             bruno.click("#to_table")
+            bruno.click("#own_table")                     # a table of his own
             bruno.wait_for_selector("#stake", timeout=60_000)
-            expect(bruno.locator("#seat0")).to_contain_text("Bank")
+            expect(bruno.locator("#seat0")).to_contain_text("Computer 1")
+            expect(bruno.locator("#bank")).to_contain_text("Computer 1 holds the bank")
             bruno.fill("#amount", "2")
             bruno.click("#stake")
             bruno.click("#stand")
@@ -110,3 +115,152 @@ def test_three_students_and_the_teacher(tmp_path: Path) -> None:
           f"median {statistics.median(shown) * 1e3:.0f} ms, max {shown[-1] * 1e3:.0f} ms; "
           f"server memory (PSS) {memory / 2**20:.0f} MB")
     assert p95 <= 0.150 * 4  # a loose guard: `python -m bench classroom` measures the budget
+
+
+def _sit(browser: object, base: str, code: str, name: str, phone: bool = False) -> object:
+    """A student on their own device joins the class and sits at the first table."""
+    from playwright.sync_api import Browser, expect
+
+    assert isinstance(browser, Browser)
+    size = {"width": 375, "height": 667} if phone else {"width": 1280, "height": 800}
+    page = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone).new_page()
+    page.goto(base + "/?lang=es")
+    page.fill("#code", code)
+    page.fill("#name", name)
+    page.click("#join")
+    page.goto(base + "/table")
+    page.click("#sit1")
+    expect(page.locator("#turn")).to_be_visible()
+    return page
+
+
+_PREFER = ("split", "swap", "burn", "hit", "stand")
+
+
+def _load(page: object, url: str) -> None:
+    """Open ``url``; a page that reloads itself may interrupt the navigation: try again."""
+    from playwright.sync_api import Error, Page
+
+    assert isinstance(page, Page)
+    for _ in range(5):
+        try:
+            page.goto(url)
+            return
+        except Error as exc:
+            if "interrupted by another navigation" not in str(exc) and \
+                    "ERR_ABORTED" not in str(exc):
+                raise
+
+
+def _my_move(page: object, name: str, turn: int, seen: dict[str, int]) -> bool:
+    """Make one move if it is this student's turn; counts each kind of move in ``seen``."""
+    from playwright.sync_api import Page
+
+    assert isinstance(page, Page)
+    if page.locator("#stake").count():
+        page.fill("#amount", page.get_attribute("#amount", "max") or "1")
+        page.click("#stake")
+        seen["stake"] += 1
+        return True
+    there = [a for a in _PREFER if page.locator(f"#{a}").count()]
+    if "hit" not in there and "stand" not in there:
+        return False
+    # split and swap whenever offered at first, then hit once and stand
+    choice = there[0] if there[0] in ("split", "swap") and seen[there[0]] < 3 else \
+        ("hit" if turn % 2 == 0 and "hit" in there else "stand")
+    page.click(f"#{choice}")
+    seen[choice] += 1
+    return True
+
+
+def _step(kids: list[object], names: tuple[str, ...], current: int, turn: int,
+          seen: dict[str, int], base: str) -> int:
+    """One move of the game, on the page of the student whose turn the last page named
+    (so only the pages that act are loaded); returns the page now showing the table."""
+    from playwright.sync_api import Page, expect
+
+    page = kids[current]
+    assert isinstance(page, Page)
+    text = page.inner_text("#turn")
+    if "Te toca a ti" not in text:
+        who = next((i for i, n in enumerate(names) if f"Le toca a {n}." in text), None)
+        if who is None:                      # the hand is over: anyone deals the next
+            if page.locator("#next_hand").count():
+                page.click("#next_hand")
+            else:
+                _load(page, base + "/table")
+            return current
+        current, page = who, kids[who]
+        assert isinstance(page, Page)
+        _load(page, base + "/table")
+        if "Te toca a ti" not in page.inner_text("#turn"):
+            return current
+    expect(page.locator("#bank")).to_contain_text("tiene la banca")
+    mine = page.inner_text(f"#seat{current + 1}")
+    assert "[tapada]" not in mine                   # her own face-down card, shown
+    if not _my_move(page, names[current], turn, seen):
+        _load(page, base + "/table")
+    return current
+
+
+def test_four_students_play_a_whole_spanish_game_at_one_table(tmp_path: Path) -> None:
+    """The teacher opens a Spanish table of five seats (three rounds: a short game); four
+    students, each in their own browser context (one phone-sized), sit at it and play the
+    whole game with stakes, swaps and splits (Spanish rules allow no burn: no page offers
+    one). Each page shows its student's own face-down card and nobody else's, whose turn it
+    is, who holds the bank in words (no seat is called the bank), the judgements; at the end
+    the winner, the standings and a new game; the dashboard shows the table."""
+    from collections import Counter
+
+    from playwright.sync_api import Error as PlaywrightError
+    from playwright.sync_api import expect, sync_playwright
+
+    server = start_server(tmp_path / "class.db", ["--seed", "21", "--rules", "spanish"])
+    seen: Counter[str] = Counter()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            base = f"http://127.0.0.1:{server.port}"
+            teacher = browser.new_context().new_page()
+            teacher.goto(base + "/teacher?lang=es")
+            teacher.fill("#teacher_code", server.teacher_code)
+            teacher.click("#open")
+            teacher.fill("#opt_seats", "5")
+            teacher.fill("#opt_hands", "3")
+            teacher.fill("#opt_timeout", "0")
+            teacher.click("#open_table")
+            expect(teacher.locator("#table1")).to_be_visible()
+            names = ("Ana", "Bruno", "Carla", "Diego")
+            kids = [_sit(browser, base, server.class_code, n, phone=(n == "Diego"))
+                    for n in names]
+            for i, page in enumerate(kids):            # seats 1-4, in the order they sat
+                expect(page.locator(f"#seat{i + 1}")).to_contain_text(f"{names[i]} (tú")
+                expect(page.locator("body")).not_to_contain_text("Banca ·")
+            turns, started, current = 0, time.monotonic(), 0
+            _load(kids[0], base + "/table")
+            while turns < 300 and not kids[current].locator("#over").count():
+                turns += 1
+                try:
+                    current = _step(kids, names, current, turns, seen, base)
+                except PlaywrightError:      # a page reloading itself under a click
+                    _load(kids[current], base + "/table")
+            print(f"turns {turns}, {time.monotonic() - started:.1f} s")
+            assert seen["stake"] >= 8 and seen["swap"] + seen["split"] >= 1, seen
+            for page in kids:
+                _load(page, base + "/table")
+                expect(page.locator("#winner")).to_contain_text("gana la partida")
+                expect(page.locator("#standings")).to_contain_text("Ana")
+                expect(page.locator("#new_game")).to_be_visible()
+                assert page.locator("#burn").count() == 0
+            judged = kids[0].locator("#feedback")
+            _load(kids[0], base + "/table")
+            _load(teacher, base + "/teacher?lang=es")
+            expect(teacher.locator("#table1")).to_contain_text("Diego")
+            expect(teacher.locator("#table_answers")).to_contain_text("la mejor banca")
+            assert judged.count() in (0, 1)
+            kids[0].click("#new_game")
+            expect(kids[0].locator("#stake, #turn").first).to_be_visible()
+            browser.close()
+    finally:
+        assert server.stop() == 0
+    print(f"four students, one Spanish game: {dict(seen)}")

@@ -19,6 +19,7 @@ from bench.bench_classroom import (
     MEMORY_BUDGET_BYTES,
     P95_BUDGET_S,
     Client,
+    Server,
     run_load,
     start_server,
     student,
@@ -103,6 +104,17 @@ STALL_S = 10 * P95_BUDGET_S
 """A p95 click slower than this is a stalled server, whatever else the machine does."""
 
 
+def test_tables_of_students_at_once() -> None:
+    """The load of ``python -m bench.bench_classroom_tables``, smaller (two tables of three
+    Spanish students, two rounds): every game ends, the decisions are judged, no stall."""
+    from bench.bench_classroom_tables import run_tables
+
+    result = run_tables(tables=2, seats=3, hands=2, seed=3, time_limit=150)
+    print(result.report())
+    assert result.games_over == 2 and len(result.judge_latencies) >= 2 * 3 * 2
+    assert result.p95 <= STALL_S, result.report()
+
+
 def test_killed_server_loses_no_answer(tmp_path: Path) -> None:
     db = tmp_path / "class.db"
     server = start_server(db, ["--seed", "9", "--hands", "4"])
@@ -144,6 +156,30 @@ def _readme_section() -> str:
     return text[start:end]
 
 
+def _readme_tables(section: str, server: Server, ada: Client) -> None:
+    """The README's tables: the teacher presses "Open a table", two students press "Play at
+    the table" and "Sit at table 1", and play at it together."""
+    for button in ("Open a table", "Play at the table", "Sit at table 1", "New game"):
+        assert f"**{button}**" in section
+    teacher = Client(server.port)
+    board = teacher.click("/teacher", {"code": server.teacher_code})
+    assert ">Open a table</button>" in board
+    form = dict(re.findall(r'name="(\w+)"[^>]*value="([^"]*)"',
+                           board.split('id="open_table_form"')[1].split("</form>")[0]))
+    board = teacher.click("/teacher/table", {**form, "rules": ""})
+    bea = Client(server.port)
+    bea.click("/join", {"code": server.class_code, "name": "Bea"})
+    for kid in (ada, bea):
+        page = kid.request("GET", "/play")[1]
+        assert ">Play at the table</a>" in page
+        page = kid.request("GET", "/table")[1]
+        assert ">Sit at table 1</button>" in page
+        page = kid.click("/table/sit", {"table": "1"})
+    assert "<b>Ada</b> (you" in ada.request("GET", "/table")[1] and "<b>Bea</b> (you" in page
+    page = ada.request("GET", "/table")[1]
+    assert "Your turn." in page and 'id="stake"' in page and "holds the bank" in page
+
+
 def test_readme_classroom_section_start_join_stop(tmp_path: Path) -> None:
     """Follow the README: the start command (its port and file replaced by free ones), the
     student joining with the printed code, Ctrl+C, the report command."""
@@ -165,6 +201,7 @@ def test_readme_classroom_section_start_join_stop(tmp_path: Path) -> None:
         kid = Client(server.port)
         page = kid.click("/join", {"code": server.class_code.lower(), "name": "Ada"})
         assert "Hello, Ada" in page and 'id="stand"' in page
+        _readme_tables(section, server, kid)
     finally:
         assert server.stop(signal.SIGINT) == 0                   # Ctrl+C
     assert any("every answer is kept" in line for line in server.lines)
@@ -179,41 +216,73 @@ def test_readme_classroom_section_start_join_stop(tmp_path: Path) -> None:
 
 
 def test_the_table_records_judged_decisions(served: ClassServer) -> None:
-    """Stake, hit or stand until the hand ends: each judged decision is recorded with the
-    values `settemezzo.advice.advise` gives for those cards, computed here independently."""
-    from settemezzo.advice import advise
-    from settemezzo.rows import TIE
+    """At a table of her own: stake, hit or stand until the hand ends; each judged decision
+    is recorded, once the judge's worker is done, as `judge_move` judges it on the game
+    replayed here from the recorded moves up to that decision, with its kind, the banker
+    and the table; a right answer costs nothing, a wrong one the gap to the best value; a
+    server started again on the file replays the moves into the same table."""
+    from settemezzo.classroom_server.table import TableOptions, table_rules, table_seed
+    from settemezzo.simulate.tablegame import TableGame
+    from settemezzo.teaching.judge import judge_move
 
     kid = Client(_port(served))
     page = kid.click("/join", {"code": served.room.store.class_code, "name": "Ada"})
     assert 'href="/table"' in page
     served.tables.ready.wait(120)
     page = kid.request("GET", "/table")[1]
+    assert 'id="own_table"' in page and 'id="no_tables"' in page and "<script" not in page
+    page = kid.click("/table/own", {})
     assert 'id="stake"' in page and "<script" not in page
     assert kid.request("POST", "/table", {"seq": "x", "action": "stake"})[0] == 400
-    page = kid.click("/table", {"seq": "0", "action": "stake", "amount": "2"})
-    kid.click("/table", {"seq": "0", "action": "stake", "amount": "2"})     # an old page again
-    assert served.room.store.moves(1, 1) == [("stake", 2)]
-    seq, moves = 1, 0
-    while 'id="hit"' in page and moves < 8:
-        page = kid.click("/table", {"seq": str(seq), "action": "hit" if moves == 0 else "stand",
-                                    "shown": "0"})
-        seq, moves = seq + 1, moves + 1
-    assert 'id="next_hand"' in page or 'id="over"' in page
-    judged = served.room.store.answers(kind="table")
-    assert len(judged) == moves >= 1  # every stand or hit in a plain hand is judged
+    seq = int(re.search(r'name="seq" value="(\d+)"', page).group(1))  # type: ignore[union-attr]
+    page = kid.click("/table", {"seq": str(seq), "action": "stake", "amount": "2"})
+    kid.click("/table", {"seq": str(seq), "action": "stake", "amount": "2"})   # an old page
+    table = served.tables.rows()[0]
+    kept = served.room.store.moves(table.id, 1)
+    assert [(m.action, m.amount, m.student) for m in kept if m.student] == [("stake", 2, 1)]
+    mine = 0
+    while 'id="hit"' in page and mine < 8:
+        seq = int(re.search(r'name="seq" value="(\d+)"', page).group(1))  # type: ignore[union-attr]
+        page = kid.click("/table", {"seq": str(seq),
+                                    "action": "hit" if mine == 0 else "stand"})
+        mine += 1
+    served.tables.wait_judged()
+    judged = [a for a in served.room.store.answers(kind="table") if a.decision == "play"]
+    assert len(judged) == mine >= 1  # every stand or hit in a plain hand is judged
+    options = TableOptions.from_json(table.options)
+    moves = served.room.store.moves(table.id, 1)
     for a in judged:
-        cards = a.cards.split()
-        ref = advise(cards[0], cards[1:], rules=served.room.rules)
-        assert a.values == {"stand": float(ref.stand_ev), "hit": float(ref.hit_ev)}
-        tie = abs(float(ref.hit_ev - ref.stand_ev)) < TIE
-        assert a.correct == (tie or a.choice == ref.best)
-        assert a.cost == (0.0 if a.correct else abs(float(ref.hit_ev - ref.stand_ev)))
-    moves_kept = served.room.store.moves(1, 1)
-    assert moves_kept[0] == ("stake", 2) and len(moves_kept) == seq
+        g = TableGame(table_rules(served.room.rules, options), students=options.seats - 1,
+                      computers=0, seed=table_seed(table.seed))
+        for m in moves[:a.step]:
+            g.stake(m.amount) if m.action == "stake" else getattr(g, m.action)()  # type: ignore[func-returns-value]
+        j = judge_move(g, moves[a.step].seat, moves[a.step].action, moves[a.step].amount,
+                       options.tolerance)
+        assert j is not None and a.values == dict(j.values) and a.best == j.best
+        assert (a.correct, a.cost) == (j.right, j.cost)
+        assert a.cost == 0.0 if a.correct else a.cost > 0
+        assert (a.banker, a.table, a.game) == (j.banker, table.id, 1)
     # a server started again on the file replays the moves: the same table
     token = served.room.store.students()[0].token
-    again = ClassTables(Classroom.open(served.room.store.path))
-    before, after = served.tables.game(token), again.game(token)
+    again = ClassTables(Classroom.open(served.room.store.path), tick_seconds=0)
+    before, after = served.tables.screen(token), again.screen(token)
     assert before is not None and after is not None
-    assert after.seats() == before.seats() and after.hand_no == before.hand_no
+    assert after.seats == before.seats and after.seq == before.seq
+    again.close()
+
+
+def test_the_minimal_judge_values_stand_or_hit_as_advise_does(served: ClassServer) -> None:
+    """The values of a stand-or-hit judgement are the exact engine's, computed here
+    independently by `settemezzo.advice.advise` for the same cards."""
+    from settemezzo.advice import advise
+    from settemezzo.simulate.tablegame import TableGame
+    from settemezzo.teaching.judge import judge_move
+
+    g = TableGame(served.room.rules, students=1, computers=0, seed=4)
+    g.stake(g.default_stake())
+    j = judge_move(g, 1, "stand")
+    assert j is not None and g.view is not None
+    ref = advise(str(g.view.hand[0]), [str(c) for c in g.view.hand[1:]],
+                 rules=served.room.rules)
+    assert j.values["stand"] == pytest.approx(float(ref.stand_ev), abs=1e-9)
+    assert j.values["hit"] == pytest.approx(float(ref.hit_ev), abs=1e-9)

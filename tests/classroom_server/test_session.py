@@ -50,7 +50,21 @@ def test_store_is_wal_versioned_and_keeps_codes(tmp_path: Path) -> None:
         raw.execute("UPDATE meta SET value = '999' WHERE key = 'schema_version'")
     with pytest.raises(StoreError, match="schema version 999"):
         ClassStore.open(path)
-    assert SCHEMA_VERSION == 2
+
+
+def test_a_database_of_the_version_before_is_refused_untouched(tmp_path: Path) -> None:
+    """A class file of schema version 2 (one game per student at the table) is refused with
+    a message naming both versions, and nothing is written to it."""
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as raw:
+        raw.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        raw.execute("INSERT INTO meta VALUES ('schema_version', '2')")
+    with pytest.raises(StoreError, match=f"schema version 2; this settemezzo reads "
+                                         f"version {SCHEMA_VERSION}"):
+        ClassStore.open(path)
+    with sqlite3.connect(path) as raw:
+        names = {r[0] for r in raw.execute("SELECT name FROM sqlite_master")}
+    assert names == {"meta", "sqlite_autoindex_meta_1"} and SCHEMA_VERSION > 2
 
 
 def test_names_rounds_reset(tmp_path: Path) -> None:

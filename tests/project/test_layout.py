@@ -67,7 +67,6 @@ ELSEWHERE = {
     "classroom_server/service.py": ("classroom_server/test_session.py", "the class logic"),
     "classroom_server/store.py": ("classroom_server/test_session.py", "the store"),
     "classroom_server/summary.py": ("classroom_server/test_session.py", "the summaries"),
-    "classroom_server/table.py": ("classroom_server/test_server.py", "tables as served"),
     "cli/classroom.py": ("classroom_server/test_session.py", "the commands of the class"),
     "cli/deck.py": ("deck/test_down.py", "the commands of the deck played down"),
     "cli/odds.py": ("cli/test_cli.py", "the command line's first command"),

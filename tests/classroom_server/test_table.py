@@ -1,0 +1,284 @@
+"""The class's shared tables (`settemezzo.classroom_server.table`): students seated
+together, computers in the empty seats and for a student too slow, the bank in words, the
+deck played down, a game replayed after a restart, the judgements on a worker, and the
+teacher's dashboard (the tables live, the table answers apart from the trainer's, the reset
+confirmed on a page that does not reload).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from pathlib import Path
+
+import pytest
+
+from bench.bench_classroom import Client
+from settemezzo.classroom_server import pages
+from settemezzo.classroom_server.server import ClassServer
+from settemezzo.classroom_server.service import Classroom
+from settemezzo.classroom_server.table import ClassTables, TableOptions, TableScreen
+from settemezzo.errors import InputError
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _class(tmp_path: Path, clock: Clock | None = None) -> tuple[Classroom, ClassTables]:
+    room = Classroom.open(tmp_path / "c.db", seed=3, hands=2)
+    return room, ClassTables(room, clock=clock or Clock(), tick_seconds=0)
+
+
+def _tokens(room: Classroom, *names: str) -> list[str]:
+    return [room.join(room.store.class_code, n).token for n in names]
+
+
+def _screen(tables: ClassTables, token: str) -> TableScreen:
+    s = tables.screen(token)
+    assert s is not None
+    return s
+
+
+def _play(tables: ClassTables, tokens: list[str], limit: int = 400) -> int:
+    """Play the game out, each student making the computer's move when it is theirs (and
+    the first seated dealing the next hand); returns the moves the students made."""
+    for made in range(limit):
+        screens = [_screen(tables, tok) for tok in tokens]
+        if screens[0].over:
+            return made
+        live = tables._get(screens[0].table)
+        assert live is not None
+        action, amount = live.game.computer_move()
+        who = next((i for i, s in enumerate(screens) if s.mine == s.to_play), 0)
+        assert tables.act(tokens[who], action, screens[who].seq, amount)
+    raise AssertionError("the game did not end")
+
+
+def test_students_share_a_table_and_see_only_their_own_face_down_card(tmp_path: Path
+                                                                        ) -> None:
+    room, tables = _class(tmp_path)
+    tid = tables.open_table(TableOptions(seats=4))
+    ada, bea, cy = _tokens(room, "Ada", "Bea", "Cy")
+    assert [tables.sit(tok, tid) for tok in (ada, bea, cy)] == [1, 2, 3]
+    assert tables.sit(ada, tid) == 1                       # sitting again: the same seat
+    first = _screen(tables, ada)
+    assert (first.phase, first.to_play, first.mine) == ("stake", 1, 1)
+    assert first.names == (None, "Ada", "Bea", "Cy")
+    assert not tables.act(bea, "stake", first.seq, 1)      # not her turn
+    assert not tables.act(ada, "stake", first.seq + 1, 1)  # an old or forged count
+    seq = first.seq
+    for tok in (ada, bea, cy):                             # everyone stakes: the deal
+        assert tables.act(tok, "stake", seq, 1)
+        seq += 1
+    mine, theirs = _screen(tables, ada), _screen(tables, bea)
+    ada_seat = next(s for s in mine.seats if s.seat == 1)
+    assert all(c is not None for h in ada_seat.hands for c in h.cards)   # her own card
+    seen_by_bea = next(s for s in theirs.seats if s.seat == 1)
+    assert any(c is None for h in seen_by_bea.hands for c in h.cards)    # hidden to Bea
+    # no seat is named "Bank": the computer holding it is a computer, the bank in words
+    assert pages.seat_name(mine, 0, "en") == "Computer 1"
+    page = pages.table_page(mine, "Ada", "en", "x")
+    assert "Computer 1 holds the bank for this hand." in page and ">Bank<" not in page
+    tables.close()
+
+
+def test_a_computer_plays_an_empty_seat_at_once_and_a_slow_student_in_time(tmp_path: Path
+                                                                            ) -> None:
+    clock = Clock()
+    room, tables = _class(tmp_path, clock)
+    tid = tables.open_table(TableOptions(seats=4, timeout=30))
+    (ada,) = _tokens(room, "Ada")
+    tables.sit(ada, tid)
+    s = _screen(tables, ada)
+    assert tables.act(ada, "stake", s.seq, 2)
+    s = _screen(tables, ada)
+    assert s.to_play == 1 and s.seq == 3      # seats 2 and 3 (empty) staked at once
+    moves = room.store.moves(tid, 1)
+    assert [(m.seat, m.student) for m in moves] == [(1, 1), (2, None), (3, None)]
+    clock.now += 29
+    tables.tick()
+    assert _screen(tables, ada).seq == 3      # still her time
+    clock.now += 2
+    tables.tick()
+    late = room.store.moves(tid, 1)[3]
+    assert (late.seat, late.student) == (1, None)   # the computer played for her
+    tables.close()
+
+
+def test_same_seed_same_game_and_a_restart_replays_it(tmp_path: Path) -> None:
+    room, tables = _class(tmp_path)
+    one = tables.open_table(TableOptions(seats=3, hands=3), seed="77")
+    two = tables.open_table(TableOptions(seats=3, hands=3), seed="77")
+    ada, bea = _tokens(room, "Ada", "Bea")
+    tables.sit(ada, one)
+    tables.sit(bea, two)
+    _play(tables, [ada])
+    _play(tables, [bea])
+    a, b = _screen(tables, ada), _screen(tables, bea)
+    assert a.over and b.over and a.standings == b.standings and a.seq == b.seq
+    assert [(m.action, m.amount) for m in room.store.moves(one, 1)] == \
+        [(m.action, m.amount) for m in room.store.moves(two, 1)]
+    again = ClassTables(Classroom.open(room.store.path), tick_seconds=0)
+    assert _screen(again, ada).seats == a.seats and _screen(again, ada).over
+    # a new game at the table: the next seed's
+    assert tables.act(ada, "new_game", a.seq)
+    fresh = _screen(tables, ada)
+    assert (fresh.game, fresh.seq, fresh.over, fresh.phase) == (2, 0, False, "stake")
+    tables.close()
+    again.close()
+
+
+def test_the_deck_is_played_down_unless_the_teacher_asks_a_fresh_one(tmp_path: Path) -> None:
+    room, tables = _class(tmp_path)
+    down = tables.open_table(TableOptions(seats=3, hands=4))
+    fresh = tables.open_table(TableOptions(seats=3, hands=4, fresh_deck=True))
+    assert tables.live_rules(down).reshuffle == "when_exhausted"
+    assert tables.live_rules(fresh).reshuffle == "every_hand"
+    ada, bea = _tokens(room, "Ada", "Bea")
+    tables.sit(ada, down)
+    tables.sit(bea, fresh)
+    counts: dict[str, list[tuple[int, int]]] = {"down": [], "fresh": []}
+    for key, tok in (("down", ada), ("fresh", bea)):
+        for _ in range(300):
+            s = _screen(tables, tok)
+            if s.over:
+                break
+            if s.phase == "done":
+                counts[key].append(s.deck)
+            live = tables._get(s.table)
+            assert live is not None
+            action, amount = live.game.computer_move()
+            tables.act(tok, action, s.seq, amount)
+    # every hand's count, dealt and left, adds up to the 40 cards of the deck
+    assert all(d + left == 40 for d, left in counts["fresh"])
+    dealt = [d for d, _ in counts["down"]]
+    assert dealt == sorted(dealt) and dealt[-1] > dealt[0]   # the count goes on
+    page = pages.table_page(_screen(tables, ada), "Ada", "en", "x")
+    assert "The deck is played down" in page and "Cards dealt since the shuffle" in page
+    tables.close()
+
+
+def test_judgements_come_from_a_worker_and_say_so_meanwhile(tmp_path: Path) -> None:
+    room, tables = _class(tmp_path)
+    tid = tables.open_table(TableOptions(seats=2, timeout=0, feedback="now"))
+    (ada,) = _tokens(room, "Ada")
+    tables.sit(ada, tid)
+    tables.act(ada, "stake", 0, 1)
+    gate = threading.Event()
+    tables._pool.submit(gate.wait, 30)                     # the judge is busy
+    s = _screen(tables, ada)
+    assert tables.act(ada, "stand", s.seq)                 # the click does not wait
+    waiting = _screen(tables, ada)
+    assert waiting.coming >= 1 and "Judgement coming" in pages.table_page(
+        waiting, "Ada", "en", "x")
+    gate.set()
+    tables.wait_judged()
+    done = _screen(tables, ada)
+    assert done.coming == 0 and len(done.judged) == 1
+    a = done.judged[0]
+    assert (a.kind, a.decision, a.banker, a.choice) == ("table", "play", "equilibrium", "stand")
+    from settemezzo.teaching.explain import reason_sentence
+    from settemezzo.teaching.judge import Judgement
+
+    text = pages.judgement_text(a, "it")
+    reason = reason_sentence(Judgement(a.decision, a.choice, a.best, a.values, a.cost,
+                                       a.correct, a.banker, a.reason, a.reason_args), "it")
+    assert reason and reason in text and ("Giusto" in text or "costato" in text)
+    tables.close()
+
+
+def test_bad_table_options_name_the_value() -> None:
+    for kwargs, word in (({"seats": 9}, "seats"), ({"seats": 1}, "seats"),
+                         ({"timeout": -1}, "timeout"), ({"feedback": "later"}, "feedback"),
+                         ({"tolerance": 2.0}, "tolerance"), ({"hands": 101}, "hands")):
+        with pytest.raises(InputError, match=f"a table's {word} must be"):
+            TableOptions(**kwargs)  # type: ignore[arg-type]
+    assert TableOptions.from_json(TableOptions(seats=6).to_json()) == TableOptions(seats=6)
+
+
+# -- over HTTP: the dashboard -----------------------------------------------------------------
+def _teacher(server: ClassServer) -> Client:
+    t = Client(int(server.server_address[1]))
+    assert t.request("POST", "/teacher", {"code": server.teacher_code})[0] == 200
+    return t
+
+
+def test_the_reset_is_confirmed_on_a_page_that_does_not_reload(served: ClassServer) -> None:
+    """The dashboard reloads itself every 3 s, which cleared a confirmation box on it before
+    it could be ticked; the reset now asks on its own page, and a reset sent without the box
+    ticked says that nothing was reset."""
+    kid = Client(int(served.server_address[1]))
+    kid.click("/join", {"code": served.room.store.class_code, "name": "Ada"})
+    teacher = _teacher(served)
+    board = teacher.request("GET", "/teacher")[1]
+    assert 'http-equiv="refresh"' in board and 'id="reset_confirm"' not in board
+    assert 'href="/teacher/reset"' in board
+    page = teacher.request("GET", "/teacher/reset")[1]
+    assert 'id="reset_confirm"' in page and 'http-equiv="refresh"' not in page
+    status, page = teacher.request("POST", "/teacher/reset", {})
+    assert status == 200 and "Nothing was reset: tick the box" in page
+    assert len(served.room.store.students()) == 1
+    teacher.request("POST", "/teacher/reset", {"confirm": "yes"})
+    assert served.room.store.students() == []
+
+
+def test_the_dashboard_shows_every_table_and_the_table_answers_apart(served: ClassServer
+                                                                      ) -> None:
+    served.tables.ready.wait(120)
+    teacher = _teacher(served)
+    status, _ = teacher.request("POST", "/teacher/table", {
+        "seats": "3", "rules": "", "timeout": "0", "feedback": "hand", "tolerance": "0,02",
+        "hands": "2"})
+    assert status == 200
+    assert teacher.request("POST", "/teacher/table", {
+        "seats": "12", "timeout": "0", "tolerance": "0", "hands": "0"})[0] == 400
+    (row,) = served.tables.rows()
+    assert TableOptions.from_json(row.options) == TableOptions(
+        seats=3, timeout=0, feedback="hand", tolerance=0.02, hands=2)
+    kid = Client(int(served.server_address[1]))
+    kid.click("/join", {"code": served.room.store.class_code, "name": "Ada"})
+    kid.click("/answer", {"hand": "1", "choice": "stand"})          # a trainer answer
+    page = kid.request("GET", "/table")[1]
+    assert f'id="sit{row.id}"' in page
+    page = kid.click("/table/sit", {"table": str(row.id)})
+    assert 'id="stake"' in page
+    page = kid.click("/table", {"seq": "0", "action": "stake", "amount": "1"})
+    seq = re.search(r'name="seq" value="(\d+)"', page)
+    assert seq is not None and 'id="stand"' in page
+    page = kid.click("/table", {"seq": seq.group(1), "action": "stand"})
+    served.tables.wait_judged()
+    board = teacher.request("GET", "/teacher")[1]
+    assert f'id="table{row.id}"' in board and "Ada" in board
+    assert 'id="trainer_title"' in board and "Trainer answers, judged against" in board
+    assert 'id="table_answers"' in board and "the best banker (equilibrium)" in board
+    answers = served.room.store.answers()
+    assert sorted(a.kind for a in answers) == ["table", "trainer"]
+
+
+def test_judgements_at_the_end_of_the_hand_when_the_teacher_says_so(tmp_path: Path) -> None:
+    room, tables = _class(tmp_path)
+    tid = tables.open_table(TableOptions(seats=2, timeout=0, feedback="hand"), seed="5")
+    (ada,) = _tokens(room, "Ada")
+    tables.sit(ada, tid)
+    tables.act(ada, "stake", 0, 1)
+    hits = 0
+    while (s := _screen(tables, ada)).phase == "play" and "hit" in s.allowed and hits < 1:
+        tables.act(ada, "hit", s.seq)
+        hits += 1
+    tables.wait_judged()
+    s = _screen(tables, ada)
+    if s.phase == "play":                     # the hand goes on: nothing shown yet
+        assert s.judged == () and len(room.store.answers(kind="table")) == 1
+        tables.act(ada, "stand", s.seq)
+        tables.wait_judged()
+        s = _screen(tables, ada)
+    assert s.phase in ("done", "over") and len(s.judged) == len(
+        room.store.answers(kind="table")) >= 1
+    tables.close()
