@@ -21,10 +21,10 @@ from fractions import Fraction
 import pytest
 
 from settemezzo import results
-from settemezzo.advice import advise, answer_row, answers
 from settemezzo.cards import InvalidCardError, Kind, Unseen
 from settemezzo.game import heads_up
 from settemezzo.odds import hit_outcomes
+from settemezzo.results.answers import advise, answer_row, answers
 from settemezzo.rules import ITALIAN, SPANISH, Rules, RulesError
 from tests.advice_check import FLOAT_TOL, fresh_advice, kinds, same_advice
 

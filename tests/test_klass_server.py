@@ -181,7 +181,7 @@ def test_readme_classroom_section_start_join_stop(tmp_path: Path) -> None:
 def test_the_table_records_judged_decisions(served: ClassServer) -> None:
     """Stake, hit or stand until the hand ends: each judged decision is recorded with the
     values `settemezzo.advice.advise` gives for those cards, computed here independently."""
-    from settemezzo.advice import advise
+    from settemezzo.results.answers import advise
     from settemezzo.rows import TIE
 
     kid = Client(_port(served))

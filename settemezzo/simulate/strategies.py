@@ -370,7 +370,7 @@ def equilibrium_source(rules: Rules) -> Rules:
     from settemezzo.game import hand_rules
 
     same = hand_rules(rules)
-    return next((r for _label, r in precomputed.catalogue() if hand_rules(r) == same), rules)
+    return next((r for r in precomputed.catalogue() if hand_rules(r) == same), rules)
 
 
 def equilibrium_ready(rules: Rules) -> bool:

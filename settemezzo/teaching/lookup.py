@@ -26,10 +26,10 @@ from typing import Any
 import pandas as pd
 
 from settemezzo import results
-from settemezzo.advice import answers
 from settemezzo.cards import Kind, Unseen
 from settemezzo.game import UnsupportedRulesError, heads_up
 from settemezzo.i18n import describe_rules, score_label
+from settemezzo.results.answers import answers
 from settemezzo.rules import ITALIAN, KNOB_TABLE, SPANISH, Rules, RulesError
 from settemezzo.teaching.judge import PLAYS
 

@@ -11,7 +11,8 @@ widget shows all of it, the terminal table (``settemezzo play``) the names and t
 
 from __future__ import annotations
 
-from settemezzo.i18n import advice_sentence, percent, t
+from settemezzo.advice import Advice
+from settemezzo.i18n import advice_sentence, percent, score_label, t
 from settemezzo.simulate.session import HandReport
 from settemezzo.simulate.tablegame import TableGame
 from settemezzo.teaching.explain import play_word, rules_name
@@ -40,15 +41,15 @@ def result_words(result: str, gain: int, lang: str) -> str:
 
 def _report_lines(game: TableGame, r: HandReport, lang: str) -> list[str]:
     name = seat_name(game, r.banker, lang)
-    score = t("table.not_played", lang) if r.banker_result == "did not play" else \
-        r.banker_result
+    score = t("table.not_played", lang) if r.banker_score < 0 else score_label(r.banker_score)
     out = [t("table.hand_done", lang, n=r.hand + 1, name=name, score=score)]
     for seat, hands, results, gains in r.players:
         for cards, res, gain in zip(hands, results, gains, strict=True):
             result = "won" if gain > 0 else "lost" if gain < 0 else "push"
             word = result_words(result, gain, lang)
             out.append(t("table.seat_line", lang, name=seat_name(game, seat, lang),
-                         cards=" ".join(map(str, cards)), score=res, result=word))
+                         cards=" ".join(map(str, cards)), score=score_label(res),
+                         result=word))
     for seat, card in r.burnt:
         out.append(f"{seat_name(game, seat, lang)}: {t('table.burnt', lang, card=card)}")
     key = {"7½": "table.bank_taken", "rotation": "table.bank_rotates",
@@ -84,8 +85,9 @@ def hint_text(game: TableGame, lang: str = "en") -> str:
         return t("table.hint_banker", lang, play=play_word("hit" if hit else "stand", lang),
                     why=rules_name(game.rules, lang))
     parts = []
-    advice = game.hint()   # the solved results the computer seats play: no solve here
-    if advice is not None:
+    hint = game.hint()   # the solved results the computer seats play: no solve here
+    if hint is not None:
+        advice = Advice.of_hint(hint, game.rules)
         parts.append(t("table.hint_player", lang, sentence=advice_sentence(advice, lang)))
     elif game.no_hint() in ("split_hand", "unreached"):
         parts.append(t("table.no_hint", lang))

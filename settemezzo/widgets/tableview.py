@@ -11,10 +11,10 @@ from typing import Any
 
 from settemezzo.cards import parse_card
 from settemezzo.errors import IllegalActionError
-from settemezzo.i18n import check_lang, t
+from settemezzo.i18n import check_lang, score_label, t
 from settemezzo.rules import ITALIAN, Rules
 from settemezzo.simulate.session import SimulationError
-from settemezzo.simulate.tablegame import SeatState, TableGame
+from settemezzo.simulate.tablegame import HandState, SeatState, TableGame
 from settemezzo.teaching.explain import rules_name, rules_options
 from settemezzo.teaching.tablelog import hint_text, log_lines, result_words, seat_name
 from settemezzo.widgets.html import card_html, esc, message
@@ -39,11 +39,16 @@ def table_rules(rules: Rules, lang: str) -> list[tuple[str, Rules]]:
 def _status(seat: SeatState, j: int, lang: str) -> str:
     h = seat.hands[j]
     if h.result:
-        return f"{h.score}: {result_words(h.result, h.gain, lang)}"
+        return f"{_score(h)}: {result_words(h.result, h.gain, lang)}"
     if seat.to_play:
         return "▶"
     return {"stood": t("table.stood", lang), "bust": t("table.busted", lang),
-            "shown": t("table.showed", lang, score=h.score or h.total_label)}.get(h.status, "")
+            "shown": t("table.showed", lang, score=_score(h) or h.total_label)}.get(h.status, "")
+
+
+def _score(h: HandState) -> str:
+    """A settled hand's score as the table shows it ('' before it is settled)."""
+    return "" if h.score is None else score_label(h.score)
 
 
 def _hand_cells(seat: SeatState, lang: str) -> tuple[str, str, str, str]:
