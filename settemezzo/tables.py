@@ -27,6 +27,7 @@ import numpy as np
 import pandas as pd
 
 from settemezzo.cards import Kind, Unseen
+from settemezzo.errors import InputError
 from settemezzo.game import HeadsUpGame, heads_up, restriction_codes
 from settemezzo.hands import is_finished, points_label, total
 from settemezzo.odds import bust_chance, draw_kinds
@@ -39,7 +40,7 @@ from settemezzo.rows import (
     reaches,
     resolve_banker,
 )
-from settemezzo.rules import ITALIAN, Rules, RulesError
+from settemezzo.rules import ITALIAN, Rules
 from settemezzo.solve import (
     BankerStrategy,
     PlayerStrategy,
@@ -253,7 +254,7 @@ def banker_table(rules: Rules = ITALIAN, max_up: int | None = 2,
     banker then sees everything and has no row here.
     """
     if max_up is not None and (not isinstance(max_up, int) or max_up < 0):
-        raise RulesError(f"max_up must be a non-negative whole number or None, got {max_up!r}")
+        raise InputError(f"max_up must be a non-negative whole number or None, got {max_up!r}")
     game = heads_up(rules, deck)
     eq = equilibrium(game)
     records: list[dict[str, Any]] = []

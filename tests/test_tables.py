@@ -11,9 +11,10 @@ import pytest
 
 from settemezzo import results
 from settemezzo.cards import InvalidCardError
+from settemezzo.errors import InputError
 from settemezzo.i18n import advice_text
 from settemezzo.results.answers import advise
-from settemezzo.rules import ITALIAN, SPANISH, Rules, RulesError
+from settemezzo.rules import ITALIAN, SPANISH, Rules
 from settemezzo.solve import equilibrium, evaluate
 from settemezzo.tables import banker_table, player_table
 
@@ -74,9 +75,9 @@ def test_banker_table_posteriors_sum_to_one() -> None:
 def test_bad_input() -> None:
     with pytest.raises(InvalidCardError, match="'9'"):
         advise("9")
-    with pytest.raises(RulesError, match="finished"):
+    with pytest.raises(InputError, match="finished"):
         advise("7", ["½"])
-    with pytest.raises(RulesError, match="max_up"):
+    with pytest.raises(InputError, match="max_up"):
         banker_table(ITALIAN, max_up=-1)
 
 

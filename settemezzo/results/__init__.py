@@ -1,7 +1,9 @@
 """The results of a rule set: its equilibrium, tables, edges and handout numbers, computed
 once (or read from the shipped ones), behind one bounded cache: the layer above the engine
-that the views ask (`settemezzo.advice`, `settemezzo.edge` and `settemezzo.simulate.strategies`
-still read it from below: `tests/test_layers.py` lists them).
+that the views ask. Beside it, the answers read from these results: `settemezzo.results.
+answers` (`advise`, the rows that answer a hand) and `settemezzo.results.edges` (the edge
+table). Nothing below calls them (`settemezzo.simulate.strategies` still reads the
+equilibrium player from here: `tests/test_layers.py` lists it).
 
 ``get(rules)`` gives the `Solved` of a rule set; the command line, the charts and the
 widgets all ask it. Everything is computed lazily, on first use, and kept with the entry;

@@ -27,10 +27,11 @@ import pandas as pd
 
 from settemezzo import results
 from settemezzo.cards import Kind, Unseen
+from settemezzo.errors import InputError
 from settemezzo.game import UnsupportedRulesError, heads_up
 from settemezzo.i18n import describe_rules, score_label
 from settemezzo.results.answers import answers
-from settemezzo.rules import ITALIAN, KNOB_TABLE, SPANISH, Rules, RulesError
+from settemezzo.rules import ITALIAN, KNOB_TABLE, SPANISH, Rules
 from settemezzo.teaching.judge import PLAYS
 
 __all__ = [
@@ -60,7 +61,7 @@ def kind_from_label(label: str) -> Kind:
     try:
         return _KIND_BY_LABEL[label]
     except KeyError:
-        raise RulesError(f"{label!r} is not a card value of the tables (½, 1..7, K♦)") from None
+        raise InputError(f"{label!r} is not a card value of the tables (½, 1..7, K♦)") from None
 
 
 def _kinds(text: str) -> tuple[Kind, ...]:
