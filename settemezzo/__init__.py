@@ -91,6 +91,7 @@ EXPORTS: dict[str, str] = {
     "advice_text": "settemezzo.i18n",
     "advice_sentence": "settemezzo.i18n",
     "count_rule": "settemezzo.i18n",
+    "edge_words": "settemezzo.i18n",
     # the error family
     "SettemezzoError": "settemezzo.errors",
     "RulesError": "settemezzo.errors",

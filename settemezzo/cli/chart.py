@@ -108,8 +108,8 @@ def chart(kind: str, rules: Rules = ITALIAN, *, against: str = "equilibrium",
     """Draw chart ``kind`` and return it with its numbers (what ``--csv`` writes).
 
     ``against`` is the banker for the strategy and EV charts; ``thresholds`` the banker
-    policies of the banker-final chart; ``edges`` an `settemezzo.edge.edge_table` result
-    for the edge chart (computed when None).
+    policies of the banker-final chart; ``edges`` an edge table in words
+    (`settemezzo.i18n.edge_words`) for the edge chart (computed when None).
     """
     from settemezzo import plots
 

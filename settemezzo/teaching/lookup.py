@@ -158,7 +158,7 @@ def player_lookup(rules: Rules = ITALIAN, against: str = "equilibrium",
     One row per hand (face-down card, face-up cards in order): the row the engine answers
     the hand from, `settemezzo.advice.answer_rows` (the main game's; when the stake is
     chosen after the first card, the stake copy the strategy uses, per unit of that stake,
-    and `Row.stake` names it), as `settemezzo.advice.advise` answers.
+    and `Row.stake` names it), as `settemezzo.results.answers.advise` answers.
     Raises `UnsupportedRulesError` for a rule set the exact engine does not model yet.
     """
     name = against.strip().lower()
