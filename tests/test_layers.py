@@ -18,7 +18,6 @@ PENDING: set[tuple[str, str]] = {
     # from the solved results; taking it from its callers changes the signatures of
     # `simulate`, `Table` and `TableGame` and every view that starts a table.
     ("settemezzo.simulate.strategies", "settemezzo.results"),  # the equilibrium player table
-    ("settemezzo.simulate.strategies", "settemezzo.precomputed"),  # the shipped rule sets
 }
 
 

@@ -47,8 +47,8 @@ if TYPE_CHECKING:
     from settemezzo.tables import HandoutNumbers
 
 __all__ = ["KEEP", "PROGRESS_WORDS", "ProgressWords", "Solved", "Summary", "clear",
-           "estimate_seconds", "get", "peek", "precomputed_off", "progress", "ready",
-           "release_memory", "shipped"]
+           "equilibrium_source", "estimate_seconds", "get", "peek", "precomputed_off",
+           "progress", "ready", "release_memory", "shipped"]
 
 KEEP = 4
 """How many rule sets `get` keeps (least recently used first out)."""
@@ -388,6 +388,17 @@ def shipped(rules: Rules) -> bool:
     from settemezzo import precomputed
 
     return _USE_PRECOMPUTED[0] and precomputed.has(rules)
+
+
+def equilibrium_source(rules: Rules) -> Rules:
+    """The rule set whose solved results give the equilibrium of ``rules``: the shipped one
+    with the same heads-up game when there is one (a SPANISH game with the keep-the-bank
+    rule is SPANISH's hand: `settemezzo.game.hand_rules`), else ``rules``."""
+    from settemezzo import precomputed
+    from settemezzo.game import hand_rules
+
+    same = hand_rules(rules)
+    return next((r for r in precomputed.catalogue() if hand_rules(r) == same), rules)
 
 
 def clear() -> None:
