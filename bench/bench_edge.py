@@ -22,7 +22,9 @@ def main(argv: list[str] | None = None) -> int:
     import pandas as pd
 
     from settemezzo import results
-    from settemezzo.edge import DEFAULT_METHODS, edge_table, standard_rule_sets
+    from settemezzo.edge import DEFAULT_METHODS
+    from settemezzo.i18n import standard_rule_sets
+    from settemezzo.results.edges import edge_table
 
     workers = os.cpu_count() or 1
 

@@ -29,7 +29,7 @@ PAIRS = ("royal,ties_push", "wild_king,pair_of_sevens", "burn=4,royal",
 
 def rule_sets() -> list[tuple[str, object]]:
     """The 20 rule sets: the standard ones of `settemezzo.edge`, then `PAIRS`."""
-    from settemezzo.edge import standard_rule_sets
+    from settemezzo.i18n import standard_rule_sets
     from settemezzo.rules import ITALIAN
 
     out: list[tuple[str, object]] = list(standard_rule_sets())

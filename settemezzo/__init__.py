@@ -10,7 +10,7 @@ package loads no pandas, scipy or numba.
 ('[5] 2', '7')
 >>> sm.describe_rules(sm.ITALIAN.with_variants("royal"))
 'Italian rules + royal 7½'
->>> sm.advise is sm.advice.advise
+>>> sm.advise is sm.results.answers.advise
 True
 
 ``EXPORTS`` maps every exported name to the module that defines it; ``sm.simulate`` (the
@@ -75,12 +75,12 @@ EXPORTS: dict[str, str] = {
     "expected_stake": "settemezzo.solve",
     # advice, the strategy tables, the edge
     "Advice": "settemezzo.advice",
-    "advise": "settemezzo.advice",
+    "advise": "settemezzo.results.answers",
     "player_table": "settemezzo.tables",
     "banker_table": "settemezzo.tables",
     "Edge": "settemezzo.edge",
     "banker_edge": "settemezzo.edge",
-    "edge_table": "settemezzo.edge",
+    "edge_table": "settemezzo.results.edges",
     "deck_down": "settemezzo.deck.down",
     # the simulator and the results of a rule set (subpackages)
     "simulate": "settemezzo.simulate",
@@ -88,6 +88,10 @@ EXPORTS: dict[str, str] = {
     # words for people
     "describe_rules": "settemezzo.i18n",
     "score_label": "settemezzo.i18n",
+    "advice_text": "settemezzo.i18n",
+    "advice_sentence": "settemezzo.i18n",
+    "count_rule": "settemezzo.i18n",
+    "edge_words": "settemezzo.i18n",
     # the error family
     "SettemezzoError": "settemezzo.errors",
     "RulesError": "settemezzo.errors",

@@ -1,22 +1,20 @@
-"""Advice for one hand: the row of the player table that answers it, and `advise`.
+"""Advice for one hand, from the row of the player table that answers it.
 
-- `answer_row`: the one owner of "the row of the player table (`settemezzo.tables.player_table`)
-  that answers hand (face-down card, face-up cards) under some rules against some banker" -
-  the main game's row, at the stake the strategy uses for it. Read from the table shipped
-  with the package (`settemezzo.precomputed`, through `settemezzo.results`) when there is one
-  at hand, computed from the game otherwise (`settemezzo.tables`).
-- `answer_rows`: the same choice over a whole table (the widgets' lookups read it).
-- `advise`: the answer to a beginner's question, "face-down 5, nothing up: stand or hit,
-  and by how much?"
+- `Advice`: stand or hit for one hand, with the numbers behind it (data: the sentences are
+  `settemezzo.i18n.advice_text`'s).
+- `hand_of` reads the question (a face-down card, face-up cards, cards seen before),
+  `advice_of` answers it from the row of the player table that answers the hand (a
+  `settemezzo.rows.HandRow`) and the exact chances of the next card.
+- `answer_rows`: the rows of a whole player table that answer a hand (`Answers` keeps them
+  with the position of each hand's row); `computed_row`: the one row, computed from the game
+  (`settemezzo.rows.game_row`, which `settemezzo.tables` uses for every row).
 
-The row computed from the game is `settemezzo.rows.game_row`, which `settemezzo.tables`
-uses for every row.
+The cache-aware answers (`advise`, `answer_row`, `answers`: read from the shipped or kept
+player tables where they are at hand) live in `settemezzo.results.answers`, above this module.
 
-Reading a shipped table imports neither the solver nor the game trees: under the Spanish
-rules an answer takes a fraction of a second in a fresh process, where computing it takes
-seconds.
-
->>> a = advise("7", against="threshold:5")
+>>> from settemezzo.rules import ITALIAN
+>>> h, u, deck = hand_of("7")
+>>> a = advice_of(h, u, ITALIAN, deck, computed_row(h, u, ITALIAN, "threshold:5", deck))
 >>> a.best, a.stand_ev > a.hit_ev
 ('stand', True)
 """
@@ -30,7 +28,6 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from settemezzo import results
 from settemezzo.cards import DECK_SIZE, CardSpec, Kind, Unseen, kind_of, parse_specs
 from settemezzo.game import may_split, restriction_codes
 from settemezzo.odds import hit_outcomes
@@ -38,21 +35,24 @@ from settemezzo.rows import TIE, HandRow, best_label, copy_rank, game_row, resol
 from settemezzo.rules import ITALIAN, Rules
 
 if TYPE_CHECKING:
+    from settemezzo.simulate.tablegame import Hint
     from settemezzo.solve import BankerStrategy
 
-__all__ = ["Advice", "Answers", "advise", "answer_row", "answer_rows", "answers", "seen_deck"]
+__all__ = ["Advice", "Answers", "advice_of", "answer_rows", "computed_row", "exact_values",
+           "hand_of", "seen_deck", "split_numbers"]
+
 
 @dataclass(frozen=True)
 class Advice:
     """Stand or hit for one hand, with the numbers behind it (exact against a fixed banker).
 
-    Data only: `settemezzo.i18n.advice_text` (``str(advice)``) and `advice_sentence` say it
-    in words, in any language."""
+    Data only: `settemezzo.i18n.advice_text` and `advice_sentence` say it in words, in any
+    language."""
 
     hole: str                              # the face-down card's label ('7', '½', 'K♦')
     up: tuple[str, ...]                    # the face-up cards' labels, in order
     against: str                           # the banker's name ('equilibrium', 'threshold:5')
-    rules: str
+    rules_spec: str                        # the rule set (`settemezzo.rules.Rules.spec`)
     best: str                              # 'stand', 'hit', 'mixed' or 'either'
     stand_ev: Fraction | float
     hit_ev: Fraction | float
@@ -69,6 +69,15 @@ class Advice:
     stake: int | None = None               # the stake in chips the values are per unit of,
     #                                        when the player chooses it (None: no choice)
     seen: int = 0                          # cards seen before the hand (out of the deck)
+
+    @classmethod
+    def of_hint(cls, hint: Hint, rules: Rules) -> Advice:
+        """The advice of a table's hint (`settemezzo.simulate.tablegame.TableGame.hint`:
+        against the equilibrium, under ``rules``)."""
+        return cls(hint.hole, hint.up, "equilibrium", rules.spec(), hint.best, hint.stand_ev,
+                   hint.hit_ev, hint.stand_win, hint.hit_win, hint.bust_if_hit,
+                   hint.seven_half_if_hit, hint.hit_frequency, None, hint.split_frequency,
+                   restriction_codes(rules), rules.split_figures, hint.stake)
 
     @property
     def margin(self) -> Fraction | float:
@@ -89,94 +98,60 @@ class Advice:
         gain = self.split_ev - max(float(self.stand_ev), float(self.hit_ev))
         return "yes" if gain > TIE else ("either" if abs(gain) <= TIE else "no")
 
-    def __str__(self) -> str:
-        from settemezzo.i18n import advice_text
 
-        return advice_text(self, "en")
-
-
-def advise(hole: str | CardSpec, up: str | Iterable[str | CardSpec] = (), *,
-           rules: Rules = ITALIAN, against: str | BankerStrategy = "equilibrium",
-           seen: str | Iterable[str | CardSpec] = ()) -> Advice:
-    """Stand or hit with face-down ``hole`` and face-up ``up`` (in order), and by how much.
-
-    ``seen``: cards of earlier hands, out of the deck before this hand is dealt; both sides
-    know them, so the banker ``against`` (the equilibrium, or a best reply) is that of the
-    thinned deck (`seen_deck`).
-
-    The row of the player table that answers the hand is `answer_row`'s: read from the
-    table shipped with the package (or kept by `settemezzo.results`) where its floats are
-    the answer's precision, computed otherwise (exact against a fixed banker, where the
-    game is). The chances of the next
-    card (``bust_if_hit``, ``seven_half_if_hit``) are exact fractions of the cards left
-    (`settemezzo.odds.hit_outcomes`). Values (``stand_ev``, ``hit_ev``, ``split_ev``) are per
-    unit stake ("stakes"); chances are chances. When the stake is chosen after the first
-    card (SPANISH), the hand is played at one of several stakes: the advice answers from the
-    stake the strategy uses for it (see `answer_rows`), per unit of that stake, and names
-    the stake (`Advice.stake`: "at a stake of 5 chips").
-
-    Under ``swap_hidden`` the hand is the one of the main game: ``up`` are cards taken face up
-    without a swap before them. Where the strategy gets to these cards only by swapping (the
-    SPANISH equilibrium player swaps whenever it hits), the answer is still that of the main
-    game's decision - what standing or hitting is worth had the cards come face up; the
-    decisions after a swap are the rows of `settemezzo.tables.player_table` with a non-empty
-    ``swapped``.
-    Two figures under ``split_figures``: splitting's value and frequency are not in the
-    tables, so that hand is computed (`_split_numbers`).
-    """
-    from settemezzo.i18n import describe_rules
-
+def hand_of(hole: str | CardSpec, up: str | Iterable[str | CardSpec] = (), *,
+            rules: Rules = ITALIAN, seen: str | Iterable[str | CardSpec] = ()
+            ) -> tuple[Kind, tuple[Kind, ...], Unseen | None]:
+    """The hand face-down ``hole``, face-up ``up`` (in order) as ``rules`` tell its kinds
+    apart (`Rules.plain`), and the deck before it (`seen_deck` of ``seen``; None: full).
+    A card of the hand that is not left in that deck is an `InvalidCardError` or a
+    `CardsSeenTwiceError` naming it."""
     deck = seen_deck(seen)
     hole_spec = parse_specs([hole])[0]
     up_specs = parse_specs(up) if isinstance(up, str) else parse_specs(list(up))
     if deck is not None:  # the hand's own cards must be left to deal: else a clear error
         deck.without([hole_spec, *up_specs])
-    h = rules.plain(kind_of(hole_spec))
-    u = rules.plain_kinds(kind_of(x) for x in up_specs)
-    splits = may_split(rules, (h, *u))
-    row = answer_row(h, u, rules, against, deck, table=not splits)
-    split_ev, split_freq = (_split_numbers(h, u, rules, against, deck, row) if splits
-                            else (None, None))
-    left = rules.take(deck if deck is not None else Unseen.full(), (h, *u))
-    chances = hit_outcomes((h, *u), left, rules)   # exact: the cards left to draw
-    return Advice(h.label, tuple(k.label for k in u), row.against, describe_rules(rules),
+    return (rules.plain(kind_of(hole_spec)),
+            rules.plain_kinds(kind_of(x) for x in up_specs), deck)
+
+
+def advice_of(hole: Kind, up: tuple[Kind, ...], rules: Rules, deck: Unseen | None,
+              row: HandRow, against: str | BankerStrategy = "equilibrium") -> Advice:
+    """The `Advice` for the hand face-down ``hole``, face-up ``up`` (kinds, as `hand_of`
+    gives them) dealt from ``deck`` (None: full), from ``row``, the row of the player table
+    that answers it (against the banker ``against``).
+
+    The chances of the next card (``bust_if_hit``, ``seven_half_if_hit``) are exact
+    fractions of the cards left (`settemezzo.odds.hit_outcomes`). Two figures under
+    ``split_figures``: splitting's value and frequency are not in the tables, so they are
+    computed from the game (`split_numbers`)."""
+    split_ev, split_freq = (split_numbers(hole, up, rules, against, deck, row)
+                            if may_split(rules, (hole, *up)) else (None, None))
+    left = rules.take(deck if deck is not None else Unseen.full(), (hole, *up))
+    chances = hit_outcomes((hole, *up), left, rules)   # exact: the cards left to draw
+    return Advice(hole.label, tuple(k.label for k in up), row.against, rules.spec(),
                   row.best, row.stand_ev, row.hit_ev, row.stand_win, row.hit_win,
                   chances["bust"], chances["seven_half"], row.hit_frequency, split_ev,
                   split_freq, restriction_codes(rules), rules.split_figures, row.stake,
                   DECK_SIZE - deck.total if deck is not None else 0)
 
 
-def answer_row(hole: Kind, up: tuple[Kind, ...] = (), rules: Rules = ITALIAN,
-               against: str | BankerStrategy = "equilibrium", deck: Unseen | None = None,
-               *, table: bool = True) -> HandRow:
+def computed_row(hole: Kind, up: tuple[Kind, ...] = (), rules: Rules = ITALIAN,
+                 against: str | BankerStrategy = "equilibrium", deck: Unseen | None = None
+                 ) -> HandRow:
     """The row of the player table (`settemezzo.tables.player_table` of ``rules``,
-    ``against``, ``deck``) that answers the hand face-down ``hole``, face-up ``up`` (kinds as
-    ``rules`` tell them apart, `Rules.plain`): the main game's row, at the stake the
-    strategy uses for it (see `answer_rows`; `settemezzo.rows.stake_copy` picks the same
-    in the game).
-
-    When `settemezzo.results` has the table at hand (shipped with the package for a full
-    deck, or kept) and its floats are the answer's precision (`_exact_values`: against the
-    equilibrium, or a fixed banker under rules that split), its row is read (``table``:
-    False computes it anyway); else the row is computed from the game
-    (`settemezzo.rows.game_row`), against any banker, exact against a fixed one where
-    the game is. A hand with no decision (finished, or not to be dealt from the deck) is a
-    `settemezzo.rules.RulesError` naming it.
-    """
-    name = against.strip().lower() if isinstance(against, str) else None
-    if (table and name is not None and not _exact_values(rules, name)
-            and results.ready(rules, ("player", name), deck)):
-        found = answers(rules, name, deck)
-        pos = found.position.get((hole.label, " ".join(k.label for k in up)))
-        if pos is not None:
-            return found.row(pos)
+    ``against``, ``deck``) that answers the hand face-down ``hole``, face-up ``up``,
+    computed from the game (`settemezzo.rows.game_row`): the main game's row, at the stake
+    the strategy uses for it (`settemezzo.rows.stake_copy`), against any banker, exact
+    against a fixed one where the game is. A hand with no decision (finished, or not to be
+    dealt from the deck) is a `settemezzo.rules.RulesError` naming it."""
     from settemezzo.game import heads_up
 
     game = heads_up(rules, deck)
     return game_row(game, game.infoset(hole, up), against)[0]
 
 
-def _exact_values(rules: Rules, against: str) -> bool:
+def exact_values(rules: Rules, against: str) -> bool:
     """Whether the game's values against the banker named ``against`` are exact fractions
     (a table's floats would lose them): against a fixed banker, unless the player may split
     two figures (a split's value is a float: `settemezzo.solve.walk.player_reply`); never
@@ -204,22 +179,14 @@ class Answers:
         return HandRow(self.against, stake, se, he, float(rec["stand_win"]),
                        float(rec["hit_win"]), freq, best_label(se, he, freq))
 
-
-def answers(rules: Rules = ITALIAN, against: str = "equilibrium",
-            deck: Unseen | None = None) -> Answers:
-    """`answer_rows` of the player table of ``rules`` against ``against`` (``deck``: the
-    deck at the start of the hand), from `settemezzo.results` (shipped, or computed once)
-    and kept there with the table."""
-    name = against.strip().lower()
-
-    def build(s: results.Solved) -> Answers:
-        table = s.player_table(name)
+    @classmethod
+    def of(cls, table: pd.DataFrame, against: str) -> Answers:
+        """The `answer_rows` of the player table ``table`` against the banker named
+        ``against`` (its ``attrs["against"]`` when it has one)."""
         frame = answer_rows(table)
         position = {key: i for i, key in enumerate(zip(frame["hole"].tolist(),
                                                        frame["up"].tolist(), strict=True))}
-        return Answers(frame, position, str(table.attrs.get("against", name)))
-
-    return results.get(rules, deck).view(("answers", name), build)
+        return cls(frame, position, str(table.attrs.get("against", against)))
 
 
 _CHIP_COLUMNS = ("stand_ev", "hit_ev", "margin", "cost_of_mistake", "swap_gain")
@@ -266,9 +233,9 @@ def _stake_copies(df: pd.DataFrame) -> pd.DataFrame:
     return df.iloc[sorted(pos for _, pos in best.values())]
 
 
-def _split_numbers(hole: Kind, up: tuple[Kind, ...], rules: Rules,
-                   against: str | BankerStrategy, deck: Unseen | None, row: HandRow
-                   ) -> tuple[float | None, float | None]:
+def split_numbers(hole: Kind, up: tuple[Kind, ...], rules: Rules,
+                  against: str | BankerStrategy, deck: Unseen | None, row: HandRow
+                  ) -> tuple[float | None, float | None]:
     """Two figures under ``split_figures``: what splitting them is worth (all hands' stakes,
     per unit of the first hand's stake) and, against the equilibrium, how often its player
     splits, at the copy of the hand ``row`` answers from (from the game: not in the tables)."""

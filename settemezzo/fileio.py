@@ -27,15 +27,11 @@ import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from settemezzo.errors import InputError
 
-if TYPE_CHECKING:
-    from settemezzo.rules import Rules
-
-__all__ = ["OutputPathError", "check_out", "json_text", "rules_json", "value_json", "with_rules",
-           "writing"]
+__all__ = ["OutputPathError", "check_out", "json_text", "value_json", "writing"]
 
 
 class OutputPathError(InputError):
@@ -146,21 +142,6 @@ def writing(*paths: str | Path,
                 temp.unlink(missing_ok=True)
 
 
-def rules_json(rules: Rules, lang: str = "en") -> dict[str, Any]:
-    """The rule set as JSON fields (or CSV columns): ``rules``, its name in ``lang``
-    (`settemezzo.i18n.describe_rules`), and ``rules_spec``, its canonical spec (the one
-    place that decides how a rule set is named in an output)."""
-    from settemezzo.i18n import describe_rules
-
-    return {"rules": describe_rules(rules, lang), "rules_spec": rules.spec()}
-
-
-def with_rules(df: Any, rules: Rules, lang: str = "en") -> Any:
-    """The DataFrame ``df`` with the columns of `rules_json` at its end (replacing any)."""
-    return df.drop(columns=[c for c in ("rules", "rules_spec") if c in df.columns]).assign(
-        **rules_json(rules, lang))
-
-
 def value_json(v: Fraction | float) -> dict[str, Any]:
     """An exact number as its fraction text and a float; a float alone with fraction None."""
     if isinstance(v, Fraction):
@@ -186,10 +167,11 @@ def _plain(obj: Any) -> Any:
     return obj
 
 
-def json_text(obj: dict[str, Any], rules: Rules | None = None, lang: str = "en") -> str:
-    """The one JSON writer of every output (the CLI's ``--json``, `settemezzo.cli_common.
+def json_text(obj: dict[str, Any], head: dict[str, Any] | None = None) -> str:
+    """The one JSON writer of every output (the CLI's ``--json``, `settemezzo.cli.common.
     print_json`; the classroom server's summary): UTF-8 as is (7½), two-space indent, exact
-    numbers by `value_json`, NaN as null, led by the rule set (`rules_json`) when given."""
-    head = rules_json(rules, lang) if rules is not None else {}
+    numbers by `value_json`, NaN as null, led by the fields of ``head`` when given (the rule
+    set: `settemezzo.i18n.rules_json`), which ``obj`` does not override."""
+    head = head or {}
     body = {**head, **{k: v for k, v in obj.items() if k not in head}}
     return json.dumps(_plain(body), ensure_ascii=False, indent=2, allow_nan=False)

@@ -41,7 +41,7 @@ import numpy as np
 import numpy.typing as npt
 
 from settemezzo.cards import SEVEN_AND_A_HALF, CardsSeenTwiceError, Kind, Unseen
-from settemezzo.errors import RulesError
+from settemezzo.errors import InputError, RulesError
 from settemezzo.hands import BUST
 from settemezzo.hands import is_finished as _is_finished
 from settemezzo.hands import score as _score
@@ -369,9 +369,9 @@ class HeadsUpGame:
         i = self.index.get((hole, tuple(up)))
         if i is None:
             hand = " ".join(k.label for k in (hole, *up))
-            raise RulesError(
+            raise InputError(
                 f"no decision at hand {hand!r}: it is finished (7½ or bust) or cannot be dealt "
-                f"from this deck")
+                f"from this deck; a decision is a hand below 7½ whose cards the deck holds")
         return self.infosets[i]
 
     @property
@@ -395,7 +395,8 @@ class HeadsUpGame:
         # many decisions (the same cards in other orders, other stakes) share a subgame
         target = self.swap_target.get(i)
         if target is None:
-            raise RulesError(f"decision {i} ({self.infosets[i].label}) is not a swap decision")
+            raise InputError(f"decision {i} ({self.infosets[i].label}) is not a swap decision: "
+                             f"a swap decision is a hit under swap_hidden")
         key = (self._swap_gone[i], target)
         sub = self._subgames_by_cards.get(key)
         if sub is None:
@@ -773,7 +774,8 @@ def without_cards(deck: Unseen, kinds: tuple[Kind, ...], rules: Rules) -> Unseen
     try:
         return _taken(deck, kinds, rules)
     except CardsSeenTwiceError:
-        raise RulesError(f"cards {kinds!r} are not all in {deck}") from None
+        raise InputError(f"cards {[k.label for k in kinds]} are not all in the deck {deck}: "
+                         f"only cards left in it can be taken") from None
 
 
 @lru_cache(maxsize=4096)

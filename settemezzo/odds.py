@@ -33,9 +33,10 @@ from settemezzo.cards import (
     parse_specs,
     resolve_kinds,
 )
+from settemezzo.errors import InputError
 from settemezzo.hands import BUST, PAIR_OF_SEVENS, ROYAL, is_finished, points_label, score, total
 from settemezzo.policy import parse_threshold
-from settemezzo.rules import ITALIAN, Rules, RulesError
+from settemezzo.rules import ITALIAN, Rules
 
 __all__ = [
     "HandState",
@@ -209,9 +210,10 @@ def check_counts(hand: Sequence[Kind], unseen: Unseen) -> None:
 
 def _check_can_hit(hand: Sequence[Kind], rules: Rules) -> None:
     if hand and is_finished(hand, rules):
-        raise RulesError(
+        raise InputError(
             f"the hand {[k.label for k in hand]} is finished (total "
-            f"{total(hand, rules)} half-points): it cannot take another card")
+            f"{total(hand, rules)} half-points): it cannot take another card; only a hand "
+            f"below 7½ that is not bust can")
 
 
 def final_distribution(hand: Sequence[Kind], unseen: Unseen, rules: Rules,

@@ -194,7 +194,7 @@ def stake_copy(game: HeadsUpGame, st: Any, player: PlayerStrategy, exact: bool) 
 
 def game_row(game: HeadsUpGame, st: Any, against: str | BankerStrategy
              ) -> tuple[HandRow, int]:
-    """`settemezzo.advice.answer_row` computed from the game, for decision ``st`` (at the
+    """`settemezzo.results.answers.answer_row` computed from the game, for decision ``st`` (at the
     lowest stake: the copy the strategy uses is picked here), and the information set of
     that copy."""
     from settemezzo.solve import equilibrium

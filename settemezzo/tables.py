@@ -27,6 +27,7 @@ import numpy as np
 import pandas as pd
 
 from settemezzo.cards import Kind, Unseen
+from settemezzo.errors import InputError
 from settemezzo.game import HeadsUpGame, heads_up, restriction_codes
 from settemezzo.hands import is_finished, points_label, total
 from settemezzo.odds import bust_chance, draw_kinds
@@ -39,7 +40,7 @@ from settemezzo.rows import (
     reaches,
     resolve_banker,
 )
-from settemezzo.rules import ITALIAN, Rules, RulesError
+from settemezzo.rules import ITALIAN, Rules
 from settemezzo.solve import (
     BankerStrategy,
     PlayerStrategy,
@@ -98,14 +99,13 @@ def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equili
     face-down card and ``up`` every face-up card in the order turned up (the swapped cards
     included); its values are in chips at the stake chosen before.
 
-    ``attrs``: ``rules`` (`settemezzo.i18n.describe_rules`), ``against`` (the banker's name),
+    ``attrs``: ``rules_spec`` (`settemezzo.rules.Rules.spec`; `settemezzo.i18n.describe_rules`
+    says the rule set in words), ``against`` (the banker's name),
     and, when the exact game restricts the player, ``restriction_codes``
     (`settemezzo.game.restriction_codes`; `settemezzo.i18n.restriction_text` says them in
     words, in any language): the values are then at least what the player can get (the
     banker's edge at most).
     """
-    from settemezzo.i18n import describe_rules
-
     game = heads_up(rules, deck)
     banker = resolve_banker(against, game)
     is_eq = isinstance(against, str) and against.strip().lower() == "equilibrium"
@@ -113,7 +113,6 @@ def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equili
     records: list[dict[str, Any]] = []
     _player_rows(records, _Path(game, banker, player, is_eq))
     df = pd.DataFrame.from_records(records)
-    df.attrs["rules"] = describe_rules(rules)
     df.attrs["rules_spec"] = rules.spec()
     df.attrs["against"] = banker.name
     _mark_restriction(df, rules)
@@ -254,10 +253,8 @@ def banker_table(rules: Rules = ITALIAN, max_up: int | None = 2,
     A hand split into two (``split_figures``) is played face up (`settemezzo.split`): the
     banker then sees everything and has no row here.
     """
-    from settemezzo.i18n import describe_rules
-
     if max_up is not None and (not isinstance(max_up, int) or max_up < 0):
-        raise RulesError(f"max_up must be a non-negative whole number or None, got {max_up!r}")
+        raise InputError(f"max_up must be a non-negative whole number or None, got {max_up!r}")
     game = heads_up(rules, deck)
     eq = equilibrium(game)
     records: list[dict[str, Any]] = []
@@ -266,7 +263,6 @@ def banker_table(rules: Rules = ITALIAN, max_up: int | None = 2,
     _banker_rows(records, _Path(game, eq.banker, eq.player, True), max_up,
                  [k.label for k in game.kinds], extra, {})
     df = pd.DataFrame.from_records(records)
-    df.attrs["rules"] = describe_rules(rules)
     df.attrs["rules_spec"] = rules.spec()
     _mark_restriction(df, rules)
     return df

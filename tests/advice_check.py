@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from settemezzo import results
-from settemezzo.advice import Advice, advise
+from settemezzo.advice import Advice
 from settemezzo.cards import Kind, kind_of, parse_specs
+from settemezzo.results.answers import advise
 from settemezzo.rules import Rules
 
 VALUES = ("stand_ev", "hit_ev", "stand_win", "hit_win", "split_ev")

@@ -37,14 +37,14 @@ STUBBED = [
     ("settemezzo.solve", "equilibrium"), ("settemezzo.solve", "best_response"),
     ("settemezzo.solve", "evaluate"), ("settemezzo.game", "heads_up"),
     ("settemezzo.tables", "player_table"), ("settemezzo.tables", "banker_table"),
-    ("settemezzo.advice", "advise"),
-    ("settemezzo.edge", "edge_table"), ("settemezzo.edge", "banker_edge"),
+    ("settemezzo.results.answers", "advise"),
+    ("settemezzo.results.edges", "edge_table"), ("settemezzo.edge", "banker_edge"),
     # the simulator checks its input itself, then builds equilibrium tables and plays chunks
     ("settemezzo.simulate.session", "player_tables"),
     ("settemezzo.simulate.session", "banker_tables"),
     ("settemezzo.simulate.session", "run_chunks"),
     ("settemezzo.deck.down", "deck_down"), ("settemezzo.deck.down", "report"),
-    ("settemezzo.deck.count", "write_report"),
+    ("settemezzo.cli.deck", "write_report"),
     ("settemezzo.simulate.tablegame", "TableGame"),
     # a server runs until interrupted
     ("settemezzo.classroom_server.server", "serve"),

@@ -21,11 +21,12 @@ from fractions import Fraction
 import pytest
 
 from settemezzo import results
-from settemezzo.advice import advise, answer_row, answers
 from settemezzo.cards import InvalidCardError, Kind, Unseen
+from settemezzo.errors import InputError
 from settemezzo.game import heads_up
 from settemezzo.odds import hit_outcomes
-from settemezzo.rules import ITALIAN, SPANISH, Rules, RulesError
+from settemezzo.results.answers import advise, answer_row, answers
+from settemezzo.rules import ITALIAN, SPANISH, Rules
 from tests.advice_check import FLOAT_TOL, fresh_advice, kinds, same_advice
 
 SPLIT2 = ITALIAN.with_variants("split_figures=2")
@@ -103,9 +104,9 @@ def test_a_hand_has_a_row_exactly_when_the_game_has_its_decision(rules: Rules) -
 def test_bad_hands_keep_their_errors() -> None:
     with pytest.raises(InvalidCardError, match="'9'"):
         advise("9", rules=SPANISH)
-    with pytest.raises(RulesError, match="finished"):
+    with pytest.raises(InputError, match="finished"):
         advise("7", ["½"], rules=SPANISH)
-    with pytest.raises(RulesError, match="cannot be dealt"):
+    with pytest.raises(InputError, match="cannot be dealt"):
         advise("1", ["1", "1", "1", "1"], rules=SPANISH)
     with pytest.raises(ValueError, match="only 0 left"):
         advise("7", rules=SPANISH, seen="7 7 7 7")

@@ -5,8 +5,10 @@ from fractions import Fraction
 
 import pytest
 
-from settemezzo.edge import banker_edge, edge_table, standard_rule_sets
+from settemezzo.edge import banker_edge
 from settemezzo.errors import InputError
+from settemezzo.i18n import edge_words, standard_rule_sets
+from settemezzo.results.edges import edge_table
 from settemezzo.rules import ITALIAN
 from settemezzo.solve import best_response, equilibrium
 
@@ -33,7 +35,7 @@ def test_restricted_rules_are_marked_as_bounds() -> None:
     assert len(sets) == 1 + 9 + 1 + 4
     names = ("Italian rules", "Spanish rules + no swap hidden card",
              "Spanish rules + no splitting")
-    df = edge_table([s for s in sets if s[0] in names], ["threshold:5"])
+    df = edge_words(edge_table([s for s in sets if s[0] in names], ["threshold:5"]))
     assert len(df) == 3
     by = df.set_index("variant")
     assert not by.loc["Italian rules", "bound"] and by.loc["Italian rules", "note"] == ""

@@ -57,8 +57,10 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
 
 def test_advise_has_one_address() -> None:
     from settemezzo import advice, tables
+    from settemezzo.results import answers
 
-    assert sm.advise is advice.advise and not hasattr(tables, "advise")
+    assert sm.advise is answers.advise
+    assert not hasattr(tables, "advise") and not hasattr(advice, "advise")
 
 
 def test_the_version_falls_back_to_pyproject() -> None:

@@ -45,7 +45,7 @@ from settemezzo.odds import (
     seven_half_chance,
 )
 from settemezzo.policy import parse_threshold
-from settemezzo.rules import ITALIAN, SPANISH, Rules, RulesError
+from settemezzo.rules import ITALIAN, SPANISH, Rules
 
 F, A, KD = Kind.FIGURE, Kind.ACE, Kind.KING_OF_DIAMONDS
 K2, K3, K4, K5, K6, K7 = Kind.TWO, Kind.THREE, Kind.FOUR, Kind.FIVE, Kind.SIX, Kind.SEVEN
@@ -309,9 +309,9 @@ def test_hand_state_bad_input(hole: str, up: str, seen: str, error: type[Excepti
 
 
 def test_cannot_hit_a_finished_hand() -> None:
-    with pytest.raises(RulesError, match="finished"):
+    with pytest.raises(InputError, match="finished"):
         hit_outcomes([K7, F], Unseen.full(), ITALIAN)
-    with pytest.raises(RulesError, match="finished"):
+    with pytest.raises(InputError, match="finished"):
         bust_chance([K7, K7], Unseen.full(), PAIR)
 
 

@@ -10,9 +10,11 @@ import pandas as pd
 import pytest
 
 from settemezzo import results
-from settemezzo.advice import advise
 from settemezzo.cards import InvalidCardError
-from settemezzo.rules import ITALIAN, SPANISH, Rules, RulesError
+from settemezzo.errors import InputError
+from settemezzo.i18n import advice_text
+from settemezzo.results.answers import advise
+from settemezzo.rules import ITALIAN, SPANISH, Rules
 from settemezzo.solve import equilibrium, evaluate
 from settemezzo.tables import banker_table, player_table
 
@@ -29,13 +31,13 @@ def test_advice_for_a_lone_seven_against_threshold_banker() -> None:
     assert a.bust_if_hit == Fraction(9, 13)
     assert a.seven_half_if_hit == Fraction(4, 13)
     assert isinstance(a.stand_ev, Fraction) and a.stand_ev > a.hit_ev
-    assert "STAND" in str(a)
+    assert "STAND" in advice_text(a)
 
 
 def test_advice_against_equilibrium_answers_the_beginners_question() -> None:
     a = advise("5")
     assert a.best in {"stand", "hit", "mixed"}
-    assert "face-down 5, nothing up" in str(a)
+    assert "face-down 5, nothing up" in advice_text(a)
     assert a.hit_frequency is not None
 
 
@@ -73,9 +75,9 @@ def test_banker_table_posteriors_sum_to_one() -> None:
 def test_bad_input() -> None:
     with pytest.raises(InvalidCardError, match="'9'"):
         advise("9")
-    with pytest.raises(RulesError, match="finished"):
+    with pytest.raises(InputError, match="finished"):
         advise("7", ["½"])
-    with pytest.raises(RulesError, match="max_up"):
+    with pytest.raises(InputError, match="max_up"):
         banker_table(ITALIAN, max_up=-1)
 
 
@@ -126,10 +128,11 @@ def test_italian_equilibrium_value_from_own_reach() -> None:
 
 def test_advice_names_the_restriction() -> None:
     assert advise("5", against="threshold:5").restriction_codes == ()
-    assert "Restricted" not in str(advise("5", against="threshold:5"))
+    assert "Restricted" not in advice_text(advise("5", against="threshold:5"))
     a = advise("5", rules=SPANISH, against="threshold:5")
     assert a.restriction_codes == ("resplit", "split_swap") and a.split_figures == 12
-    assert "Restricted game: the player never splits into more than two hands" in str(a)
+    assert "Restricted game: the player never splits into more than two hands" in \
+        advice_text(a)
 
 
 BANKER_COLUMNS = ["up", "n_up", "banker", "banker_total", "banker_total_half",

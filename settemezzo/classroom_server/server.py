@@ -53,7 +53,7 @@ from settemezzo.classroom_server.summary import class_summary
 from settemezzo.classroom_server.table import ClassTables, TableOptions
 from settemezzo.errors import InputError, SettemezzoError
 from settemezzo.fileio import json_text
-from settemezzo.i18n import LANGUAGES, check_lang, t
+from settemezzo.i18n import LANGUAGES, check_lang, rules_json, t
 from settemezzo.simulate.tablegame import ACTIONS
 
 __all__ = ["ClassServer", "lan_address", "make_server", "serve"]
@@ -358,8 +358,8 @@ class Handler(StrictHandler):
         path = urllib.parse.urlsplit(self.path).path
         summary = load_summary(store)
         if path.endswith(".json"):
-            self._send(HTTPStatus.OK, json_text(summary, self.server.room.rules,
-                                                self._lang()[0]), "application/json")
+            self._send(HTTPStatus.OK, json_text(summary, rules_json(
+                self.server.room.rules, self._lang()[0])), "application/json")
         elif path.endswith("answers.csv"):
             self._send(HTTPStatus.OK, answers_csv(store.answers()), "text/csv; charset=utf-8")
         elif path.endswith(".csv"):

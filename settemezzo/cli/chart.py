@@ -67,18 +67,12 @@ def edge_available() -> bool:
 
 
 def _edge_table() -> Callable[..., pd.DataFrame]:
-    try:
-        module = importlib.import_module("settemezzo.edge")
-    except ModuleNotFoundError as exc:
-        if exc.name != "settemezzo.edge":
-            raise
-        raise chart_error("the edge chart needs settemezzo.edge.edge_table, which this "
-                     "installation does not have yet") from None
-    fn = getattr(module, "edge_table", None)
-    if not callable(fn):
-        raise chart_error("the edge chart needs settemezzo.edge.edge_table, which "
-                     "settemezzo.edge does not define yet")
-    return fn  # type: ignore[no-any-return]
+    """The edge chart's data: the edge table of the standard rule sets in English words
+    (`settemezzo.results.edges.edge_table`, `settemezzo.i18n.edge_words`)."""
+    from settemezzo.i18n import edge_words, standard_rule_sets
+    from settemezzo.results.edges import edge_table
+
+    return lambda: edge_words(edge_table(standard_rule_sets("en")), "en")
 
 
 def cached_player_table(rules: Rules, against: str) -> pd.DataFrame:
@@ -115,8 +109,8 @@ def chart(kind: str, rules: Rules = ITALIAN, *, against: str = "equilibrium",
     """Draw chart ``kind`` and return it with its numbers (what ``--csv`` writes).
 
     ``against`` is the banker for the strategy and EV charts; ``thresholds`` the banker
-    policies of the banker-final chart; ``edges`` an `settemezzo.edge.edge_table` result
-    for the edge chart (computed when None).
+    policies of the banker-final chart; ``edges`` an edge table in words
+    (`settemezzo.i18n.edge_words`) for the edge chart (computed when None).
     """
     from settemezzo import plots
 

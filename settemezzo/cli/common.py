@@ -8,7 +8,7 @@ Every ``--json`` output goes through `print_json`: UTF-8 text as is (7½, not ``
 two-space indent, and the rule set under ``"rules"`` (its name in the chosen language) and
 ``"rules_spec"`` (the canonical spec, `settemezzo.rules.Rules.spec`, which ``--rules`` reads
 back). A CSV names its rule set with the same two columns
-(`settemezzo.fileio.with_rules`).
+(`settemezzo.i18n.with_rules`).
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any
 from settemezzo.cards import CardSpec, parse_spec, parse_specs
 from settemezzo.cli.help_texts import help_text, is_help_key
 from settemezzo.errors import InputError, RulesError
-from settemezzo.fileio import OutputPathError, json_text, rules_json, value_json, with_rules
+from settemezzo.fileio import OutputPathError, json_text, value_json
+from settemezzo.i18n import count_rule, rules_json, with_rules
 from settemezzo.rules import CASINO_PRESETS, KNOBS, PRESETS, Rules, from_spec
 
 if TYPE_CHECKING:
@@ -115,11 +116,17 @@ def rules_from(args: argparse.Namespace, casino: bool = False) -> Rules:
 
 def speak_progress(lang: str) -> None:
     """Progress bars of a long solve in the language of the command
-    (`settemezzo.results.PROGRESS_LANG`); called by the commands that may solve, so that the
-    others do not load the solver."""
+    (`settemezzo.results.PROGRESS_WORDS`: the catalogue's ``progress.*``); called by the
+    commands that may solve, so that the others do not load the solver."""
     from settemezzo import results
+    from settemezzo.i18n import describe_rules, t
 
-    results.PROGRESS_LANG[0] = lang
+    def words(kind: str, **fields: Any) -> str:
+        if "rules" in fields:
+            fields["rules"] = describe_rules(fields["rules"], lang)
+        return t(f"progress.{kind}", lang, **fields)
+
+    results.PROGRESS_WORDS[0] = words
 
 
 # ---------------------------------------------------------------------------------------------
@@ -214,7 +221,7 @@ def check_out(path: str | Path, suffixes: Sequence[str] | None = None,
 def print_json(obj: dict[str, Any], rules: Rules | None = None, lang: str = "en") -> None:
     """Print ``obj`` as the one JSON object of a ``--json`` run, led by the rule set (its
     name in ``lang``)."""
-    print(json_text(obj, rules, lang))
+    print(json_text(obj, rules_json(rules, lang) if rules is not None else None))
 
 
 def pct(x: float | Fraction | None, lang: str = "en", digits: int = 6) -> str:
@@ -287,7 +294,7 @@ def write_deck_charts(folder: Path, suffix: str = ".png", lang: str = "en",
     rules = ITALIAN
     points, means = edge_by_count(rep.hands, rep.count)
     card = count_card(rep.flips)
-    rule = rep.count.rule(lang)
+    rule = count_rule(rep.count, lang)
     written = save_chart(worth_chart(rep.summary, rules, lang=lang),
                          folder / f"deck_worth{suffix}", rep.summary)
     written += save_chart(count_chart(points, means, rule, rep.capture, rules,

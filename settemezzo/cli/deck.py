@@ -13,7 +13,7 @@ import argparse
 import math
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from settemezzo.cli.common import (
     CliError,
@@ -27,10 +27,24 @@ from settemezzo.cli.common import (
     speak_progress,
 )
 from settemezzo.cli.help_texts import help_text
-from settemezzo.i18n import banker_words, describe_rules, number, number_range, percent, t
-from settemezzo.rules import Rules
+from settemezzo.i18n import (
+    banker_words,
+    count_rule,
+    describe_rules,
+    number,
+    number_range,
+    percent,
+    t,
+    with_rules,
+)
+from settemezzo.rules import ITALIAN, Rules
 
-__all__ = ["MAX_CYCLES", "cmd_deckdown", "register", "summary_text"]
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    import pandas as pd
+
+__all__ = ["MAX_CYCLES", "cmd_deckdown", "register", "summary_text", "write_report"]
 
 
 def _pm(x: float, se: float, lang: str) -> str:
@@ -147,9 +161,8 @@ def cmd_deckdown(args: argparse.Namespace) -> int:
 
 def _write_data(args: argparse.Namespace, rules: Rules, show: Any) -> int:
     """``--report --data DIR``: run the report and the count study, write data/ files."""
-    from settemezzo.deck.count import load_report, write_report
+    from settemezzo.deck.count import load_report
     from settemezzo.fileio import check_folder
-    from settemezzo.rules import ITALIAN
 
     if not args.report or rules != ITALIAN:
         raise CliError("--data DIR writes the Italian report: use it with --report and "
@@ -163,9 +176,35 @@ def _write_data(args: argparse.Namespace, rules: Rules, show: Any) -> int:
     print(summary_text(rep.summary, rules, [], lang))
     share = (f"{percent(rep.capture, lang, 0, typeset=False)} ± "
              f"{percent(rep.capture_se, lang, 0, typeset=False)}")
-    print(t("deck.report_count", lang, rule=rep.count.rule(lang),
+    print(t("deck.report_count", lang, rule=count_rule(rep.count, lang),
             r2=number(rep.r2, lang, 2, typeset=False), share=share))
     return 0
+
+
+def write_report(folder: str | Path | None = None, rules: Rules = ITALIAN,
+                 progress: Callable[[int, int], None] | None = None,
+                 hands: pd.DataFrame | None = None) -> list[Path]:
+    """Run `settemezzo.deck.down.report` (or take its rows ``hands``) and
+    `settemezzo.deck.count.best_count`, and write the three files of the report into
+    ``folder`` (default: ``data/``, `settemezzo.deck.count.DATA`; atomically), each with the
+    rule set's ``rules`` and ``rules_spec`` columns (`settemezzo.i18n.with_rules`), the
+    counts with their ``rule`` in English (`settemezzo.i18n.count_rule`). Minutes: see
+    `settemezzo.deck.down.REPORT_RUNS`."""
+    from settemezzo.deck import count
+    from settemezzo.deck.down import combined, report
+    from settemezzo.fileio import writing
+
+    if hands is None:
+        _, hands = combined(report(rules, progress=progress))
+    study, counts = count.best_count(hands, rules, progress=progress)
+    counts.insert(1, "rule", [count_rule(count.Count(tuple(int(x) for x in tags.split())))
+                              for tags in counts["tags"]])
+    where = Path(folder) if folder is not None else count.DATA
+    paths = [where / name for name in (count.ROWS_FILE, count.FLIPS_FILE, count.COUNT_FILE)]
+    with writing(*paths) as temps:
+        for df, temp in zip((hands, study.flips, counts), temps, strict=True):
+            with_rules(df, rules).to_csv(temp, index=False, float_format="%.12g")
+    return paths
 
 
 def register(subparsers: Subparsers[argparse.ArgumentParser], lang: str = "en") -> None:

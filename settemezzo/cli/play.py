@@ -57,15 +57,25 @@ def _check(args: argparse.Namespace) -> tuple[int, int]:
     return students, computers
 
 
+def score_words(score: int) -> str:
+    """A score code of the record (`settemezzo.simulate.session.HandReport`) as the JSON
+    record writes it, in English: 'did not play' (-1), else `settemezzo.i18n.score_label`."""
+    from settemezzo.i18n import score_label
+
+    return "did not play" if score < 0 else score_label(score)
+
+
 def game_record(game: Any) -> dict[str, Any]:
     """The hand-by-hand record of a game and its result, JSON-ready."""
     hands = []
     for r in game.reports:
         hands.append({
             "hand": r.hand + 1, "banker": r.banker,
-            "banker_cards": [str(c) for c in r.banker_cards], "banker_result": r.banker_result,
+            "banker_cards": [str(c) for c in r.banker_cards],
+            "banker_result": score_words(r.banker_score),
             "players": [{"seat": s, "hands": [[str(c) for c in h] for h in hs],
-                         "results": list(res), "stakes": list(st), "gains": list(g)}
+                         "results": [score_words(x) for x in res], "stakes": list(st),
+                         "gains": list(g)}
                         for (s, hs, res, g), st in zip(r.players, r.stakes, strict=True)],
             "burnt": [{"seat": s, "card": str(c)} for s, c in r.burnt],
             "banker_gain": r.banker_gain, "next_banker": r.next_banker,
@@ -128,12 +138,14 @@ def _hint(game: Any, lang: str) -> str:
     if game.phase == "bank":
         hit = game.bank_hint()
         return t("table.bank_hint", lang, play=t("chart.hit" if hit else "chart.stand", lang))
+    from settemezzo.advice import Advice
     from settemezzo.i18n import advice_text
     from settemezzo.teaching.tablelog import split_hint
 
-    advice = game.hint()   # the solved results the computer seats play (no solve)
-    if advice is None:
+    hint = game.hint()   # the solved results the computer seats play (no solve)
+    if hint is None:
         return t("table.no_hint", lang)
+    advice = Advice.of_hint(hint, game.rules)
     return " ".join(x for x in (advice_text(advice, lang), split_hint(advice, lang)) if x)
 
 

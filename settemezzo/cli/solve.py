@@ -261,9 +261,9 @@ def _evaluated(p: str, b: str, rules: Rules, deck: Any) -> tuple[Any, Any, tuple
 
 def cmd_advise(args: argparse.Namespace) -> int:
     """Stand or hit for one hand, and by how much."""
-    from settemezzo.advice import advise
     from settemezzo.i18n import advice_text
     from settemezzo.odds import HandState
+    from settemezzo.results.answers import advise
 
     rules = rules_from(args, casino=True)
     if rules.open_deal:
@@ -338,7 +338,8 @@ def table_view(df: Any, lang: str = "en") -> Any:
 def cmd_edge(args: argparse.Namespace) -> int:
     """The banker's edge of a rule set, or of every variant."""
     from settemezzo import results
-    from settemezzo.edge import edge_table, standard_rule_sets
+    from settemezzo.i18n import edge_words, standard_rule_sets
+    from settemezzo.results.edges import edge_table
 
     rules = rules_from(args, casino=not args.all)
     if rules.open_deal and not args.all:  # a casino game: its own exact engine
@@ -355,8 +356,9 @@ def cmd_edge(args: argparse.Namespace) -> int:
         check_exact_size(rules, args.yes)
         sets = [(describe_rules(rules, lang), rules)]
     with results.precomputed_off() if args.fresh else contextlib.nullcontext():
-        df = edge_table(sets, methods, progress=not args.json and args.all,
-                        workers=min(os.cpu_count() or 1, len(sets)), lang=lang)
+        df = edge_words(edge_table(
+            sets, methods, progress=t("cli.col_edge", lang) if not args.json and args.all
+            else None, workers=min(os.cpu_count() or 1, len(sets))), lang)
     if path is not None:
         _write_edges(df, path, rules, lang)
         print(t("cli.wrote", lang, path=path))
@@ -390,12 +392,15 @@ def write_data(out: Path) -> list[Path]:
     (`write_tables`), then the edge of every standard rule set (``EDGE_FILE``), solved
     afresh."""
     from settemezzo import results
-    from settemezzo.edge import edge_table
+    from settemezzo.i18n import edge_words, standard_rule_sets
+    from settemezzo.results.edges import edge_table
 
     written = write_tables(out)
     path = out / EDGE_FILE
     with results.precomputed_off():  # a solve independent of the shipped results
-        edges = edge_table(workers=min(2, os.cpu_count() or 1)).drop(columns=["seconds"])
+        edges = edge_words(edge_table(standard_rule_sets(),
+                                      workers=min(2, os.cpu_count() or 1))
+                           ).drop(columns=["seconds"])
     with writing(path) as (tmp,):
         edges.to_csv(tmp, index=False, float_format="%.12g")
     written.append(path)

@@ -16,11 +16,9 @@ from settemezzo.deck.count import (
     fit_count,
     load_report,
     summarize,
-    write_report,
 )
 from settemezzo.deck.down import BANKERS, DeckDown, HandValues, deck_cycles, deck_down, hand_values
 
 __all__ = ["BANKERS", "CANDIDATES", "Count", "CountStudy", "DeckDown", "DeckDownError",
            "HandValues", "Report", "best_count", "count_card", "count_study", "deck_cycles",
-           "deck_down", "edge_by_count", "fit_count", "hand_values", "load_report", "summarize",
-           "write_report"]
+           "deck_down", "edge_by_count", "fit_count", "hand_values", "load_report", "summarize"]

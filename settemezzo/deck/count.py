@@ -17,8 +17,9 @@ rich in the kinds tagged +1 (so the cards left are rich in those tagged -1).
   remembering and forgetting.
 - `best_count` studies the fitted count and the `CANDIDATES` and keeps the one that captures
   most (chosen among three on the cycles it is measured on: a mild selection, said so).
-- `write_report` / `load_report`: the precomputed report in ``data/`` that the notebook and
-  ``make charts`` read (`settemezzo deckdown --report --data data` makes it).
+- `load_report`: the precomputed report in ``data/`` that the notebook and ``make charts``
+  read (`settemezzo deckdown --report --data data` writes it: `settemezzo.cli.deck.
+  write_report`). A count in words is `settemezzo.i18n.count_rule`.
 """
 
 from __future__ import annotations
@@ -42,16 +43,14 @@ from settemezzo.deck.common import (
     summary,
     transfer,
 )
-from settemezzo.deck.down import combined, report
 from settemezzo.game import heads_up
 from settemezzo.hands import total
-from settemezzo.i18n import t
 from settemezzo.rules import ITALIAN, Rules
 from settemezzo.solve import PlayerStrategy, evaluate
 
 __all__ = ["CANDIDATES", "Count", "CountStudy", "Report", "best_count", "count_card",
            "count_study", "edge_by_count",
-           "fit_count", "load_report", "summarize", "write_report"]
+           "fit_count", "load_report", "summarize"]
 
 KINDS = (Kind.FIGURE, Kind.ACE, Kind.TWO, Kind.THREE, Kind.FOUR, Kind.FIVE, Kind.SIX,
          Kind.SEVEN)
@@ -76,16 +75,6 @@ class Count:
         of 8 numbers): what a person keeping the count gets."""
         arr = np.asarray(left, dtype=np.float64)
         return 10.0 * ((FULL - arr) @ np.asarray(self.tags)) / arr.sum(axis=-1)
-
-    def rule(self, lang: str = "en") -> str:
-        """'+1 for each ½; -1 for each 5, 6, 7' (the tags of the cards seen), in ``lang``."""
-        parts = []
-        for tag in sorted({x for x in self.tags if x}, key=lambda x: (x < 0, abs(x))):
-            kinds = [k.label for k, x in zip(KINDS, self.tags, strict=True) if x == tag]
-            if kinds:
-                parts.append(t("deck.count_rule_part", lang, tag=f"{tag:+d}",
-                               kinds=", ".join(kinds)))
-        return "; ".join(parts)
 
 
 def _r2(x: Any, y: Any) -> float:
@@ -126,7 +115,7 @@ class CountStudy:
 
     def to_dict(self) -> dict[str, Any]:
         """The count, its fit and capture, and the flips, as plain JSON-able values."""
-        return {"tags": list(self.count.tags), "rule": self.count.rule(), "r2": self.r2,
+        return {"tags": list(self.count.tags), "r2": self.r2,
                 "capture": self.capture, "capture_se": self.capture_se,
                 "flips": self.flips.to_dict(orient="records")}
 
@@ -321,31 +310,12 @@ def best_count(hands: pd.DataFrame, rules: Rules = ITALIAN,
     studies = [count_study(hands, rules, c, progress=progress)
                for c in dict.fromkeys([fitted, *candidates])]
     best = max(studies, key=lambda st: st.capture)
-    table = pd.DataFrame([{"tags": " ".join(map(str, st.count.tags)), "rule": st.count.rule(),
+    table = pd.DataFrame([{"tags": " ".join(map(str, st.count.tags)),
                            "fitted": st.count == fitted, "r2": st.r2, "capture": st.capture,
                            "capture_se": st.capture_se, "test_hands": len(st.values),
                            "chosen": st is best}
                           for st in studies])
     return best, table
-
-
-def write_report(folder: str | Path = DATA, rules: Rules = ITALIAN,
-                 progress: Callable[[int, int], None] | None = None,
-                 hands: pd.DataFrame | None = None) -> list[Path]:
-    """Run `settemezzo.deck.down.report` (or take its rows ``hands``) and `best_count`, and
-    write the three files of the report into ``folder`` (atomically), each with the rule set's
-    ``rules`` and ``rules_spec`` columns (`settemezzo.fileio.with_rules`). Minutes: see
-    `settemezzo.deck.down.REPORT_RUNS`."""
-    from settemezzo.fileio import with_rules, writing
-
-    if hands is None:
-        _, hands = combined(report(rules, progress=progress))
-    study, counts = best_count(hands, rules, progress=progress)
-    paths = [Path(folder) / name for name in (ROWS_FILE, FLIPS_FILE, COUNT_FILE)]
-    with writing(*paths) as temps:
-        for df, temp in zip((hands, study.flips, counts), temps, strict=True):
-            with_rules(df, rules).to_csv(temp, index=False, float_format="%.12g")
-    return paths
 
 
 def load_report(folder: str | Path = DATA) -> Report:

@@ -352,7 +352,7 @@ REPORT_RUNS: tuple[tuple[int, tuple[str, ...], int, int], ...] = (
 """The report (`report`, ``make deckdown``): (players, bankers, deck cycles, seed) per run.
 The bankers who remember need a certified equilibrium per composition (about 2 s each),
 hence fewer cycles. About 22 minutes of one core with the count study
-(`settemezzo.deck.count.write_report`; measured with `time make deckdown`); the tests use runs
+(`settemezzo.cli.deck.write_report`; measured with `time make deckdown`); the tests use runs
 of 2 cycles."""
 
 

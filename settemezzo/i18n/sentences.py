@@ -17,7 +17,7 @@ in a language, from the catalogues' words (`t`) and the numbers' writers
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from settemezzo import policy
 from settemezzo.cards import SEVEN_AND_A_HALF, SUIT_SYMBOLS, Card, DeckStyle, Rank
@@ -29,9 +29,11 @@ from settemezzo.rules import Rules, knob
 
 if TYPE_CHECKING:
     from settemezzo.advice import Advice
+    from settemezzo.deck.count import Count
 
 __all__ = [
     "DECK_STYLES",
+    "EDGE_WORDS_COLUMNS",
     "RESTRICTION_CODES",
     "advice_hand",
     "advice_sentence",
@@ -39,8 +41,10 @@ __all__ = [
     "banker_words",
     "card_label",
     "card_name",
+    "count_rule",
     "deck_style",
     "describe_rules",
+    "edge_words",
     "method_label",
     "policy_label",
     "rank_label",
@@ -48,10 +52,13 @@ __all__ = [
     "restriction_text",
     "restriction_what",
     "rule_change",
+    "rules_json",
     "rules_title",
     "score_label",
     "split_sentence",
+    "standard_rule_sets",
     "total_label",
+    "with_rules",
 ]
 
 
@@ -209,6 +216,73 @@ def describe_rules(rules: Rules, lang: str = "en") -> str:
     check_lang(lang)
     return " + ".join([rules_title(rules, lang),
                        *(rule_change(name, value, lang) for name, value in rules.changes())])
+
+
+def count_rule(count: Count, lang: str = "en") -> str:
+    """A count (`settemezzo.deck.count.Count`) in words: '+1 for each ½; -1 for each 5, 6, 7'
+    (the tags of the cards seen), in ``lang``.
+
+    >>> from settemezzo.deck.count import Count
+    >>> count_rule(Count((1, 0, 0, 0, 0, 0, 0, -3)), "fr")
+    '+1 pour chaque ½; -3 pour chaque 7'
+    """
+    from settemezzo.deck.count import KINDS
+
+    parts = []
+    for tag in sorted({x for x in count.tags if x}, key=lambda x: (x < 0, abs(x))):
+        kinds = [k.label for k, x in zip(KINDS, count.tags, strict=True) if x == tag]
+        parts.append(t("deck.count_rule_part", lang, tag=f"{tag:+d}", kinds=", ".join(kinds)))
+    return "; ".join(parts)
+
+
+def standard_rule_sets(lang: str = "en") -> list[tuple[str, Rules]]:
+    """The standard rule sets (`settemezzo.edge.standard_rules`), each labelled in words in
+    ``lang`` (`describe_rules`: 'Italian rules + burn 3/4', 'Spanish rules + stake before
+    the deal')."""
+    from settemezzo.edge import standard_rules
+
+    return [(describe_rules(r, lang), r) for r in standard_rules()]
+
+
+EDGE_WORDS_COLUMNS = ("variant", "rules", "rules_spec", "method", "edge", "edge_exact",
+                      "exploitability", "seconds", "bound", "note")
+"""The columns of `edge_words`, in order."""
+
+
+def edge_words(df: Any, lang: str = "en") -> Any:
+    """An edge table (`settemezzo.results.edges.edge_table`) with its rule sets and
+    restrictions in words in ``lang``: ``rules`` (`describe_rules` of ``rules_spec``) and
+    ``note`` (what the restriction of a ``bound`` row is, 'at most: the player never
+    splits...'; '' for the others) in place of ``restriction_codes`` (`EDGE_WORDS_COLUMNS`)."""
+    from settemezzo.rules import from_spec
+
+    check_lang(lang)
+    named: dict[str, Rules] = {}
+    for spec in dict.fromkeys(df["rules_spec"].tolist()):
+        named[spec] = from_spec(spec)
+
+    def note(spec: str, codes: Sequence[str], bound: bool) -> str:
+        what = restriction_text(codes, lang, named[spec].split_figures)
+        return t("edge.at_most", lang, what=what) if bound else ""
+
+    rows = zip(df["rules_spec"].tolist(), df["restriction_codes"].tolist(),
+               df["bound"].tolist(), strict=True)
+    out = df.assign(rules=[describe_rules(named[s], lang) for s in df["rules_spec"]],
+                    note=[note(s, c, b) for s, c, b in rows])
+    return out[list(EDGE_WORDS_COLUMNS)]
+
+
+def rules_json(rules: Rules, lang: str = "en") -> dict[str, str]:
+    """The rule set as JSON fields (or CSV columns): ``rules``, its name in ``lang``
+    (`describe_rules`), and ``rules_spec``, its canonical spec (the one place that decides
+    how a rule set is named in an output)."""
+    return {"rules": describe_rules(rules, lang), "rules_spec": rules.spec()}
+
+
+def with_rules(df: Any, rules: Rules, lang: str = "en") -> Any:
+    """The DataFrame ``df`` with the columns of `rules_json` at its end (replacing any)."""
+    return df.drop(columns=[c for c in ("rules", "rules_spec") if c in df.columns]).assign(
+        **rules_json(rules, lang))
 
 
 def rules_title(rules: Rules, lang: str = "en") -> str:

@@ -1,6 +1,6 @@
 """The presets and every single variant, solved ahead and shipped with the package.
 
-One folder per rule set of `settemezzo.edge.standard_rule_sets` (the presets, ITALIAN
+One folder per rule set of `settemezzo.edge.standard_rules` (the presets, ITALIAN
 plus each variant alone, SPANISH less each of its knobs), named by its spec, beside this
 module. Each holds
 what the views show: a small ``summary.json`` (the equilibrium's numbers as
@@ -61,11 +61,11 @@ def slug(label: str) -> str:
 
 
 @lru_cache(maxsize=1)
-def catalogue() -> tuple[tuple[str, Rules], ...]:
-    """The rule sets shipped: (label, rules), `settemezzo.edge.standard_rule_sets`."""
-    from settemezzo.edge import standard_rule_sets
+def catalogue() -> tuple[Rules, ...]:
+    """The rule sets shipped, `settemezzo.edge.standard_rules`."""
+    from settemezzo.edge import standard_rules
 
-    return tuple(standard_rule_sets())
+    return standard_rules()
 
 
 def folder_name(rules: Rules) -> str:
@@ -76,7 +76,7 @@ def folder_name(rules: Rules) -> str:
 
 def folder_of(rules: Rules) -> Path | None:
     """The folder of ``rules`` if it is one of the `catalogue` and was written."""
-    for _label, r in catalogue():
+    for r in catalogue():
         if r == rules:
             path = HERE / folder_name(r)
             return path if (path / SUMMARY).exists() else None

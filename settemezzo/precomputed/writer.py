@@ -67,11 +67,11 @@ def write_one(out: Path, rules: Rules) -> Path:
     return folder
 
 
-def write(out: Path = HERE, rule_sets: Iterable[tuple[str, Rules]] | None = None,
+def write(out: Path = HERE, rule_sets: Iterable[Rules] | None = None,
           say: Callable[[str], None] = print) -> list[Path]:
     """Solve each rule set (default: the `catalogue`) and write its folder into ``out``."""
     written = []
-    for _label, rules in (rule_sets if rule_sets is not None else catalogue()):
+    for rules in (rule_sets if rule_sets is not None else catalogue()):
         folder = write_one(out, rules)
         size = sum(p.stat().st_size for p in folder.iterdir())
         say(f"wrote {folder} ({size // 1024} KiB)")

@@ -479,8 +479,6 @@ class SimulationResult:
 
     def to_dict(self) -> dict[str, Any]:
         """Everything the CLI prints, JSON-ready."""
-        from settemezzo.i18n import describe_rules
-
         def clean(x: Any) -> Any:
             if isinstance(x, float | np.floating):
                 return None if math.isnan(float(x)) else float(x)
@@ -492,7 +490,7 @@ class SimulationResult:
             return [{str(k): clean(v) for k, v in r.items()} for r in df.to_dict("records")]
 
         out: dict[str, Any] = {
-            "rules": describe_rules(self.rules), "players": self.players, "seed": self.seed,
+            "rules_spec": self.rules.spec(), "players": self.players, "seed": self.seed,
             "hands": self.hands, "player_hands": self.player_hands,
             "sessions": self.sessions_played, "session_hands": self.session_hands,
             "chips": "limited" if self.limited else "unlimited",
@@ -652,14 +650,19 @@ class TableView:
 
 @dataclass(frozen=True)
 class HandReport:
-    """How a hand ended: the banker's score and gain, each seat's hands and gains."""
+    """How a hand ended: the banker's score and gain, each seat's hands and gains.
+
+    Scores are codes (`settemezzo.hands.score`: 0 bust, 1..15 half-points, 16 royal 7½, 17
+    pair of sevens; ``banker_score`` -1: the banker did not play); `settemezzo.i18n.
+    score_label` says them in words. ``players``: ``(seat, hands' cards, hands' scores,
+    hands' gains)`` per player."""
 
     session: int
     hand: int
     banker: int
     banker_cards: tuple[Card, ...]
-    banker_result: str
-    players: tuple[tuple[int, tuple[tuple[Card, ...], ...], tuple[str, ...], tuple[int, ...]],
+    banker_score: int
+    players: tuple[tuple[int, tuple[tuple[Card, ...], ...], tuple[int, ...], tuple[int, ...]],
                    ...]
     banker_gain: int
     next_banker: int
@@ -831,8 +834,6 @@ class Table:
             round=int(st.S[E.S_HANDNO]) + 1, table=tuple(table), rules=self.rules)
 
     def _report(self) -> HandReport:
-        from settemezzo.i18n import score_label
-
         st = self.state
         rec = st.REC[int(st.S[E.S_REC]) - 1]
         players = []
@@ -843,7 +844,7 @@ class Table:
             players.append((s, tuple(tuple(card_of(int(st.HC[x, t]))
                                            for t in range(int(st.H[x, E.H_N])))
                                      for x in slots),
-                            tuple(score_label(int(st.H[x, E.H_SCORE])) for x in slots),
+                            tuple(int(st.H[x, E.H_SCORE]) for x in slots),
                             tuple(int(st.H[x, E.H_GAIN]) for x in slots)))
         bscore = int(rec[6])
         burnt = [(int(st.PL[i, E.PL_SEAT]), card_of(int(st.PL[i, E.PL_BURNT])))
@@ -856,7 +857,7 @@ class Table:
         return HandReport(
             session=int(rec[0]), hand=int(rec[1]), banker=int(rec[2]),
             banker_cards=tuple(card_of(int(st.HC[0, t])) for t in range(int(st.H[0, E.H_N]))),
-            banker_result="did not play" if bscore < 0 else score_label(bscore),
+            banker_score=max(bscore, -1),
             players=tuple(players), banker_gain=int(rec[5]), next_banker=int(rec[7]),
             bank_moved={0: "kept", 1: "7½", 2: "rotation", 3: "elimination",
                         4: "sale"}[int(rec[8])],

@@ -362,31 +362,20 @@ def _snap(x: FloatArray) -> FloatArray:
     return out
 
 
-def equilibrium_source(rules: Rules) -> Rules:
-    """The rule set whose solved results give the equilibrium of ``rules``: the shipped one
-    with the same heads-up game when there is one (a SPANISH game with the keep-the-bank
-    rule is SPANISH's hand: `settemezzo.game.hand_rules`), else ``rules``."""
-    from settemezzo import precomputed
-    from settemezzo.game import hand_rules
-
-    same = hand_rules(rules)
-    return next((r for _label, r in precomputed.catalogue() if hand_rules(r) == same), rules)
-
-
 def equilibrium_ready(rules: Rules) -> bool:
     """Whether `player_tables` answers at once (kept, or shipped precomputed): else it
     solves (`settemezzo.results.estimate_seconds` says about how long)."""
     from settemezzo import results
 
-    return results.ready(equilibrium_source(rules), ("player", "equilibrium"))
+    return results.ready(results.equilibrium_source(rules), ("player", "equilibrium"))
 
 
 def equilibrium_frame(rules: Rules) -> Any:
     """The equilibrium's player table of ``rules`` from `settemezzo.results` (of
-    `equilibrium_source`)."""
+    `settemezzo.results.equilibrium_source`)."""
     from settemezzo import results
 
-    return results.get(equilibrium_source(rules)).player_table("equilibrium")
+    return results.get(results.equilibrium_source(rules)).player_table("equilibrium")
 
 
 def _column(df: Any, name: str, default: Any) -> list[Any]:

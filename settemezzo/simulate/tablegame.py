@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from settemezzo.cards import Card, Kind
@@ -45,7 +46,7 @@ from settemezzo.simulate.session import (
 )
 from settemezzo.simulate.strategies import DECISIONS, Person
 
-__all__ = ["HandState", "SeatState", "TableGame", "computer_strategy"]
+__all__ = ["HandState", "Hint", "SeatState", "TableGame", "computer_strategy"]
 
 ACTIONS = ("stake", "burn", "hit", "swap", "split", "stand", "next_hand")
 
@@ -84,10 +85,33 @@ class HandState:
     total_label: str
     status: str          # playing, stood, shown, bust, waiting
     stake: int
-    score: str = ""      # at the end: 'bust', '6½', 'royal 7½', ...
+    score: int | None = None  # at the end: the score (`settemezzo.hands.score`: 0 bust,
+    #                           1..15 half-points, 16 royal, 17 pair of sevens)
     result: str = ""     # won, lost, push
     gain: int = 0
     face_down: int | None = None  # the index in ``cards`` of the face-down card, if any
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The row of the equilibrium's player table for the decision a student faces
+    (`TableGame.hint`): the hand (labels), the best play (``stand``, ``hit``, ``mixed``,
+    ``either``), the values per unit stake and chances, how often the equilibrium hits and
+    (before a split) splits, and the stake in chips the values are per unit of (None: the
+    player does not choose it)."""
+
+    hole: str
+    up: tuple[str, ...]
+    best: str
+    stand_ev: float
+    hit_ev: float
+    stand_win: float
+    hit_win: float
+    bust_if_hit: Fraction
+    seven_half_if_hit: Fraction
+    hit_frequency: float | None
+    split_frequency: float | None
+    stake: int | None
 
 
 @dataclass(frozen=True)
@@ -468,8 +492,6 @@ class TableGame:
         return next((g for s, _, _, g in last.players if s == seat), ())
 
     def _hand(self, slot: int, mine: bool, gain: int | None, settled: bool) -> HandState:
-        from settemezzo.i18n import score_label
-
         st = self.table.state
         n = int(st.H[slot, E.H_N])
         hid = int(st.H[slot, E.H_HID])
@@ -481,11 +503,11 @@ class TableGame:
         label = points_label(tot) if tot <= 15 else f"{points_label(tot)} (bust)"
         stat = {E.ST_OPEN: "playing", E.ST_STOOD: "stood", E.ST_SHOWN: "shown",
                 E.ST_BUST: "bust"}[int(st.H[slot, E.H_STAT])] if slot else "banker"
-        score = ""
+        score = None
         result = ""
         if settled:
             sc = int(st.H[slot, E.H_SCORE])
-            score = score_label(sc) if sc >= 0 else ""
+            score = sc if sc >= 0 else None
             if gain is not None:
                 result = "won" if gain > 0 else ("lost" if gain < 0 else "push")
         return HandState(cards, tot, label, stat, int(st.H[slot, E.H_STAKE]) if slot else 0,
@@ -526,21 +548,16 @@ class TableGame:
                      st.IMARK, False, node, False)
         return bool(st.IB[node])
 
-    def hint(self) -> Any:
-        """The exact engine's advice for the student to act (a `settemezzo.advice.Advice`,
-        heads-up against the equilibrium banker, per unit stake): the row of the
+    def hint(self) -> Hint | None:
+        """The exact engine's answer for the student to act (a `Hint`, heads-up against the
+        equilibrium banker, per unit stake; `settemezzo.advice.Advice.of_hint` makes it an
+        advice the sentences of `settemezzo.i18n` say): the row of the
         equilibrium's player table for the decision the student faces - its stake, the card
         burnt, the cards turned up by swaps included - read from the solved results the
         computer seats play (`strategies.PlayerTables`; no solve). None where there is none:
         see `no_hint`."""
-        from settemezzo.i18n import describe_rules
-
         if self.no_hint() is not None:
             return None
-        from fractions import Fraction
-
-        from settemezzo.advice import Advice
-        from settemezzo.game import restriction_codes
         from settemezzo.simulate.strategies import player_tables
 
         tables = player_tables(self.rules)
@@ -551,14 +568,12 @@ class TableGame:
         f = rec["hit_frequency"]
         assert self._view is not None
         split = float(tables.p[E.EP_SPLIT, node]) if self._view.decision == "split" else None
-        return Advice(str(rec["hole"]), tuple(str(rec["up"]).split()), "equilibrium",
-                      describe_rules(self.rules), str(rec["best"]), float(rec["stand_ev"]) / per,
-                      float(rec["hit_ev"]) / per, float(rec["stand_win"]),
-                      float(rec["hit_win"]), Fraction(float(rec["bust_if_hit"])),
-                      Fraction(float(rec["seven_half_if_hit"])),
-                      None if f is None or f != f else float(f), None, split,
-                      restriction_codes(self.rules), self.rules.split_figures,
-                      per if chosen else None)
+        return Hint(str(rec["hole"]), tuple(str(rec["up"]).split()), str(rec["best"]),
+                    float(rec["stand_ev"]) / per, float(rec["hit_ev"]) / per,
+                    float(rec["stand_win"]), float(rec["hit_win"]),
+                    Fraction(float(rec["bust_if_hit"])),
+                    Fraction(float(rec["seven_half_if_hit"])),
+                    None if f is None or f != f else float(f), split, per if chosen else None)
 
     def _node(self) -> int:
         st = self.table.state

@@ -20,7 +20,8 @@ import pandas as pd
 
 from settemezzo.cards import Card, Kind, Unseen, full_deck, kind_of, parse_card
 from settemezzo.deck.count import DATA, KINDS, LEFT
-from settemezzo.rules import ITALIAN, Rules, RulesError
+from settemezzo.errors import InputError
+from settemezzo.rules import ITALIAN, Rules
 from settemezzo.teaching.lookup import Row, player_lookup
 
 __all__ = ["PACK_FILE", "SeenQuestion", "load_pack", "make_pack"]
@@ -107,7 +108,7 @@ def make_pack(hands: pd.DataFrame, rules: Rules = ITALIAN, decks: int = 30,
 def load_pack(path: Path = PACK_FILE) -> tuple[SeenQuestion, ...]:
     """The precomputed questions (`make_pack`), as `SeenQuestion` s."""
     if not Path(path).is_file():
-        raise RulesError(f"no trainer questions at {str(path)!r}: make them with "
+        raise InputError(f"no trainer questions at {str(path)!r}: make them with "
                          f"settemezzo.teaching.deckpack.make_pack")
     df = pd.read_csv(path, keep_default_na=False)
     out = []
@@ -120,6 +121,7 @@ def load_pack(path: Path = PACK_FILE) -> tuple[SeenQuestion, ...]:
         out.append(SeenQuestion(tuple(parse_card(c) for c in str(rec["seen"]).split()),
                                 cards, row, str(rec["fresh_best"])))
     if not out:
-        raise RulesError(f"{str(path)!r} holds no question")
+        raise InputError(f"{str(path)!r} holds no question: a pack has one row per question "
+                         f"(settemezzo.teaching.deckpack.make_pack)")
     return tuple(out)
 

@@ -3,7 +3,7 @@ each language, as the trainer, the tables and the widgets show them.
 
 The sentence is `settemezzo.i18n.advice_sentence` of an `settemezzo.advice.Advice` built from
 the lookup row, so the views and the command line say the same thing (a test checks it
-against `settemezzo.advice.advise`). Numbers are written by `settemezzo.i18n.percent`,
+against `settemezzo.results.answers.advise`). Numbers are written by `settemezzo.i18n.percent`,
 `number` and `stakes`.
 
 >>> play_word("hit", "fr"), banker_name("threshold:5", "it")

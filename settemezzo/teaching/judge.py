@@ -184,7 +184,7 @@ def book(rules: Rules, deck: Unseen | None = None) -> Book:
     fresh deck), kept by `settemezzo.results` with the rule set's other results. A fresh
     deck's answers at once for the presets (shipped); another deck solves once."""
     from settemezzo import results
-    from settemezzo.simulate.strategies import equilibrium_source
+    from settemezzo.results import equilibrium_source
 
     return results.get(equilibrium_source(rules), deck).view(
         "judge_book", lambda s: Book(rules, s.player_table("equilibrium"),

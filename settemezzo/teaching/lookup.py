@@ -26,11 +26,12 @@ from typing import Any
 import pandas as pd
 
 from settemezzo import results
-from settemezzo.advice import answers
 from settemezzo.cards import Kind, Unseen
+from settemezzo.errors import InputError
 from settemezzo.game import UnsupportedRulesError, heads_up
 from settemezzo.i18n import describe_rules, score_label
-from settemezzo.rules import ITALIAN, KNOB_TABLE, SPANISH, Rules, RulesError
+from settemezzo.results.answers import answers
+from settemezzo.rules import ITALIAN, KNOB_TABLE, SPANISH, Rules
 from settemezzo.teaching.judge import PLAYS
 
 __all__ = [
@@ -60,7 +61,7 @@ def kind_from_label(label: str) -> Kind:
     try:
         return _KIND_BY_LABEL[label]
     except KeyError:
-        raise RulesError(f"{label!r} is not a card value of the tables (½, 1..7, K♦)") from None
+        raise InputError(f"{label!r} is not a card value of the tables (½, 1..7, K♦)") from None
 
 
 def _kinds(text: str) -> tuple[Kind, ...]:
@@ -157,7 +158,7 @@ def player_lookup(rules: Rules = ITALIAN, against: str = "equilibrium",
     One row per hand (face-down card, face-up cards in order): the row the engine answers
     the hand from, `settemezzo.advice.answer_rows` (the main game's; when the stake is
     chosen after the first card, the stake copy the strategy uses, per unit of that stake,
-    and `Row.stake` names it), as `settemezzo.advice.advise` answers.
+    and `Row.stake` names it), as `settemezzo.results.answers.advise` answers.
     Raises `UnsupportedRulesError` for a rule set the exact engine does not model yet.
     """
     name = against.strip().lower()

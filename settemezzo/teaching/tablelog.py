@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from settemezzo.advice import Advice
 from settemezzo.cards import Card, kind_of
 from settemezzo.hands import score
 from settemezzo.i18n import advice_sentence, card_label, percent, score_label, t
@@ -100,7 +101,7 @@ def result_words(result: str, gain: int, lang: str) -> str:
 
 def _report_lines(game: TableGame, r: HandReport, lang: str) -> list[str]:
     name = seat_name(game, r.banker, lang)
-    played = r.banker_result != "did not play" and r.banker_cards
+    played = r.banker_score >= 0 and r.banker_cards
     score = cards_score(game, r.banker_cards, lang) if played else t("table.not_played", lang)
     out = [t("table.hand_done", lang, n=r.hand + 1, name=name, score=score)]
     for seat, hands, _results, gains in r.players:
@@ -145,8 +146,9 @@ def hint_text(game: TableGame, lang: str = "en") -> str:
         return t("table.hint_banker", lang, play=play_word("hit" if hit else "stand", lang),
                     why=rules_name(game.rules, lang))
     parts = []
-    advice = game.hint()   # the solved results the computer seats play: no solve here
-    if advice is not None:
+    hint = game.hint()   # the solved results the computer seats play: no solve here
+    if hint is not None:
+        advice = Advice.of_hint(hint, game.rules)
         parts.append(t("table.hint_player", lang, sentence=advice_sentence(advice, lang)))
         parts += [x for x in (split_hint(advice, lang),) if x]
     elif game.no_hint() in ("split_hand", "unreached"):

@@ -274,7 +274,7 @@ def test_the_table_records_judged_decisions(served: ClassServer) -> None:
 def test_the_minimal_judge_values_stand_or_hit_as_advise_does(served: ClassServer) -> None:
     """The values of a stand-or-hit judgement are the exact engine's, computed here
     independently by `settemezzo.advice.advise` for the same cards."""
-    from settemezzo.advice import advise
+    from settemezzo.results.answers import advise
     from settemezzo.simulate.tablegame import TableGame
     from settemezzo.teaching.judge import judge_move
 

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import re
-import sys
-import types
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -78,14 +76,6 @@ def test_chart_edge_uses_edge_table(capsys: pytest.CaptureFixture[str], tmp_path
     code, _, _ = run(capsys, "chart", "edge", "--out", str(out), "--csv")
     assert code == 0 and out.read_bytes().startswith(PNG_SIGNATURE)
     assert list(pd.read_csv(out.with_suffix(".csv"))["variant"]) == list(fake["variant"])
-
-
-def test_chart_edge_without_edge_table(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "settemezzo.edge", types.ModuleType("settemezzo.edge"))
-    code, _, err = run(capsys, "chart", "edge", "--out", str(tmp_path / "edge.png"))
-    assert code == 2
-    assert err.startswith("settemezzo: error: the edge chart needs settemezzo.edge.edge_table")
 
 
 @pytest.mark.parametrize(("argv", "quoted"), [

@@ -23,8 +23,7 @@ import pytest
 from settemezzo.cli import build_parser, main
 from settemezzo.cli.solve import DATA_FILES, EDGE_FILE
 from settemezzo.deck import count as deck_count
-from settemezzo.edge import standard_rule_sets
-from settemezzo.i18n import LANGUAGES, TEXT, describe_rules, t
+from settemezzo.i18n import LANGUAGES, TEXT, describe_rules, standard_rule_sets, t
 from settemezzo.rules import KNOB_TABLE, from_spec
 
 DATA = Path(__file__).resolve().parents[2] / "data"
@@ -115,7 +114,7 @@ def lang_for(request: pytest.FixtureRequest) -> str:
 
 
 DECKDOWN_FILES = (deck_count.ROWS_FILE, deck_count.FLIPS_FILE, deck_count.COUNT_FILE)
-"""The deck-down report (`settemezzo.deck.count.write_report`, ``make deckdown``)."""
+"""The deck-down report (`settemezzo.cli.deck.write_report`, ``make deckdown``)."""
 
 QUESTION_PACKS = {"deckdown_trainer.csv"}
 """data/ files that are not analysis tables: the trainer's question pack (its rows are

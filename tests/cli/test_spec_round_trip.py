@@ -1,6 +1,6 @@
 """`settemezzo solve --rules SPEC --json`, with the spec another ``--json`` run printed,
 reproduces the same value: for every preset and every single variant (the edge table's rows,
-`settemezzo.edge.standard_rule_sets`).
+`settemezzo.i18n.standard_rule_sets`).
 
 The second solve goes through a fresh rule set parsed from the printed spec; the value must
 be the same float (the same game, hence the same LP), and the rule set equal to the one the

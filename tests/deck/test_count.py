@@ -27,6 +27,7 @@ from settemezzo.deck.count import (
 from settemezzo.deck.down import deck_down, hand_values
 from settemezzo.errors import InputError
 from settemezzo.game import heads_up
+from settemezzo.i18n import count_rule
 from settemezzo.plots import count_card_chart, count_chart
 from settemezzo.rules import ITALIAN
 from settemezzo.solve import best_response
@@ -48,8 +49,8 @@ def test_count_index_by_hand() -> None:
     left = [10, 4, 4, 4, 4, 4, 4, 3]
     assert c.index(left) == pytest.approx(-10 / 37)
     assert c.index(list(FULL)) == 0
-    assert c.rule() == "+1 for each ½; -3 for each 7"
-    assert c.rule("fr") == "+1 pour chaque ½; -3 pour chaque 7"
+    assert count_rule(c) == "+1 for each ½; -3 for each 7"
+    assert count_rule(c, "fr") == "+1 pour chaque ½; -3 pour chaque 7"
     with pytest.raises(InputError, match="adding up to 0"):
         Count((1, 0, 0, 0, 0, 0, 0, -1))
 

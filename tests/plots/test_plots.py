@@ -14,7 +14,6 @@ import pytest
 from matplotlib.figure import Figure
 
 from settemezzo import plots
-from settemezzo.advice import advise
 from settemezzo.cli.chart import cached_banker_table, cached_player_table
 from settemezzo.game import restriction_codes
 from settemezzo.i18n import (
@@ -27,6 +26,7 @@ from settemezzo.i18n import (
 )
 from settemezzo.plots.strategy import stake_text
 from settemezzo.plots.style import codes_of_spec, half_of_label
+from settemezzo.results.answers import advise
 from settemezzo.rules import ITALIAN, PRESETS, SPANISH, Rules
 
 # Every preset is solved (SPANISH as a restricted game: its first solve takes most of a

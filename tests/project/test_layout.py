@@ -59,6 +59,8 @@ ELSEWHERE = {
     "casino/strategy.py": ("casino/test_casino.py", _DOOR),
     "plots/casino.py": ("casino/test_casino_views.py", "the card drawn in four languages"),
     "teaching/casino.py": ("casino/test_casino_views.py", "the casino trainer and explorer"),
+    "results/answers.py": ("test_advice.py", "advise and the answers over the cached results"),
+    "results/edges.py": ("test_edge.py", "the edge table over the cached results"),
     "teaching/cardsvg.py": ("test_view_bugs.py", "every card in every language as SVG"),
     "widgets/casino.py": ("casino/test_casino_browser.py", "the widgets in a real browser"),
     "classroom_server/__init__.py": ("classroom_server/test_server.py", "a docstring only"),

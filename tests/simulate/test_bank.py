@@ -10,6 +10,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from settemezzo.i18n import score_label
 from settemezzo.rules import ITALIAN, SPANISH, Rules, next_banker
 from settemezzo.simulate import engine as E
 from settemezzo.simulate.session import HandReport, Table
@@ -105,6 +106,6 @@ def test_keep_bank_with_royal_a_plain_seven_and_a_half_does_not_take_it() -> Non
     """The simulator used to let a plain 7½ take a keeping bank under ``royal``."""
     rules = ITALIAN.with_variants("keep_bank", "royal")
     r = _one(rules, ["4s", "5h", "3s", "Jd"])       # 4 + 3 + ½ = 7½ in three cards
-    assert r.players[0][2] == ("7½",) and r.next_banker == 0 and r.bank_moved == "kept"
+    assert score_label(r.players[0][2][0]) == "7½" and r.next_banker == 0 and r.bank_moved == "kept"
     r = _one(rules, ["7s", "5h", "Jd"])             # 7 + figure: royal, takes it
     assert r.next_banker == 1 and r.bank_moved == "7½"

@@ -15,7 +15,7 @@ from settemezzo import policy
 from settemezzo.cards import Kind
 from settemezzo.cli import main
 from settemezzo.hands import score, settle
-from settemezzo.i18n import describe_rules
+from settemezzo.i18n import describe_rules, score_label
 from settemezzo.rules import ITALIAN, SPANISH, Rules
 from settemezzo.simulate import (
     HandReport,
@@ -112,6 +112,11 @@ def one_hand(rules: Rules, forced: list[str], players: int = 1, **kw: object) ->
     return report
 
 
+def words(scores: tuple[int, ...]) -> tuple[str, ...]:
+    """A record's score codes in words (`settemezzo.i18n.score_label`)."""
+    return tuple(score_label(s) for s in scores)
+
+
 def cards(hand: tuple[object, ...]) -> list[str]:
     return [str(c) for c in hand]
 
@@ -119,15 +124,15 @@ def cards(hand: tuple[object, ...]) -> list[str]:
 def test_italian_seven_and_a_half_takes_the_bank() -> None:
     # 7♠ + J♠ = 7½ shown; the banker stands on 5 (threshold:5 has no exceptions) and pays
     r = one_hand(ITALIAN, ["7s", "5h", "Js"], player=HIT_TO_75)
-    assert r.players[0][2] == ("7½",) and r.players[0][3] == (1,)
-    assert r.banker_result == "5" and r.next_banker == 1 and r.bank_moved == "7½"
+    assert words(r.players[0][2]) == ("7½",) and r.players[0][3] == (1,)
+    assert score_label(r.banker_score) == "5" and r.next_banker == 1 and r.bank_moved == "7½"
     assert r.chips == (49, 51)
 
 
 def test_a_tied_seven_and_a_half_keeps_the_bank() -> None:
     # the banker makes 7½ too (4 + 3 + ½): ties go to the banker, no passing (seed 000)
     r = one_hand(ITALIAN, ["7s", "4h", "Js", "3c", "Qd"], player=HIT_TO_75, banker=HIT_TO_75)
-    assert r.banker_result == "7½" and r.players[0][3] == (-1,)
+    assert score_label(r.banker_score) == "7½" and r.players[0][3] == (-1,)
     assert r.next_banker == 0 and r.bank_moved == "kept"
     # ties push: the stake comes back, and a tied 7½ still does not take the bank
     r = one_hand(ITALIAN.with_variants("ties_push"), ["7s", "4h", "Js", "3c", "Qd"],
@@ -138,9 +143,9 @@ def test_a_tied_seven_and_a_half_keeps_the_bank() -> None:
 def test_only_a_royal_takes_the_bank_under_royal() -> None:
     royal = ITALIAN.with_variants("royal")
     r = one_hand(royal, ["4s", "5h", "3s", "Jd"], player=HIT_TO_75)  # 7½ in three cards
-    assert r.players[0][2] == ("7½",) and r.players[0][3] == (1,) and r.next_banker == 0
+    assert words(r.players[0][2]) == ("7½",) and r.players[0][3] == (1,) and r.next_banker == 0
     r = one_hand(royal, ["7s", "5h", "Jd"], player=HIT_TO_75)        # royal: paid double
-    assert r.players[0][2] == ("royal 7½",) and r.players[0][3] == (2,)
+    assert words(r.players[0][2]) == ("royal 7½",) and r.players[0][3] == (2,)
     assert r.next_banker == 1
 
 
@@ -148,26 +153,26 @@ def test_first_seven_and_a_half_anticlockwise_takes_the_bank() -> None:
     # three players: seats 1 and 3 both make 7½; seat 1 plays first and takes the bank
     r = one_hand(ITALIAN, ["7s", "2h", "7c", "5d", "Js", "5s", "4s", "Qc"], players=3,
                  player=HIT_TO_75)
-    results = {seat: res for seat, _, res, _ in r.players}
+    results = {seat: words(res) for seat, _, res, _ in r.players}
     assert results == {1: ("7½",), 2: ("bust",), 3: ("7½",)}
     assert r.next_banker == 1
 
 
 def test_pair_of_sevens_paid_triple_and_keeps_the_bank() -> None:
     r = one_hand(ITALIAN.with_variants("pair_of_sevens"), ["7s", "5h", "7h"], player=HIT_TO_75)
-    assert r.players[0][2] == ("pair of sevens",) and r.players[0][3] == (3,)
+    assert words(r.players[0][2]) == ("pair of sevens",) and r.players[0][3] == (3,)
     assert r.next_banker == 0
 
 
 def test_wild_king_with_a_figure_is_a_royal() -> None:
     r = one_hand(ITALIAN.with_variants("wild_king", "royal"), ["Kd", "5h", "Js"],
                  player=HIT_TO_75)
-    assert r.players[0][2] == ("royal 7½",) and r.players[0][3] == (2,)
+    assert words(r.players[0][2]) == ("royal 7½",) and r.players[0][3] == (2,)
 
 
 def test_bust_loses_at_once_and_the_banker_does_not_play() -> None:
     r = one_hand(ITALIAN, ["4s", "5h", "6s"])  # 4 + 6 = 10: bust
-    assert r.players[0][2] == ("bust",) and r.banker_result == "did not play"
+    assert words(r.players[0][2]) == ("bust",) and r.banker_score == -1
     assert r.banker_gain == 1
 
 
@@ -175,7 +180,7 @@ def test_burning_a_four() -> None:
     r = one_hand(ITALIAN.with_variants("burn=4"), ["4s", "5h", "6s"], player="threshold:5,burn")
     assert cards(r.players[0][1][0]) == ["6♠"]      # the 4 was thrown away for the 6
     r = one_hand(ITALIAN.with_variants("burn=4"), ["4s", "5h", "6s"])  # a rule of thumb: keeps
-    assert r.players[0][2] == ("bust",)
+    assert words(r.players[0][2]) == ("bust",)
 
 
 def test_spanish_split_follows_the_example_of_seed_002() -> None:
@@ -185,7 +190,7 @@ def test_spanish_split_follows_the_example_of_seed_002() -> None:
                  player="threshold:6,split")
     _, hands, results, gains = r.players[0]
     assert [cards(h) for h in hands] == [["Q♠", "6♠"], ["J♠", "K♣", "7♣"], ["K♠", "2♦", "7♦"]]
-    assert results == ("6½", "bust", "bust")
+    assert words(results) == ("6½", "bust", "bust")
     assert gains == (2, -2, -2)  # round 1 minimum stake 2 on each hand, 1:1 on 6½
 
 
@@ -193,7 +198,7 @@ def test_spanish_seven_and_a_half_pays_two_to_one() -> None:
     r = one_hand(SPANISH, ["7s", "5h", "Js"], player=HIT_TO_75)
     assert r.players[0][3] == (4,) and r.bank_moved == "rotation"
     r = one_hand(SPANISH, ["7s", "5h", "Js", "4c"], player=HIT_TO_75, banker=HIT_TO_75)
-    assert r.banker_result == "bust" and r.players[0][3] == (2,)  # bust banker pays 1:1
+    assert score_label(r.banker_score) == "bust" and r.players[0][3] == (2,)  # bust banker pays 1:1
 
 
 def test_swap_hidden_keeps_one_card_face_down() -> None:

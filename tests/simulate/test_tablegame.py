@@ -38,7 +38,7 @@ def test_actions_verify_can_do() -> None:
     assert g.phase == "done" and g.can_next_hand()
     r = g.reports[-1]
     seat = g.seats()[1]
-    assert seat.hands[0].score == "7" and seat.hands[0].result == "won"   # banker 3 + ...
+    assert seat.hands[0].score == 14 and seat.hands[0].result == "won"   # banker 3 + ...
     assert seat.hands[0].gain == r.players[0][3][0] == 3
     assert sum(g.chips) == 100
     g.next_hand()

@@ -28,11 +28,12 @@ import pandas as pd
 import pytest
 
 from settemezzo import results
-from settemezzo.advice import Advice, advise, answer_row, answers
+from settemezzo.advice import Advice
 from settemezzo.cards import Kind, Unseen
 from settemezzo.cli.solve import DATA_FILES, write_tables
 from settemezzo.game import SPLIT, HeadsUpGame, heads_up, restriction_codes
-from settemezzo.i18n import restriction_text
+from settemezzo.i18n import advice_text, restriction_text
+from settemezzo.results.answers import advise, answer_row, answers
 from settemezzo.rules import ITALIAN, SPANISH, Rules
 from settemezzo.simulate import engine as E
 from settemezzo.simulate import simulate
@@ -323,7 +324,8 @@ def test_spanish_advice_at_the_stake_the_strategy_uses(spanish_eq: object) -> No
     seven = copies("7", "")
     assert seven.own_reach.idxmax() == seven.index[seven.stake == 5][0]
     row = seven[seven.stake == 5].iloc[0]
-    assert a.stake == 5 and "face-down 7, nothing up, at a stake of 5 chips: STAND" in str(a)
+    assert a.stake == 5 and \
+        "face-down 7, nothing up, at a stake of 5 chips: STAND" in advice_text(a)
     assert a.stand_ev == pytest.approx(row.stand_ev / 5, abs=1e-12)
     assert a.hit_ev == pytest.approx(row.hit_ev / 5, abs=1e-12)
     # a face-down 3: the stake it is played at most often (the copies' own_reach)

@@ -94,12 +94,13 @@ def test_advice_on_two_figures_weighs_the_split() -> None:
     value of `settemezzo.split` for the same banker (both hands' stakes), and against the
     equilibrium banker the player is indifferent where it mixes (it splits 0 < p < 1 of the
     time, so both moves are worth the same, to the LP's precision)."""
-    from settemezzo.advice import advise
+    from settemezzo.i18n import advice_text
+    from settemezzo.results.answers import advise
     from settemezzo.solve import expected_stake
 
     a = advise("J", ["Q"], rules=SPLIT2, against="threshold:5")
     assert a.split_ev == pytest.approx(split_value(SPLIT2, banker="threshold:5").value)
-    assert "SPLIT" in str(a) and a.split_ev > max(a.stand_ev, a.hit_ev)
+    assert "SPLIT" in advice_text(a) and a.split_ev > max(a.stand_ev, a.hit_ev)
     eq = advise("J", ["Q"], rules=SPLIT2)
     assert eq.split_frequency is not None and 0 < eq.split_frequency < 1
     assert eq.split_ev == pytest.approx(max(float(eq.stand_ev), float(eq.hit_ev)), abs=1e-9)

@@ -30,10 +30,11 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from settemezzo.advice import advise, seen_deck
+from settemezzo.advice import seen_deck
 from settemezzo.cards import CardsSeenTwiceError, InvalidCardError, Kind
 from settemezzo.cli import main
 from settemezzo.game import heads_up
+from settemezzo.results.answers import advise
 from settemezzo.rules import ITALIAN
 from settemezzo.solve import BankerStrategy, PlayerStrategy, best_response, equilibrium
 from tests.reference import bruteforce as bf

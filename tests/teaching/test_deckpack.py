@@ -57,7 +57,7 @@ def test_the_trainer_widget_shows_the_seen_cards() -> None:
 def test_the_explorer_says_when_the_seen_cards_change_the_play() -> None:
     """A face-down 5 against threshold:5: stand on a fresh deck, hit once three 7s, two 6s
     and a 5 are gone (the exact best plays of both decks, `settemezzo.advice.advise`)."""
-    from settemezzo.advice import advise
+    from settemezzo.results.answers import advise
     from settemezzo.widgets.explorer import explore
 
     seen = "7 7 7 6 6 5"

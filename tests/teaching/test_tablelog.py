@@ -21,9 +21,9 @@ def stacked() -> TableGame:
 def test_seats_are_named_in_the_language_and_given_names_kept() -> None:
     g = TableGame(ITALIAN, 2, 2, seed=1, names=["Ada"])
     assert [seat_name(g, i, "en") for i in range(5)] == [
-        "Bank", "Ada", "Student 2", "Computer 1", "Computer 2"]  # computers count from 1
+        "Computer 1", "Ada", "Student 2", "Computer 2", "Computer 3"]  # no seat is "Bank"
     assert [seat_name(g, i, "it") for i in range(5)] == [
-        "Banco", "Ada", "Studente 2", "Computer 1", "Computer 2"]
+        "Computer 1", "Ada", "Studente 2", "Computer 2", "Computer 3"]
 
 
 @pytest.mark.parametrize(("result", "gain", "en", "es"), [
@@ -39,11 +39,11 @@ def test_the_log_shows_the_hand_being_played_then_what_happened() -> None:
     assert log_lines(g) == ["Hand 1 (being played)"]
     g.stake(2)
     g.stand()  # 5 against the banker's 7, who stands on 5 or more: the student loses 2
-    assert log_lines(g) == ["Hand 1: Bank (bank) 7", "Student 1: 5♥ = 5, lost 2"]
-    assert log_lines(g, "it") == ["Mano 1: Banco (banco) 7", "Studente 1: 5♥ = 5, perde 2"]
+    assert log_lines(g) == ["Hand 1: Computer 1 (bank) 7", "Student 1: 5♥ = 5, lost 2"]
+    assert log_lines(g, "it") == ["Mano 1: Computer 1 (banco) 7", "Studente 1: 5🏆 = 5, perde 2"]  # Italian cards
     g.next_hand()
     assert log_lines(g)[0] == "Hand 2 (being played)"
-    assert log_lines(g)[1:] == ["Hand 1: Bank (bank) 7", "Student 1: 5♥ = 5, lost 2"]
+    assert log_lines(g)[1:] == ["Hand 1: Computer 1 (bank) 7", "Student 1: 5♥ = 5, lost 2"]
 
 
 def test_the_hint_comes_when_the_student_plays_and_counts_the_cards_seen() -> None:

@@ -33,6 +33,7 @@ from typing import Any
 
 import pytest
 
+from settemezzo.i18n import score_label
 from settemezzo.rules import ITALIAN, SPANISH
 from settemezzo.simulate.tablegame import TableGame
 from settemezzo.teaching.tablelog import log_lines
@@ -174,7 +175,7 @@ def _check_page(page: Any, g: TableGame) -> None:
             or all(str(c) in row for c in h.cards)
         assert f"total {h.total_label}" in row
         word = f"won {h.gain}" if h.gain > 0 else f"lost {-h.gain}" if h.gain < 0 else "push"
-        assert f"{h.score}: {word}" in row
+        assert f"{score_label(h.score)}: {word}" in row
     assert "★" in seats
 
 

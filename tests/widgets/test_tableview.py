@@ -76,7 +76,8 @@ def test_a_rule_set_not_shipped_says_at_once_that_it_is_computing() -> None:
     """The table's computer seats and hints read the solved equilibrium: shipped for the
     presets and single variants (a SPANISH hand under keep-the-bank is SPANISH's), else
     solved first - which the widget says at once, in the explorer's words."""
-    from settemezzo.simulate.strategies import equilibrium_ready, equilibrium_source
+    from settemezzo.results import equilibrium_source
+    from settemezzo.simulate.strategies import equilibrium_ready
 
     assert equilibrium_ready(SPANISH.with_variants("keep_bank"))
     assert equilibrium_source(SPANISH.with_variants("keep_bank")) == SPANISH

@@ -11,11 +11,11 @@ from fractions import Fraction
 import pytest
 
 from settemezzo import results
-from settemezzo.advice import advise
 from settemezzo.cards import Kind
 from settemezzo.errors import InputError
 from settemezzo.game import UnsupportedRulesError
 from settemezzo.i18n import UnknownLanguageError, advice_sentence, t
+from settemezzo.results.answers import advise
 from settemezzo.rules import ITALIAN, SPANISH
 from settemezzo.teaching import lookup as lk
 from settemezzo.teaching.trainer import TrainerSession

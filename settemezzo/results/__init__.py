@@ -1,7 +1,9 @@
 """The results of a rule set: its equilibrium, tables, edges and handout numbers, computed
 once (or read from the shipped ones), behind one bounded cache: the layer above the engine
-that the views ask (`settemezzo.advice`, `settemezzo.edge` and `settemezzo.simulate.strategies`
-still read it from below: `tests/test_layers.py` lists them).
+that the views ask. Beside it, the answers read from these results: `settemezzo.results.
+answers` (`advise`, the rows that answer a hand) and `settemezzo.results.edges` (the edge
+table). Nothing below calls them (`settemezzo.simulate.strategies` still reads the
+equilibrium player from here: `tests/test_layers.py` lists it).
 
 ``get(rules)`` gives the `Solved` of a rule set; the command line, the charts and the
 widgets all ask it. Everything is computed lazily, on first use, and kept with the entry;
@@ -44,8 +46,9 @@ if TYPE_CHECKING:
     from settemezzo.solve import Equilibrium
     from settemezzo.tables import HandoutNumbers
 
-__all__ = ["KEEP", "Solved", "Summary", "clear", "estimate_seconds", "get", "peek",
-           "precomputed_off", "progress", "ready", "release_memory", "shipped"]
+__all__ = ["KEEP", "PROGRESS_WORDS", "ProgressWords", "Solved", "Summary", "clear",
+           "equilibrium_source", "estimate_seconds", "get", "peek", "precomputed_off",
+           "progress", "ready", "release_memory", "shipped"]
 
 KEEP = 4
 """How many rule sets `get` keeps (least recently used first out)."""
@@ -77,12 +80,24 @@ class Summary:
 
 
 _WHAT = {"player", "banker", "edge", "summary", "handout"}
-"""The kinds of result a progress bar names (catalogue keys ``progress.KIND``; any other is
-``progress.solving``)."""
+"""The kinds of result a progress bar names (any other is ``solving``)."""
 
-PROGRESS_LANG = ["en"]
-"""The language of the progress bars on a terminal (the command line sets it from
-``--lang``; a widget shows its own progress in its own language)."""
+ProgressWords = Callable[..., str]
+"""``words(kind, **fields)``: a progress bar's text in words. ``kind`` is a kind of result of
+`_WHAT` or ``solving`` (field ``rules``: the `Rules`), the bar's title; or ``elapsed`` (fields
+``s``, the seconds so far as text, and ``total``, the whole seconds expected)."""
+
+PROGRESS_WORDS: list[ProgressWords | None] = [None]
+"""The words of the progress bars on a terminal, set by the caller (the command line's
+``speak_progress``, in its ``--lang``); None: the rule set's spec and the seconds alone (a
+widget shows its own progress in its own language)."""
+
+
+def _plain_words(kind: str, **fields: Any) -> str:
+    """A progress bar's text without a language: the kind and the spec, or the seconds."""
+    if kind == "elapsed":
+        return f"{fields['s']} s / {fields['total']} s"
+    return f"{kind}: {fields['rules'].spec()}"
 
 
 def _kind(key: Any) -> str:
@@ -375,6 +390,17 @@ def shipped(rules: Rules) -> bool:
     return _USE_PRECOMPUTED[0] and precomputed.has(rules)
 
 
+def equilibrium_source(rules: Rules) -> Rules:
+    """The rule set whose solved results give the equilibrium of ``rules``: the shipped one
+    with the same heads-up game when there is one (a SPANISH game with the keep-the-bank
+    rule is SPANISH's hand: `settemezzo.game.hand_rules`), else ``rules``."""
+    from settemezzo import precomputed
+    from settemezzo.game import hand_rules
+
+    same = hand_rules(rules)
+    return next((r for r in precomputed.catalogue() if hand_rules(r) == same), rules)
+
+
 def clear() -> None:
     """Forget every kept result (the next question computes or loads afresh)."""
     with _LOCK:
@@ -431,7 +457,7 @@ def progress(rules: Rules, what: str = "solving", *, enabled: bool | None = None
     """A progress bar while the block computes something under ``rules`` that is not at
     hand: `tqdm.auto` (a bar on a terminal, a widget in a notebook), moving with the time
     against `estimate_seconds`, short of the end until the block is done; ``what`` (a kind
-    of result, `_WHAT`) and the times in `PROGRESS_LANG`. ``enabled``:
+    of result, `_WHAT`) and the times in the caller's words (`PROGRESS_WORDS`). ``enabled``:
     None shows it only when the block lasts over a second (and standard error is a
     terminal, or a notebook is running)."""
     import sys
@@ -443,23 +469,19 @@ def progress(rules: Rules, what: str = "solving", *, enabled: bool | None = None
     done = threading.Event()
 
     def tick() -> None:
-        from settemezzo.i18n import describe_rules
-
         if done.wait(1.0):  # under a second: no bar at all
             return
         from tqdm.auto import tqdm
 
-        from settemezzo.i18n import t
-
-        lang = PROGRESS_LANG[0]
+        words = PROGRESS_WORDS[0] or _plain_words
         total = round(estimate)
         bar = tqdm(total=total, unit="s", bar_format="{desc}: {bar}{postfix}",
-                   desc=t(f"progress.{what}", lang, rules=describe_rules(rules, lang)))
+                   desc=words(what, rules=rules))
         t0 = time.perf_counter() - 1.0
         while not done.wait(0.25):
             elapsed = time.perf_counter() - t0
             bar.n = min(total * 0.95, elapsed)
-            bar.set_postfix_str(t("progress.elapsed", lang, s=f"{elapsed:.0f}", total=total))
+            bar.set_postfix_str(words("elapsed", s=f"{elapsed:.0f}", total=total))
         bar.n = total
         bar.close()
 

@@ -1,0 +1,130 @@
+"""The table of the banker's edge by rule set and kind of banker, read from the solved
+results of each rule set (`settemezzo.results`: shipped for every standard rule set, else
+solved by `settemezzo.edge.banker_edge`).
+
+The table is data: each rule set by its caller's label and its spec, the restriction of the
+exact game by its codes; `settemezzo.i18n.edge_words` says it in words (the rule set's name,
+the note on a bound), and `settemezzo.i18n.standard_rule_sets` labels the standard rule sets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from settemezzo.edge import DEFAULT_METHODS, relative_cost, rule_family, standard_rules
+from settemezzo.errors import InputError
+from settemezzo.results import get
+from settemezzo.rules import Rules
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+    import pandas as pd
+
+__all__ = ["COLUMNS", "edge_table"]
+
+COLUMNS = ("variant", "rules_spec", "method", "edge", "edge_exact", "exploitability",
+           "seconds", "bound", "restriction_codes")
+"""The columns of `edge_table`, in order."""
+
+Job = tuple[str, Rules, tuple[str, ...]]
+
+
+def edge_table(rule_sets: Iterable[tuple[str, Rules]] | None = None,
+               methods: Sequence[str] = DEFAULT_METHODS, *,
+               progress: str | None = None, workers: int = 1) -> pd.DataFrame:
+    """The banker's edge for each rule set and method, one row each.
+
+    ``rule_sets``: (label, rules) pairs; by default the standard rule sets
+    (`settemezzo.edge.standard_rules`), each labelled by its spec. Columns (`COLUMNS`):
+    ``variant`` (the label), ``rules_spec`` (`Rules.spec`), ``method``, ``edge`` (float),
+    ``edge_exact`` (fraction text or empty), ``exploitability``, ``seconds``, ``bound``
+    (True where ``edge`` is only an upper bound: the player was restricted) and
+    ``restriction_codes`` (what the restriction is, `settemezzo.game.restriction_codes`).
+    ``progress``: a progress bar's title, in the caller's words (None: no bar). ``workers``
+    > 1 computes rule sets in that many processes.
+
+    Each edge comes from `settemezzo.results`: read from the results shipped with the package
+    where the rule set is precomputed (every standard rule set is: milliseconds), else
+    solved (`settemezzo.edge.banker_edge`); within `settemezzo.results.precomputed_off` every
+    edge is solved afresh (``settemezzo edge --fresh``, ``settemezzo data``).
+    """
+    import pandas as pd
+
+    sets = (list(rule_sets) if rule_sets is not None
+            else [(r.spec(), r) for r in standard_rules()])
+    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+        raise InputError(f"workers must be a positive whole number, got {workers!r}")
+    jobs = [(label, rules, tuple(methods)) for label, rules in sets]
+    run = _in_one if workers == 1 or len(jobs) < 2 else _in_processes
+    results = run(jobs, workers, progress)
+    records = [row for rows in results for row in rows]
+    return pd.DataFrame.from_records(records, columns=list(COLUMNS))
+
+
+def _in_one(jobs: list[Job], workers: int, progress: str | None
+            ) -> list[list[dict[str, object]]]:
+    """`_rows_for` of every job, in this process."""
+    it: Iterable[list[dict[str, object]]] = map(_rows_for, jobs)
+    if progress is not None:
+        from tqdm.auto import tqdm
+
+        it = tqdm(it, total=len(jobs), desc=progress, unit="rule set")
+    return list(it)
+
+
+def _in_processes(jobs: list[Job], workers: int, progress: str | None
+                  ) -> list[list[dict[str, object]]]:
+    """`_rows_for` of every job in ``workers`` processes: rule sets that share their
+    subgames after a swap go to the same process (`settemezzo.edge.rule_family`)."""
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+
+    groups: dict[object, list[int]] = {}
+    for i, (_, rules, _m) in enumerate(jobs):
+        groups.setdefault(rule_family(rules), []).append(i)
+    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else None
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        # the longest first (a rough cost), so that the processes end together
+        order = sorted(groups.values(), reverse=True,
+                       key=lambda members: sum(relative_cost(jobs[i][1]) for i in members))
+        futures: dict[Future[list[list[dict[str, object]]]], list[int]] = {
+            pool.submit(_rows_for_group, [jobs[i] for i in members]): members
+            for members in order}
+        if progress is not None:
+            _wait(list(futures), progress)
+        by_job: dict[int, list[dict[str, object]]] = {}
+        for f, members in futures.items():
+            for i, rows in zip(members, f.result(), strict=True):
+                by_job[i] = rows
+    return [by_job[i] for i in range(len(jobs))]
+
+
+def _wait(futures: list[Future[list[list[dict[str, object]]]]], title: str) -> None:
+    """A progress bar over the groups of processes, titled ``title``."""
+    from tqdm.auto import tqdm
+
+    for f in tqdm(futures, desc=title, unit="group"):
+        f.result()
+
+
+def _rows_for_group(jobs: list[Job]) -> list[list[dict[str, object]]]:
+    """`_rows_for` of several rule sets, in one process."""
+    return [_rows_for(job) for job in jobs]
+
+
+def _rows_for(job: Job) -> list[dict[str, object]]:
+    """The edge rows of one rule set (a top-level function, so a process pool can run it)."""
+    label, rules, methods = job
+    records = []
+    for method in methods:
+        e = get(rules).edge(method)  # shipped, or solved (`banker_edge`)
+        records.append({
+            "variant": label, "rules_spec": rules.spec(), "method": method, "edge": e.edge,
+            "edge_exact": str(e.exact) if e.exact is not None else "",
+            "exploitability": e.exploitability, "seconds": e.seconds, "bound": e.bound,
+            "restriction_codes": tuple(e.restriction_codes)})
+    return records
+
+
