@@ -296,35 +296,57 @@ def _situations(game: HeadsUpGame, banker: BankerStrategy, player: PlayerStrateg
     for st in game.infosets:
         if weights[st.index] > 1e-15:
             by_public.setdefault(st.public, []).append(st.index)
+    nodes = _BankerNodes(game)
+    column = {h: c for c, h in enumerate(hole_labels)}
     out = []
     for g, members in sorted(by_public.items(),
                              key=lambda kv: (len(game.infosets[kv[1][0]].up), kv[0])):
         first = game.infosets[members[0]]
-        totals = [game.infosets[i].total for i in members]
-        lo, hi = min(totals), max(totals)
-        hands = []
-        for nd in game.banker_nodes[1:]:
-            if not lo <= nd.total <= hi:
-                continue  # standing surely wins (above) or surely loses (below): no choice
-            joint = weights[members] * rows.chance(nd.index, np.array(members))
-            mass = joint.sum()
-            if mass <= 1e-15:
-                continue
-            post = dict.fromkeys(hole_labels, 0.0)
-            for i, w in zip(members, joint, strict=True):
-                post[game.infosets[i].hole.label] += w / mass
-            cards = " ".join(k.label for k, c in zip(game.kinds, nd.counts, strict=True)
-                             for _ in range(c))
-            hands.append({
-                "banker": cards, "banker_total": points_label(nd.total),
-                "banker_total_half": nd.total,
-                "hit_probability": float(banker.hit[g, nd.index]),
-                **{f"p_hole_{h}": post[h] for h in hole_labels},
-            })
         out.append(_Situation(tuple(k.label for k in first.up), first.stake,
                               first.burnt.label if first.burnt is not None else "",
-                              float(sum(weights[i] for i in members)), hands))
+                              float(sum(weights[i] for i in members)),
+                              nodes.hands(g, members, weights, rows, banker, column)))
     return out
+
+
+class _BankerNodes:
+    """The banker's hands of a game (its root left out) as arrays, each hand's cards and
+    total in words made once: the rows of every public state read them."""
+
+    def __init__(self, game: HeadsUpGame) -> None:
+        self.game = game
+        nodes = game.banker_nodes[1:]
+        self.total = np.array([nd.total for nd in nodes], dtype=np.int64)
+        self.index = np.array([nd.index for nd in nodes], dtype=np.int64)
+        self.cards = [" ".join(k.label for k, c in zip(game.kinds, nd.counts, strict=True)
+                               for _ in range(c)) for nd in nodes]
+        self.points = [points_label(nd.total) for nd in nodes]
+
+    def hands(self, g: int, members: list[int], weights: Any, rows: FloatRows,
+              banker: BankerStrategy, column: dict[str, int]) -> list[dict[str, Any]]:
+        """The banker columns of public state ``g`` (information sets ``members``), one dict
+        per banker hand with a real choice (a total between the player's lowest and highest:
+        above, standing surely wins; below, it surely loses) and a chance above 1e-15."""
+        infosets = self.game.infosets
+        totals = [infosets[i].total for i in members]
+        pick = np.flatnonzero((self.total >= min(totals)) & (self.total <= max(totals)))
+        mem = np.array(members)
+        joint = weights[mem] * rows.P[np.ix_(self.index[pick], rows.inv[mem])]
+        mass = joint.sum(axis=1)
+        keep = np.flatnonzero(mass > 1e-15)
+        post = np.zeros((len(keep), len(column)))
+        hole = np.array([column[infosets[i].hole.label] for i in members])
+        np.add.at(post.T, hole, (joint[keep] / mass[keep, None]).T)  # in members' order
+        hit = banker.hit[g]
+        labels = list(column)
+        out = []
+        for r, k in enumerate(keep):
+            n = int(pick[k])
+            out.append({"banker": self.cards[n], "banker_total": self.points[n],
+                        "banker_total_half": int(self.total[n]),
+                        "hit_probability": float(hit[self.index[n]]),
+                        **{f"p_hole_{h}": float(post[r, c]) for c, h in enumerate(labels)}})
+        return out
 
 
 def _banker_rows(records: list[dict[str, Any]], path: _Path, max_up: int | None,
