@@ -281,7 +281,9 @@ class _Situation:
     stake: int
     burnt: str
     stood: float                        # the chance of standing here, within this game
-    hands: list[dict[str, Any]]         # the banker columns, one dict per banker hand
+    hands: list[tuple[dict[str, Any], dict[str, float]]]
+    """Per banker hand: its columns before ``stood_chance``, and the posterior's
+    ``p_hole_*`` after it."""
 
 
 def _situations(game: HeadsUpGame, banker: BankerStrategy, player: PlayerStrategy,
@@ -323,10 +325,12 @@ class _BankerNodes:
         self.points = [points_label(nd.total) for nd in nodes]
 
     def hands(self, g: int, members: list[int], weights: Any, rows: FloatRows,
-              banker: BankerStrategy, column: dict[str, int]) -> list[dict[str, Any]]:
-        """The banker columns of public state ``g`` (information sets ``members``), one dict
-        per banker hand with a real choice (a total between the player's lowest and highest:
-        above, standing surely wins; below, it surely loses) and a chance above 1e-15."""
+              banker: BankerStrategy, column: dict[str, int]
+              ) -> list[tuple[dict[str, Any], dict[str, float]]]:
+        """The banker columns of public state ``g`` (information sets ``members``), two dicts
+        (`_Situation.hands`) per banker hand with a real choice (a total between the
+        player's lowest and highest: above, standing surely wins; below, it surely loses)
+        and a chance above 1e-15."""
         infosets = self.game.infosets
         totals = [infosets[i].total for i in members]
         pick = np.flatnonzero((self.total >= min(totals)) & (self.total <= max(totals)))
@@ -342,10 +346,10 @@ class _BankerNodes:
         out = []
         for r, k in enumerate(keep):
             n = int(pick[k])
-            out.append({"banker": self.cards[n], "banker_total": self.points[n],
-                        "banker_total_half": int(self.total[n]),
-                        "hit_probability": float(hit[self.index[n]]),
-                        **{f"p_hole_{h}": float(post[r, c]) for c, h in enumerate(labels)}})
+            out.append(({"banker": self.cards[n], "banker_total": self.points[n],
+                         "banker_total_half": int(self.total[n]),
+                         "hit_probability": float(hit[self.index[n]])},
+                        {f"p_hole_{h}": float(post[r, c]) for c, h in enumerate(labels)}))
         return out
 
 
@@ -371,11 +375,8 @@ def _banker_rows(records: list[dict[str, Any]], path: _Path, max_up: int | None,
             **({"swapped": " ".join(path.swapped)} if extra["swapped"] else {}),
         }
         stood = sit.stood * scale if scale != 1 else sit.stood
-        for hand in sit.hands:
-            records.append({**head, **{k: v for k, v in hand.items()
-                                       if not k.startswith("p_hole_")},
-                            "stood_chance": stood,
-                            **{k: v for k, v in hand.items() if k.startswith("p_hole_")}})
+        for hand, posterior in sit.hands:
+            records.append({**head, **hand, "stood_chance": stood, **posterior})
     if not game.swap_target:
         return
     own, _ = reaches(game, path.player.hit, False)
