@@ -19,8 +19,10 @@ copy the strategy plays), which `settemezzo.advice` shares for one hand.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property, partial
 from typing import Any
 
 import numpy as np
@@ -281,9 +283,14 @@ class _Situation:
     stake: int
     burnt: str
     stood: float                        # the chance of standing here, within this game
-    hands: list[tuple[dict[str, Any], dict[str, float]]]
-    """Per banker hand: its columns before ``stood_chance``, and the posterior's
-    ``p_hole_*`` after it."""
+    make: Callable[[], list[tuple[dict[str, Any], dict[str, float]]]]
+
+    @cached_property
+    def hands(self) -> list[tuple[dict[str, Any], dict[str, float]]]:
+        """Per banker hand: its columns before ``stood_chance``, and the posterior's
+        ``p_hole_*`` after it (made when first read: most situations of a game with swaps
+        lie beyond ``max_up`` on every path)."""
+        return self.make()
 
 
 def _situations(game: HeadsUpGame, banker: BankerStrategy, player: PlayerStrategy,
@@ -307,7 +314,8 @@ def _situations(game: HeadsUpGame, banker: BankerStrategy, player: PlayerStrateg
         out.append(_Situation(tuple(k.label for k in first.up), first.stake,
                               first.burnt.label if first.burnt is not None else "",
                               float(sum(weights[i] for i in members)),
-                              nodes.hands(g, members, weights, rows, banker, column)))
+                              partial(nodes.hands, g, members, weights, rows, banker,
+                                      column)))
     return out
 
 
@@ -342,14 +350,14 @@ class _BankerNodes:
         hole = np.array([column[infosets[i].hole.label] for i in members])
         np.add.at(post.T, hole, (joint[keep] / mass[keep, None]).T)  # in members' order
         hit = banker.hit[g]
-        labels = list(column)
+        keys = [f"p_hole_{h}" for h in column]
         out = []
         for r, k in enumerate(keep):
             n = int(pick[k])
             out.append(({"banker": self.cards[n], "banker_total": self.points[n],
                          "banker_total_half": int(self.total[n]),
                          "hit_probability": float(hit[self.index[n]])},
-                        {f"p_hole_{h}": float(post[r, c]) for c, h in enumerate(labels)}))
+                        dict(zip(keys, post[r].tolist(), strict=True))))
         return out
 
 
