@@ -3,7 +3,8 @@
 best reply, cut and certificate (`settemezzo.solve.rows.FloatRows`); the chances and terms that
 programme reads (`chances`); the mixture of stopping rules turned into chances (`mixture`); and
 the player's backward induction over its decisions (`Tree`, `player_values`: the certificate's
-best reply, `settemezzo.solve.solver.Solver.player_values`).
+best reply, `settemezzo.solve.solver.Solver.player_values`), and every decision's values of
+both actions from it (`action_values`: the player table's columns).
 
 The arrays are laid out one row per column of the programme (a deck and a player's score, or
 a public state's weighted rows) and one column per banker hand: each row is solved on its
