@@ -6,7 +6,9 @@
 (`bench.bench_widgets`), ``python -m bench solver`` the exact engine's targets against the
 Monte Carlo baseline (`bench.bench_solver`), ``python -m bench memory`` the memory of 20
 solved rule sets (`bench.bench_memory`), ``python -m bench casino`` the casino games solved cold
-(`bench.bench_casino`); otherwise all follow the suite.
+(`bench.bench_casino`), ``python -m bench thinned`` a thinned deck's values for one
+decision (`bench.bench_thinned`), ``python -m bench results`` the full results of
+unshipped rule sets (`bench.bench_results`); otherwise all follow the suite.
 ``python -m bench classroom`` runs thirty simulated students against ``settemezzo classroom``
 (`bench.bench_classroom`); ``python -m bench classroom-voila`` measures Voilà's memory per
 visitor of the classroom notebook (`bench.bench_classroom_voila`). ``python -m bench cli``
@@ -52,6 +54,14 @@ if __name__ == "__main__":
         from bench.bench_casino import main as casino_main
 
         sys.exit(casino_main(sys.argv[2:]))
+    if sys.argv[1:2] == ["results"]:
+        from bench.bench_results import main as results_main
+
+        sys.exit(results_main(sys.argv[2:]))
+    if sys.argv[1:2] == ["thinned"]:
+        from bench.bench_thinned import main as thinned_main
+
+        sys.exit(thinned_main(sys.argv[2:]))
     if sys.argv[1:2] == ["simulate"]:
         from bench.bench_simulate import main as simulate_main
 

@@ -115,13 +115,11 @@ def columns(game: HeadsUpGame, banker: BankerStrategy) -> Columns:
     stand_ev, shown_ev, V = r.stand, r.T, r.V
     stand_win, shown_win, W = r.stand_win, r.T_win, r.W
     assert W is not None and shown_win is not None
-    hit_ev, hit_win, bust, seven, up_ev = [], [], [], [], []
+    up_ev, hit_ev = sv.every_action_value(stand_ev, shown_ev, V)
+    hit_win = sw.every_action_value(stand_win, shown_win, W)[1]
+    bust, seven = [], []
     for st in game.infosets:
         i = st.index
-        q0, q1 = sv.action_values(i, stand_ev, shown_ev, V)
-        hit_ev.append(q1)
-        up_ev.append(q0)
-        hit_win.append(sw.action_values(i, stand_win, shown_win, W)[1])
         b = sh = 0 * sv.reach[i]
         j, kids, probs = i, st.children, sv.child_prob[i]
         if len(kids) == 1 and kids[0].infoset >= 0 \

@@ -19,8 +19,10 @@ copy the strategy plays), which `settemezzo.advice` shares for one hand.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property, partial
 from typing import Any
 
 import numpy as np
@@ -277,7 +279,14 @@ class _Situation:
     stake: int
     burnt: str
     stood: float                        # the chance of standing here, within this game
-    hands: list[dict[str, Any]]         # the banker columns, one dict per banker hand
+    make: Callable[[], list[tuple[dict[str, Any], dict[str, float]]]]
+
+    @cached_property
+    def hands(self) -> list[tuple[dict[str, Any], dict[str, float]]]:
+        """Per banker hand: its columns before ``stood_chance``, and the posterior's
+        ``p_hole_*`` after it (made when first read: most situations of a game with swaps
+        lie beyond ``max_up`` on every path)."""
+        return self.make()
 
 
 def _situations(game: HeadsUpGame, banker: BankerStrategy, player: PlayerStrategy,
@@ -292,35 +301,60 @@ def _situations(game: HeadsUpGame, banker: BankerStrategy, player: PlayerStrateg
     for st in game.infosets:
         if weights[st.index] > 1e-15:
             by_public.setdefault(st.public, []).append(st.index)
+    nodes = _BankerNodes(game)
+    column = {h: c for c, h in enumerate(hole_labels)}
     out = []
     for g, members in sorted(by_public.items(),
                              key=lambda kv: (len(game.infosets[kv[1][0]].up), kv[0])):
         first = game.infosets[members[0]]
-        totals = [game.infosets[i].total for i in members]
-        lo, hi = min(totals), max(totals)
-        hands = []
-        for nd in game.banker_nodes[1:]:
-            if not lo <= nd.total <= hi:
-                continue  # standing surely wins (above) or surely loses (below): no choice
-            joint = weights[members] * rows.chance(nd.index, np.array(members))
-            mass = joint.sum()
-            if mass <= 1e-15:
-                continue
-            post = dict.fromkeys(hole_labels, 0.0)
-            for i, w in zip(members, joint, strict=True):
-                post[game.infosets[i].hole.label] += w / mass
-            cards = " ".join(k.label for k, c in zip(game.kinds, nd.counts, strict=True)
-                             for _ in range(c))
-            hands.append({
-                "banker": cards, "banker_total": points_label(nd.total),
-                "banker_total_half": nd.total,
-                "hit_probability": float(banker.hit[g, nd.index]),
-                **{f"p_hole_{h}": post[h] for h in hole_labels},
-            })
         out.append(_Situation(tuple(k.label for k in first.up), first.stake,
                               first.burnt.label if first.burnt is not None else "",
-                              float(sum(weights[i] for i in members)), hands))
+                              float(sum(weights[i] for i in members)),
+                              partial(nodes.hands, g, members, weights, rows, banker,
+                                      column)))
     return out
+
+
+class _BankerNodes:
+    """The banker's hands of a game (its root left out) as arrays, each hand's cards and
+    total in words made once: the rows of every public state read them."""
+
+    def __init__(self, game: HeadsUpGame) -> None:
+        self.game = game
+        nodes = game.banker_nodes[1:]
+        self.total = np.array([nd.total for nd in nodes], dtype=np.int64)
+        self.index = np.array([nd.index for nd in nodes], dtype=np.int64)
+        self.cards = [" ".join(k.label for k, c in zip(game.kinds, nd.counts, strict=True)
+                               for _ in range(c)) for nd in nodes]
+        self.points = [points_label(nd.total) for nd in nodes]
+
+    def hands(self, g: int, members: list[int], weights: Any, rows: FloatRows,
+              banker: BankerStrategy, column: dict[str, int]
+              ) -> list[tuple[dict[str, Any], dict[str, float]]]:
+        """The banker columns of public state ``g`` (information sets ``members``), two dicts
+        (`_Situation.hands`) per banker hand with a real choice (a total between the
+        player's lowest and highest: above, standing surely wins; below, it surely loses)
+        and a chance above 1e-15."""
+        infosets = self.game.infosets
+        totals = [infosets[i].total for i in members]
+        pick = np.flatnonzero((self.total >= min(totals)) & (self.total <= max(totals)))
+        mem = np.array(members)
+        joint = weights[mem] * rows.P[np.ix_(self.index[pick], rows.inv[mem])]
+        mass = joint.sum(axis=1)
+        keep = np.flatnonzero(mass > 1e-15)
+        post = np.zeros((len(keep), len(column)))
+        hole = np.array([column[infosets[i].hole.label] for i in members])
+        np.add.at(post.T, hole, (joint[keep] / mass[keep, None]).T)  # in members' order
+        hit = banker.hit[g]
+        keys = [f"p_hole_{h}" for h in column]
+        out = []
+        for r, k in enumerate(keep):
+            n = int(pick[k])
+            out.append(({"banker": self.cards[n], "banker_total": self.points[n],
+                         "banker_total_half": int(self.total[n]),
+                         "hit_probability": float(hit[self.index[n]])},
+                        dict(zip(keys, post[r].tolist(), strict=True))))
+        return out
 
 
 def _banker_rows(records: list[dict[str, Any]], path: _Path, max_up: int | None,
@@ -345,11 +379,8 @@ def _banker_rows(records: list[dict[str, Any]], path: _Path, max_up: int | None,
             **({"swapped": " ".join(path.swapped)} if extra["swapped"] else {}),
         }
         stood = sit.stood * scale if scale != 1 else sit.stood
-        for hand in sit.hands:
-            records.append({**head, **{k: v for k, v in hand.items()
-                                       if not k.startswith("p_hole_")},
-                            "stood_chance": stood,
-                            **{k: v for k, v in hand.items() if k.startswith("p_hole_")}})
+        for hand, posterior in sit.hands:
+            records.append({**head, **hand, "stood_chance": stood, **posterior})
     if not game.swap_target:
         return
     own, _ = reaches(game, path.player.hit, False)

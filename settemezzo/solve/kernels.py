@@ -3,7 +3,8 @@
 best reply, cut and certificate (`settemezzo.solve.rows.FloatRows`); the chances and terms that
 programme reads (`chances`); the mixture of stopping rules turned into chances (`mixture`); and
 the player's backward induction over its decisions (`Tree`, `player_values`: the certificate's
-best reply, `settemezzo.solve.solver.Solver.player_values`).
+best reply, `settemezzo.solve.solver.Solver.player_values`), and every decision's values of
+both actions from it (`action_values`: the player table's columns).
 
 The arrays are laid out one row per column of the programme (a deck and a player's score, or
 a public state's weighted rows) and one column per banker hand: each row is solved on its
@@ -305,6 +306,37 @@ def player_values(tree: Tree, one: FloatArray, zero: FloatArray, stand: FloatArr
               _c(zero), _c(stand), tree.play, tree.swap, swap_as_up,
               _c(hit) if hit is not None else V, has_hit, V, best)
     return V, best
+
+
+def action_values(tree: Tree, one: FloatArray, zero: FloatArray, stand: FloatArray,
+                  V: FloatArray, swap_as_up: bool) -> tuple[FloatArray, FloatArray]:
+    """Every decision's values of action 0 and of action 1, given each decision's value
+    ``V`` (`solver.Solver.action_values` at every decision at once, in floats: the same sums
+    in the same order as `player_values`' own); ``one``, ``zero``, ``stand`` and
+    ``swap_as_up`` as there.
+
+    Toy: one stand/hit decision with one finished child of chance 1/2 worth -1 after a hit
+    and standing worth 0.25: action 0 is worth 0.25, action 1 -0.5.
+    """
+    n = len(tree.play)
+    q0, q1 = np.zeros(n), np.zeros(n)
+    _actions(tree.ptr1, tree.kid1, tree.prob1, _c(one), tree.ptr0, tree.kid0, tree.prob0,
+             _c(zero), _c(stand), tree.play, tree.swap, swap_as_up, _c(V), q0, q1)
+    return q0, q1
+
+
+@_jit
+def _actions(ptr1: IntArray, kid1: IntArray, prob1: FloatArray, one: FloatArray,
+             ptr0: IntArray, kid0: IntArray, prob0: FloatArray, zero: FloatArray,
+             stand: FloatArray, play: BoolArray, swap: BoolArray, swap_as_up: bool,
+             V: FloatArray, q0: FloatArray, q1: FloatArray) -> None:  # pragma: no cover
+    for i in range(V.shape[0]):
+        if swap_as_up and swap[i]:
+            q1[i] = _children(ptr0, kid0, prob0, zero, i, V)
+            q0[i] = q1[i]
+        else:
+            q1[i] = _children(ptr1, kid1, prob1, one, i, V)
+            q0[i] = stand[i] if play[i] else _children(ptr0, kid0, prob0, zero, i, V)
 
 
 @_jit

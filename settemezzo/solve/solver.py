@@ -292,6 +292,19 @@ class Solver:
                                              else T.zero[i][ci])
         return q0, q1
 
+    def every_action_value(self, stand: Any, T: Terminal, V: list[Any],
+                           swap_as_up: bool = False) -> tuple[list[Any], list[Any]]:
+        """`action_values` at every information set: the values of action 0, of action 1
+        (compiled in floats, `settemezzo.solve.kernels.action_values`: the same sums)."""
+        if self.exact:
+            pairs = [self.action_values(i, stand, T, V, swap_as_up)
+                     for i in range(len(self.game.infosets))]
+            return [q0 for q0, _ in pairs], [q1 for _, q1 in pairs]
+        q0, q1 = compiled().action_values(
+            self._tree, T.floats(1), T.floats(0), np.asarray(stand, dtype=np.float64),
+            np.asarray(V, dtype=np.float64), swap_as_up)
+        return q0.tolist(), q1.tolist()
+
     def player_values(self, stand: Any, T: Terminal, hit: Sequence[Any] | None,
                       swap_as_up: bool = False) -> tuple[Any, list[Any], list[int]]:
         """Backward induction over the player's tree: fixed chances of action 1 (``hit``),
