@@ -41,6 +41,21 @@ CERTIFICATE_TARGET = 1e-9
 start's drift, only when the certificate of its first answer is wider than this."""
 
 
+MASS_FLOOR = 1e-4
+"""`offpath_gap` measures the banker's gain at a public state per unit of the trembling
+player's weight there, or of this much, whichever is more: HiGHS's absolute tolerances do not
+resolve the replies at states the cards reach less often."""
+
+
+TIE = 1e-12
+"""Two values of the player's actions closer than this are a tie: the player stands."""
+
+
+REFINED = True
+"""Solve for the refined (quasi-perfect) equilibrium (`settemezzo.solve.lp.refine`); False
+gives the plain LP's answer, whichever equilibrium HiGHS lands on."""
+
+
 def release_solvers(game: HeadsUpGame) -> None:
     """Drop the solvers kept for ``game`` and its subgames (the largest part of a solved
     game's memory; rebuilt if asked for again). `settemezzo.results` calls it once a result
@@ -94,8 +109,8 @@ def _solve(game: HeadsUpGame, tol: float, max_rounds: int) -> Equilibrium:
                                         hit=np.zeros((0, len(game.banker_nodes)))),
                          0, time.perf_counter() - t0, const)
         return eq
-    sol, player, banker, low, upper = _solve_lp(s, T, const, subs, split_values, tol,
-                                                 max_rounds)
+    sol, player, banker, low, upper, gap = _solve_lp(s, T, const, subs, split_values, tol,
+                                                      max_rounds)
     keys, of = swap_keys(game)  # splits inside the subgames after a swap open hands too
     more = [subs[k].expected_stake - 1.0 for k in keys]
     for i, u in of:
@@ -104,15 +119,16 @@ def _solve(game: HeadsUpGame, tol: float, max_rounds: int) -> Equilibrium:
     stake_mean = float(s.expected_stake([float(v) for v in player.hit], split_extra))
     below = frozenset(subs).union(*(e.subgames for e in subs.values()))
     eq = Equilibrium(game.rules, (upper + low) / 2, low, upper, player, banker, sol.rounds,
-                     time.perf_counter() - t0, sol.lp_value, stake_mean, below)
+                     time.perf_counter() - t0, sol.lp_value, stake_mean, below, gap)
     return eq
 
 
 def _solve_lp(s: Solver, T: Terminal, const: float, subs: dict[Any, Equilibrium],
               split_values: dict[int, float], tol: float, max_rounds: int
-              ) -> tuple[LPSolution, PlayerStrategy, BankerStrategy, float, float]:
-    """The LP's objective, its cutting-plane solution, both sides' strategies and their
-    certificate; the last round solved afresh (`polish`) if the certificate is wider than
+              ) -> tuple[LPSolution, PlayerStrategy, BankerStrategy, float, float, float]:
+    """The LP's objective, its cutting-plane solution (refined, `REFINED`), both sides'
+    strategies, their certificate and the check off the path (`offpath_gap`, kept in the
+    result); the last round solved afresh (`polish`) if the certificate is wider than
     `CERTIFICATE_TARGET`, and `SolverError` if it is still wider than `CERTIFICATE_LIMIT`."""
     game = s.game
     from settemezzo.solve import lp  # scipy and HiGHS: at the first LP only
@@ -122,16 +138,64 @@ def _solve_lp(s: Solver, T: Terminal, const: float, subs: dict[Any, Equilibrium]
     sol = lp.cutting_planes(s, c, const, cuts, tol, max_rounds)
     lower_subs = _sub_values(game, subs, split_values, "lower")
     upper_subs = _sub_values(game, subs, split_values, "upper")
-    player, banker = lp_strategies(game, sol, cuts, subs)
-    low, upper = certificate(s, player, banker, lower_subs, upper_subs)
-    if upper - low > CERTIFICATE_TARGET and not lp.ALWAYS_POLISH:
-        sol = lp.polish(sol)
+    for polished in (False, True):
+        if polished:
+            sol = lp.polish(sol)
+        if REFINED:
+            sol = lp.refine(s, c, const, cuts, sol, tol, max_rounds)
         player, banker = lp_strategies(game, sol, cuts, subs)
+        if REFINED:
+            player = offpath_player(s, T, player, banker)
         low, upper = certificate(s, player, banker, lower_subs, upper_subs)
+        if upper - low <= CERTIFICATE_TARGET or lp.ALWAYS_POLISH:
+            break
     if upper - low > CERTIFICATE_LIMIT:
         raise SolverError(f"the equilibrium found is not certified: the game value lies in "
                           f"[{low:.12f}, {upper:.12f}], wider than {CERTIFICATE_LIMIT:g}")
-    return sol, player, banker, low, upper
+    gap = offpath_gap(s, T, sol, player, banker) if REFINED else 0.0
+    return sol, player, banker, low, upper, gap
+
+
+def offpath_player(s: Solver, T: Terminal, player: PlayerStrategy, banker: BankerStrategy
+                   ) -> PlayerStrategy:
+    """``player`` with, at each decision its own play never reaches, its best reply to
+    ``banker`` there (the quasi-perfect player's plan after its own mistake); a tie within
+    `TIE` stands (the canonical choice)."""
+    stand = s.stand_values(banker)
+    _, V, _ = s.player_values(stand, T, None)
+    own, _ = s.realization([float(v) for v in player.hit])
+    hit = list(player.hit)
+    for i, reach in enumerate(own):
+        if reach <= 1e-14:
+            q0, q1 = s.action_values(i, stand, T, V)
+            hit[i] = 1.0 if q1 > q0 + TIE else 0.0
+    return replace(player, hit=tuple(hit))
+
+
+def offpath_gap(s: Solver, T: Terminal, sol: LPSolution, player: PlayerStrategy,
+                banker: BankerStrategy) -> float:
+    """The check of the refinement: the most either side gains, per unit of what is at
+    stake there, by answering otherwise at one decision, off the path included. The banker
+    at each public state, against the trembling player (the perturbed LP's ``x``, every
+    sequence at least its tremble: `settemezzo.solve.lp.refine`), per unit of the player's
+    stake standing there (or per `MASS_FLOOR`, if more); the player at each decision, against
+    ``banker``, in chips at that decision. 0 up to HiGHS's tolerances when both are best
+    replies."""
+    x = sol.x if sol.x_tremble is None else sol.x_tremble[:len(sol.x)]
+    own = np.array(s.reach, dtype=np.float64) * np.maximum(x[0::2], 0.0) * s.is_play
+    weights = own * s.stake
+    G = len(s.game.publics)
+    best, _ = s.stand_rows.grouped_best(weights, s.group, G)
+    stand = np.asarray(s.stand_values(banker), dtype=np.float64)  # in chips
+    played = np.bincount(s.group, weights=own * stand, minlength=G)
+    mass = np.bincount(s.group, weights=weights, minlength=G)
+    banker_gap = np.max((played - best) / np.maximum(mass, MASS_FLOOR), initial=0.0)
+    _, V, _ = s.player_values(stand.tolist(), T, None)
+    player_gap = 0.0
+    for i, p in enumerate(player.hit):
+        q0, q1 = s.action_values(i, stand.tolist(), T, V)
+        player_gap = max(player_gap, max(q0, q1) - (q0 + (q1 - q0) * p))
+    return float(max(banker_gap, player_gap))
 
 
 def _subgame_equilibria(game: HeadsUpGame, tol: float, max_rounds: int
