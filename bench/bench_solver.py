@@ -16,6 +16,10 @@ median and range.
 Targets: the exact value of ``threshold:5`` against ``threshold:5``, cold (30 ms); the ITALIAN
 equilibrium, cold, certificate included (0.5 s); every single Italian variant (1.5 s each,
 ``--variants``); SPANISH (3 s, ``--spanish``).
+
+``--refined`` times, for every rule set shipped precomputed (`settemezzo.precomputed.catalogue`),
+the refined equilibrium (the default) beside the plain LP's (`settemezzo.solve.equilibria.REFINED`
+off), each cold, and their ratio (the aim: at most 2).
 """
 
 from __future__ import annotations
@@ -105,6 +109,34 @@ def _jobs(args: argparse.Namespace) -> list[tuple[str, Callable[[], Any], float]
     return jobs
 
 
+def _refined(repeat: int, baseline: Baseline) -> list[tuple[str, Result, Result]]:
+    """Per shipped rule set: the plain equilibrium's timing, then the refined one's."""
+    from settemezzo import precomputed, solve
+    from settemezzo.solve import equilibria
+
+    out = []
+    for _label, rules in precomputed.catalogue():
+        timed = []
+        for refined in (False, True):
+            equilibria.REFINED = refined
+            try:
+                solve_it = lambda r=rules: solve.equilibrium(r)  # noqa: E731
+                timed.append(Result(rules.spec(), *_cold(solve_it, repeat, baseline), 0.0))
+            finally:
+                equilibria.REFINED = True
+        out.append((rules.spec(), timed[0], timed[1]))
+    return out
+
+
+def _print_refined(rows: list[tuple[str, Result, Result]]) -> None:
+    print("\nThe refined equilibrium beside the plain LP's (cold; wall and cpu seconds)")
+    print("=" * 64)
+    print(f"  {'rule set':34s} {'plain':>8s} {'refined':>8s} {'ratio':>6s} {'cpu ratio':>9s}")
+    for spec, plain, refined in rows:
+        print(f"  {spec:34s} {plain.wall:8.2f} {refined.wall:8.2f} "
+              f"{refined.wall / plain.wall:6.2f} {refined.cpu / plain.cpu:9.2f}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench solver", description=__doc__.split("\n")[0])
     ap.add_argument("--repeat", type=int, default=5, help="cold repetitions (median; default 5)")
@@ -113,9 +145,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="3 repetitions")
     ap.add_argument("--variants", action="store_true", help="every single Italian variant")
     ap.add_argument("--spanish", action="store_true", help="the SPANISH equilibrium")
+    ap.add_argument("--refined", action="store_true",
+                    help="the refined equilibrium beside the plain one, every shipped rule set")
     args = ap.parse_args(argv)
     repeat = 3 if args.quick else args.repeat
     baseline = Baseline()
+    if args.refined:
+        _print_refined(_refined(min(repeat, args.heavy_repeat), baseline))
+        return 0
     results = []
     for label, fn, target in _jobs(args):
         reps = min(repeat, args.heavy_repeat) if target > 1 else repeat

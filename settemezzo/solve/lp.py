@@ -1,8 +1,22 @@
 """The sequence-form LP of the heads-up game on HiGHS (highspy), with the banker's side generated as
 cutting planes: the objective and realization constraints, the cuts (`Cuts`: the banker's stopping
-rules, and the few public states made exact), the cutting-plane loop and its first basis.
-Imported at the first equilibrium solved (scipy and HiGHS are not for the views that only read
-results)."""
+rules, and the few public states made exact), the cutting-plane loop and its first basis, and the
+refinement (`refine`). Imported at the first equilibrium solved (scipy and HiGHS are not for the
+views that only read results).
+
+**The refinement.** An LP's optimal basis fixes the banker's answer only where the player goes:
+where it never stands, any answer that does not tempt it there is optimal, and which one HiGHS
+returns depends on its pivoting. The refined equilibrium is quasi-perfect (van Damme 1984;
+computed as in Miltersen and Sørensen 2010, with the stability check of Farina, Gatti and
+Sandholm 2018): the LP is solved again with every sequence of the player's choices at least
+``eta`` (`TREMBLES`): a player who makes every mistake with a small chance. Every public state is
+then reached, and the duals of the cuts, the banker's mixture, are a best reply at every one of
+them (a cut carries weight only if it binds). The bounds then go back to 0, starting from that
+basis: if HiGHS takes no pivot, the basis is optimal at ``eta`` and at 0, hence (the primal
+solution moving linearly with the bounds, the duals not at all) at every perturbation in
+between: its duals are a best reply to the trembling player for every smaller ``eta`` and its
+primal solution is the player's equilibrium. The certificate and the check off the path
+(`settemezzo.solve.equilibria`) then measure what was found."""
 
 from __future__ import annotations
 
@@ -74,6 +88,17 @@ DUAL_PRICING = 0
 the largest infeasibility. Its default, dual steepest edge, takes fewer pivots but computes
 a weight for every row added, and the cutting planes add hundreds of cuts a round: with
 Dantzig's the LP takes a few more pivots and less time (burn=3,4, burn=4; SPANISH alike)."""
+
+
+SIMPLEX_STRATEGY = 1
+"""HiGHS's ``simplex_strategy``: 1 the dual simplex (the cutting planes add rows, which keep a
+dual-feasible basis), 4 the primal; a test solves with both."""
+
+
+TREMBLES = (1e-5, 1e-7)
+"""The perturbations tried by `refine`, largest first: every sequence of the player at least
+``eta``. Large enough that the banker's replies at a public state reached only by mistakes
+differ by far more than HiGHS's tolerances; the first whose basis is stable is used."""
 
 
 def lp_objective(s: Solver, T: Terminal) -> FloatArray:
@@ -379,6 +404,8 @@ class LPSolution:
     lp_value: float
     lp: LP
     const: float
+    tremble: float = 0.0  # the perturbation of the refined solution's duals (0: none)
+    x_tremble: FloatArray | None = None  # the perturbed LP's columns (the trembling player)
 
 
 def master_lp(s: Solver, c: FloatArray, cuts: Cuts) -> LP:
@@ -410,7 +437,7 @@ def cutting_planes(s: Solver, c: FloatArray, const: float, cuts: Cuts, tol: floa
     any other (`ALWAYS_POLISH`; without it `equilibrium` does so (`polish`) only if the
     certificate of the warm-started answer is not tight enough).
     """
-    nx, G = cuts.nx, cuts.G
+    G = cuts.G
     if not cuts.built:
         cuts.add_thresholds()
     lp = master_lp(s, c, cuts)
@@ -418,7 +445,15 @@ def cutting_planes(s: Solver, c: FloatArray, const: float, cuts: Cuts, tol: floa
     sole = cuts.sole()
     if sole is not None:  # one cut per state: the first LP's answer is known
         lp.set_basis(first_basis(s.game, c, *sole, G))
-    rounds, previous, cold = 0, np.inf, False
+    return cut_loop(s, c, const, cuts, lp, tol, max_rounds, 0)
+
+
+def cut_loop(s: Solver, c: FloatArray, const: float, cuts: Cuts, lp: LP, tol: float,
+             max_rounds: int, rounds: int) -> LPSolution:
+    """`cutting_planes`'s rounds on ``lp`` as it stands (its bounds and cuts so far), from
+    round ``rounds + 1`` on, warm-started from its last basis."""
+    nx, G = cuts.nx, cuts.G
+    previous, cold, first = np.inf, False, rounds + 1
     streak = np.zeros(G, dtype=np.int64)
     while True:
         rounds += 1
@@ -436,7 +471,7 @@ def cutting_planes(s: Solver, c: FloatArray, const: float, cuts: Cuts, tol: floa
         stalled = previous - lp_value < 1e-13 and lp_value - lower < 100 * tol
         if lp_value - lower <= tol or len(viol) == 0 or stalled:
             # (a stall is floating-point noise; the certificate measures it)
-            if cold or rounds == 1 or not ALWAYS_POLISH:
+            if cold or rounds == first or not ALWAYS_POLISH:
                 return LPSolution(x, res, rounds, lp_value, lp, const)
             cold = True  # solve the last round afresh, and check it like any other
             continue
@@ -451,6 +486,32 @@ def cutting_planes(s: Solver, c: FloatArray, const: float, cuts: Cuts, tol: floa
             cuts.exact(viol[ripe])
         if not ripe.all():
             cuts.add(decisions, viol[~ripe])
+
+
+def refine(s: Solver, c: FloatArray, const: float, cuts: Cuts, sol: LPSolution, tol: float,
+           max_rounds: int) -> LPSolution:
+    """The refined equilibrium from the plain one ``sol``: the LP solved again with every
+    player's sequence at least ``eta`` (`TREMBLES`, from the largest), its banker's best
+    replies added as cuts as in `cutting_planes`, then with the bounds back at 0 from the
+    perturbed LP's last basis. The basis is stable when it stays optimal as the perturbation
+    vanishes: HiGHS then takes no pivot at 0. The answer carries the perturbed LP's duals
+    (the banker's best replies to the trembling player at every public state) and the limit
+    ``x`` (the player's equilibrium); with no stable ``eta``, the last one tried.
+    """
+    lp, nx = sol.lp, cuts.nx
+    rounds, out = sol.rounds, sol
+    for eta in TREMBLES:
+        lp.set_lower(np.full(nx, eta))
+        per = cut_loop(s, c, const, cuts, lp, tol, max_rounds, rounds)
+        lp.set_lower(np.zeros(nx))
+        limit = lp.solve(per.rounds + 1)
+        rounds = per.rounds + 1
+        res = LPResult(limit.x, limit.fun, per.res.cut_duals, limit.pivots)
+        out = LPSolution(limit.x[:nx], res, rounds, -limit.fun / LP_SCALE + const, lp, const,
+                         eta, per.res.x)
+        if limit.pivots == 0:
+            break
+    return out
 
 
 def first_basis(game: HeadsUpGame, c: FloatArray, members: npt.NDArray[np.int64],
@@ -541,6 +602,7 @@ class LPResult:
     x: FloatArray
     fun: float
     cut_duals: FloatArray     # duals of the cut rows (the equality rows come first)
+    pivots: int = 0           # the simplex iterations of the solve
 
 
 class LP:
@@ -563,6 +625,7 @@ class LP:
         h.setOptionValue("dual_feasibility_tolerance", 1e-10)
         h.setOptionValue("presolve", "off")  # costs more than it saves on these programmes
         h.setOptionValue("simplex_dual_edge_weight_strategy", DUAL_PRICING)
+        h.setOptionValue("simplex_strategy", SIMPLEX_STRATEGY)
         inf = highspy.kHighsInf
         h.addVars(len(c), np.maximum(lo, -inf), np.minimum(hi, inf))
         h.changeColsCost(len(c), np.arange(len(c), dtype=np.int32), c)
@@ -613,5 +676,12 @@ class LP:
         sol = h.getSolution()
         info = h.getInfo()
         duals = np.array(sol.row_dual)[self.n_eq:]
-        return LPResult(np.array(sol.col_value), float(info.objective_function_value), duals)
+        return LPResult(np.array(sol.col_value), float(info.objective_function_value), duals,
+                        int(info.simplex_iteration_count))
+
+    def set_lower(self, lo: FloatArray) -> None:
+        """Lower bounds ``lo`` on the first ``len(lo)`` columns (the sequences); the upper
+        bounds stay infinite."""
+        n = len(lo)
+        self.h.changeColsBounds(n, np.arange(n, dtype=np.int32), lo, np.full(n, self.inf))
 

@@ -42,6 +42,7 @@ class Equilibrium:
     lp_value: float
     expected_stake: float = 1.0
     subgames: frozenset[Any] = frozenset()  # keys of the subgames after a swap, all levels
+    offpath_gap: float = 0.0  # the refinement's check (`equilibria.offpath_gap`), near 0
 
     @property
     def exploitability(self) -> float:
