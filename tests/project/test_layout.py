@@ -35,6 +35,7 @@ TOPICS = {
     "simulate/test_against_exact.py": "the simulator against the exact engine",
     "simulate/test_bank.py": "who takes the bank: the rules against the compiled engine",
     "simulate/test_posterior.py": "the table banker's posterior, by calibration",
+    "solve/test_refined.py": "the refined equilibrium: one answer off the path, by any solve path",
     "solve/test_reference.py": "the solver against independent references",
     "solve/test_spanish.py": "the SPANISH preset as a restricted game",
     "solve/test_split_swap.py": "splitting and the hidden-card swap in the exact engine",

@@ -23,10 +23,10 @@ def geometry(html: str) -> list[tuple[float, float]]:
 
 def test_cards_show_their_suit_red_or_black_and_a_back_when_hidden() -> None:
     red, black = H.card_html(parse_card("7d")), H.card_html(parse_card("Kc"))
-    assert ">7♦</span>" in red and "color:#b00" in red
-    assert ">K♣</span>" in black and "color:#111" in black
+    assert "<desc>7♦</desc>" in red and 'fill="#b00020"' in red  # the project's SVG card
+    assert "<desc>K♣</desc>" in black and 'fill="#111111"' in black
     hidden = H.card_html(parse_card("7d"), hidden=True)
-    assert "sm-hidden" in hidden and "7♦" not in hidden
+    assert "sm-hidden" in hidden and "7♦" not in hidden and "face down" in hidden
     both = H.cards_html([parse_card("7d"), parse_card("Kc")], hidden_first=True)
     assert both.count("sm-hidden") == 1 and "7♦" not in both and "K♣" in both
     assert "K♦" in H.kind_html(Kind.KING_OF_DIAMONDS)
