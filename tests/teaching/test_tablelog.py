@@ -40,7 +40,8 @@ def test_the_log_shows_the_hand_being_played_then_what_happened() -> None:
     g.stake(2)
     g.stand()  # 5 against the banker's 7, who stands on 5 or more: the student loses 2
     assert log_lines(g) == ["Hand 1: Computer 1 (bank) 7", "Student 1: 5♥ = 5, lost 2"]
-    assert log_lines(g, "it") == ["Mano 1: Computer 1 (banco) 7", "Studente 1: 5🏆 = 5, perde 2"]  # Italian cards
+    assert log_lines(g, "it") == [  # the Italian deck: the 5 of hearts is the 5 of cups
+        "Mano 1: Computer 1 (banco) 7", "Studente 1: 5🏆 = 5, perde 2"]
     g.next_hand()
     assert log_lines(g)[0] == "Hand 2 (being played)"
     assert log_lines(g)[1:] == ["Hand 1: Computer 1 (bank) 7", "Student 1: 5♥ = 5, lost 2"]
