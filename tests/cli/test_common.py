@@ -81,11 +81,15 @@ def test_an_output_is_checked_before_any_work(tmp_path: Path) -> None:
 
 
 def test_an_output_where_no_file_can_be_made_is_refused(tmp_path: Path) -> None:
-    if not Path("/proc").is_dir():
-        pytest.skip("no /proc here")
-    words = re.escape("--out '/proc/x.csv': no file can be written")
-    with pytest.raises(OutputPathError, match=words):
-        C.check_out("/proc/x.csv", [".csv"])
+    """Under a file, where no folder can be (on every machine), and under /proc on Linux."""
+    (tmp_path / "afile").write_text("x")
+    under_a_file = tmp_path / "afile" / "x.csv"
+    with pytest.raises(OutputPathError, match=re.escape("is a file, not a folder")):
+        C.check_out(under_a_file, [".csv"])
+    if Path("/proc").is_dir():
+        words = re.escape("--out '/proc/x.csv': no file can be written")
+        with pytest.raises(OutputPathError, match=words):
+            C.check_out("/proc/x.csv", [".csv"])
 
 
 def test_a_chart_output_error_is_a_chart_error() -> None:

@@ -20,13 +20,7 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
-import socket
-import subprocess
-import sys
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -37,13 +31,9 @@ from settemezzo.i18n import score_label
 from settemezzo.rules import ITALIAN, SPANISH
 from settemezzo.simulate.tablegame import TableGame
 from settemezzo.teaching.tablelog import log_lines
+from tests.voila import ARGS, CHROMIUM, serve
 
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
 NOTEBOOK = "notebooks/06_classroom.ipynb"
-READY_PATH = "/voila/static/voila.js"   # a static file: a GET / would start a kernel
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(),
@@ -52,48 +42,10 @@ pytestmark = pytest.mark.skipif(
            "root) and run make test again")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _wait_ready(url: str, proc: subprocess.Popen[bytes], timeout: float = 30) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"voila exited with status {proc.returncode}")
-        try:
-            with urllib.request.urlopen(url + READY_PATH, timeout=1) as r:
-                if r.status == 200:
-                    return
-        except (urllib.error.URLError, OSError):
-            pass
-        time.sleep(0.1)
-    raise TimeoutError(f"voila did not answer {READY_PATH} within {timeout} s")
-
-
 @pytest.fixture(scope="module")
 def voila_url() -> Iterator[str]:
-    voila = Path(sys.executable).with_name("voila")
-    # `make test` installs the notebook extra, Voilà included: its absence is a failure
-    assert voila.exists(), f"voila is not installed next to {sys.executable}"
-    port = _free_port()
-    proc = subprocess.Popen(
-        [str(voila), NOTEBOOK, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        start_new_session=True)   # its own process group: the kernels go with it
-    url = f"http://127.0.0.1:{port}"
-    try:
-        _wait_ready(url, proc)
+    with serve(NOTEBOOK, timeout=30) as url:
         yield url
-    finally:
-        try:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(timeout=10)
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")
