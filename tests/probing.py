@@ -2,7 +2,7 @@
 
 Shared by ``tests/cli/test_probe.py`` (bad input), ``tests/project/test_readme.py`` (README
 commands shown without output) and ``tests/project/test_fuzz.py``; the ``stubbed`` fixture is
-in ``conftest.py``.
+in ``conftest.py``. `type_keys` types at the terminal table for its tests.
 """
 
 from __future__ import annotations
@@ -134,3 +134,17 @@ def probe(argv: list[str]) -> tuple[str, int | None, float, str]:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
     return "status", status, time.perf_counter() - t0, ""
+
+
+def type_keys(monkeypatch: pytest.MonkeyPatch, *keys: str) -> list[str]:
+    """Answer the terminal table's prompts (`input`) with ``keys`` in turn; the prompts shown
+    are collected in the list returned."""
+    it = iter(keys)
+    prompts: list[str] = []
+
+    def fake_input(prompt: str = "") -> str:
+        prompts.append(prompt)
+        return next(it)
+
+    monkeypatch.setattr("builtins.input", fake_input)
+    return prompts

@@ -7,6 +7,7 @@ import pytest
 
 from settemezzo.i18n import LANGUAGES, t, total_label
 from settemezzo.rules import ITALIAN
+from tests.probing import type_keys
 
 
 def test_explorer_labels_a_bust_total_as_bust_not_as_a_special_hand() -> None:
@@ -43,17 +44,6 @@ def _stand_always(g: object) -> None:
     else:
         g.stand()
 
-
-def _keys(monkeypatch: pytest.MonkeyPatch, *keys: str) -> list[str]:
-    it = iter(keys)
-    prompts: list[str] = []
-
-    def fake_input(prompt: str = "") -> str:
-        prompts.append(prompt)
-        return next(it)
-
-    monkeypatch.setattr("builtins.input", fake_input)
-    return prompts
 
 
 def _play(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
@@ -130,7 +120,7 @@ def test_the_terminal_table_says_so_for_an_unknown_key(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """The terminal table ignored an unknown key silently (and an impossible move raised an
     English engine message)."""
-    _keys(monkeypatch, "x", "3", "z", "p", "s", "q")
+    type_keys(monkeypatch, "x", "3", "z", "p", "s", "q")
     out = _play(capsys, "--rules", "spanish", "--students", "1", "--computers", "1",
                 "--seed", "3")
     assert "'x' is not a key here; press one of: a stake from 2 to 5, Enter for 2, ?, q" in out
@@ -373,7 +363,7 @@ def test_the_table_widget_shows_card_pictures_in_the_class_s_deck() -> None:
 def test_the_terminal_table_lists_cards_in_the_class_s_deck(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """The terminal table showed French cards in Italian and Spanish."""
-    _keys(monkeypatch, "3", "s", "q")
+    type_keys(monkeypatch, "3", "s", "q")
     out = _play(capsys, "--rules", "spanish", "--students", "1", "--computers", "1",
                 "--seed", "3", "--lang", "es")
     assert "[S🗡]" in out and "J♠" not in out     # the sota de espadas face down

@@ -12,6 +12,7 @@ import pandas as pd
 import pytest
 
 from settemezzo.cli import main
+from tests.probing import type_keys
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -93,21 +94,10 @@ def test_bad_language_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "unknown language 'de'; choose from en, it, es, fr" in err
 
 
-def _keys(monkeypatch: pytest.MonkeyPatch, *keys: str) -> list[str]:
-    it = iter(keys)
-    prompts: list[str] = []
-
-    def fake_input(prompt: str = "") -> str:
-        prompts.append(prompt)
-        return next(it)
-
-    monkeypatch.setattr("builtins.input", fake_input)
-    return prompts
-
 
 def test_a_student_plays_by_keys(capsys: pytest.CaptureFixture[str],
                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    prompts = _keys(monkeypatch, "3", "s", "q")
+    prompts = type_keys(monkeypatch, "3", "s", "q")
     code, out, _ = run(capsys, "play", "--rules", "spanish", "--students", "1",
                        "--computers", "1", "--seed", "3", "--lang", "es")
     assert code == 0
@@ -119,7 +109,7 @@ def test_a_student_plays_by_keys(capsys: pytest.CaptureFixture[str],
 
 def test_the_exact_hint_on_request(capsys: pytest.CaptureFixture[str],
                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    _keys(monkeypatch, "", "?", "s", "q")
+    type_keys(monkeypatch, "", "?", "s", "q")
     code, out, _ = run(capsys, "play", "--students", "1", "--computers", "0", "--seed", "3")
     assert code == 0 and "against the equilibrium banker" in out   # `TableGame.hint`
 
@@ -140,7 +130,7 @@ def test_the_spanish_hint_in_spanish_reads_the_shipped_results(
         monkeypatch.setattr(f"{mod}.{name}", refuse)
     results.clear()
     player_tables.cache_clear()
-    _keys(monkeypatch, "", "?", "s", "q")
+    type_keys(monkeypatch, "", "?", "s", "q")
     code, out, _ = run(capsys, "play", "--rules", "spanish", "--students", "1",
                        "--computers", "0", "--seed", "3", "--lang", "es")
     assert code == 0 and "contra la mejor banca (equilibrio)" in out, out
