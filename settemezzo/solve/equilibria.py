@@ -199,10 +199,11 @@ def offpath_gap(s: Solver, T: Terminal, sol: LPSolution, player: PlayerStrategy,
     played = np.bincount(s.group, weights=own * stand, minlength=G)
     mass = np.bincount(s.group, weights=weights, minlength=G)
     banker_gap = np.max((played - best) / np.maximum(mass, MASS_FLOOR), initial=0.0)
-    _, V, _ = s.player_values(stand.tolist(), T, None)
+    stand_list = stand.tolist()
+    _, V, _ = s.player_values(stand_list, T, None)
     player_gap = 0.0
     for i, p in enumerate(player.hit):
-        q0, q1 = s.action_values(i, stand.tolist(), T, V)
+        q0, q1 = s.action_values(i, stand_list, T, V)
         player_gap = max(player_gap, max(q0, q1) - (q0 + (q1 - q0) * p))
     return float(max(banker_gap, player_gap))
 
