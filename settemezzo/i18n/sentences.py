@@ -43,6 +43,7 @@ __all__ = [
     "card_name",
     "count_rule",
     "deck_style",
+    "check_restriction_codes",
     "describe_rules",
     "edge_words",
     "method_label",
@@ -183,16 +184,21 @@ RESTRICTION_CODES: tuple[str, ...] = ("resplit", "split_swap")
 _RESTRICTION_SIDES = ("edge", "value", "banker")
 
 
-def restriction_what(codes: Sequence[str], lang: str = "en") -> str:
-    """What a restricted game keeps the player from, in a few words: 'player kept to two
-    hands and no swap inside a split hand' ("" for no code)."""
-    check_lang(lang)
-    parts = []
+def check_restriction_codes(codes: Sequence[str]) -> None:
+    """An `InputError` naming the first of ``codes`` that is not a restriction code
+    (`RESTRICTION_CODES`) and the codes allowed."""
     for code in codes:
         if code not in RESTRICTION_CODES:
             raise InputError(f"unknown restriction code {code!r}; expected one of "
                              f"{', '.join(RESTRICTION_CODES)}")
-        parts.append(t(f"restricted.{code}", lang))
+
+
+def restriction_what(codes: Sequence[str], lang: str = "en") -> str:
+    """What a restricted game keeps the player from, in a few words: 'player kept to two
+    hands and no swap inside a split hand' ("" for no code)."""
+    check_lang(lang)
+    check_restriction_codes(codes)
+    parts = [t(f"restricted.{code}", lang) for code in codes]
     return f" {t('restricted.and', lang)} ".join(parts)
 
 
@@ -318,11 +324,9 @@ def restriction_text(codes: Sequence[str], lang: str = "en", split_figures: int 
     this)'. ``codes`` are `settemezzo.game.restriction_codes`; ``split_figures`` the rule
     set's, which the ``resplit`` words name."""
     check_lang(lang)
+    check_restriction_codes(codes)
     parts = []
     for code in codes:
-        if code not in RESTRICTION_CODES:
-            raise InputError(f"unknown restriction code {code!r}; expected one of "
-                             f"{', '.join(RESTRICTION_CODES)}")
         parts.append(t(f"restricted.long_{code}", lang, **(
             {"n": split_figures} if code == "resplit" else {})))
     if not parts:
