@@ -56,11 +56,20 @@ def random_decision(deck: Any, rules: Any, rng: random.Random) -> tuple[Any, tup
 def one(rules: Any, rng: random.Random, table: bool = False) -> tuple[float, float, float]:
     """The cold seconds (wall, CPU) to the row of one random decision on one random deck
     (``table``: through the deck's whole player table), and the wall seconds of a second
-    decision on that deck."""
+    decision on that deck. A deck the exact game refuses (it could run out within a hand:
+    many figures left) is drawn again."""
+    from settemezzo.errors import RulesError
+    from settemezzo.game import heads_up
     from settemezzo.results.answers import decision_values
     from settemezzo.teaching.lookup import player_lookup
 
-    deck = random_deck(rng)
+    while True:
+        deck = random_deck(rng)
+        try:
+            heads_up(rules, deck)  # refused at once, or built here and forgotten below
+            break
+        except RulesError:
+            continue
     (hole, up), (hole2, up2) = (random_decision(deck, rules, rng) for _ in range(2))
     clear_caches()
     t0, c0 = time.perf_counter(), time.process_time()

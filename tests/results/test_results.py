@@ -14,7 +14,7 @@ from settemezzo.rules import ITALIAN
 from settemezzo.solve.state import state_of
 from settemezzo.tables import player_table
 from settemezzo.teaching.lookup import player_lookup
-from settemezzo.widgets.explorer import odds_explorer
+from settemezzo.widgets.explorer import explore, odds_explorer
 
 # not shipped precomputed (a pair of variants), and cheap to solve (about a second)
 PAIR = ITALIAN.with_variants("royal", "ties_push")
@@ -106,3 +106,15 @@ def test_a_deck_solved_ahead_answers_every_seat_from_one_solve() -> None:
     assert first.stand_ev != other.stand_ev
     with pytest.raises(InputError, match="no decision at hand"):   # 7½: named
         decision_values(ITALIAN, deck, Kind.SEVEN, (Kind.FIGURE,))
+
+
+def test_the_explorers_first_answer_is_the_tables() -> None:
+    results.clear()
+    first = explore("4", ["2"], rules=PAIR, first=True)     # the equilibrium, one decision
+    assert not results.ready(PAIR, ("player", "equilibrium"))
+    full = explore("4", ["2"], rules=PAIR)                   # the table
+    assert first.row is not None and full.row is not None
+    for name in ("stand_ev", "hit_ev", "stand_win", "hit_win", "best", "hit_frequency",
+                 "margin"):
+        assert getattr(first.row, name) == getattr(full.row, name), name
+    assert (first.sentence, first.against) == (full.sentence, full.against)
