@@ -1,14 +1,16 @@
 """The full results of a rule set that is not shipped: the explorer's first answer, then the rest.
 
 ``python -m bench results [--sets SPEC;SPEC...]``. For each rule set, cold (the engine's
-caches cleared, the shipped results off; numba compiled): the equilibrium's numbers and the
-player table against the equilibrium banker (what the explorer's first answer needs,
-`settemezzo.teaching.lookup.player_lookup`), then the banker table and the edge against
-``threshold:5`` (what the explorer, the trainer and the hints ask next), as
-`settemezzo.results` computes them. Printed: each part's wall and CPU seconds (the machine
+caches cleared, the shipped results off; numba compiled): the explorer's first answer (the
+equilibrium and the values of one hand, `settemezzo.widgets.explorer.explore` with
+``first``: `settemezzo.results.answers.decision_values`), then the player table against
+the equilibrium banker (`settemezzo.teaching.lookup.player_lookup`), the banker table and
+the edge against ``threshold:5`` (what the explorer, the trainer and the hints ask next),
+as `settemezzo.results` computes them. Printed: each part's wall and CPU seconds (the machine
 is shared: CPU time is the steadier number), the first answer over the numpy Monte Carlo
 baseline of the same run (`bench.bench_solver.Baseline`, timed before each rule set) and
-against issue 32's targets (2 s for Italian variants, 5 s for Spanish ones).
+against issue 32's targets (2 s for Italian variants, 5 s for Spanish ones), and the
+estimate the explorer shows at once (`settemezzo.results.estimate_seconds`).
 """
 
 from __future__ import annotations
@@ -27,13 +29,14 @@ def timed(spec: str) -> list[tuple[str, float, float]]:
     """Each part's (name, wall, CPU seconds) for rule set ``spec``, cold."""
     from settemezzo import results
     from settemezzo.rules import from_spec
+    from settemezzo.widgets.explorer import explore
 
     rules = from_spec(spec)
     clear_caches()
     out = []
     with results.precomputed_off():
         s = results.get(rules)
-        for name, part in (("summary", s.summary),
+        for name, part in (("first", lambda: explore("4", ["2"], rules=rules, first=True)),
                            ("player", lambda: s.player_table("equilibrium")),
                            ("banker", s.banker_table),
                            ("edge", lambda: s.edge("threshold:5"))):
@@ -45,6 +48,8 @@ def timed(spec: str) -> list[tuple[str, float, float]]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     from bench.bench_solver import Baseline
+    from settemezzo import results
+    from settemezzo.rules import from_spec
 
     ap = argparse.ArgumentParser(prog="python -m bench results",
                                  description=__doc__.split("\n")[0])
@@ -58,11 +63,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("=" * len(title))
     for spec in args.sets.split(";"):
         mc = baseline.seconds()
+        estimate = results.estimate_seconds(from_spec(spec))  # what the explorer shows first
         parts = timed(spec)
-        first_w = sum(w for _, w, _ in parts[:2])
-        first_c = sum(c for _, _, c in parts[:2])
+        _, first_w, first_c = parts[0]
         target = TARGET_S["spanish" if spec.startswith("spanish") else "italian"]
-        print(f"  {spec}  (Monte Carlo baseline {mc:.2f} s)")
+        print(f"  {spec}  (Monte Carlo baseline {mc:.2f} s; the estimate shown at once "
+              f"{estimate:.1f} s)")
         for name, w, c in parts:
             print(f"    {name:8s} wall {w:7.2f} s  cpu {c:7.2f} s")
         print(f"    first answer: wall {first_w:.2f} s, cpu {first_c:.2f} s, "

@@ -16,6 +16,7 @@ _CACHE_DICTS = {
     "settemezzo.solve": ("_EQ_CACHE", "_SOLVERS", "_SPLITS"),
     "settemezzo.game": ("_CACHE", "_RECENT", "_BANKER_NODES"),
     "settemezzo.results": ("_ENTRIES",),
+    "settemezzo.results.answers": ("_DECKS",),
 }
 
 

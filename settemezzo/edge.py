@@ -70,15 +70,20 @@ class Edge:
         return bool(self.restriction_codes)
 
 
-def banker_edge(rules: Rules = ITALIAN, method: str = "equilibrium") -> Edge:
-    """The banker's edge under ``rules``; ``method`` as in the module docstring."""
+def banker_edge(rules: Rules = ITALIAN, method: str = "equilibrium", *,
+                refined: bool = False) -> Edge:
+    """The banker's edge under ``rules``; ``method`` as in the module docstring.
+
+    The edge is the game's value: ``equilibrium`` solves without the refinement (it moves
+    play off the path, not the value; the value within the same certificate) unless
+    ``refined`` (or a refined equilibrium of the game is at hand)."""
     from settemezzo.solve import PlayerStrategy, best_response, equilibrium, expected_stake
 
     t0 = time.perf_counter()
     m = policy.parse(method, ("equilibrium", "threshold:K", "omniscient"), who="banker").name
     game = heads_up(rules)
     if m == "equilibrium":
-        eq = equilibrium(game)
+        eq = equilibrium(game, refined=refined)
         return Edge(rules, "equilibrium", eq.banker_edge, None,
                     eq.exploitability / eq.expected_stake, time.perf_counter() - t0,
                     game.restriction_codes)

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from settemezzo.solve import Equilibrium
     from settemezzo.tables import HandoutNumbers
 
-__all__ = ["KEEP", "PROGRESS_WORDS", "ProgressWords", "Solved", "Summary", "clear",
+__all__ = ["ENGINE_LOCK", "KEEP", "PROGRESS_WORDS", "ProgressWords", "Solved", "Summary", "clear",
            "equilibrium_source", "estimate_seconds", "get", "peek", "precomputed_off",
            "progress", "ready", "release_memory", "shipped"]
 
@@ -56,7 +56,9 @@ KEEP = 4
 T = TypeVar("T")
 
 _LOCK = threading.RLock()        # the cache of entries
-_COMPUTE = threading.RLock()     # one engine computation at a time (the engine's caches)
+ENGINE_LOCK = threading.RLock()
+"""Held by each engine computation of the results (one at a time: the engine's caches are
+not shared between threads); `settemezzo.results.answers` holds it too."""
 _ENTRIES: OrderedDict[tuple[Rules, Unseen | None], Solved] = OrderedDict()
 _USE_PRECOMPUTED = [True]
 
@@ -161,7 +163,7 @@ class Solved:
                 found = stored(self.stored)
         if found is None:
             what = _kind(key) if _kind(key) in _WHAT else "solving"
-            with _COMPUTE, progress(self.rules, what):
+            with ENGINE_LOCK, progress(self.rules, what):
                 found = compute()
                 if not self._batch:
                     self._release()
@@ -214,7 +216,7 @@ class Solved:
         if self._eq is None:
             from settemezzo.solve import equilibrium
 
-            with _COMPUTE, progress(self.rules, "summary"):
+            with ENGINE_LOCK, progress(self.rules, "summary"):
                 self._eq = equilibrium(self.game)
                 if not self._batch:
                     self._release()
@@ -265,7 +267,9 @@ class Solved:
                          compute)
 
     def edge(self, method: str = "equilibrium") -> Edge:
-        """`settemezzo.edge.banker_edge` (``seconds``: of the first computation)."""
+        """`settemezzo.edge.banker_edge` (``seconds``: of the first computation; against the
+        equilibrium, the plain LP's unless the refined one is kept here: the same value within
+        its certificate)."""
         from settemezzo.edge import Edge, banker_edge
 
         name = method.strip().lower()
@@ -278,10 +282,8 @@ class Solved:
             return Edge(self.rules, name, e["edge"], exact, e["exploitability"], 0.0,
                         restriction_codes(self.rules))
 
-        def compute() -> Edge:
-            if name == "equilibrium":
-                self.equilibrium  # noqa: B018 (solved once, kept here)
-            game = self.game  # alive during the call, the equilibrium known
+        def compute() -> Edge:  # the value alone: the refined equilibrium if at hand
+            game = self.game  # alive during the call, the equilibrium known if solved
             return banker_edge(game.rules, name)
 
         return self._get(("edge", name), stored, compute)
@@ -314,7 +316,7 @@ class Solved:
         ``("banker", max_up)``, ``("edge", method)``, ``"summary"``, ``"handout"``), telling
         ``progress(fraction done, key)`` before each."""
         todo = [k for k in needs if not self.ready(k)]
-        with _COMPUTE:
+        with ENGINE_LOCK:
             self._batch += 1
             try:
                 self._prepare(todo, progress)

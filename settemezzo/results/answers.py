@@ -7,6 +7,9 @@
   one at hand, computed from the game otherwise (`settemezzo.advice.computed_row`).
 - `answers`: the same choice over a whole table (`settemezzo.advice.Answers`, kept with the
   results; the widgets' lookups read it).
+- `decision_values`: one decision's row on a deck played down (the judge at a class table),
+  without the table: the deck's equilibrium and that decision's values, kept per deck;
+  `solve_ahead` starts the deck's solve when the hand is dealt.
 - `advise`: the answer to a beginner's question, "face-down 5, nothing up: stand or hit,
   and by how much?" (`settemezzo.advice.Advice`; `settemezzo.i18n.advice_text` says it).
 
@@ -21,20 +24,24 @@ seconds.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from settemezzo.advice import Advice, Answers, advice_of, computed_row, exact_values, hand_of
 from settemezzo.cards import CardSpec, Kind, Unseen
 from settemezzo.game import may_split
-from settemezzo.results import Solved, get, ready
-from settemezzo.rows import HandRow
+from settemezzo.results import ENGINE_LOCK, Solved, get, ready
+from settemezzo.rows import HandRow, game_row
 from settemezzo.rules import ITALIAN, Rules
 
 if TYPE_CHECKING:
+    from settemezzo.game import HeadsUpGame
     from settemezzo.solve import BankerStrategy
 
-__all__ = ["advise", "answer_row", "answers"]
+__all__ = ["DECKS", "advise", "answer_row", "answers", "decision_values", "solve_ahead"]
 
 
 def advise(hole: str | CardSpec, up: str | Iterable[str | CardSpec] = (), *,
@@ -106,3 +113,80 @@ def answers(rules: Rules = ITALIAN, against: str = "equilibrium",
         return Answers.of(s.player_table(name), name)
 
     return get(rules, deck).view(("answers", name), build)
+
+
+DECKS = 6
+"""How many decks `decision_values` keeps solved (a few tables' current hands)."""
+
+_DECKS: OrderedDict[tuple[Rules, Unseen | None], Future[HeadsUpGame]] = OrderedDict()
+_DECKS_LOCK = threading.Lock()
+_AHEAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="settemezzo-deck")
+
+
+def decision_values(rules: Rules, deck: Unseen | None, hole: Kind,
+                    up: tuple[Kind, ...] = ()) -> HandRow:
+    """The values of one decision against the equilibrium banker of ``deck`` (the deck at
+    the start of the hand, the cards seen since the shuffle removed; None: full), for
+    face-down ``hole`` and face-up ``up`` (kinds as ``rules`` tell them apart,
+    `Rules.plain`): the row `answer_row` answers, the same numbers, computed without the
+    player table - the deck's equilibrium and the values at that decision
+    (`settemezzo.rows.game_row`). Each deck's solved game is kept (the last `DECKS`), so the
+    other seats' decisions on the same hand answer at once; `solve_ahead` starts a deck's
+    solve before anyone decides. A hand with no decision (finished, or not in the deck) is an
+    `settemezzo.errors.InputError` naming it."""
+    game = _solved(rules, deck, start=True).result()
+    with ENGINE_LOCK:
+        return game_row(game, game.infoset(hole, up), "equilibrium")[0]
+
+
+def solve_ahead(rules: Rules, deck: Unseen | None) -> Future[HeadsUpGame]:
+    """Start solving ``deck`` under ``rules`` in the background (one deck at a time, in
+    order), for `decision_values`: when a hand is dealt, before anyone decides. Returns the
+    future of the solved game (already done when the deck is kept)."""
+    return _solved(rules, deck, start=False)
+
+
+def _solved(rules: Rules, deck: Unseen | None, *, start: bool) -> Future[HeadsUpGame]:
+    """The kept or started solve of ``deck``; ``start``: solve it in this thread if it is
+    neither (no wait behind other decks queued ahead)."""
+    key = (rules, deck)
+    with _DECKS_LOCK:
+        fut = _DECKS.get(key)
+        mine = fut is None
+        if fut is not None:
+            _DECKS.move_to_end(key)
+        else:
+            fut = _DECKS[key] = Future()
+            while len(_DECKS) > DECKS:
+                _DECKS.popitem(last=False)
+    if mine:
+        if start:
+            _run(fut, rules, deck)
+        else:
+            _AHEAD.submit(_run, fut, rules, deck)
+    return fut
+
+
+def _run(fut: Future[HeadsUpGame], rules: Rules, deck: Unseen | None) -> None:
+    """Solve ``deck``'s game into ``fut``: the equilibrium and the columns `game_row` reads
+    (kept with the game); an error goes to ``fut`` and the deck is forgotten."""
+    from settemezzo.game import heads_up
+    from settemezzo.rows import named_columns
+    from settemezzo.solve import equilibrium
+
+    if not fut.set_running_or_notify_cancel():
+        return
+    try:
+        with ENGINE_LOCK:
+            game = heads_up(rules, deck)
+            equilibrium(game)
+            named_columns(game, "equilibrium")
+    except BaseException as e:
+        with _DECKS_LOCK:
+            if _DECKS.get((rules, deck)) is fut:
+                del _DECKS[(rules, deck)]
+        fut.set_exception(e)
+        if not isinstance(e, Exception):
+            raise
+        return
+    fut.set_result(game)

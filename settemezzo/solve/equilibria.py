@@ -81,7 +81,8 @@ def remember_equilibrium(game: HeadsUpGame, eq: Equilibrium) -> None:
 
 
 def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None,
-                tol: float = 2e-10, max_rounds: int = 200) -> Equilibrium:
+                tol: float = 2e-10, max_rounds: int = 200, *,
+                refined: bool | None = None) -> Equilibrium:
     """Solve the heads-up game: both sides' strategies, the value, and the certificate.
 
     The steps: the subgames after a swap first (`_subgame_equilibria`); the sequence-form
@@ -91,22 +92,30 @@ def equilibrium(rules: Rules | HeadsUpGame = ITALIAN, deck: Unseen | None = None
     reply at every decision, off the path included); the strategies read off its last
     solution (`lp_strategies`, `offpath_player`); the certificate (`certificate`) and the
     check off the path (`offpath_gap`).
+
+    ``refined``: False skips the refinement (the plain LP's equilibrium: the same value
+    within the certificate, for what needs only the value, e.g. the edge); None follows
+    `REFINED`. A refined equilibrium kept answers a plain request too.
     """
     game = as_game(rules, deck)
+    refined = REFINED if refined is None else refined
     state = state_of(game)  # the equilibrium is kept there, freed with the game
-    cached = state.equilibrium
+    cached = state.equilibrium if refined else state.equilibrium or state.plain
     if cached is not None:
         return cached if cached.rules == game.rules else replace(cached, rules=game.rules)
     with gc_paused():  # the solve's arrays and trees are not garbage in cycles
-        eq = _solve(game, tol, max_rounds)
-    state.equilibrium = eq
+        eq = _solve(game, tol, max_rounds, refined)
+    if refined:
+        state.equilibrium = eq
+    else:
+        state.plain = eq
     return eq
 
 
-def _solve(game: HeadsUpGame, tol: float, max_rounds: int) -> Equilibrium:
+def _solve(game: HeadsUpGame, tol: float, max_rounds: int, refined: bool) -> Equilibrium:
     """`equilibrium`'s work, uncached."""
     t0 = time.perf_counter()
-    subs = _subgame_equilibria(game, tol, max_rounds)
+    subs = _subgame_equilibria(game, tol, max_rounds, refined)
     split_values, split_extra = split_terms(game, None)
     s = game_solver(game, False)
     T = s.with_swaps(s.shown_values(BankerStrategy("best", "omniscient")),
@@ -119,7 +128,7 @@ def _solve(game: HeadsUpGame, tol: float, max_rounds: int) -> Equilibrium:
                          0, time.perf_counter() - t0, const)
         return eq
     sol, player, banker, low, upper, gap = _solve_lp(s, T, const, subs, split_values, tol,
-                                                      max_rounds)
+                                                      max_rounds, refined)
     keys, of = swap_keys(game)  # splits inside the subgames after a swap open hands too
     more = [subs[k].expected_stake - 1.0 for k in keys]
     for i, u in of:
@@ -133,9 +142,9 @@ def _solve(game: HeadsUpGame, tol: float, max_rounds: int) -> Equilibrium:
 
 
 def _solve_lp(s: Solver, T: Terminal, const: float, subs: dict[Any, Equilibrium],
-              split_values: dict[int, float], tol: float, max_rounds: int
+              split_values: dict[int, float], tol: float, max_rounds: int, refined: bool
               ) -> tuple[LPSolution, PlayerStrategy, BankerStrategy, float, float, float]:
-    """The LP's objective, its cutting-plane solution (refined, `REFINED`), both sides'
+    """The LP's objective, its cutting-plane solution (refined if ``refined``), both sides'
     strategies, their certificate and the check off the path (`offpath_gap`, kept in the
     result); the last round solved afresh (`polish`) if the certificate is wider than
     `CERTIFICATE_TARGET`, and `SolverError` if it is still wider than `CERTIFICATE_LIMIT`."""
@@ -150,10 +159,10 @@ def _solve_lp(s: Solver, T: Terminal, const: float, subs: dict[Any, Equilibrium]
     for polished in (False, True):
         if polished:
             sol = lp.polish(sol)
-        if REFINED:
+        if refined:
             sol = lp.refine(s, c, const, cuts, sol, tol, max_rounds)
         player, banker = lp_strategies(game, sol, cuts, subs)
-        if REFINED:
+        if refined:
             player = offpath_player(s, T, player, banker)
         low, upper = certificate(s, player, banker, lower_subs, upper_subs)
         if upper - low <= CERTIFICATE_TARGET or lp.ALWAYS_POLISH:
@@ -161,7 +170,7 @@ def _solve_lp(s: Solver, T: Terminal, const: float, subs: dict[Any, Equilibrium]
     if upper - low > CERTIFICATE_LIMIT:
         raise SolverError(f"the equilibrium found is not certified: the game value lies in "
                           f"[{low:.12f}, {upper:.12f}], wider than {CERTIFICATE_LIMIT:g}")
-    gap = offpath_gap(s, T, sol, player, banker) if REFINED else 0.0
+    gap = offpath_gap(s, T, sol, player, banker) if refined else 0.0
     return sol, player, banker, low, upper, gap
 
 
@@ -208,7 +217,7 @@ def offpath_gap(s: Solver, T: Terminal, sol: LPSolution, player: PlayerStrategy,
     return float(max(banker_gap, player_gap))
 
 
-def _subgame_equilibria(game: HeadsUpGame, tol: float, max_rounds: int
+def _subgame_equilibria(game: HeadsUpGame, tol: float, max_rounds: int, refined: bool
                         ) -> dict[Any, Equilibrium]:
     """Under ``swap_hidden``, the equilibrium of each subgame after a swap, by `subgame_key`
     (each a proper subgame, see `settemezzo.game`): the game counts each by its equilibrium
@@ -221,7 +230,8 @@ def _subgame_equilibria(game: HeadsUpGame, tol: float, max_rounds: int
             seen.add(id(sub))
             key = subgame_key(sub)
             if key not in subs:
-                subs[key] = equilibrium(sub, tol=tol, max_rounds=max_rounds)
+                subs[key] = equilibrium(sub, tol=tol, max_rounds=max_rounds,
+                                        refined=refined)
     return subs
 
 

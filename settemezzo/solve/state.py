@@ -21,6 +21,9 @@ class SolverState:
     """The game's solvers, by exactness and measure (`game_solver`)."""
     equilibrium: Equilibrium | None = None
     """The game's equilibrium, once solved (or given back: `remember_equilibrium`)."""
+    plain: Equilibrium | None = None
+    """The game's equilibrium without the refinement (`equilibrium` with ``refined=False``),
+    kept apart from the refined one."""
     splits: dict[tuple[Any, ...], tuple[float, float]] = field(default_factory=dict)
     """Each split's value and extra hands, by burnt card and both sides (`split_terms`)."""
     swap_keys: tuple[list[Any], list[tuple[int, int]]] | None = None

@@ -77,13 +77,16 @@ class Exploration:
 
 def explore(hole: str, up: Sequence[str] | str = (), seen: str = "", *,
             rules: Rules = ITALIAN, against: str = "equilibrium", exact_seen: bool = False,
-            lang: str = "en") -> Exploration:
+            lang: str = "en", first: bool = False) -> Exploration:
     """Everything the explorer shows for face-down ``hole``, face-up ``up`` (in order) and
     other cards ``seen`` on the table.
 
     The bust and 7½ chances are exact for the cards actually unseen (seen cards removed).
     The win chances and expected values come from the cached table for a fresh deck, unless
     ``exact_seen`` asks for a table of the deck without the seen cards (a new solve, cached).
+    ``first``: against the equilibrium, the hand's values without the table (the
+    equilibrium and this decision alone, `settemezzo.results.answers.decision_values`: the
+    same numbers), the explorer's first answer while the table is computed.
     """
     check_lang(lang)
     try:
@@ -114,6 +117,8 @@ def explore(hole: str, up: Sequence[str] | str = (), seen: str = "", *,
             notes.append(t("explorer.exact_seen_on", lang, n=len(seen_specs)))
         else:
             notes.append(t("explorer.seen_note", lang))
+    if first and against == "equilibrium" and not player_ready(rules, against, deck):
+        return _first_answer(base, rules, deck, tuple(notes), lang)
     try:
         lookup = player_lookup(rules, against, deck)
     except RulesError as e:  # e.g. a deck too small for the exact game
@@ -130,6 +135,28 @@ def explore(hole: str, up: Sequence[str] | str = (), seen: str = "", *,
                            now=t(f"chart.{row.best}", lang)))
     return replace(base, row=row, against=lookup.banker_name,
                    sentence=advice_sentence(row, lookup.banker_name, lang), notes=tuple(notes))
+
+
+def _first_answer(base: Exploration, rules: Rules, deck: Unseen | None, notes: tuple[str, ...],
+                  lang: str) -> Exploration:
+    """`explore`'s answer from the equilibrium and the hand's own values (no table)."""
+    from settemezzo.results.answers import decision_values
+
+    cards = base.hand
+    try:
+        h = decision_values(rules, deck, cards[0], cards[1:])
+    except RulesError as e:  # e.g. a deck too small for the exact game
+        return replace(base, status="unsupported", message=t(
+            "ui.unsupported", lang, rules=rules_name(rules, lang), why=e))
+    except SettemezzoError as e:  # no such decision on this deck
+        return replace(base, status="error", message=t("ui.bad_cards", lang, why=e))
+    stand, hit = float(h.stand_ev), float(h.hit_ev)
+    assert base.bust_if_hit is not None and base.seven_half_if_hit is not None
+    row = Row(cards[0], cards[1:], base.total, float("nan"), float(base.bust_if_hit),
+              float(base.seven_half_if_hit), float(h.stand_win), stand, float(h.hit_win), hit,
+              h.best, h.hit_frequency, hit - stand, abs(hit - stand), h.stake)
+    return replace(base, row=row, against=h.against,
+                   sentence=advice_sentence(row, h.against, lang), notes=notes)
 
 
 # =============================================================================================
@@ -253,11 +280,12 @@ class OddsExplorer:
     # -- the one update ----------------------------------------------------------------------
     def update(self) -> Exploration | None:
         """Recompute from the controls and redraw; returns the new `Exploration` (None while
-        the table it needs is computed in the background: see `wait`)."""
-        from settemezzo.widgets.html import bars, esc, kind_html, message
+        the table it needs is computed in the background: see `wait`; against the
+        equilibrium, the hand's own values are shown as soon as they are known, the table
+        after)."""
+        from settemezzo.widgets.html import message
 
         self._sync_wild()
-        lang = self.lang
         rules = self.chosen_rules
         deck = _deck(self.seen.value) if self.exact_seen.value else None
         if not player_ready(rules, self.against.value, deck):
@@ -265,8 +293,20 @@ class OddsExplorer:
                 self._compute(rules, self.against.value, deck)
                 return self.result
             self.output.value = message(self._computing_text(rules))
-        r = explore(self.hole.value, self.up, self.seen.value, rules=rules,
-                    against=self.against.value, exact_seen=self.exact_seen.value, lang=lang)
+        self._show(self._explore(rules))
+        return self.result
+
+    def _explore(self, rules: Rules, first: bool = False) -> Exploration:
+        """`explore` of the controls under ``rules`` (``first``: without the table)."""
+        return explore(self.hole.value, self.up, self.seen.value, rules=rules,
+                       against=self.against.value, exact_seen=self.exact_seen.value,
+                       lang=self.lang, first=first)
+
+    def _show(self, r: Exploration) -> None:
+        """Draw ``r`` (and make it the `result`)."""
+        from settemezzo.widgets.html import bars, esc, kind_html, message
+
+        lang = self.lang
         self.result = r
         hand = "".join(kind_html(k) for k in r.hand)
         tot = (f" &nbsp; {esc(t('word.total', lang, t=total_label(r.total, lang)))}"
@@ -276,7 +316,7 @@ class OddsExplorer:
         if r.status in ("error", "bust", "seven_half"):
             kind = {"error": "bad", "bust": "bad", "seven_half": "good"}[r.status]
             self.output.value = message(r.message, kind)
-            return r
+            return
         assert r.bust_if_hit is not None and r.seven_half_if_hit is not None
         n_bust = int(r.bust_if_hit * r.unseen)
         bust = t("ui.bust_if_hit", lang, p=percent(r.bust_if_hit, lang, 0))
@@ -286,7 +326,7 @@ class OddsExplorer:
         if r.status == "unsupported" or r.row is None:
             parts.append(message(r.message, "warn"))
             self.output.value = "".join(parts)
-            return r
+            return
         row = r.row
         for key, p in (("ui.win_stand", row.stand_win), ("ui.win_hit", row.hit_win)):
             parts.append(f"<div>{esc(t(key, lang, p=percent(p, lang, 1)))}</div>")
@@ -299,7 +339,6 @@ class OddsExplorer:
         parts.append(f'<div class="sm-reason">{esc(r.sentence)}</div>')
         parts += [message(n, "info") for n in r.notes]
         self.output.value = "".join(parts)
-        return r
 
     # -- a table that is not at hand: computed in the background ---------------------------
     def _computing_text(self, rules: Rules) -> str:
@@ -337,6 +376,10 @@ class OddsExplorer:
         t0 = time.perf_counter()
         try:
             if support_problem(rules) is None:
+                if against == "equilibrium":  # the hand's values first, then the table
+                    first = self._explore(rules, first=True)
+                    if self.chosen_rules == rules:
+                        self._show(first)
                 player_lookup(rules, against, deck)
         except ValueError:
             pass  # `explore` says what went wrong when it asks again

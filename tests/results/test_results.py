@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import pytest
+
 from settemezzo import results
+from settemezzo.advice import seen_deck
+from settemezzo.cards import Kind, Unseen
+from settemezzo.errors import InputError
 from settemezzo.game import heads_up
+from settemezzo.results.answers import answer_row, decision_values, solve_ahead
 from settemezzo.rules import ITALIAN
 from settemezzo.solve.state import state_of
 from settemezzo.tables import player_table
-from settemezzo.widgets.explorer import odds_explorer
+from settemezzo.teaching.lookup import player_lookup
+from settemezzo.widgets.explorer import explore, odds_explorer
 
 # not shipped precomputed (a pair of variants), and cheap to solve (about a second)
 PAIR = ITALIAN.with_variants("royal", "ties_push")
@@ -68,3 +75,46 @@ def test_the_explorer_says_at_once_that_it_is_computing() -> None:
     w.wait()
     assert w.result is not None and w.result.row is not None and "sm-bars" in w.output.value
     assert w.progress.layout.display == "none" and w.progress.value == 1.0
+
+
+def _thinned() -> tuple[Unseen | None, Kind, tuple[Kind, ...]]:
+    """A deck played down (eight cards seen) and a hand still to play on it."""
+    deck = seen_deck("7d 7c K 5 5d 2 A 6")
+    return deck, Kind.FOUR, (Kind.TWO,)
+
+
+def test_one_decision_on_a_thinned_deck_is_the_tables_row() -> None:
+    deck, hole, up = _thinned()
+    results.clear()
+    row = decision_values(ITALIAN, deck, hole, up)   # solved here, no table
+    assert not results.ready(ITALIAN, ("player", "equilibrium"), deck)
+    table = player_lookup(ITALIAN, "equilibrium", deck).row(hole, up)
+    assert table is not None
+    assert (row.stand_ev, row.hit_ev, row.best) == (table.stand_ev, table.hit_ev, table.best)
+    assert row.hit_frequency == table.hit_frequency
+    assert row == answer_row(hole, up, ITALIAN, "equilibrium", deck, table=False)
+
+
+def test_a_deck_solved_ahead_answers_every_seat_from_one_solve() -> None:
+    deck, hole, up = _thinned()
+    ahead = solve_ahead(ITALIAN, deck)               # at the deal, in the background
+    game = ahead.result(timeout=600)
+    assert solve_ahead(ITALIAN, deck) is ahead       # kept: no second solve
+    first = decision_values(ITALIAN, deck, hole, up)
+    assert state_of(game).equilibrium is not None
+    other = decision_values(ITALIAN, deck, Kind.SIX, ())
+    assert first.stand_ev != other.stand_ev
+    with pytest.raises(InputError, match="no decision at hand"):   # 7½: named
+        decision_values(ITALIAN, deck, Kind.SEVEN, (Kind.FIGURE,))
+
+
+def test_the_explorers_first_answer_is_the_tables() -> None:
+    results.clear()
+    first = explore("4", ["2"], rules=PAIR, first=True)     # the equilibrium, one decision
+    assert not results.ready(PAIR, ("player", "equilibrium"))
+    full = explore("4", ["2"], rules=PAIR)                   # the table
+    assert first.row is not None and full.row is not None
+    for name in ("stand_ev", "hit_ev", "stand_win", "hit_win", "best", "hit_frequency",
+                 "margin"):
+        assert getattr(first.row, name) == getattr(full.row, name), name
+    assert (first.sentence, first.against) == (full.sentence, full.against)
