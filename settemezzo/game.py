@@ -35,10 +35,7 @@ from enum import IntEnum
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from operator import add
-from typing import Any, NamedTuple
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from settemezzo.cards import SEVEN_AND_A_HALF, CardsSeenTwiceError, Kind, Unseen
 from settemezzo.errors import InputError, RulesError
@@ -48,6 +45,10 @@ from settemezzo.hands import score as _score
 from settemezzo.hands import total as _total
 from settemezzo.odds import draw_kinds
 from settemezzo.rules import Rules, home_game
+
+if TYPE_CHECKING:  # numpy is imported where a tree is built (a rule of thumb needs none)
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "HIT",
@@ -196,6 +197,8 @@ class HeadsUpGame:
 
     def __init__(self, rules: Rules, deck: Unseen | None = None,
                  start: tuple[Kind, ...] = (), kinds: tuple[Kind, ...] | None = None) -> None:
+        import numpy as np
+
         self.rules = home_game(rules)
         self.deck = deck if deck is not None else Unseen.full()
         self.start: tuple[Kind, ...] = tuple(sorted(start))
@@ -578,6 +581,8 @@ class _PlayerTree:
     def build(self) -> tuple[list[InfoSet], npt.NDArray[np.int64]]:
         """The information sets, and the deck the banker draws from at each (counts per
         kind: the game's less the player's cards, face down and up, and the burnt card)."""
+        import numpy as np
+
         self.seed()
         queue, visit = self.queue, self.visit
         head = 0
@@ -922,15 +927,17 @@ class _Universe:
     nodes: list[BankerNode]
     memo: dict[Any, Any] = field(default_factory=dict)
     most: tuple[int, ...] = ()
-    drawn: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros((0, 0), np.int64))
-    need: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros((0, 0), np.int64))
+    drawn: npt.NDArray[np.int64] = field(default_factory=lambda: _zeros((0, 0)))
+    need: npt.NDArray[np.int64] = field(default_factory=lambda: _zeros((0, 0)))
     last: list[int] = field(default_factory=list)
-    edges: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros((0, 4), np.int64))
-    edge_start: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(1, np.int64))
+    edges: npt.NDArray[np.int64] = field(default_factory=lambda: _zeros((0, 4)))
+    edge_start: npt.NDArray[np.int64] = field(default_factory=lambda: _zeros(1))
     done: dict[tuple[int, ...], tuple[list[BankerNode], dict[Any, Any]]] = field(
         default_factory=dict)
 
     def __post_init__(self) -> None:
+        import numpy as np
+
         K = len(self.counts)
         self.drawn = np.array([nd.drawn for nd in self.nodes], dtype=np.int64).reshape(-1, K)
         self.need = np.zeros_like(self.drawn)
@@ -946,6 +953,12 @@ class _Universe:
         self.edges = np.array(edges, dtype=np.int64).reshape(-1, 4)
         self.edge_start = np.concatenate(
             [[0], np.cumsum([len(nd.children) for nd in self.nodes])]).astype(np.int64)
+
+
+def _zeros(shape: int | tuple[int, ...]) -> npt.NDArray[np.int64]:
+    import numpy as np
+
+    return np.zeros(shape, np.int64)
 
 
 BANKER_UNIVERSES = 2
@@ -966,6 +979,8 @@ def _restrict(universe: _Universe, counts: tuple[int, ...]
     done = universe.done.get(key)
     if done is not None:
         return list(done[0]), done[1]
+    import numpy as np
+
     limit = np.array(key)
     fit = np.all(universe.drawn <= limit, axis=1)
     fits: list[bool] = fit.tolist()

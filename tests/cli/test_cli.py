@@ -6,6 +6,7 @@ each of 1..7); each derivation is in a comment next to the number.
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -15,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from settemezzo.cli import main
+from settemezzo.cli import COMMANDS, build_parser, command_of, main
 from settemezzo.i18n import describe_rules
 
 
@@ -334,3 +335,37 @@ def test_a_language_that_is_no_identifier_gets_a_clear_error(capsys: Any) -> Non
     tests/project/test_fuzz.py); it is an unknown language like any other."""
     assert main(["odds", "--lang", "\x00", "--hole", "5"]) == 2
     assert "unknown language" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------------------------------
+# The registry of subcommands
+# ---------------------------------------------------------------------------------------------
+
+
+def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return dict(action.choices)
+
+
+def test_the_registry_names_every_subcommand_in_the_order_the_modules_add_them() -> None:
+    assert list(_subcommands(build_parser("en"))) == list(COMMANDS)
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_light_parser_helps_as_the_whole_one(lang: str) -> None:
+    # the summaries the registry gives are the ones each command module adds
+    assert build_parser(lang, ()).format_help() == build_parser(lang).format_help()
+
+
+def test_the_light_parser_builds_the_whole_parser_of_the_command_asked() -> None:
+    whole, light = _subcommands(build_parser("en")), _subcommands(build_parser("en", ["edge"]))
+    assert light["edge"].format_help() == whole["edge"].format_help()
+    assert light["odds"].format_help() != whole["odds"].format_help()  # a summary only
+
+
+@pytest.mark.parametrize(("argv", "command"), [
+    (["odds", "--hole", "5"], "odds"), (["--lang", "it", "class-report"], "class-report"),
+    (["--lang=fr", "edge", "--all"], "edge"), (["--help"], None), (["nosuch", "odds"], None),
+    ([], None)])
+def test_the_command_of_a_command_line(argv: list[str], command: str | None) -> None:
+    assert command_of(argv) == command
