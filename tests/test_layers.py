@@ -13,12 +13,8 @@ ALLOWED: dict[tuple[str, str], str] = {
     # (importer, imported): why this start-up-time import runs upward
 }
 
-PENDING: set[tuple[str, str]] = {
-    # PENDING (front, left undone): the simulator reads the equilibrium player of a rule set
-    # from the solved results; taking it from its callers changes the signatures of
-    # `simulate`, `Table` and `TableGame` and every view that starts a table.
-    ("settemezzo.simulate.strategies", "settemezzo.results"),  # the equilibrium player table
-}
+PENDING: set[tuple[str, str]] = set()
+"""Upward imports left undone, each with its reason in a comment (none today)."""
 
 
 def _upward() -> set[tuple[str, str]]:
