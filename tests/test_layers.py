@@ -122,3 +122,15 @@ def test_no_view_package_imports_a_sibling_of_its_layer() -> None:
                        and layer_of(i.importer) == layer_of(i.target)
                        and _package(i.importer) != _package(i.target)})
     assert not sideways, f"a view package imports another of its layer: {sideways}"
+
+
+def test_no_command_module_imports_another() -> None:
+    """The command line's modules share only `settemezzo.cli.common` and its help texts:
+    a command module imports no other (nor the registry, `settemezzo.cli`)."""
+    from settemezzo.cli import COMMANDS
+
+    commands = {f"settemezzo.cli.{m}" for m in COMMANDS.values()}
+    sideways = sorted({(i.importer, i.target) for i in imports()
+                       if i.importer in commands and i.importer != i.target
+                       and (i.target in commands or i.target == "settemezzo.cli")})
+    assert not sideways, f"a command module imports another: {sideways}"
