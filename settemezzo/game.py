@@ -59,6 +59,7 @@ __all__ = [
     "Action",
     "BankerNode",
     "Derived",
+    "HandsMemo",
     "HeadsUpGame",
     "InfoSet",
     "Move",
@@ -229,10 +230,9 @@ class HeadsUpGame:
         self.public_index: dict[Any, int] = {}
         self.index: dict[tuple[Kind, tuple[Kind, ...]], int] = {}
         self.banker_nodes: list[BankerNode] = []
-        # what the solver derives from the banker hands alone (`settemezzo.solve`): shared
-        # by every game with the same banker hands (most subgames after a swap); for hands
-        # restricted from a universe's, its "restriction" (`Restriction`)
-        self.banker_memo: dict[Any, Any] = {}
+        # what the solver derives from the banker hands alone: shared by every game with the
+        # same banker hands (most subgames after a swap)
+        self.banker_memo = HandsMemo()
         with gc_paused():
             self._build_player_tree()
             self._build_banker_nodes()
@@ -902,6 +902,19 @@ def with_card(deck: Unseen, kind: Kind) -> Unseen:
     return Unseen.of_plain(counts)
 
 
+class HandsMemo:
+    """What the solver derives from one set of banker hands (`settemezzo.solve.plans.
+    HandsState`, in ``solver``), shared by every game that has them
+    (`HeadsUpGame.banker_memo`): the game holds it without reading it. Hands restricted from
+    a universe's (`_restrict`) hold their ``restriction``."""
+
+    __slots__ = ("restriction", "solver")
+
+    def __init__(self, restriction: Restriction | None = None) -> None:
+        self.restriction = restriction
+        self.solver: object | None = None
+
+
 class Derived:
     """What the solver derives from a game and keeps while the game lives
     (`settemezzo.solve.state.SolverState`, in ``solver``): the game holds it without reading
@@ -925,14 +938,14 @@ class _Universe:
 
     counts: tuple[int, ...]
     nodes: list[BankerNode]
-    memo: dict[Any, Any] = field(default_factory=dict)
+    memo: HandsMemo = field(default_factory=HandsMemo)
     most: tuple[int, ...] = ()
     drawn: npt.NDArray[np.int64] = field(default_factory=lambda: _zeros((0, 0)))
     need: npt.NDArray[np.int64] = field(default_factory=lambda: _zeros((0, 0)))
     last: list[int] = field(default_factory=list)
     edges: npt.NDArray[np.int64] = field(default_factory=lambda: _zeros((0, 4)))
     edge_start: npt.NDArray[np.int64] = field(default_factory=lambda: _zeros(1))
-    done: dict[tuple[int, ...], tuple[list[BankerNode], dict[Any, Any]]] = field(
+    done: dict[tuple[int, ...], tuple[list[BankerNode], HandsMemo]] = field(
         default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -968,7 +981,7 @@ _BANKER_NODES: dict[tuple[Rules, tuple[Kind, ...]], _Universe] = {}
 
 
 def _restrict(universe: _Universe, counts: tuple[int, ...]
-              ) -> tuple[list[BankerNode], dict[Any, Any]]:
+              ) -> tuple[list[BankerNode], HandsMemo]:
     """The banker hands of a larger deck that a deck with ``counts`` can deal, renumbered
     (same order: parents still come first); made once per restriction (a hand of the
     universe is kept, and a child listed, by the counts up to one more than the universe's
@@ -1007,15 +1020,15 @@ def _restrict(universe: _Universe, counts: tuple[int, ...]
         out.append(BankerNode(new[j], nd.counts, nd.size, nd.total, nd.score,
                                 tuple(kids_of[start[j]:start[j + 1]]), nd.drawn, burn,
                                 nd.burnt))
-    universe.done[key] = (out, {"restriction": Restriction(
-        universe.nodes, universe.memo, fit, renumber, limit)})
+    universe.done[key] = (out, HandsMemo(Restriction(
+        universe.nodes, universe.memo, fit, renumber, limit)))
     return list(out), universe.done[key][1]
 
 
 @dataclass(frozen=True)
 class Restriction:
     """Banker hands restricted from a universe's (`_restrict`), in the memo of the games
-    that have them (``banker_memo["restriction"]``): the universe's hands and memo, which of
+    that have them (``banker_memo.restriction``): the universe's hands and memo, which of
     them are kept (``fit``), their new numbers (``renumber``, -1 for the others), and the
     most cards of each kind a kept hand holds, burnt card included (``limit``).
 
@@ -1026,7 +1039,7 @@ class Restriction:
     ``k`` is kept where it holds fewer than ``limit[k]`` of ``k``."""
 
     nodes: list[BankerNode]
-    memo: dict[Any, Any]
+    memo: HandsMemo
     fit: npt.NDArray[np.bool_]
     renumber: npt.NDArray[np.int64]
     limit: npt.NDArray[np.int64]

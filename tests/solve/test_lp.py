@@ -405,7 +405,7 @@ def test_restricted_banker_hands_derive_the_plans_of_their_own() -> None:
     games += [g.swap_subgame(i) for g in games[:10] for i in list(g.swap_target)[:3]]
     restricted = 0
     for g in games:
-        r = g.banker_memo.get("restriction")
+        r = g.banker_memo.restriction
         if r is None:
             continue
         restricted += len(g.banker_nodes) < len(r.nodes)
