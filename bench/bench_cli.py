@@ -4,7 +4,8 @@
 evaluate --player threshold:5 --banker threshold:5`` (a rule-of-thumb evaluation: an 8 ms
 answer) as fresh processes (``python -m settemezzo ...``), N times each, interleaved with
 the baseline ``python -c "import settemezzo"`` (the interpreter and the front door; the
-interpreter alone, ``python -c pass``, is shown beside it), and prints each command's median in seconds and as a ratio to the same run's baseline median.
+interpreter alone, ``python -c pass``, is shown beside it), and prints each command's
+median in seconds and as a ratio to the same run's baseline median.
 The medians include the interpreter's own start, so a loaded machine shows in the baseline
 too; the processor time of each run (user and system, from the operating system's count
 for the child) is printed beside, which a busy machine barely moves.
