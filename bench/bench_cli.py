@@ -3,8 +3,9 @@
 ``python -m bench cli [--runs N]`` runs ``settemezzo odds --hole 5`` and ``settemezzo
 evaluate --player threshold:5 --banker threshold:5`` (a rule-of-thumb evaluation: an 8 ms
 answer) as fresh processes (``python -m settemezzo ...``), N times each, interleaved with
-the baseline ``python -c "import settemezzo"`` (the interpreter and the front door), and
-prints each command's median in seconds and as a ratio to the same run's baseline median.
+the baseline ``python -c "import settemezzo"`` (the interpreter and the front door; the
+interpreter alone, ``python -c pass``, is shown beside it), and prints each command's
+median in seconds and as a ratio to the same run's baseline median.
 The medians include the interpreter's own start, so a loaded machine shows in the baseline
 too; the processor time of each run (user and system, from the operating system's count
 for the child) is printed beside, which a busy machine barely moves.
@@ -35,6 +36,9 @@ COMMANDS: dict[str, list[str]] = {
 
 BASELINE = [sys.executable, "-c", "import settemezzo"]
 
+INTERPRETER = [sys.executable, "-c", "pass"]
+"""The interpreter's own start, shown beside the baseline."""
+
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 """The children's environment: byte-code written and read, as after an install (a session
 that sets PYTHONDONTWRITEBYTECODE would otherwise compile every module at every start)."""
@@ -56,7 +60,7 @@ def measure(runs: int) -> dict[str, list[tuple[float, float]]]:
     """(seconds, processor seconds) of every run: the baseline's and each command's, one
     round of each in turn (so that a change in the machine's load touches all alike), after
     one unmeasured round that warms the disk cache and the byte-code."""
-    argvs = {"baseline": BASELINE,
+    argvs = {"baseline": BASELINE, "interpreter": INTERPRETER,
              **{name: [sys.executable, "-m", "settemezzo", *args]
                 for name, args in COMMANDS.items()}}
     for argv in argvs.values():
@@ -82,8 +86,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"a run failed: {exc}; stderr: {exc.stderr!r}")
         return 1
     base, base_cpu = _medians(times["baseline"])
+    bare, bare_cpu = _medians(times["interpreter"])
     print(f"\nCommand line start-up ({args.runs} runs each, medians, whole processes)")
     print("=" * 66)
+    print(f"  interpreter  python -c pass: {bare:.3f} s ({bare_cpu:.3f} s of processor time)")
     print(f"  baseline  python -c 'import settemezzo': {base:.3f} s ({base_cpu:.3f} s of "
           f"processor time)")
     failed = False

@@ -35,7 +35,6 @@ from settemezzo.rows import TIE, HandRow, best_label, copy_rank, game_row, resol
 from settemezzo.rules import ITALIAN, Rules
 
 if TYPE_CHECKING:
-    from settemezzo.simulate.tablegame import Hint
     from settemezzo.solve import BankerStrategy
 
 __all__ = ["Advice", "Answers", "advice_of", "answer_rows", "computed_row", "exact_values",
@@ -69,15 +68,6 @@ class Advice:
     stake: int | None = None               # the stake in chips the values are per unit of,
     #                                        when the player chooses it (None: no choice)
     seen: int = 0                          # cards seen before the hand (out of the deck)
-
-    @classmethod
-    def of_hint(cls, hint: Hint, rules: Rules) -> Advice:
-        """The advice of a table's hint (`settemezzo.simulate.tablegame.TableGame.hint`:
-        against the equilibrium, under ``rules``)."""
-        return cls(hint.hole, hint.up, "equilibrium", rules.spec(), hint.best, hint.stand_ev,
-                   hint.hit_ev, hint.stand_win, hint.hit_win, hint.bust_if_hit,
-                   hint.seven_half_if_hit, hint.hit_frequency, None, hint.split_frequency,
-                   restriction_codes(rules), rules.split_figures, hint.stake)
 
     @property
     def margin(self) -> Fraction | float:

@@ -35,10 +35,7 @@ from enum import IntEnum
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from operator import add
-from typing import Any, NamedTuple
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from settemezzo.cards import SEVEN_AND_A_HALF, CardsSeenTwiceError, Kind, Unseen
 from settemezzo.errors import InputError, RulesError
@@ -49,6 +46,10 @@ from settemezzo.hands import total as _total
 from settemezzo.odds import draw_kinds
 from settemezzo.rules import Rules, home_game
 
+if TYPE_CHECKING:  # numpy is imported where a tree is built (a rule of thumb needs none)
+    import numpy as np
+    import numpy.typing as npt
+
 __all__ = [
     "HIT",
     "MODELLED_HANDS",
@@ -58,6 +59,7 @@ __all__ = [
     "Action",
     "BankerNode",
     "Derived",
+    "HandsMemo",
     "HeadsUpGame",
     "InfoSet",
     "Move",
@@ -196,6 +198,8 @@ class HeadsUpGame:
 
     def __init__(self, rules: Rules, deck: Unseen | None = None,
                  start: tuple[Kind, ...] = (), kinds: tuple[Kind, ...] | None = None) -> None:
+        import numpy as np
+
         self.rules = home_game(rules)
         self.deck = deck if deck is not None else Unseen.full()
         self.start: tuple[Kind, ...] = tuple(sorted(start))
@@ -226,10 +230,9 @@ class HeadsUpGame:
         self.public_index: dict[Any, int] = {}
         self.index: dict[tuple[Kind, tuple[Kind, ...]], int] = {}
         self.banker_nodes: list[BankerNode] = []
-        # what the solver derives from the banker hands alone (`settemezzo.solve`): shared
-        # by every game with the same banker hands (most subgames after a swap); for hands
-        # restricted from a universe's, its "restriction" (`Restriction`)
-        self.banker_memo: dict[Any, Any] = {}
+        # what the solver derives from the banker hands alone: shared by every game with the
+        # same banker hands (most subgames after a swap)
+        self.banker_memo = HandsMemo()
         with gc_paused():
             self._build_player_tree()
             self._build_banker_nodes()
@@ -578,6 +581,8 @@ class _PlayerTree:
     def build(self) -> tuple[list[InfoSet], npt.NDArray[np.int64]]:
         """The information sets, and the deck the banker draws from at each (counts per
         kind: the game's less the player's cards, face down and up, and the burnt card)."""
+        import numpy as np
+
         self.seed()
         queue, visit = self.queue, self.visit
         head = 0
@@ -897,6 +902,19 @@ def with_card(deck: Unseen, kind: Kind) -> Unseen:
     return Unseen.of_plain(counts)
 
 
+class HandsMemo:
+    """What the solver derives from one set of banker hands (`settemezzo.solve.plans.
+    HandsState`, in ``solver``), shared by every game that has them
+    (`HeadsUpGame.banker_memo`): the game holds it without reading it. Hands restricted from
+    a universe's (`_restrict`) hold their ``restriction``."""
+
+    __slots__ = ("restriction", "solver")
+
+    def __init__(self, restriction: Restriction | None = None) -> None:
+        self.restriction = restriction
+        self.solver: object | None = None
+
+
 class Derived:
     """What the solver derives from a game and keeps while the game lives
     (`settemezzo.solve.state.SolverState`, in ``solver``): the game holds it without reading
@@ -920,17 +938,19 @@ class _Universe:
 
     counts: tuple[int, ...]
     nodes: list[BankerNode]
-    memo: dict[Any, Any] = field(default_factory=dict)
+    memo: HandsMemo = field(default_factory=HandsMemo)
     most: tuple[int, ...] = ()
-    drawn: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros((0, 0), np.int64))
-    need: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros((0, 0), np.int64))
+    drawn: npt.NDArray[np.int64] = field(default_factory=lambda: _zeros((0, 0)))
+    need: npt.NDArray[np.int64] = field(default_factory=lambda: _zeros((0, 0)))
     last: list[int] = field(default_factory=list)
-    edges: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros((0, 4), np.int64))
-    edge_start: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(1, np.int64))
-    done: dict[tuple[int, ...], tuple[list[BankerNode], dict[Any, Any]]] = field(
+    edges: npt.NDArray[np.int64] = field(default_factory=lambda: _zeros((0, 4)))
+    edge_start: npt.NDArray[np.int64] = field(default_factory=lambda: _zeros(1))
+    done: dict[tuple[int, ...], tuple[list[BankerNode], HandsMemo]] = field(
         default_factory=dict)
 
     def __post_init__(self) -> None:
+        import numpy as np
+
         K = len(self.counts)
         self.drawn = np.array([nd.drawn for nd in self.nodes], dtype=np.int64).reshape(-1, K)
         self.need = np.zeros_like(self.drawn)
@@ -948,6 +968,12 @@ class _Universe:
             [[0], np.cumsum([len(nd.children) for nd in self.nodes])]).astype(np.int64)
 
 
+def _zeros(shape: int | tuple[int, ...]) -> npt.NDArray[np.int64]:
+    import numpy as np
+
+    return np.zeros(shape, np.int64)
+
+
 BANKER_UNIVERSES = 2
 """How many banker-hand universes (one per rule family) `_BANKER_NODES` keeps."""
 
@@ -955,7 +981,7 @@ _BANKER_NODES: dict[tuple[Rules, tuple[Kind, ...]], _Universe] = {}
 
 
 def _restrict(universe: _Universe, counts: tuple[int, ...]
-              ) -> tuple[list[BankerNode], dict[Any, Any]]:
+              ) -> tuple[list[BankerNode], HandsMemo]:
     """The banker hands of a larger deck that a deck with ``counts`` can deal, renumbered
     (same order: parents still come first); made once per restriction (a hand of the
     universe is kept, and a child listed, by the counts up to one more than the universe's
@@ -966,6 +992,8 @@ def _restrict(universe: _Universe, counts: tuple[int, ...]
     done = universe.done.get(key)
     if done is not None:
         return list(done[0]), done[1]
+    import numpy as np
+
     limit = np.array(key)
     fit = np.all(universe.drawn <= limit, axis=1)
     fits: list[bool] = fit.tolist()
@@ -992,15 +1020,15 @@ def _restrict(universe: _Universe, counts: tuple[int, ...]
         out.append(BankerNode(new[j], nd.counts, nd.size, nd.total, nd.score,
                                 tuple(kids_of[start[j]:start[j + 1]]), nd.drawn, burn,
                                 nd.burnt))
-    universe.done[key] = (out, {"restriction": Restriction(
-        universe.nodes, universe.memo, fit, renumber, limit)})
+    universe.done[key] = (out, HandsMemo(Restriction(
+        universe.nodes, universe.memo, fit, renumber, limit)))
     return list(out), universe.done[key][1]
 
 
 @dataclass(frozen=True)
 class Restriction:
     """Banker hands restricted from a universe's (`_restrict`), in the memo of the games
-    that have them (``banker_memo["restriction"]``): the universe's hands and memo, which of
+    that have them (``banker_memo.restriction``): the universe's hands and memo, which of
     them are kept (``fit``), their new numbers (``renumber``, -1 for the others), and the
     most cards of each kind a kept hand holds, burnt card included (``limit``).
 
@@ -1011,7 +1039,7 @@ class Restriction:
     ``k`` is kept where it holds fewer than ``limit[k]`` of ``k``."""
 
     nodes: list[BankerNode]
-    memo: dict[Any, Any]
+    memo: HandsMemo
     fit: npt.NDArray[np.bool_]
     renumber: npt.NDArray[np.int64]
     limit: npt.NDArray[np.int64]

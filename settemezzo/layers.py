@@ -30,13 +30,14 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("views: the charts", ("settemezzo.plots",)),
     ("teaching", ("settemezzo.teaching",)),
     ("i18n", ("settemezzo.i18n",)),
+    # the table engine plays the solved results (the equilibrium player of a rule set)
+    ("simulate", ("settemezzo.simulate",)),
     ("results", ("settemezzo.results", "settemezzo.precomputed")),
     ("tables, advice, edge, deck", (
         "settemezzo.tables", "settemezzo.advice", "settemezzo.rows", "settemezzo.edge",
         "settemezzo.deck",
         "settemezzo.casino",  # the casino games' exact answers (below the results)
     )),
-    ("simulate", ("settemezzo.simulate",)),
     ("solve", (
         "settemezzo.solve", "settemezzo.split", "settemezzo.thumbs", "settemezzo.iterative",
     )),

@@ -32,12 +32,11 @@ True
 from __future__ import annotations
 
 from fractions import Fraction
-
-import numpy as np
+from typing import Any
 
 from settemezzo import policy
 from settemezzo.cards import Kind, Unseen
-from settemezzo.hands import BUST, PAIR_OF_SEVENS, settle
+from settemezzo.hands import BUST, settle
 from settemezzo.hands import is_finished as _is_finished
 from settemezzo.hands import score as _score
 from settemezzo.hands import total as _total
@@ -134,17 +133,16 @@ class _Recursion:
                 into[child] = into.get(child, 0) + w * (self.counts[pos] - hand[pos])
         return finals, depth
 
-    def banker_scores(self, k: int, decks: np.ndarray
-                      ) -> tuple[dict[tuple[int, int], np.ndarray], int]:
-        """For a banker hitting below ``k`` from each deck (a row of ``decks``, counts per
-        kind): per (cards drawn, final score), the ways to deal such a final hand from each
-        deck (an object array, one entry per deck; the chance is that over
-        ``falling(deck size, cards drawn)``); and the most cards a final hand holds."""
+    def banker_scores(self, k: int, decks: list[Comp]
+                      ) -> tuple[dict[tuple[int, int], list[int]], int]:
+        """For a banker hitting below ``k`` from each deck of ``decks`` (counts per kind): per
+        (cards drawn, final score), the ways to deal such a final hand from each deck (one
+        entry per deck; the chance is that over ``falling(deck size, cards drawn)``); and the
+        most cards a final hand holds."""
         hands, depth = self.walk(k)
-        rows = decks.shape[0]
-        left: dict[tuple[int, int], np.ndarray] = {}
-        reach: dict[Comp, np.ndarray] = {hands[0][0]: np.ones(rows, dtype=object)}
-        out: dict[tuple[int, int], np.ndarray] = {}
+        left: dict[tuple[int, int], list[int]] = {}
+        reach: dict[Comp, list[int]] = {hands[0][0]: [1] * len(decks)}
+        out: dict[tuple[int, int], list[int]] = {}
         for hand, moves in hands:
             v = reach.pop(hand)
             size = sum(hand) + 1
@@ -152,13 +150,12 @@ class _Recursion:
                 key = (pos, hand[pos])
                 lv = left.get(key)
                 if lv is None:  # the cards of this kind left in each deck
-                    lv = left[key] = np.maximum(decks[:, pos] - hand[pos], 0).astype(object)
-                x = v * lv
+                    lv = left[key] = [max(d[pos] - hand[pos], 0) for d in decks]
+                x = [a * b for a, b in zip(v, lv, strict=True)]
                 if stops:
-                    into, slot = out, (size, self.facts(child)[1])
-                    into[slot] = into[slot] + x if slot in into else x
+                    _add(out, (size, self.facts(child)[1]), x)
                 else:
-                    reach[child] = reach[child] + x if child in reach else x
+                    _add(reach, child, x)
         return out, depth
 
     def value(self, kp: int, kb: int) -> Fraction:
@@ -166,8 +163,7 @@ class _Recursion:
         below ``kb`` (half-points)."""
         finals, lp = self.player_finals(kp)
         stood = [m for m in finals if self.facts(m)[1] != BUST]
-        decks = np.array([[c - x for c, x in zip(self.counts, m, strict=True)] for m in stood],
-                         dtype=np.int64).reshape(len(stood), len(self.counts))
+        decks = [tuple(c - x for c, x in zip(self.counts, m, strict=True)) for m in stood]
         banker, lb = self.banker_scores(kb, decks)
         n, top = self.n, lp + lb
         fall = _falling_table(n, top)
@@ -177,24 +173,29 @@ class _Recursion:
                 num -= w * fall[n - sum(m)][top - sum(m)]
         if not stood:
             return Fraction(num, fall[n][top])
-        settle_row = {s: np.array([int(settle(ps, s, self.rules)) for ps in
-                                   range(PAIR_OF_SEVENS + 1)], dtype=object)
-                      for s in range(PAIR_OF_SEVENS + 1)}
-        ps = np.array([self.facts(m)[1] for m in stood], dtype=np.int64)
-        left = n - decks.sum(axis=1)  # cards the player holds
-        # per row: the banker's ways over falling(deck left, lb), times the payoff
-        x = np.zeros(len(stood), dtype=object)
-        scales: dict[int, np.ndarray] = {}
+        ps = [self.facts(m)[1] for m in stood]
+        held = [sum(m) for m in stood]  # cards the player holds
+        # per stood hand: the banker's ways over falling(deck left, lb), times the payoff
+        x = [0] * len(stood)
+        scales: dict[int, list[int]] = {}
+        pays: dict[int, list[int]] = {}
         for (size, s), ways in banker.items():
-            scale = scales.get(size)
-            if scale is None:
-                scale = scales[size] = np.array([fall[n - int(c) - size][lb - size]
-                                                 for c in left], dtype=object)
-            x = x + ways * scale * settle_row[s][ps]
+            if size not in scales:
+                scales[size] = [fall[n - c - size][lb - size] for c in held]
+            if s not in pays:
+                pays[s] = [int(settle(p, s, self.rules)) for p in ps]
+            x = [xr + w * f * q
+                 for xr, w, f, q in zip(x, ways, scales[size], pays[s], strict=True)]
         for r, m in enumerate(stood):
-            c = int(left[r])
+            c = held[r]
             num += finals[m] * fall[n - c - lb][lp - c] * x[r]
         return Fraction(num, fall[n][top])
+
+
+def _add(into: dict[Any, list[int]], key: Any, x: list[int]) -> None:
+    """Add the vector ``x`` to ``into[key]`` (``x`` itself if there is none yet)."""
+    had = into.get(key)
+    into[key] = x if had is None else [a + b for a, b in zip(had, x, strict=True)]
 
 
 def _falling_table(n: int, depth: int) -> list[list[int]]:

@@ -1,6 +1,6 @@
 """An answer shipped with the package against one computed afresh (`settemezzo.advice`):
-the helpers shared by tests/test_advice.py and tests/solve/test_spanish.py (which holds the SPANISH
-checks, next to the module's one fresh SPANISH solve)."""
+the helpers shared by tests/results/test_answers.py and tests/solve/test_spanish.py (which
+holds the SPANISH checks, next to the module's one fresh SPANISH solve)."""
 
 from __future__ import annotations
 

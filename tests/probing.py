@@ -79,7 +79,8 @@ def _parser_built_once(monkeypatch: pytest.MonkeyPatch) -> None:
     probes, compares the reused parser with a fresh one."""
     built: dict[str | None, argparse.ArgumentParser] = {}
 
-    def build(lang: str | None = None) -> argparse.ArgumentParser:
+    def build(lang: str | None = None, commands: object = None) -> argparse.ArgumentParser:
+        # the whole parser, whatever ``commands`` `cli.main` asks for
         lang = lang or os.environ.get(LANG_ENV)  # the default of every --lang (`add_lang`)
         if lang not in built:
             built[lang] = _FRESH_PARSER(lang)

@@ -13,12 +13,8 @@ ALLOWED: dict[tuple[str, str], str] = {
     # (importer, imported): why this start-up-time import runs upward
 }
 
-PENDING: set[tuple[str, str]] = {
-    # PENDING (front, left undone): the simulator reads the equilibrium player of a rule set
-    # from the solved results; taking it from its callers changes the signatures of
-    # `simulate`, `Table` and `TableGame` and every view that starts a table.
-    ("settemezzo.simulate.strategies", "settemezzo.results"),  # the equilibrium player table
-}
+PENDING: set[tuple[str, str]] = set()
+"""Upward imports left undone, each with its reason in a comment (none today)."""
 
 
 def _upward() -> set[tuple[str, str]]:
@@ -126,3 +122,15 @@ def test_no_view_package_imports_a_sibling_of_its_layer() -> None:
                        and layer_of(i.importer) == layer_of(i.target)
                        and _package(i.importer) != _package(i.target)})
     assert not sideways, f"a view package imports another of its layer: {sideways}"
+
+
+def test_no_command_module_imports_another() -> None:
+    """The command line's modules share only `settemezzo.cli.common` and its help texts:
+    a command module imports no other (nor the registry, `settemezzo.cli`)."""
+    from settemezzo.cli import COMMANDS
+
+    commands = {f"settemezzo.cli.{m}" for m in COMMANDS.values()}
+    sideways = sorted({(i.importer, i.target) for i in imports()
+                       if i.importer in commands and i.importer != i.target
+                       and (i.target in commands or i.target == "settemezzo.cli")})
+    assert not sideways, f"a command module imports another: {sideways}"

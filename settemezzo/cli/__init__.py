@@ -2,7 +2,9 @@
 
 Every command group is one module of this package with ``register(subparsers, lang)``: it
 adds its subcommands' parsers, each with ``handler=`` a function ``(args) -> int``. To add a
-group, write its module and append it to `COMMAND_GROUPS`. What the commands share (the
+group, write its module and name its subcommands in `COMMANDS`. `main` imports only the
+module of the command it runs: the others appear in the help by their one-line summary (a
+help text), their modules unloaded. What the commands share (the
 rule-set options, card and policy parsing, output checks, chart saving, JSON output, the
 help texts) is in `settemezzo.cli.common`, which imports no command; no command imports
 another. A command module imports its light engine modules at the top and the heavy ones
@@ -24,24 +26,32 @@ written by `settemezzo.fileio.writing` (atomic: the old file or the new one, nev
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sqlite3
 import sys
-from collections.abc import Callable, Sequence
-from types import ModuleType
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
-from settemezzo.cli import chart, classroom, deck, odds, play, simulate, solve
 from settemezzo.cli.common import LANG_ENV, Subparsers, add_lang
 from settemezzo.cli.help_texts import help_text
 
-__all__ = ["COMMAND_GROUPS", "PROG", "build_parser", "main"]
+__all__ = ["COMMANDS", "PROG", "build_parser", "command_of", "main", "summary_key"]
 
 PROG = "settemezzo"
 
-COMMAND_GROUPS: tuple[ModuleType, ...] = (odds, solve, chart, simulate, classroom, play, deck)
-"""The modules whose ``register(subparsers, lang)`` adds the subcommands, in the order the
-help lists them; add yours here."""
+COMMANDS: dict[str, str] = {
+    "odds": "odds",
+    "solve": "solve", "evaluate": "solve", "advise": "solve", "table": "solve",
+    "edge": "solve", "data": "solve",
+    "chart": "chart", "handout": "chart", "charts": "chart",
+    "simulate": "simulate",
+    "classroom": "classroom", "class-report": "classroom",
+    "play": "play",
+    "deckdown": "deck",
+}
+"""Every subcommand and the module of `settemezzo.cli` whose ``register`` adds it, in the
+order the help lists them (a module's subcommands together, in the order it adds them)."""
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -79,18 +89,31 @@ def _parser_class(lang: str) -> type[_Parser]:
     return type("Parser", (_Parser,), {"lang": lang, "formatter": formatter})  # any text
 
 
-def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
-    """The ``settemezzo`` parser with every subcommand of `COMMAND_GROUPS`, its help texts
-    in ``lang`` (default: ``SETTEMEZZO_LANG``, else English), which is also the default of
-    every ``--lang``."""
+def summary_key(command: str) -> str:
+    """The help text key of a subcommand's one-line summary (``cli.help.class_report.help``)."""
+    return f"cli.help.{command.replace('-', '_')}.help"
+
+
+def build_parser(lang: str | None = None, commands: Collection[str] | None = None
+                 ) -> argparse.ArgumentParser:
+    """The ``settemezzo`` parser, its help texts in ``lang`` (default: ``SETTEMEZZO_LANG``,
+    else English), which is also the default of every ``--lang``: the whole parser of every
+    subcommand of ``commands`` (None: all of `COMMANDS`) and of the others of its module;
+    the other subcommands by name and summary only, their modules not imported."""
     lang = lang or os.environ.get(LANG_ENV) or "en"
     parser_class = _parser_class(lang)
     parser = parser_class(prog=PROG, description=help_text("cli.help.prog", lang))
     add_lang(parser, lang)
     subparsers: Subparsers[argparse.ArgumentParser] = parser.add_subparsers(
         dest="command", metavar="COMMAND", required=True, parser_class=parser_class)
-    for group in COMMAND_GROUPS:
-        group.register(subparsers, lang)
+    wanted = {COMMANDS[c] for c in (COMMANDS if commands is None else commands)}
+    registered: set[str] = set()
+    for command, module in COMMANDS.items():
+        if module in wanted and module not in registered:
+            importlib.import_module(f"settemezzo.cli.{module}").register(subparsers, lang)
+            registered.add(module)
+        elif module not in wanted:
+            subparsers.add_parser(command, help=help_text(summary_key(command), lang))
     for sub in subparsers.choices.values():  # one --lang, the same, on every subcommand
         if "--lang" not in sub._option_string_actions:
             add_lang(sub, lang)
@@ -109,6 +132,18 @@ def _lang_of(argv: Sequence[str]) -> str | None:
         elif arg.startswith("--lang="):
             found = arg.partition("=")[2]
     return found
+
+
+def command_of(argv: Sequence[str]) -> str | None:
+    """The subcommand ``argv`` runs (its first word that is not an option of ``settemezzo``
+    itself), if `COMMANDS` has it; else None."""
+    args = iter(argv)
+    for arg in args:
+        if arg == "--lang":
+            next(args, None)
+        elif not arg.startswith("-"):
+            return arg if arg in COMMANDS else None
+    return None
 
 
 def _error(message: str, status: int = 2) -> int:
@@ -170,7 +205,8 @@ def _run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace)
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status (0 ok, 2 bad input, 1 a failed run)."""
     argv = sys.argv[1:] if argv is None else argv
-    parser = build_parser(_lang_of(argv))
+    command = command_of(argv)
+    parser = build_parser(_lang_of(argv), () if command is None else (command,))
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse: --help (0) or a usage error (2)

@@ -138,14 +138,13 @@ def _hint(game: Any, lang: str) -> str:
     if game.phase == "bank":
         hit = game.bank_hint()
         return t("table.bank_hint", lang, play=t("chart.hit" if hit else "chart.stand", lang))
-    from settemezzo.advice import Advice
     from settemezzo.i18n import advice_text
     from settemezzo.teaching.tablelog import split_hint
 
     hint = game.hint()   # the solved results the computer seats play (no solve)
     if hint is None:
         return t("table.no_hint", lang)
-    advice = Advice.of_hint(hint, game.rules)
+    advice = hint.advice(game.rules)
     return " ".join(x for x in (advice_text(advice, lang), split_hint(advice, lang)) if x)
 
 

@@ -2,8 +2,8 @@
 once (or read from the shipped ones), behind one bounded cache: the layer above the engine
 that the views ask. Beside it, the answers read from these results: `settemezzo.results.
 answers` (`advise`, the rows that answer a hand) and `settemezzo.results.edges` (the edge
-table). Nothing below calls them (`settemezzo.simulate.strategies` still reads the
-equilibrium player from here: `tests/test_layers.py` lists it).
+table). Nothing below calls them: the simulator, above, reads its equilibrium player here
+(`settemezzo.simulate.strategies.player_tables`).
 
 ``get(rules)`` gives the `Solved` of a rule set; the command line, the charts and the
 widgets all ask it. Everything is computed lazily, on first use, and kept with the entry;

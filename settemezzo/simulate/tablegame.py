@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from settemezzo.cards import Card, Kind
 from settemezzo.errors import IllegalActionError
@@ -45,6 +45,9 @@ from settemezzo.simulate.session import (
     card_of,
 )
 from settemezzo.simulate.strategies import DECISIONS, Person
+
+if TYPE_CHECKING:
+    from settemezzo.advice import Advice
 
 __all__ = ["HandState", "Hint", "SeatState", "TableGame", "computer_strategy"]
 
@@ -112,6 +115,18 @@ class Hint:
     hit_frequency: float | None
     split_frequency: float | None
     stake: int | None
+
+    def advice(self, rules: Rules) -> Advice:
+        """This hint as an `settemezzo.advice.Advice` (against the equilibrium, under
+        ``rules``), which the sentences of `settemezzo.i18n` say."""
+        from settemezzo.advice import Advice
+        from settemezzo.game import restriction_codes
+
+        return Advice(self.hole, self.up, "equilibrium", rules.spec(), self.best,
+                      self.stand_ev, self.hit_ev, self.stand_win, self.hit_win,
+                      self.bust_if_hit, self.seven_half_if_hit, self.hit_frequency, None,
+                      self.split_frequency, restriction_codes(rules), rules.split_figures,
+                      self.stake)
 
 
 @dataclass(frozen=True)
@@ -550,7 +565,7 @@ class TableGame:
 
     def hint(self) -> Hint | None:
         """The exact engine's answer for the student to act (a `Hint`, heads-up against the
-        equilibrium banker, per unit stake; `settemezzo.advice.Advice.of_hint` makes it an
+        equilibrium banker, per unit stake; `Hint.advice` makes it an
         advice the sentences of `settemezzo.i18n` say): the row of the
         equilibrium's player table for the decision the student faces - its stake, the card
         burnt, the cards turned up by swaps included - read from the solved results the

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, Literal, NamedTuple, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -17,6 +17,7 @@ from settemezzo.game import (
     STAND,
     Action,
     BankerNode,
+    HandsMemo,
     HeadsUpGame,
     Restriction,
 )
@@ -156,34 +157,61 @@ def _dense_of(draws: list[tuple[npt.NDArray[np.int64], ...]], finishing: Finishi
                       flat([x[2] for x in f]))
 
 
+@dataclass
+class HandsState:
+    """What the solver derives from one set of banker hands, each by what it is, kept in
+    their `settemezzo.game.HandsMemo` (shared by the games that have them: `hands_state`)."""
+
+    node_plan: NodePlan | None = None
+    hand_facts: tuple[npt.NDArray[np.int8], FloatArray] | None = None
+    reach_edges: tuple[npt.NDArray[np.int64], ...] | None = None
+    flat_plan: _FlatPlan | None = None
+    """Of a universe's hands: their node plan's levels, flat, which restrictions read."""
+    dp_hands: Any = None
+    """The hands as the compiled kernels read them (`settemezzo.solve.rows.dp_hands`: a
+    `settemezzo.solve.kernels.Hands`, which imports this module)."""
+
+
+def hands_state(memo: HandsMemo) -> HandsState:
+    """The `HandsState` of a set of banker hands (``game.banker_memo``), made at first use."""
+    state = memo.solver
+    if not isinstance(state, HandsState):
+        state = memo.solver = HandsState()
+    return state
+
+
 _H = TypeVar("_H")
 
 
-def _of_hands(game: HeadsUpGame, name: str, build: Callable[[list[BankerNode]], _H],
+def _of_hands(game: HeadsUpGame, name: Literal["node_plan", "hand_facts", "reach_edges"],
+              build: Callable[[list[BankerNode]], _H],
               restrict: Callable[[_H, Restriction], _H]) -> _H:
-    """``game.banker_memo[name]``, made once per set of banker hands (shared by the games
-    that have the same): ``build`` of the hands; or, for hands restricted from a universe's
-    (`settemezzo.game.Restriction`), ``restrict`` of ``build`` of the universe's hands (made
-    once per universe): the same arrays, without walking the hands again."""
-    memo = game.banker_memo
-    out: _H | None = memo.get(name)
+    """The field ``name`` of the `HandsState` of ``game``'s banker hands, made once per set
+    of banker hands (shared by the games that have the same): ``build`` of the hands; or,
+    for hands restricted from a universe's (`settemezzo.game.Restriction`), ``restrict`` of
+    ``build`` of the universe's hands (made once per universe): the same arrays, without
+    walking the hands again."""
+    mine = hands_state(game.banker_memo)
+    out: _H | None = getattr(mine, name)
     if out is None:
-        r: Restriction | None = memo.get("restriction")
+        r = game.banker_memo.restriction
         if r is None:
             out = build(game.banker_nodes)
         else:
-            whole: _H | None = r.memo.get(name)
-            if whole is None:
-                whole = r.memo[name] = build(r.nodes)
-            out = restrict(whole, r)
-        memo[name] = out
+            whole = hands_state(r.memo)
+            made: _H | None = getattr(whole, name)
+            if made is None:
+                made = build(r.nodes)
+                setattr(whole, name, made)
+            out = restrict(made, r)
+        setattr(mine, name, out)
     return out
 
 
 def node_plan(game: HeadsUpGame) -> NodePlan:
     """The `NodePlan` of ``game``'s banker hands, built once per set of banker hands
     (`HeadsUpGame.banker_memo`: shared by the games that have the same; `_of_hands`)."""
-    return _of_hands(game, "node plan", plan_of, _plan_restricted)
+    return _of_hands(game, "node_plan", plan_of, _plan_restricted)
 
 
 Finishing = list[tuple[int, npt.NDArray[np.int64], npt.NDArray[np.int64],
@@ -280,9 +308,10 @@ def _plan_restricted(plan: NodePlan, r: Restriction) -> NodePlan:
     and generations are the universe's, in the same order), all at once: the levels from
     their `_FlatPlan` (made once per universe), the draws, burns and finishing hands
     straight from the universe's, laid end to end (`_dense_restricted`)."""
-    flat: _FlatPlan | None = r.memo.get("flat plan")
+    whole = hands_state(r.memo)
+    flat = whole.flat_plan
     if flat is None:
-        flat = r.memo["flat plan"] = _FlatPlan.of(plan)
+        flat = whole.flat_plan = _FlatPlan.of(plan)
     hands = plan.sizes[r.fit]
     return NodePlan(plan.scores[r.fit], _levels_restricted(flat, r),
                      int(hands.max(initial=0)) + 1, hands, _dense_restricted(plan.dense, r))
@@ -369,7 +398,7 @@ def hand_facts(game: HeadsUpGame) -> tuple[npt.NDArray[np.int8], FloatArray]:
     """Per banker hand: `HIT` where it is empty (it must draw), else `STAND`; and 1.0 where
     the rule of thumb hits (its total is below `RULE_OF_THUMB`), else 0.0. Once per set of
     banker hands (`HeadsUpGame.banker_memo`, `_of_hands`; read only)."""
-    return _of_hands(game, "hand facts", facts_of, _facts_restricted)
+    return _of_hands(game, "hand_facts", facts_of, _facts_restricted)
 
 
 def facts_of(nodes: list[BankerNode]) -> tuple[npt.NDArray[np.int8], FloatArray]:
@@ -398,7 +427,7 @@ def reach_edges(game: HeadsUpGame) -> tuple[npt.NDArray[np.int64], ...]:
     read: by depth, then by the parent's place among the hand's, so that each hand adds its
     parents' weights parent after parent in order. Once per set of banker hands
     (`HeadsUpGame.banker_memo`, `_of_hands`)."""
-    return _of_hands(game, "reach edges", edges_of, _edges_restricted)
+    return _of_hands(game, "reach_edges", edges_of, _edges_restricted)
 
 
 def edges_of(nodes: list[BankerNode]) -> tuple[npt.NDArray[np.int64], ...]:

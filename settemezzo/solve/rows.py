@@ -19,7 +19,7 @@ from settemezzo.game import (
 from settemezzo.hands import BUST, PAIR_OF_SEVENS, settle
 from settemezzo.rules import Rules
 from settemezzo.solve.errors import SolverError
-from settemezzo.solve.plans import BURN, CSR, FloatArray, hand_facts, node_plan
+from settemezzo.solve.plans import BURN, CSR, FloatArray, hand_facts, hands_state, node_plan
 
 if TYPE_CHECKING:
     from settemezzo.solve import kernels
@@ -441,7 +441,8 @@ def dp_hands(game: HeadsUpGame) -> kernels.Hands:
     plan (children first; once per set of banker hands, `HeadsUpGame.banker_memo`): the
     levels' hands one after the other, the empty ones, each hand's children (in order) and
     burn child."""
-    out: kernels.Hands | None = game.banker_memo.get("dp hands")
+    state = hands_state(game.banker_memo)
+    out: kernels.Hands | None = state.dp_hands
     if out is None:
         levels = node_plan(game).levels
         J = len(game.banker_nodes)
@@ -458,7 +459,7 @@ def dp_hands(game: HeadsUpGame) -> kernels.Hands:
         kids = np.concatenate([none] + [lv[1].indices.astype(np.int64) for lv in levels])
         indptr = np.zeros(J + 1, dtype=np.int64)
         np.cumsum(counts, out=indptr[1:])
-        out = game.banker_memo["dp hands"] = compiled().Hands(
+        out = state.dp_hands = compiled().Hands(
             np.concatenate([none] + [lv[0] for lv in levels]), must_draw, indptr,
             kids[np.argsort(owner, kind="stable")], burn_child)
     return out

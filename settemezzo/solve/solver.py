@@ -40,6 +40,26 @@ if TYPE_CHECKING:
     from settemezzo.solve import kernels
 
 
+BankerKey = tuple[str, int, bool]
+"""A banker's kind, its threshold and whether a chooser solver makes its best choices."""
+
+Finishing = tuple[npt.NDArray[np.int64], FloatArray,
+                  list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]]]
+"""The finished children after an action (`_finishing`)."""
+
+
+@dataclass
+class SolverMemo:
+    """What a `Solver` computes once and keeps, each by what it is."""
+
+    stand: dict[BankerKey, Any] = field(default_factory=dict)
+    """The values of standing against a banker that is not behavioural (`stand_values`)."""
+    shown: dict[BankerKey, Terminal] = field(default_factory=dict)
+    """The values of the finished hands against a banker (`shown_values`)."""
+    finishing: dict[int, Finishing] = field(default_factory=dict)
+    """The children that finish the hand, per action (`_finishing`)."""
+
+
 @dataclass
 class Solver:
     """Arrays of one heads-up game, shared by evaluation, best responses and the LP."""
@@ -47,7 +67,7 @@ class Solver:
     game: HeadsUpGame
     exact: bool
     measure: Literal["value", "win"] = "value"
-    memo: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+    memo: SolverMemo = field(default_factory=SolverMemo)
 
     def __post_init__(self) -> None:
         with gc_paused():  # many small objects: see `settemezzo.game.gc_paused`
@@ -163,12 +183,12 @@ class Solver:
         same game measuring value) makes the choices, so that a win-chance solver follows the
         banker's value-maximising play.
         """
-        key = ("stand", banker.kind, banker.k, chooser is not None)
-        if banker.kind != "behavioural" and key in self.memo:
-            return self.memo[key]
+        key = (banker.kind, banker.k, chooser is not None)
+        if banker.kind != "behavioural" and key in self.memo.stand:
+            return self.memo.stand[key]
         out = self._scaled(self._stand_values(banker, chooser))
         if banker.kind != "behavioural":
-            self.memo[key] = out
+            self.memo.stand[key] = out
         return out
 
     def _stand_values(self, banker: BankerStrategy, chooser: Solver | None) -> Any:
@@ -195,11 +215,11 @@ class Solver:
                      chooser: Solver | None = None) -> Terminal:
         """The finished hands: per information set, per child of action 1 and of action 0,
         the value in chips (bust: the stake lost; 7½ or better: the banker then plays)."""
-        key = ("shown", banker.kind if banker.kind == "threshold" else "best", banker.k,
+        key = (banker.kind if banker.kind == "threshold" else "best", banker.k,
                chooser is not None)
-        if key not in self.memo:
-            self.memo[key] = self._shown_values(banker, chooser)
-        out: Terminal = self.memo[key]
+        out = self.memo.shown.get(key)
+        if out is None:
+            out = self.memo.shown[key] = self._shown_values(banker, chooser)
         return out
 
     def _shown_values(self, banker: BankerStrategy, chooser: Solver | None) -> Terminal:
@@ -537,15 +557,12 @@ def finished_sums(s: Solver, action: int, T: Terminal) -> FloatArray:
     return acc
 
 
-def _finishing(s: Solver, action: int) -> tuple[
-        npt.NDArray[np.int64], FloatArray,
-        list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]]]:
+def _finishing(s: Solver, action: int) -> Finishing:
     """The children after ``action`` that finish the hand, in order, once per (float)
     solver: where each is among all the children laid end to end (`Solver._tree`, as
     `Terminal.floats`) and its chance; and by their place among their information set's
     (first, second...), which of them, and whose."""
-    key = ("finishing", action)
-    out = s.memo.get(key)
+    out = s.memo.finishing.get(action)
     if out is None:
         tree = s._tree
         ptr, kid, prob = (tree.ptr1, tree.kid1, tree.prob1) if action else \
@@ -555,6 +572,6 @@ def _finishing(s: Solver, action: int) -> tuple[
         place = np.arange(len(at)) - np.searchsorted(rows, rows)
         by_place = [(np.flatnonzero(place == k), rows[place == k])
                     for k in range(int(place.max(initial=-1)) + 1)]
-        out = s.memo[key] = (at, prob[at], by_place)
+        out = s.memo.finishing[action] = (at, prob[at], by_place)
     return out
 

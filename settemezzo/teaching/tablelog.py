@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from settemezzo.advice import Advice
 from settemezzo.cards import Card, kind_of
 from settemezzo.hands import score
 from settemezzo.i18n import advice_sentence, card_label, percent, score_label, t
@@ -148,7 +147,7 @@ def hint_text(game: TableGame, lang: str = "en") -> str:
     parts = []
     hint = game.hint()   # the solved results the computer seats play: no solve here
     if hint is not None:
-        advice = Advice.of_hint(hint, game.rules)
+        advice = hint.advice(game.rules)
         parts.append(t("table.hint_player", lang, sentence=advice_sentence(advice, lang)))
         parts += [x for x in (split_hint(advice, lang),) if x]
     elif game.no_hint() in ("split_hand", "unreached"):

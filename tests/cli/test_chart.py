@@ -10,17 +10,11 @@ import pandas as pd
 import pytest
 
 from settemezzo.cli import chart as cli_chart
-from settemezzo.cli import main
 from settemezzo.game import restriction_codes
 from settemezzo.rules import PRESETS
+from tests.cli.running import run
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def pdf_pages(path: Path) -> int:

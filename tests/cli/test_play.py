@@ -11,14 +11,8 @@ from typing import Any
 import pandas as pd
 import pytest
 
-from settemezzo.cli import main
+from tests.cli.running import run
 from tests.probing import type_keys
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def auto(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:

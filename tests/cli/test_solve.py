@@ -7,14 +7,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from settemezzo.cli import main
 from settemezzo.solve import equilibrium, evaluate
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli.running import run
 
 
 def test_solve_json_carries_the_certificate(capsys: pytest.CaptureFixture[str]) -> None:

@@ -16,10 +16,11 @@ HEAVY = ("numpy", "pandas", "scipy", "numba", "matplotlib", "ipywidgets", "tqdm"
 """Libraries that take a tenth of a second or more to import."""
 
 
-def _loaded(code: str) -> set[str]:
-    """The heavy libraries loaded after running ``code`` in a fresh interpreter."""
+def _loaded(code: str, libraries: tuple[str, ...] = HEAVY) -> set[str]:
+    """Which of ``libraries`` (default: the heavy ones) are loaded after running ``code`` in
+    a fresh interpreter."""
     probe = (f"import sys\n{code}\nimport json\n"
-             f"print(json.dumps(sorted(m for m in {HEAVY!r} if m in sys.modules)))")
+             f"print(json.dumps(sorted(m for m in {libraries!r} if m in sys.modules)))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           timeout=120)
     assert done.returncode == 0, done.stderr
@@ -53,3 +54,26 @@ def test_evaluate_loads_no_more_than_the_engine_it_asks() -> None:
                       "    main(['evaluate', '--player', 'threshold:5', '--banker', "
                       "'threshold:5'])")
     assert command <= engine, command - engine
+
+
+COMMAND_MODULES = ("chart", "classroom", "deck", "odds", "play", "simulate", "solve")
+
+
+@pytest.mark.parametrize(("argv", "module"), [
+    (["odds", "--hole", "5"], "odds"),
+    (["evaluate", "--player", "threshold:5", "--banker", "threshold:5"], "solve"),
+    (["--help"], None)])
+def test_a_command_imports_its_own_module_only(argv: list[str], module: str | None) -> None:
+    code = ("import contextlib, io\nfrom settemezzo.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    main({argv!r})")
+    modules = tuple(f"settemezzo.cli.{m}" for m in COMMAND_MODULES)
+    assert _loaded(code, modules) == ({f"settemezzo.cli.{module}"} if module else set())
+
+
+def test_evaluate_loads_babel_only_of_the_libraries() -> None:
+    # two rules of thumb: no game tree, no numpy; Babel formats the numbers shown
+    code = ("import contextlib, io\nfrom settemezzo.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            "    main(['evaluate', '--player', 'threshold:5', '--banker', 'threshold:5'])")
+    assert _loaded(code, (*HEAVY, "babel")) == {"babel"}

@@ -1,5 +1,5 @@
-"""The row of the player table that answers a hand (`settemezzo.tables.answer_row`), and
-`advise` answering from it.
+"""The row of the player table that answers a hand (`settemezzo.results.answers.answer_row`),
+and `advise` answering from it.
 
 Two methods: the row read from the table shipped with the package (`settemezzo.precomputed`:
 `answer_rows` picks the stake copy in the table) against the row computed from the game
