@@ -94,6 +94,7 @@ from settemezzo.simulate.strategies import (
 )
 
 __all__ = [
+    "HAND_STATUS",
     "HandReport",
     "SimulationError",
     "SimulationResult",
@@ -692,8 +693,9 @@ class HandReport:
     """Each player's stakes, hand by hand, in the order of ``players``."""
 
 
-_STATUS = {HandStatus.OPEN: "playing", HandStatus.STOOD: "stood", HandStatus.SHOWN: "shown",
-           HandStatus.BUST: "bust"}
+HAND_STATUS = {HandStatus.OPEN: "playing", HandStatus.STOOD: "stood",
+               HandStatus.SHOWN: "shown", HandStatus.BUST: "bust"}
+"""A hand's status as the views name it (`SeatView`, `settemezzo.simulate.tablegame`)."""
 
 
 class Table:
@@ -840,7 +842,7 @@ class Table:
             slots = range(first, first + int(st.PL[i, Player.NH]))
             table.append(SeatView(
                 s, "player", tuple(self._cards(x, s == seat) for x in slots),
-                tuple(_STATUS[HandStatus(st.H[x, Hand.STAT])] for x in slots),
+                tuple(HAND_STATUS[HandStatus(st.H[x, Hand.STAT])] for x in slots),
                 tuple(int(st.H[x, Hand.STAKE]) for x in slots)))
         table.append(SeatView(banker, "banker", (self._cards(0, banker == seat),),
                               ("playing",), (0,)))

@@ -39,6 +39,7 @@ from settemezzo.rules import ITALIAN, Rules, preset
 from settemezzo.simulate.layout import NSEAT, Conf, EqProb, Hand, HandStatus, Player, State
 from settemezzo.simulate.play import bank_plan
 from settemezzo.simulate.session import (
+    HAND_STATUS,
     HandReport,
     SimulationError,
     Table,
@@ -502,8 +503,7 @@ class TableGame:
                  for t in range(n) if cards[t] is not None]
         tot = total(kinds, self.rules) if kinds else 0
         label = points_label(tot) if tot <= 15 else f"{points_label(tot)} (bust)"
-        stat = {HandStatus.OPEN: "playing", HandStatus.STOOD: "stood", HandStatus.SHOWN: "shown",
-                HandStatus.BUST: "bust"}[HandStatus(st.H[slot, Hand.STAT])] if slot else "banker"
+        stat = HAND_STATUS[HandStatus(st.H[slot, Hand.STAT])] if slot else "banker"
         score = None
         result = ""
         if settled:
