@@ -443,7 +443,7 @@ class Rules:
     @property
     def burn_mask(self) -> int:
         """`may_burn` of every kind as bits (bit ``k`` set: kind ``k`` may be burnt), the form
-        the compiled simulator reads (`settemezzo.simulate.engine.burnable`).
+        the compiled simulator reads (`settemezzo.simulate.dealing.burnable`).
 
         >>> ITALIAN.with_variants("burn=3,4").burn_mask == (1 << 3) | (1 << 4)
         True
@@ -698,7 +698,7 @@ def next_banker(rules: Rules, banker: int, seats: int,
                 players: tuple[tuple[int, tuple[int, ...]], ...], banker_score: int,
                 active: tuple[bool, ...]) -> tuple[int, BankMove]:
     """Who holds the bank after a hand, and why: the one rule of docs/rules.md ("Who takes the
-    bank"), which the compiled engine (`settemezzo.simulate.engine.pass_bank`)
+    bank"), which the compiled engine (`settemezzo.simulate.phases.pass_bank`)
     and every table follow.
 
     ``players``: ``(seat, scores of its hands)`` in playing order (anticlockwise from the

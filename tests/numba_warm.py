@@ -34,13 +34,13 @@ def warm() -> None:
     the players (its posterior), the hand total a seat's view shows."""
     from settemezzo import solve
     from settemezzo.rules import ITALIAN
-    from settemezzo.simulate import engine, simulate
+    from settemezzo.simulate import dealing, simulate
 
     solve.equilibrium(ITALIAN)
 
     simulate("italian", players=2, hands=200, seed=0, chips=None)
     simulate("spanish", players=2, hands=200, seed=0, banker="table")
-    engine.total(0, 0)
+    dealing.total(0, 0)
 
 
 def wait_in_this_process() -> None:
@@ -51,7 +51,7 @@ def wait_in_this_process() -> None:
         return
     from numba.core.dispatcher import Dispatcher
 
-    from settemezzo.simulate import engine
+    from settemezzo.simulate import dealing, phases, play
     from settemezzo.solve import kernels
 
     def waiting(compile_for_args: Any) -> Any:
@@ -62,10 +62,11 @@ def wait_in_this_process() -> None:
             return compile_for_args(*args, **kwargs)
         return compile_after_the_warm_up
 
-    for module in (engine, kernels):
-        for value in vars(module).values():
-            if isinstance(value, Dispatcher):
-                value._compile_for_args = waiting(value._compile_for_args)
+    modules = (dealing, play, phases, kernels)  # each function once (phases imports the others')
+    dispatchers: dict[int, Any] = {id(v): v for m in modules for v in vars(m).values()
+                                   if isinstance(v, Dispatcher)}
+    for value in dispatchers.values():
+        value._compile_for_args = waiting(value._compile_for_args)
 
 
 def main(argv: list[str]) -> int:

@@ -23,9 +23,36 @@ import numpy as np
 import numpy.typing as npt
 
 from settemezzo.errors import InputError
-from settemezzo.simulate import engine as E
+from settemezzo.simulate.layout import (
+    MAXC,
+    NA,
+    NH,
+    NLG,
+    NLOG,
+    NPA,
+    NPL,
+    NREC,
+    NS,
+    NSA,
+    NSC,
+    NSEAT,
+    NSESSF,
+    NSLOT,
+    Conf,
+    State,
+    Status,
+)
+from settemezzo.simulate.phases import run
 
-__all__ = ["CHUNK_HANDS", "ChunkResult", "EngineSpec", "chunk_sizes", "run_chunk", "run_chunks"]
+__all__ = [
+    "CHUNK_HANDS",
+    "ChunkResult",
+    "EngineSpec",
+    "EngineState",
+    "chunk_sizes",
+    "run_chunk",
+    "run_chunks",
+]
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -66,11 +93,11 @@ class EngineSpec:
 
     @property
     def hands_per_session(self) -> int:
-        return int(self.C[E.C_HANDS])
+        return int(self.C[Conf.HANDS])
 
 
 @dataclass
-class State:
+class EngineState:
     """The engine's mutable arrays for one chunk (or one classroom table)."""
 
     C: IntArray
@@ -102,32 +129,32 @@ class State:
 
     @classmethod
     def new(cls, spec: EngineSpec, n_sessions: int, rng: np.random.Generator,
-            record: int = 0, forced: Sequence[int] = (), pause: bool = False) -> State:
+            record: int = 0, forced: Sequence[int] = (), pause: bool = False) -> EngineState:
         C = spec.C.copy()
-        C[E.C_NSESS] = n_sessions
-        C[E.C_PAUSE] = int(pause)
+        C[Conf.NSESS] = n_sessions
+        C[Conf.PAUSE] = int(pause)
         nn = spec.NSIZE.shape[0]
         R = rng.integers(0, np.iinfo(np.uint64).max, size=4, dtype=np.uint64, endpoint=True)
         if not R.any():
             R[0] = 1
         i64 = np.int64
         return cls(
-            C=C, S=np.zeros(E.NS, i64), R=R, deck=np.arange(40, dtype=i64),
-            disc=np.zeros(40, i64), chips=np.zeros(E.NSEAT, i64),
-            active=np.zeros(E.NSEAT, i64), elim=np.full(E.NSEAT, -1, i64),
-            H=np.zeros((E.NSLOT, E.NH), i64), HC=np.zeros((E.NSLOT, E.MAXC), i64),
-            PL=np.zeros((E.NSEAT, E.NPL), i64), LOG=np.zeros((E.NLOG, E.NLG), i64),
-            LOGC=np.zeros((E.NLOG, E.MAXC), i64), FORCED=np.asarray(forced, dtype=i64),
-            A=np.zeros(E.NA, i64), POSA=np.zeros((E.NSEAT, E.NPA), i64),
-            SEATA=np.zeros((E.NSEAT, E.NSA), i64), SESS=np.zeros((n_sessions, E.NSESSF), i64),
-            REC=np.zeros((record, E.NREC), i64), FPOOL=np.zeros((13, 10)),
-            FW=np.zeros((10, E.NSC)), FP=np.zeros((10, nn)), FQ=np.zeros(nn),
+            C=C, S=np.zeros(NS, i64), R=R, deck=np.arange(40, dtype=i64),
+            disc=np.zeros(40, i64), chips=np.zeros(NSEAT, i64),
+            active=np.zeros(NSEAT, i64), elim=np.full(NSEAT, -1, i64),
+            H=np.zeros((NSLOT, NH), i64), HC=np.zeros((NSLOT, MAXC), i64),
+            PL=np.zeros((NSEAT, NPL), i64), LOG=np.zeros((NLOG, NLG), i64),
+            LOGC=np.zeros((NLOG, MAXC), i64), FORCED=np.asarray(forced, dtype=i64),
+            A=np.zeros(NA, i64), POSA=np.zeros((NSEAT, NPA), i64),
+            SEATA=np.zeros((NSEAT, NSA), i64), SESS=np.zeros((n_sessions, NSESSF), i64),
+            REC=np.zeros((record, NREC), i64), FPOOL=np.zeros((13, 10)),
+            FW=np.zeros((10, NSC)), FP=np.zeros((10, nn)), FQ=np.zeros(nn),
             IB=np.zeros(nn, i64), IORD=np.zeros(nn, i64), IMARK=np.zeros(nn, i64))
 
     def run(self, spec: EngineSpec) -> int:
-        """Advance the engine (see `settemezzo.simulate.engine.run`); returns its status."""
+        """Advance the engine (see `settemezzo.simulate.phases.run`); returns its status."""
         s = spec
-        return int(E.run(
+        return int(run(
             (self.C, s.LIM, s.SP, s.ST, s.KIND, s.VAL),
             (s.EQR, s.EQN, s.EQP, s.PUBN, s.EQB, s.NNEXT, s.NCNT, s.NSIZE, s.NSCO, s.NCHSC,
              s.NTOT),
@@ -163,12 +190,12 @@ def run_chunk(spec: EngineSpec, n_sessions: int, seed: np.random.SeedSequence,
     """Play ``n_sessions`` sessions with the random numbers of ``seed``."""
     rng = np.random.default_rng(seed)
     record = n_sessions * spec.hands_per_session if spec.record_hands else 0
-    st = State.new(spec, n_sessions, rng, record=record, forced=forced)
+    st = EngineState.new(spec, n_sessions, rng, record=record, forced=forced)
     status = st.run(spec)
-    if status != E.DONE:
+    if status != Status.DONE:
         raise ClusterError("a seat played by a person cannot be simulated in chunks; use "
                          "settemezzo.simulate.play")
-    return ChunkResult(st.A, st.POSA, st.SEATA, st.SESS, st.REC[:int(st.S[E.S_REC])])
+    return ChunkResult(st.A, st.POSA, st.SEATA, st.SESS, st.REC[:int(st.S[State.REC])])
 
 
 def chunk_sizes(n_sessions: int, hands_per_session: int,

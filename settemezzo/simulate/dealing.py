@@ -1,5 +1,10 @@
 """The cards of the compiled engine: random numbers, the deck dealt card by card, the hands.
 
+**Cards.** Card ``id = 10 * suit + rank`` (suits ♠ ♥ ♦ ♣, ranks A..7 then J Q K), so the K♦
+is 29. ``KIND[id]`` is the card's `settemezzo.cards.Kind` value (0 figure, 1..7, 8 the wild
+K♦ - under ``wild_king`` only; otherwise the K♦ is a plain figure, kind 0), ``VAL[id]`` its
+value in half-points.
+
 **Random numbers.** xoshiro256** seeded from a numpy `Generator` (four 64-bit words per
 chunk); integers by Lemire's multiply-and-reject method (exactly uniform).
 
@@ -19,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from settemezzo.simulate.jit import jit
+from settemezzo.simulate.jit import inline_jit, jit
 from settemezzo.simulate.layout import (
     NH,
     SC_BUST,
@@ -55,7 +60,7 @@ VALK = np.array([1, 2, 4, 6, 8, 10, 12, 14, 1], dtype=np.int64)
 """Value in half-points of each kind (the K♦ at its face value, ½)."""
 
 
-@jit
+@inline_jit
 def _next(R: Any) -> Any:
     s0, s1, s2, s3 = R[0], R[1], R[2], R[3]
     x = s1 * np.uint64(5)
@@ -71,7 +76,7 @@ def _next(R: Any) -> Any:
     return result
 
 
-@jit
+@inline_jit
 def below(R: Any, m: int) -> int:
     """A uniform integer in [0, m), 0 < m < 2**32 (Lemire 2019, with rejection)."""
     mm = np.uint64(m)
@@ -111,7 +116,7 @@ def total(face: int, wild: int) -> int:
     return rest + v
 
 
-@jit
+@inline_jit
 def score(C: Any, face: int, wild: int, sev: int, n: int) -> int:
     """`settemezzo.hands.score`: 0 bust, 1..15, 16 royal 7½, 17 pair of sevens."""
     if C[Conf.PAIR] == 1 and n == 2 and sev == 2:
@@ -152,13 +157,13 @@ def settle(C: Any, p: int, b: int) -> int:
     return -1
 
 
-@jit
+@inline_jit
 def hand_score(C: Any, H: Any, slot: int) -> int:
     """The score of the hand in ``slot`` (`score` of its running facts)."""
     return score(C, H[slot, Hand.FACE], H[slot, Hand.WILD], H[slot, Hand.SEV], H[slot, Hand.N])
 
 
-@jit
+@inline_jit
 def hand_finished(C: Any, H: Any, slot: int) -> bool:
     """Whether the hand in ``slot`` is over without a decision (`finished`)."""
     return finished(C, H[slot, Hand.FACE], H[slot, Hand.WILD], H[slot, Hand.SEV], H[slot, Hand.N])
@@ -229,7 +234,7 @@ def reset_deck(S: Any, deck: Any) -> None:
     S[State.NDISC] = 0
 
 
-@jit
+@inline_jit
 def deal(S: Any, deck: Any, disc: Any, R: Any, FORCED: Any, A: Any) -> int:
     """The next card from the stock (-1 if no card is left anywhere)."""
     if S[State.POS] >= S[State.END]:

@@ -1,13 +1,11 @@
 """The layout of the compiled engine's arrays: one `IntEnum` per array, its fields by name.
 
-The engine works on flat integer arrays (`settemezzo.simulate.engine`); each field of each
-array has a name here, and numba reads the members as compile-time constants
-(``S[State.HG]`` compiles to the same code as ``S[19]``). The ``N*`` constants are the
-arrays' lengths (some keep a few fields free), the others the table's sizes.
-
-The Python side that reads the arrays (`settemezzo.simulate.session`, `tablegame`,
-`strategies`, `cluster`) also has each field under its flat name, prefix and member
-(``S_HG`` for `State.HG`, ``C_NSEATS`` for `Conf.NSEATS`): `flat_names`.
+The compiled engine (`settemezzo.simulate.phases`) works on flat integer arrays; each field
+of each array has a name here, and numba reads the members as compile-time constants
+(``S[State.HG]`` compiles to the same code as ``S[19]``). The Python side that builds and
+reads the arrays (`settemezzo.simulate.session`, `tablegame`, `strategies`, `cluster`) uses
+the same members. The ``N*`` constants are the arrays' lengths (some keep a few fields
+free), the others the table's sizes.
 """
 
 from __future__ import annotations
@@ -17,7 +15,6 @@ from enum import IntEnum
 from settemezzo.hands import SCORES, Score
 
 __all__ = [
-    "FLAT_PREFIXES",
     "MAXC",
     "MAXSPLIT",
     "NA",
@@ -52,11 +49,10 @@ __all__ = [
     "Player",
     "PlayerKind",
     "PosAcc",
-    "Seat",
     "SeatAcc",
+    "SeatParam",
     "State",
     "Status",
-    "flat_names",
 ]
 
 NSEAT = 8          # people at the table at most (banker included)
@@ -102,7 +98,7 @@ NC = 23
 """The length of a `Conf` array (its last axis)."""
 
 
-class Seat(IntEnum):
+class SeatParam(IntEnum):
     """A seat's parameters ``SP[seat]``: how it plays as a player and as banker."""
     PKIND = 0          # as a player: 0 threshold, 1 equilibrium table, 2 person
     PK = 1             # threshold in half-points
@@ -118,17 +114,17 @@ class Seat(IntEnum):
 
 
 NSP = 11
-"""The length of a `Seat` array (its last axis)."""
+"""The length of a `SeatParam` array (its last axis)."""
 
 
 class PlayerKind(IntEnum):
-    """How a seat plays as a player (``SP[seat, Seat.PKIND]``; 2 is a person)."""
+    """How a seat plays as a player (``SP[seat, SeatParam.PKIND]``; 2 is a person)."""
     THRESHOLD = 0
     EQUILIBRIUM = 1
 
 
 class BankerKind(IntEnum):
-    """How a seat plays as banker (``SP[seat, Seat.BKIND]``; 4 is a person)."""
+    """How a seat plays as banker (``SP[seat, SeatParam.BKIND]``; 4 is a person)."""
     THRESHOLD = 0
     OMNISCIENT = 1
     EQUILIBRIUM = 2
@@ -137,7 +133,7 @@ class BankerKind(IntEnum):
 
 class Decision(IntEnum):
     """The decisions a seat takes, the request types of `Status.NEED` (``SP[seat,
-    Seat.HUMAN]`` has bit ``1 << d`` for each one a person takes)."""
+    SeatParam.HUMAN]`` has bit ``1 << d`` for each one a person takes)."""
     STAKE = 0
     BURN = 1
     SPLIT = 2
@@ -364,15 +360,3 @@ class SeatAcc(IntEnum):
 NSA = 8
 """The length of a `SeatAcc` array (its last axis)."""
 
-
-FLAT_PREFIXES: dict[type[IntEnum], str] = {
-    Conf: "C_", Seat: "SP_", PlayerKind: "P_", BankerKind: "B_", Decision: "D_", State: "S_",
-    Phase: "PH_", Status: "", Hand: "H_", HandStatus: "ST_", Player: "PL_", Log: "LG_",
-    EqFrom: "EQ_", EqProb: "EP_", Acc: "A_", PosAcc: "PA_", SeatAcc: "SA_",
-}
-"""The prefix of each layout's flat names (`Status`'s members have none: ``NEED``)."""
-
-
-def flat_names() -> dict[str, int]:
-    """Every field under its flat name, as a plain int: ``{"S_HG": 19, "C_NSEATS": 0, ...}``."""
-    return {prefix + m.name: int(m) for enum, prefix in FLAT_PREFIXES.items() for m in enum}

@@ -6,7 +6,7 @@ array; the caller supplies the answer and calls `run` again. Each pass of the lo
 most one decision and changes nothing before it, so a request can be answered and resumed
 at the same point. Bots decide inside the loop (`settemezzo.simulate.play`).
 
-Every phase takes the grouped arrays (tuples, which numba inlines: `phase_jit`)::
+Every phase takes the grouped arrays (tuples, which numba inlines: `inline_jit`)::
 
     K = (C, LIM, SP, ST, KIND, VAL)                  configuration, seats, cards
     Q = (EQR, EQN, EQP, PUBN, EQB, NNEXT, NCNT, NSIZE, NSCO, NCHSC, NTOT)
@@ -37,7 +37,7 @@ from settemezzo.simulate.dealing import (
     total,
     uniform,
 )
-from settemezzo.simulate.jit import jit, phase_jit
+from settemezzo.simulate.jit import inline_jit, jit
 from settemezzo.simulate.layout import (
     MAXSPLIT,
     NSEAT,
@@ -54,8 +54,8 @@ from settemezzo.simulate.layout import (
     Player,
     PlayerKind,
     PosAcc,
-    Seat,
     SeatAcc,
+    SeatParam,
     State,
     Status,
 )
@@ -86,7 +86,7 @@ def _request(S: Any, typ: int, seat: int, slot: int) -> int:
 
 @jit
 def _person(SP: Any, seat: int, typ: int) -> bool:
-    return bool((SP[seat, Seat.HUMAN] >> typ) & 1 == 1)
+    return bool((SP[seat, SeatParam.HUMAN] >> typ) & 1 == 1)
 
 
 @jit
@@ -95,7 +95,7 @@ def _take(S: Any) -> int:
     return int(S[State.ACT])
 
 
-@jit
+@inline_jit
 def _yes_no(S: Any, R: Any, SP: Any, seat: int, typ: int, slot: int, field: int,
             p: float) -> int:
     """A seat's yes (1) or no (0) at the two-way decision ``typ`` (burn, split): a person's
@@ -119,13 +119,13 @@ def _transfer(chips: Any, src: int, dst: int, amount: int) -> None:
 @jit
 def _next_active(active: Any, n: int, seat: int) -> int:
     for t in range(1, n + 1):
-        s = (seat + t) % n
+        s = seat + t - n if seat + t >= n else seat + t   # (seat + t) % n, without a division
         if active[s] == 1:
             return s
     return seat
 
 
-@jit
+@inline_jit
 def pass_bank(C: Any, S: Any, H: Any, PL: Any, active: Any) -> int:
     """Who holds the bank after the hand just scored (`settemezzo.rules.next_banker`, which
     the tests compare with this over every combination); sets ``S[State.PASS]`` to how it
@@ -168,7 +168,7 @@ def pass_bank(C: Any, S: Any, H: Any, PL: Any, active: Any) -> int:
     return newb
 
 
-@phase_jit
+@inline_jit
 def _session(K: Any, W: Any) -> int:
     """A new session: chips, nobody eliminated, seat 0 holds the bank."""
     C = K[0]
@@ -192,7 +192,7 @@ def _session(K: Any, W: Any) -> int:
     return Status.GO
 
 
-@phase_jit
+@inline_jit
 def _session_over(K: Any, W: Any, T: Any) -> bool:
     """Record the session if it is over (its hands played, or one seat left)."""
     C = K[0]
@@ -217,7 +217,7 @@ def _session_over(K: Any, W: Any, T: Any) -> bool:
     return True
 
 
-@phase_jit
+@inline_jit
 def _hand(K: Any, W: Any, T: Any) -> int:
     """A new hand: the players in playing order, the round's limits, empty hands."""
     C, LIM = K[0], K[1]
@@ -228,7 +228,7 @@ def _hand(K: Any, W: Any, T: Any) -> int:
     b = S[State.BANKER]
     npl = 0
     for t in range(1, n):
-        s = (b + t) % n
+        s = b + t - n if b + t >= n else b + t   # (b + t) % n, without a division
         if active[s] == 1:
             PL[npl, Player.SEAT] = s
             npl += 1
@@ -256,7 +256,7 @@ def _hand(K: Any, W: Any, T: Any) -> int:
     return Status.GO
 
 
-@phase_jit
+@inline_jit
 def _stake(K: Any, Q: Any, W: Any) -> int:
     """The next player's stake (before the deal, or after the first card: the equilibrium
     player's is the exact game's, placed between the round's limits, `stake_chips`)."""
@@ -277,7 +277,7 @@ def _stake(K: Any, Q: Any, W: Any) -> int:
     n = EQR.shape[0]
     person = _person(SP, seat, Decision.STAKE)
     eq = (ph == Phase.STAKE2 and C[Conf.HAVE_EQP] == 1 and n > 1 and not person
-          and SP[seat, Seat.PKIND] == PlayerKind.EQUILIBRIUM)
+          and SP[seat, SeatParam.PKIND] == PlayerKind.EQUILIBRIUM)
     sidx = 0
     if person:
         if S[State.HAVE] == 0:
@@ -304,7 +304,7 @@ def _stake(K: Any, Q: Any, W: Any) -> int:
     return Status.GO
 
 
-@phase_jit
+@inline_jit
 def _deal_first(K: Any, Q: Any, W: Any, T: Any) -> int:
     """One face-down card to each player in playing order, the banker last."""
     C, KIND, VAL = K[0], K[4], K[5]
@@ -326,7 +326,7 @@ def _deal_first(K: Any, Q: Any, W: Any, T: Any) -> int:
     return Status.GO
 
 
-@phase_jit
+@inline_jit
 def _turn_burn(K: Any, Q: Any, W: Any, T: Any, i: int) -> int:
     """Burning: once per hand, the first, face-down card (docs/rules.md, burn)."""
     C, SP, KIND, VAL = K[0], K[2], K[4], K[5]
@@ -341,8 +341,8 @@ def _turn_burn(K: Any, Q: Any, W: Any, T: Any, i: int) -> int:
         a = 0
         if burnable(C, KIND[c0]):
             info = H[first, Hand.INFO]
-            eq = SP[seat, Seat.PKIND] == PlayerKind.EQUILIBRIUM and info >= 0
-            a = _yes_no(S, R, SP, seat, Decision.BURN, first, Seat.BURN,
+            eq = SP[seat, SeatParam.PKIND] == PlayerKind.EQUILIBRIUM and info >= 0
+            a = _yes_no(S, R, SP, seat, Decision.BURN, first, SeatParam.BURN,
                         EQP[EqProb.BURN, info] if eq else -1.0)
             if a < 0:
                 return Status.NEED
@@ -363,7 +363,7 @@ def _turn_burn(K: Any, Q: Any, W: Any, T: Any, i: int) -> int:
     return Status.GO
 
 
-@phase_jit
+@inline_jit
 def _turn_split(K: Any, Q: Any, W: Any, T: Any, i: int, slot: int) -> int:
     """docs/rules.md split_figures: the first two cards both figures; seed 002: every further
     figure dealt onto the unfinished first hand may open one more hand. The equilibrium
@@ -380,9 +380,9 @@ def _turn_split(K: Any, Q: Any, W: Any, T: Any, i: int, slot: int) -> int:
     if figs:
         info = H[slot, Hand.INFO]
         p = -1.0   # the equilibrium player splits as the exact game does (never re-splits)
-        if SP[seat, Seat.PKIND] == PlayerKind.EQUILIBRIUM:
+        if SP[seat, SeatParam.PKIND] == PlayerKind.EQUILIBRIUM:
             p = EQP[EqProb.SPLIT, info] if info >= 0 else 0.0
-        a = _yes_no(S, R, SP, seat, Decision.SPLIT, slot, Seat.SPLIT, p)
+        a = _yes_no(S, R, SP, seat, Decision.SPLIT, slot, SeatParam.SPLIT, p)
         if a < 0:
             return Status.NEED
     log_decision(C, S, H, HC, LOG, LOGC, Decision.SPLIT, i, seat, slot, a, chips[seat])
@@ -404,27 +404,27 @@ def _turn_split(K: Any, Q: Any, W: Any, T: Any, i: int, slot: int) -> int:
     return Status.GO
 
 
-@phase_jit
+@inline_jit
 def _player_choice(K: Any, Q: Any, W: Any, seat: int, slot: int) -> int:
     """A bot's stand (0), hit (1) or hit with a swap (2)."""
     C, SP = K[0], K[2]
     EQP = Q[2]
     R, H = W[1], W[7]
     info = H[slot, Hand.INFO]
-    if SP[seat, Seat.PKIND] == PlayerKind.EQUILIBRIUM and info >= 0:
+    if SP[seat, SeatParam.PKIND] == PlayerKind.EQUILIBRIUM and info >= 0:
         a = sample(R, EQP[EqProb.HIT, info])
         if a == 1 and C[Conf.SWAP] == 1 and H[slot, Hand.HID] >= 0:
             a += sample(R, EQP[EqProb.SWAP, info])
         return a
     # threshold:K hits below K points, no exceptions (docs/rules.md); the equilibrium
     # player too where the exact game has no decision (a split hand: docs/rules.md)
-    a = 1 if total(H[slot, Hand.FACE], H[slot, Hand.WILD]) < SP[seat, Seat.PK] else 0
-    if a == 1 and C[Conf.SWAP] == 1 and H[slot, Hand.HID] >= 0 and SP[seat, Seat.SWAP] == 1:
+    a = 1 if total(H[slot, Hand.FACE], H[slot, Hand.WILD]) < SP[seat, SeatParam.PK] else 0
+    if a == 1 and C[Conf.SWAP] == 1 and H[slot, Hand.HID] >= 0 and SP[seat, SeatParam.SWAP] == 1:
         a = 2
     return a
 
 
-@phase_jit
+@inline_jit
 def _take_card(K: Any, Q: Any, W: Any, T: Any, i: int, slot: int, a: int) -> None:
     """The card asked for: face up, face down after a swap or a split; then bust (the stake
     goes at once), 7½ (shown), or a split may be asked for."""
@@ -476,7 +476,7 @@ def _take_card(K: Any, Q: Any, W: Any, T: Any, i: int, slot: int, a: int) -> Non
             H[slot, Hand.SPLITQ] = 1
 
 
-@phase_jit
+@inline_jit
 def _turn(K: Any, Q: Any, W: Any, T: Any) -> int:
     """The players' turns, one decision per call: burn, split, then stand or hit."""
     C, SP = K[0], K[2]
@@ -514,7 +514,7 @@ def _turn(K: Any, Q: Any, W: Any, T: Any) -> int:
     return Status.GO
 
 
-@phase_jit
+@inline_jit
 def _plan_now(K: Any, Q: Any, W: Any, F: Any, omniscient: bool, root: int,
               force_hit: bool) -> float:
     """`bank_plan` over the grouped arrays."""
@@ -527,7 +527,7 @@ def _plan_now(K: Any, Q: Any, W: Any, F: Any, omniscient: bool, root: int,
                      omniscient, root, force_hit)
 
 
-@phase_jit
+@inline_jit
 def _bank_start(W: Any) -> int:
     """The banker turns its card up, unless every player went bust (then it does not play)."""
     S, H, PL = W[0], W[7], W[9]
@@ -542,7 +542,7 @@ def _bank_start(W: Any) -> int:
     return Status.GO
 
 
-@phase_jit
+@inline_jit
 def _bank_burn(K: Any, Q: Any, W: Any, T: Any, F: Any) -> int:
     """The banker decides at the start of its turn whether to burn its first card."""
     C, SP, KIND, VAL = K[0], K[2], K[4], K[5]
@@ -552,13 +552,13 @@ def _bank_burn(K: Any, Q: Any, W: Any, T: Any, F: Any) -> int:
     b = S[State.BANKER]
     c0 = HC[0, 0]
     if burnable(C, KIND[c0]) and H[0, Hand.N] == 1:
-        if (_person(SP, b, Decision.BANK_BURN) or SP[b, Seat.BKIND] == BankerKind.THRESHOLD
-                or SP[b, Seat.BKIND] == BankerKind.EQUILIBRIUM):
-            a = _yes_no(S, R, SP, b, Decision.BANK_BURN, 0, Seat.BBURN, -1.0)
+        if (_person(SP, b, Decision.BANK_BURN) or SP[b, SeatParam.BKIND] == BankerKind.THRESHOLD
+                or SP[b, SeatParam.BKIND] == BankerKind.EQUILIBRIUM):
+            a = _yes_no(S, R, SP, b, Decision.BANK_BURN, 0, SeatParam.BBURN, -1.0)
             if a < 0:
                 return Status.NEED
         else:
-            a = 1 if _burn_now(K, Q, W, F, SP[b, Seat.BKIND] != BankerKind.TABLE) else 0
+            a = 1 if _burn_now(K, Q, W, F, SP[b, SeatParam.BKIND] != BankerKind.TABLE) else 0
         if a == 1:
             remove_last(H, HC, 0, KIND, VAL)
             discard(S, disc, c0)
@@ -571,7 +571,7 @@ def _bank_burn(K: Any, Q: Any, W: Any, T: Any, F: Any) -> int:
     return Status.GO
 
 
-@phase_jit
+@inline_jit
 def _burn_now(K: Any, Q: Any, W: Any, F: Any, omniscient: bool) -> bool:
     """`burn_is_better` over the grouped arrays."""
     C, SP, ST, KIND, VAL = K[0], K[2], K[3], K[4], K[5]
@@ -583,7 +583,7 @@ def _burn_now(K: Any, Q: Any, W: Any, F: Any, omniscient: bool) -> bool:
                                F[4], F[5], F[6], omniscient))
 
 
-@phase_jit
+@inline_jit
 def _bank_choice(K: Any, Q: Any, W: Any, F: Any, node: int) -> int:
     """A bot banker's stand (0) or hit (1)."""
     SP = K[2]
@@ -591,9 +591,9 @@ def _bank_choice(K: Any, Q: Any, W: Any, F: Any, node: int) -> int:
     S, R, H = W[0], W[1], W[7]
     IB = F[4]
     b = S[State.BANKER]
-    kind = SP[b, Seat.BKIND]
+    kind = SP[b, SeatParam.BKIND]
     if kind == BankerKind.THRESHOLD:
-        return 1 if total(H[0, Hand.FACE], H[0, Hand.WILD]) < SP[b, Seat.BK] else 0
+        return 1 if total(H[0, Hand.FACE], H[0, Hand.WILD]) < SP[b, SeatParam.BK] else 0
     if kind == BankerKind.EQUILIBRIUM and H[1, Hand.STAT] == HandStatus.STOOD:
         # heads-up equilibrium banker: its hit chance at (public state, its hand)
         p_hit = EQB[H[1, Hand.PUB], node]
@@ -608,7 +608,7 @@ def _bank_choice(K: Any, Q: Any, W: Any, F: Any, node: int) -> int:
     return int(IB[node])
 
 
-@phase_jit
+@inline_jit
 def _bank(K: Any, Q: Any, W: Any, T: Any, F: Any) -> int:
     """The banker's turn, one decision per call."""
     C, SP, KIND, VAL = K[0], K[2], K[4], K[5]
@@ -639,7 +639,7 @@ def _bank(K: Any, Q: Any, W: Any, T: Any, F: Any) -> int:
     return Status.GO
 
 
-@phase_jit
+@inline_jit
 def _settle_pay(K: Any, W: Any, T: Any, bscore: int) -> int:
     """Losers pay first, then the banker pays the winners in playing order as far as its
     chips go; returns the banker's gain this hand."""
@@ -679,7 +679,7 @@ def _settle_pay(K: Any, W: Any, T: Any, bscore: int) -> int:
     return int(G)
 
 
-@phase_jit
+@inline_jit
 def _settle_tally(K: Any, W: Any, T: Any, G: int, played: bool, bscore: int) -> tuple[int, int]:
     """Add the hand to the tallies; returns (stakes, hands on 7½ or better)."""
     C = K[0]
@@ -736,7 +736,7 @@ def _settle_tally(K: Any, W: Any, T: Any, G: int, played: bool, bscore: int) -> 
     return Sh, n75
 
 
-@phase_jit
+@inline_jit
 def _settle_bank(K: Any, W: Any, T: Any) -> int:
     """Eliminations, who holds the bank next (`pass_bank`), a sale; returns how it moved."""
     C = K[0]
@@ -766,7 +766,7 @@ def _settle_bank(K: Any, W: Any, T: Any) -> int:
     return newb
 
 
-@phase_jit
+@inline_jit
 def _tenure(W: Any, T: Any, newb: int, G: int) -> None:
     """The banker's tenure: one more hand, and its tallies when the bank changes hands."""
     S = W[0]
@@ -789,7 +789,7 @@ def _tenure(W: Any, T: Any, newb: int, G: int) -> None:
         S[State.BANK_CHANGES] += 1
 
 
-@phase_jit
+@inline_jit
 def _record(K: Any, W: Any, T: Any, fields: Any) -> None:
     """The hand's record (``REC``), when asked for: ``fields`` are its first ten."""
     C = K[0]
@@ -804,7 +804,7 @@ def _record(K: Any, W: Any, T: Any, fields: Any) -> None:
         S[State.REC] = r + 1
 
 
-@phase_jit
+@inline_jit
 def _discard_hand(W: Any) -> None:
     """With ``when_exhausted``, the cards of the hand go to the discard pile."""
     S, disc, H, HC, PL = W[0], W[3], W[7], W[8], W[9]
@@ -817,7 +817,7 @@ def _discard_hand(W: Any) -> None:
                 discard(S, disc, HC[slot, t])
 
 
-@phase_jit
+@inline_jit
 def _settle(K: Any, W: Any, T: Any) -> int:
     """Settlement, tallies, the bank's next holder, the record; the next hand."""
     C = K[0]

@@ -23,7 +23,7 @@ from settemezzo.simulate.dealing import (
     total,
     uniform,
 )
-from settemezzo.simulate.jit import jit
+from settemezzo.simulate.jit import inline_jit, jit
 from settemezzo.simulate.layout import (
     NK,
     NSC,
@@ -36,7 +36,7 @@ from settemezzo.simulate.layout import (
     Log,
     Player,
     PlayerKind,
-    Seat,
+    SeatParam,
     State,
 )
 
@@ -103,7 +103,7 @@ def eq_walk(EQR: Any, EQN: Any, KIND: Any, LOG: Any, LOGC: Any, e: int, hid: int
     return int(node)
 
 
-@jit
+@inline_jit
 def sample(R: Any, p: float) -> int:
     """1 with chance ``p`` (no random number for a sure choice)."""
     if p >= 1.0:
@@ -264,7 +264,7 @@ def _likelihood(C: Any, SP: Any, ST: Any, EQR: Any, EQN: Any, EQP: Any, KIND: An
                     sev += 1
         typ = LOG[e, Log.TYPE]
         act = LOG[e, Log.ACT]
-        eq = SP[seat, Seat.MKIND] == PlayerKind.EQUILIBRIUM
+        eq = SP[seat, SeatParam.MKIND] == PlayerKind.EQUILIBRIUM
         node = eq_walk(EQR, EQN, KIND, LOG, LOGC, e, hid, h) if eq else -1
         if typ == Decision.ACTION:
             if finished(C, face, wild, sev, n):
@@ -277,7 +277,7 @@ def _likelihood(C: Any, SP: Any, ST: Any, EQR: Any, EQN: Any, EQP: Any, KIND: An
                     p_swap = EQP[EqProb.SWAP, node]
                     like *= p_hit * (p_swap if act == 2 else 1.0 - p_swap)
             else:  # a rule of thumb, or the equilibrium's (a split hand: docs/rules.md)
-                p_hit = 1.0 if total(face, wild) < SP[seat, Seat.MK] else 0.0
+                p_hit = 1.0 if total(face, wild) < SP[seat, SeatParam.MK] else 0.0
                 like *= p_hit if act >= 1 else 1.0 - p_hit
         elif typ == Decision.STAKE:
             if eq and EQR.shape[0] > 1:
@@ -291,21 +291,21 @@ def _likelihood(C: Any, SP: Any, ST: Any, EQR: Any, EQN: Any, EQP: Any, KIND: An
             if eq:
                 p = EQP[EqProb.BURN, node] if burnable(C, h) and node >= 0 else 0.0
             else:
-                p = 1.0 if burnable(C, h) and SP[seat, Seat.BURN] == 1 else 0.0
+                p = 1.0 if burnable(C, h) and SP[seat, SeatParam.BURN] == 1 else 0.0
             like *= p if act == 1 else 1.0 - p
         elif typ == Decision.SPLIT:
             figs = hv == 1 and other >= 0 and VAL[other] == 1
             if eq:
                 p = EQP[EqProb.SPLIT, node] if figs and node >= 0 else 0.0
             else:
-                p = 1.0 if figs and SP[seat, Seat.SPLIT] == 1 else 0.0
+                p = 1.0 if figs and SP[seat, SeatParam.SPLIT] == 1 else 0.0
             like *= p if act == 1 else 1.0 - p
         if like == 0.0:
             return 0.0
     return like
 
 
-@jit
+@inline_jit
 def log_decision(C: Any, S: Any, H: Any, HC: Any, LOG: Any, LOGC: Any, typ: int, pidx: int,
                  seat: int, slot: int, act: int, chips: int) -> None:
     """Log a decision of type ``typ`` (`Decision`) taken with the hand in ``slot``, for the

@@ -52,15 +52,35 @@ from settemezzo.limits import (
 from settemezzo.limits import check_count as _limit
 from settemezzo.odds import points_label
 from settemezzo.rules import Rules, preset
-from settemezzo.simulate import engine as E
 from settemezzo.simulate.cluster import (
     CHUNK_HANDS,
     ChunkResult,
     EngineSpec,
-    State,
+    EngineState,
     chunk_sizes,
     run_chunks,
 )
+from settemezzo.simulate.dealing import total
+from settemezzo.simulate.layout import (
+    NC,
+    NK,
+    NSEAT,
+    NSLOT,
+    NSP,
+    Acc,
+    BankerKind,
+    Conf,
+    Hand,
+    HandStatus,
+    Player,
+    PlayerKind,
+    PosAcc,
+    SeatAcc,
+    SeatParam,
+    State,
+    Status,
+)
+from settemezzo.simulate.play import posteriors
 from settemezzo.simulate.strategies import (
     DECISIONS,
     Seat,
@@ -74,6 +94,7 @@ from settemezzo.simulate.strategies import (
 )
 
 __all__ = [
+    "HAND_STATUS",
     "HandReport",
     "SimulationError",
     "SimulationResult",
@@ -141,19 +162,19 @@ def _check_rules_fit(rules: Rules) -> None:
 def _rule_config(rules: Rules, n: int) -> IntArray:
     """The engine's configuration array ``C`` for ``rules`` at a table of ``n`` people
     (the run's fields are filled by `build_spec`)."""
-    C = np.zeros(E.NC, dtype=np.int64)
-    C[E.C_NSEATS] = n
-    C[E.C_ROYAL] = rules.royal
-    C[E.C_WILD] = rules.wild_king
-    C[E.C_PAIR] = rules.pair_of_sevens
-    C[E.C_BURN] = rules.burn_mask
-    C[E.C_TIES] = rules.ties_push
-    C[E.C_SWAP] = rules.swap_hidden
-    C[E.C_SPLITMAX] = rules.split_figures
-    C[E.C_STAKE_AFTER] = rules.stake_after_first_card
-    C[E.C_SEVEN_PAYS] = rules.seven_half_pays
-    C[E.C_EXHAUST] = rules.reshuffle == "when_exhausted"
-    C[E.C_PASSING] = {"seven_half": 0, "rotate": 1, "keep": 2}[rules.bank_passing]
+    C = np.zeros(NC, dtype=np.int64)
+    C[Conf.NSEATS] = n
+    C[Conf.ROYAL] = rules.royal
+    C[Conf.WILD] = rules.wild_king
+    C[Conf.PAIR] = rules.pair_of_sevens
+    C[Conf.BURN] = rules.burn_mask
+    C[Conf.TIES] = rules.ties_push
+    C[Conf.SWAP] = rules.swap_hidden
+    C[Conf.SPLITMAX] = rules.split_figures
+    C[Conf.STAKE_AFTER] = rules.stake_after_first_card
+    C[Conf.SEVEN_PAYS] = rules.seven_half_pays
+    C[Conf.EXHAUST] = rules.reshuffle == "when_exhausted"
+    C[Conf.PASSING] = {"seven_half": 0, "rotate": 1, "keep": 2}[rules.bank_passing]
     return C
 
 
@@ -161,25 +182,23 @@ def _seat_arrays(rules: Rules, players: int, seats: Sequence[Seat]
                  ) -> tuple[IntArray, IntArray, bool, bool]:
     """``SP`` and ``ST`` (each seat's strategies and stake codes), and whether the
     equilibrium player's and banker's tables are needed."""
-    SP = np.zeros((E.NSEAT, E.NSP), dtype=np.int64)
-    ST = np.zeros((E.NSEAT, 10), dtype=np.int64)
+    SP = np.zeros((NSEAT, NSP), dtype=np.int64)
+    ST = np.zeros((NSEAT, 10), dtype=np.int64)
     need_eqp = need_eqb = False
     for s, seat in enumerate(seats):
         p, b = seat.player.policy, seat.banker.policy
-        SP[s, E.SP_PKIND] = {"threshold": E.P_THRESHOLD,
-                             "equilibrium": E.P_EQUILIBRIUM}[p.kind]
-        SP[s, E.SP_PK] = seat.player.k
-        SP[s, E.SP_BKIND] = {"threshold": E.B_THRESHOLD, "omniscient": E.B_OMNISCIENT,
-                             "equilibrium": E.B_EQUILIBRIUM, "table": E.B_TABLE}[b.kind]
-        SP[s, E.SP_BK] = seat.banker.k
-        SP[s, E.SP_BURN] = p.burn
-        SP[s, E.SP_BBURN] = b.burn
-        SP[s, E.SP_SPLIT] = p.split
-        SP[s, E.SP_SWAP] = p.swap
-        SP[s, E.SP_MKIND] = E.P_EQUILIBRIUM if p.kind == "equilibrium" else E.P_THRESHOLD
-        SP[s, E.SP_MK] = seat.player.k
+        SP[s, SeatParam.PKIND] = PlayerKind[p.kind.upper()]
+        SP[s, SeatParam.PK] = seat.player.k
+        SP[s, SeatParam.BKIND] = BankerKind[b.kind.upper()]
+        SP[s, SeatParam.BK] = seat.banker.k
+        SP[s, SeatParam.BURN] = p.burn
+        SP[s, SeatParam.BBURN] = b.burn
+        SP[s, SeatParam.SPLIT] = p.split
+        SP[s, SeatParam.SWAP] = p.swap
+        SP[s, SeatParam.MKIND] = PlayerKind[p.kind.upper()]
+        SP[s, SeatParam.MK] = seat.player.k
         if seat.person is not None:
-            SP[s, E.SP_HUMAN] = sum(1 << DECISIONS.index(d) for d in seat.person.decides)
+            SP[s, SeatParam.HUMAN] = sum(1 << DECISIONS.index(d) for d in seat.person.decides)
         if p.stake.isdigit():
             _count(f"seat {s}'s stake", int(p.stake), 1, MAX_CHIPS, CHIPS_REASON)
         ST[s] = stake_codes(seat.player, rules)
@@ -198,20 +217,20 @@ def _equilibrium_arrays(rules: Rules, C: IntArray, nodes: int, need_eqp: bool,
     """The equilibrium tables the engine reads (placeholders when nobody plays them); sets
     their flags in ``C``: the player's (`strategies.player_tables`, every rule set the exact
     engine solves) and the heads-up banker's (`strategies.banker_tables`, classic games)."""
-    eqr = np.full((1, E.NK), -1, dtype=np.int64)
-    eqn = np.full((3, 1, E.NK), -1, dtype=np.int64)
+    eqr = np.full((1, NK), -1, dtype=np.int64)
+    eqn = np.full((3, 1, NK), -1, dtype=np.int64)
     eqp = np.zeros((5, 1))
-    pubn = np.full((1, E.NK), -1, dtype=np.int64)
+    pubn = np.full((1, NK), -1, dtype=np.int64)
     eqb = np.zeros((1, nodes))
     if need_eqp:
         t = player_tables(rules)
         eqr, eqn, eqp = t.root, t.next, t.p
-        C[E.C_HAVE_EQP] = 1
+        C[Conf.HAVE_EQP] = 1
     if need_eqb:
         b = banker_tables(rules)
         pubn, eqb = b.pub_next, b.b_hit
-        C[E.C_PUB0] = b.pub0
-        C[E.C_HAVE_EQB] = 1
+        C[Conf.PUB0] = b.pub0
+        C[Conf.HAVE_EQB] = 1
     return eqr, eqn, eqp, pubn, eqb
 
 
@@ -223,18 +242,18 @@ def build_spec(rules: Rules, players: int, seats: Sequence[Seat], *,
     C = _rule_config(rules, n)
     _check_rules_fit(rules)
     if chips == "rules":
-        C[E.C_LIMITED], C[E.C_START] = 1, _count(
+        C[Conf.LIMITED], C[Conf.START] = 1, _count(
             "the rules' starting chips", rules.chips_for(n), 1, MAX_CHIPS, CHIPS_REASON)
     elif chips is None or chips == "unlimited":
-        C[E.C_LIMITED], C[E.C_START] = 0, 0
+        C[Conf.LIMITED], C[Conf.START] = 0, 0
     else:
-        C[E.C_LIMITED], C[E.C_START] = 1, _count("chips", chips, 1, MAX_CHIPS,
+        C[Conf.LIMITED], C[Conf.START] = 1, _count("chips", chips, 1, MAX_CHIPS,
                                                       CHIPS_REASON)
     if rules.rounds is not None:
         hands = rules.rounds if session_hands is None else session_hands
     else:
         hands = DEFAULT_SESSION_HANDS if session_hands is None else session_hands
-    C[E.C_HANDS] = _count("session_hands", hands, 1, MAX_SESSION_HANDS,
+    C[Conf.HANDS] = _count("session_hands", hands, 1, MAX_SESSION_HANDS,
                                SESSION_HANDS_REASON)
     if sale is not None:
         if rules.bank_passing != "keep":
@@ -243,13 +262,13 @@ def build_spec(rules: Rules, players: int, seats: Sequence[Seat], *,
                 f"(--variant keep_bank), not under the rules {rules.spec()!r}")
         if not isinstance(sale, tuple) or len(sale) != 2:
             raise SimulationError(f"sale must be (price, after hands), got {sale!r}")
-        C[E.C_SALE_PRICE] = _count("sale price", sale[0], 1, MAX_CHIPS, CHIPS_REASON)
-        C[E.C_SALE_AFTER] = _count("sale after", sale[1], 1, MAX_SESSION_HANDS,
+        C[Conf.SALE_PRICE] = _count("sale price", sale[0], 1, MAX_CHIPS, CHIPS_REASON)
+        C[Conf.SALE_AFTER] = _count("sale after", sale[1], 1, MAX_SESSION_HANDS,
                                         SESSION_HANDS_REASON)
     rounds = rules.rounds or 1
     LIM = np.array([rules.stake_limits(max(r, 1)) for r in range(rounds + 1)], dtype=np.int64)
     SP, ST, need_eqp, need_eqb = _seat_arrays(rules, players, seats)
-    C[E.C_LOG] = int(any(seat.banker.policy.kind == "table" for seat in seats))
+    C[Conf.LOG] = int(any(seat.banker.policy.kind == "table" for seat in seats))
     KIND, VAL = deck_arrays(rules)
     g = node_graph(rules)
     eqr, eqn, eqp, pubn, eqb = _equilibrium_arrays(rules, C, g.n, need_eqp, need_eqb)
@@ -304,15 +323,15 @@ class SimulationResult:
 
     @property
     def hands(self) -> int:
-        return int(self.A[E.A_HANDS])
+        return int(self.A[Acc.HANDS])
 
     @property
     def sessions_played(self) -> int:
-        return int(self.A[E.A_SESS])
+        return int(self.A[Acc.SESS])
 
     @property
     def player_hands(self) -> int:
-        return int(self.A[E.A_PH])
+        return int(self.A[Acc.PH])
 
     @property
     def edge(self) -> float:
@@ -324,7 +343,7 @@ class SimulationResult:
 
     def _edge(self) -> tuple[float, float]:
         a = self.A.astype(np.float64)
-        return _ratio(a[E.A_G], a[E.A_G2], a[E.A_S], a[E.A_S2], a[E.A_GS], a[E.A_HANDS])
+        return _ratio(a[Acc.G], a[Acc.G2], a[Acc.S], a[Acc.S2], a[Acc.GS], a[Acc.HANDS])
 
     @property
     def player_value(self) -> float:
@@ -339,7 +358,7 @@ class SimulationResult:
     @property
     def chips_conserved(self) -> bool:
         """No chip created or lost in any hand (checked after every hand by the engine)."""
-        return int(self.A[E.A_VIOL]) == 0
+        return int(self.A[Acc.VIOL]) == 0
 
     def z(self, exact_player_value: float) -> float:
         """Standard errors between the simulated player value and an exact one."""
@@ -352,25 +371,25 @@ class SimulationResult:
         rows: list[tuple[str, float, float, str]] = []
         e, se = self._edge()
         rows.append(("banker edge per player-hand", e, se, "banker's gain / stakes"))
-        m, s = _mean(a[E.A_G], a[E.A_G2], a[E.A_HANDS])
+        m, s = _mean(a[Acc.G], a[Acc.G2], a[Acc.HANDS])
         rows.append(("banker gain per hand", m, s, "chips"))
-        m2, s2 = _mean(a[E.A_S], a[E.A_S2], a[E.A_HANDS])
+        m2, s2 = _mean(a[Acc.S], a[Acc.S2], a[Acc.HANDS])
         rows.append(("stakes per hand", m2, s2, "chips"))
-        ph = max(a[E.A_PHANDS], 1.0)
-        for name, key, n in (("player hands bust", E.A_PBUST, ph),
-                             ("player hands on 7½ or better", E.A_P75, ph),
-                             ("banker busts (when it played)", E.A_BBUST, max(a[E.A_BPLAY], 1)),
-                             ("splits per player-hand", E.A_SPLITS, max(a[E.A_PH], 1)),
-                             ("burns per hand", E.A_BURNS, max(a[E.A_HANDS], 1))):
+        ph = max(a[Acc.PHANDS], 1.0)
+        for name, key, n in (("player hands bust", Acc.PBUST, ph),
+                             ("player hands on 7½ or better", Acc.P75, ph),
+                             ("banker busts (when it played)", Acc.BBUST, max(a[Acc.BPLAY], 1)),
+                             ("splits per player-hand", Acc.SPLITS, max(a[Acc.PH], 1)),
+                             ("burns per hand", Acc.BURNS, max(a[Acc.HANDS], 1))):
             p = a[key] / n
             rows.append((name, p, math.sqrt(max(p * (1 - p), 0) / n) if p <= 1 else math.nan,
                          "share"))
-        if a[E.A_TEN_N] >= 2:
-            m, s = _mean(a[E.A_TEN_L], a[E.A_TEN_L2], a[E.A_TEN_N])
+        if a[Acc.TEN_N] >= 2:
+            m, s = _mean(a[Acc.TEN_L], a[Acc.TEN_L2], a[Acc.TEN_N])
             rows.append(("bank tenure (completed)", m, s, "hands"))
-            m, s = _mean(a[E.A_TEN_G], a[E.A_TEN_G2], a[E.A_TEN_N])
+            m, s = _mean(a[Acc.TEN_G], a[Acc.TEN_G2], a[Acc.TEN_N])
             rows.append(("banker's gain per tenure", m, s, "chips"))
-        rows.append(("unpaid chips per hand", a[E.A_UNPAID] / max(a[E.A_HANDS], 1), math.nan,
+        rows.append(("unpaid chips per hand", a[Acc.UNPAID] / max(a[Acc.HANDS], 1), math.nan,
                      "chips a banker owed but did not have"))
         return pd.DataFrame(rows, columns=["measure", "value", "se", "unit"])
 
@@ -379,9 +398,9 @@ class SimulationResult:
         rows = []
         P = self.chunks.POSA.astype(np.float64)
         for i in range(self.players):
-            e, se = _ratio(P[i, E.PA_G], P[i, E.PA_G2], P[i, E.PA_S], P[i, E.PA_S2],
-                           P[i, E.PA_GS], P[i, E.PA_N])
-            rows.append({"position": i + 1, "player_hands": int(P[i, E.PA_N]),
+            e, se = _ratio(P[i, PosAcc.G], P[i, PosAcc.G2], P[i, PosAcc.S], P[i, PosAcc.S2],
+                           P[i, PosAcc.GS], P[i, PosAcc.N])
+            rows.append({"position": i + 1, "player_hands": int(P[i, PosAcc.N]),
                          "banker_edge": e, "se": se})
         return pd.DataFrame(rows)
 
@@ -393,12 +412,12 @@ class SimulationResult:
         ruin = self.ruin()
         rows = []
         for s in range(self.players + 1):
-            bm, bse = _mean(S[s, E.SA_BG], S[s, E.SA_BG2], S[s, E.SA_BN])
-            pm, pse = _mean(S[s, E.SA_PG], S[s, E.SA_PG2], S[s, E.SA_PN])
+            bm, bse = _mean(S[s, SeatAcc.BG], S[s, SeatAcc.BG2], S[s, SeatAcc.BN])
+            pm, pse = _mean(S[s, SeatAcc.PG], S[s, SeatAcc.PG2], S[s, SeatAcc.PN])
             rows.append({
                 "seat": s, "strategy": self.seats[s].name,
-                "hands_as_banker": int(S[s, E.SA_BN]), "gain_as_banker": bm,
-                "gain_as_banker_se": bse, "hands_as_player": int(S[s, E.SA_PN]),
+                "hands_as_banker": int(S[s, SeatAcc.BN]), "gain_as_banker": bm,
+                "gain_as_banker_se": bse, "hands_as_player": int(S[s, SeatAcc.PN]),
                 "gain_as_player": pm, "gain_as_player_se": pse,
                 "win_chance": wins.loc[s, "win_chance"], "win_se": wins.loc[s, "se"],
                 "ruin": ruin.loc[s, "ruin"], "ruin_se": ruin.loc[s, "se"],
@@ -415,7 +434,7 @@ class SimulationResult:
         for s in range(n):
             df[f"chips_{s}"] = R[:, 2 + s]
         for s in range(n):
-            df[f"eliminated_{s}"] = R[:, 2 + E.NSEAT + s]
+            df[f"eliminated_{s}"] = R[:, 2 + NSEAT + s]
         return df
 
     def hand_records(self) -> pd.DataFrame:
@@ -448,7 +467,7 @@ class SimulationResult:
 
     def ruin(self) -> pd.DataFrame:
         """Each seat's chance of losing every chip within a session (risk of ruin)."""
-        el = self.chunks.SESS[:, 2 + E.NSEAT:2 + E.NSEAT + self.players + 1] >= 0
+        el = self.chunks.SESS[:, 2 + NSEAT:2 + NSEAT + self.players + 1] >= 0
         n = len(el)
         p = el.mean(axis=0) if n else np.full(self.players + 1, math.nan)
         se = np.sqrt(p * (1 - p) / max(n, 1))
@@ -597,7 +616,7 @@ def simulate(rules: Rules | str = "italian", players: int = 1, hands: int | None
         n = 1 if len(sizes) == 1 else (workers or os.cpu_count() or 1)
         runner = f"{n} thread{'s' if n > 1 else ''}, {len(sizes)} chunk(s)"
     return SimulationResult(rules, players, seat_list, seed, merged,
-                            time.perf_counter() - t0, bool(spec.C[E.C_LIMITED]), hps, runner)
+                            time.perf_counter() - t0, bool(spec.C[Conf.LIMITED]), hps, runner)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -674,7 +693,9 @@ class HandReport:
     """Each player's stakes, hand by hand, in the order of ``players``."""
 
 
-_STATUS = {E.ST_OPEN: "playing", E.ST_STOOD: "stood", E.ST_SHOWN: "shown", E.ST_BUST: "bust"}
+HAND_STATUS = {HandStatus.OPEN: "playing", HandStatus.STOOD: "stood",
+               HandStatus.SHOWN: "shown", HandStatus.BUST: "bust"}
+"""A hand's status as the views name it (`SeatView`, `settemezzo.simulate.tablegame`)."""
 
 
 class Table:
@@ -711,7 +732,7 @@ class Table:
         rng = np.random.default_rng(np.random.SeedSequence(self.seed).spawn(1)[0])
         ids = [card_id(parse_card(c) if isinstance(c, str) else c) for c in forced]
         n_sess = _count("sessions", sessions, 1, MAX_SESSIONS, SESSIONS_REASON)
-        self.state = State.new(self.spec, n_sess, rng,
+        self.state = EngineState.new(self.spec, n_sess, rng,
                                record=n_sess * self.spec.hands_per_session, forced=ids,
                                pause=True)
         self._pending: TableView | None = None
@@ -730,10 +751,10 @@ class Table:
         if self.finished:
             return None
         status = self.state.run(self.spec)
-        if status == E.NEED:
+        if status == Status.NEED:
             self._pending = self._view()
             return self._pending
-        if status == E.HAND_DONE:
+        if status == Status.HAND_DONE:
             return self._report()
         self.finished = True
         return None
@@ -758,8 +779,8 @@ class Table:
                     f"{', '.join(map(repr, view.options))}")
             code = {"stand": 0, "hit": 1, "swap": 2, "keep": 0, "burn": 1,
                     "split": 1}[text]
-        self.state.S[E.S_ACT] = code
-        self.state.S[E.S_HAVE] = 1
+        self.state.S[State.ACT] = code
+        self.state.S[State.HAVE] = 1
         self._pending = None
 
     def play(self, hands: int = 1) -> list[HandReport]:
@@ -780,25 +801,25 @@ class Table:
     # -- views -------------------------------------------------------------------------------
     def _cards(self, slot: int, viewer_owns: bool) -> tuple[Card | None, ...]:
         st = self.state
-        n = int(st.H[slot, E.H_N])
-        hid = int(st.H[slot, E.H_HID])
+        n = int(st.H[slot, Hand.N])
+        hid = int(st.H[slot, Hand.HID])
         return tuple(card_of(int(st.HC[slot, t])) if (viewer_owns or t != hid) else None
                      for t in range(n))
 
     def _view(self) -> TableView:
         st = self.state
-        typ = int(st.S[E.S_REQ_TYPE])
-        seat = int(st.S[E.S_REQ_SEAT])
-        slot = int(st.S[E.S_REQ_SLOT])
+        typ = int(st.S[State.REQ_TYPE])
+        seat = int(st.S[State.REQ_SEAT])
+        slot = int(st.S[State.REQ_SLOT])
         decision = DECISIONS[typ]
-        banker = int(st.S[E.S_BANKER])
+        banker = int(st.S[State.BANKER])
         role = "banker" if seat == banker else "player"
         hand = tuple(c for c in self._cards(slot, True) if c is not None)
-        hid = int(st.H[slot, E.H_HID])
-        face, wild = int(st.H[slot, E.H_FACE]), int(st.H[slot, E.H_WILD])
-        tot = int(E.total(face, wild)) if hand else 0
-        lo, hi = int(st.S[E.S_LO]), int(st.S[E.S_HI])
-        if self.spec.C[E.C_LIMITED]:
+        hid = int(st.H[slot, Hand.HID])
+        face, wild = int(st.H[slot, Hand.FACE]), int(st.H[slot, Hand.WILD])
+        tot = int(total(face, wild)) if hand else 0
+        lo, hi = int(st.S[State.LO]), int(st.S[State.HI])
+        if self.spec.C[Conf.LIMITED]:
             lo, hi = min(lo, int(st.chips[seat])), min(hi, int(st.chips[seat]))
         options: tuple[str, ...]
         if decision in ("action", "bank_action"):
@@ -811,52 +832,52 @@ class Table:
             options = ("keep", "split")
         else:
             options = tuple(str(x) for x in range(lo, hi + 1))
-        pidx = int(st.H[slot, E.H_PIDX]) if slot else -1
-        n_hands = int(st.PL[pidx, E.PL_NH]) if pidx >= 0 else 1
-        index = slot - int(st.PL[pidx, E.PL_FIRST]) if pidx >= 0 else 0
+        pidx = int(st.H[slot, Hand.PIDX]) if slot else -1
+        n_hands = int(st.PL[pidx, Player.NH]) if pidx >= 0 else 1
+        index = slot - int(st.PL[pidx, Player.FIRST]) if pidx >= 0 else 0
         table = []
-        for i in range(int(st.S[E.S_NPLAY])):
-            s = int(st.PL[i, E.PL_SEAT])
-            first = int(st.PL[i, E.PL_FIRST])
-            slots = range(first, first + int(st.PL[i, E.PL_NH]))
+        for i in range(int(st.S[State.NPLAY])):
+            s = int(st.PL[i, Player.SEAT])
+            first = int(st.PL[i, Player.FIRST])
+            slots = range(first, first + int(st.PL[i, Player.NH]))
             table.append(SeatView(
                 s, "player", tuple(self._cards(x, s == seat) for x in slots),
-                tuple(_STATUS[int(st.H[x, E.H_STAT])] for x in slots),
-                tuple(int(st.H[x, E.H_STAKE]) for x in slots)))
+                tuple(HAND_STATUS[HandStatus(st.H[x, Hand.STAT])] for x in slots),
+                tuple(int(st.H[x, Hand.STAKE]) for x in slots)))
         table.append(SeatView(banker, "banker", (self._cards(0, banker == seat),),
                               ("playing",), (0,)))
         return TableView(
             decision=decision, options=options, seat=seat, role=role, hand=hand,
             hidden=hid if hid >= 0 else None, total=tot, total_label=points_label(tot),
-            stake=int(st.H[slot, E.H_STAKE]), stake_range=(lo, hi), hand_index=index,
+            stake=int(st.H[slot, Hand.STAKE]), stake_range=(lo, hi), hand_index=index,
             hands=n_hands, banker=banker,
             chips=tuple(int(x) for x in st.chips[:self.players + 1]),
-            round=int(st.S[E.S_HANDNO]) + 1, table=tuple(table), rules=self.rules)
+            round=int(st.S[State.HANDNO]) + 1, table=tuple(table), rules=self.rules)
 
     def _report(self) -> HandReport:
         st = self.state
-        rec = st.REC[int(st.S[E.S_REC]) - 1]
+        rec = st.REC[int(st.S[State.REC]) - 1]
         players = []
         for i in range(int(rec[3])):
-            s = int(st.PL[i, E.PL_SEAT])
-            first = int(st.PL[i, E.PL_FIRST])
-            slots = range(first, first + int(st.PL[i, E.PL_NH]))
+            s = int(st.PL[i, Player.SEAT])
+            first = int(st.PL[i, Player.FIRST])
+            slots = range(first, first + int(st.PL[i, Player.NH]))
             players.append((s, tuple(tuple(card_of(int(st.HC[x, t]))
-                                           for t in range(int(st.H[x, E.H_N])))
+                                           for t in range(int(st.H[x, Hand.N])))
                                      for x in slots),
-                            tuple(int(st.H[x, E.H_SCORE]) for x in slots),
-                            tuple(int(st.H[x, E.H_GAIN]) for x in slots)))
+                            tuple(int(st.H[x, Hand.SCORE]) for x in slots),
+                            tuple(int(st.H[x, Hand.GAIN]) for x in slots)))
         bscore = int(rec[6])
-        burnt = [(int(st.PL[i, E.PL_SEAT]), card_of(int(st.PL[i, E.PL_BURNT])))
-                 for i in range(int(rec[3])) if st.PL[i, E.PL_BURNT] >= 0]
-        if st.S[E.S_BBURNT] >= 0:
-            burnt.append((int(rec[2]), card_of(int(st.S[E.S_BBURNT]))))
-        stakes = tuple(tuple(int(st.H[x, E.H_STAKE]) for x in range(
-            int(st.PL[i, E.PL_FIRST]), int(st.PL[i, E.PL_FIRST] + st.PL[i, E.PL_NH])))
+        burnt = [(int(st.PL[i, Player.SEAT]), card_of(int(st.PL[i, Player.BURNT])))
+                 for i in range(int(rec[3])) if st.PL[i, Player.BURNT] >= 0]
+        if st.S[State.BBURNT] >= 0:
+            burnt.append((int(rec[2]), card_of(int(st.S[State.BBURNT]))))
+        stakes = tuple(tuple(int(st.H[x, Hand.STAKE]) for x in range(
+            int(st.PL[i, Player.FIRST]), int(st.PL[i, Player.FIRST] + st.PL[i, Player.NH])))
             for i in range(int(rec[3])))
         return HandReport(
             session=int(rec[0]), hand=int(rec[1]), banker=int(rec[2]),
-            banker_cards=tuple(card_of(int(st.HC[0, t])) for t in range(int(st.H[0, E.H_N]))),
+            banker_cards=tuple(card_of(int(st.HC[0, t])) for t in range(int(st.H[0, Hand.N]))),
             banker_score=max(bscore, -1),
             players=tuple(players), banker_gain=int(rec[5]), next_banker=int(rec[7]),
             bank_moved={0: "kept", 1: "7½", 2: "rotation", 3: "elimination",
@@ -874,19 +895,19 @@ class Table:
         record of decisions the posterior reads).
         """
         st, sp = self.state, self.spec
-        if not sp.C[E.C_LOG]:
+        if not sp.C[Conf.LOG]:
             raise SimulationError("posteriors need a seat whose banker strategy is 'table' "
                                   "(e.g. Person(decide, banker='table'))")
-        out = np.full((E.NSLOT, E.NK), np.nan)
-        E.posteriors(st.C, st.S, sp.SP, sp.ST, sp.KIND, sp.VAL, sp.EQR, sp.EQN, sp.EQP,
-                     st.deck, st.H, st.HC, st.PL, st.LOG, st.LOGC, np.zeros(E.NK), out)
+        out = np.full((NSLOT, NK), np.nan)
+        posteriors(st.C, st.S, sp.SP, sp.ST, sp.KIND, sp.VAL, sp.EQR, sp.EQN, sp.EQP,
+                     st.deck, st.H, st.HC, st.PL, st.LOG, st.LOGC, np.zeros(NK), out)
         result: dict[tuple[int, int], dict[Kind, float]] = {}
-        for i in range(int(st.S[E.S_NPLAY])):
-            first = int(st.PL[i, E.PL_FIRST])
-            for j in range(int(st.PL[i, E.PL_NH])):
+        for i in range(int(st.S[State.NPLAY])):
+            first = int(st.PL[i, Player.FIRST])
+            for j in range(int(st.PL[i, Player.NH])):
                 row = out[first + j]
                 if not np.isnan(row[0]):
-                    result[(int(st.PL[i, E.PL_SEAT]), j)] = {
+                    result[(int(st.PL[i, Player.SEAT]), j)] = {
                         Kind(k): float(p) for k, p in enumerate(row) if p > 0}
         return result
 
@@ -895,22 +916,22 @@ class Table:
         and teachers: no player or banker sees them)."""
         st = self.state
         out: dict[tuple[int, int], Card] = {}
-        for i in range(int(st.S[E.S_NPLAY])):
-            first = int(st.PL[i, E.PL_FIRST])
-            for j in range(int(st.PL[i, E.PL_NH])):
-                hp = int(st.H[first + j, E.H_HID])
+        for i in range(int(st.S[State.NPLAY])):
+            first = int(st.PL[i, Player.FIRST])
+            for j in range(int(st.PL[i, Player.NH])):
+                hp = int(st.H[first + j, Hand.HID])
                 if hp >= 0:
-                    out[(int(st.PL[i, E.PL_SEAT]), j)] = card_of(int(st.HC[first + j, hp]))
+                    out[(int(st.PL[i, Player.SEAT]), j)] = card_of(int(st.HC[first + j, hp]))
         return out
 
     def result(self) -> SimulationResult:
         """The tallies so far, as a `SimulationResult`."""
         st = self.state
         chunk = ChunkResult(st.A.copy(), st.POSA.copy(), st.SEATA.copy(),
-                            st.SESS[:int(st.S[E.S_SESS])].copy(),
-                            st.REC[:int(st.S[E.S_REC])].copy())
+                            st.SESS[:int(st.S[State.SESS])].copy(),
+                            st.REC[:int(st.S[State.REC])].copy())
         return SimulationResult(self.rules, self.players, self.seats, self.seed, chunk, 0.0,
-                                bool(self.spec.C[E.C_LIMITED]), self.spec.hands_per_session)
+                                bool(self.spec.C[Conf.LIMITED]), self.spec.hands_per_session)
 
 
 def play(rules: Rules | str = "italian", players: int = 1, hands: int = 1, *,

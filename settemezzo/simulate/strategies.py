@@ -53,7 +53,7 @@ from settemezzo.cards import Kind
 from settemezzo.errors import InputError
 from settemezzo.hands import is_finished, score
 from settemezzo.rules import Rules
-from settemezzo.simulate import engine as E
+from settemezzo.simulate.layout import NK, EqFrom, EqProb
 
 __all__ = [
     "BankerSpec",
@@ -269,14 +269,14 @@ def node_graph(rules: Rules) -> NodeGraph:
     from settemezzo.hands import total as hand_total
 
     limit = _deck_counts(rules)
-    start = (0,) * E.NK
+    start = (0,) * NK
     index = {start: 0}
     order = [start]
     head = 0
     while head < len(order):
         cur = order[head]
         head += 1
-        for k in range(E.NK):
+        for k in range(NK):
             if cur[k] >= limit[k]:
                 continue
             nxt = tuple(c + (1 if i == k else 0) for i, c in enumerate(cur))
@@ -284,8 +284,8 @@ def node_graph(rules: Rules) -> NodeGraph:
                 index[nxt] = len(order)
                 order.append(nxt)
     n = len(order)
-    nxt_a = np.full((n, E.NK), -1, dtype=np.int64)
-    child = np.full((n, E.NK), -1, dtype=np.int64)
+    nxt_a = np.full((n, NK), -1, dtype=np.int64)
+    child = np.full((n, NK), -1, dtype=np.int64)
     counts = np.array(order, dtype=np.int64)
     size = counts.sum(axis=1)
     sco = np.zeros(n, dtype=np.int64)
@@ -295,7 +295,7 @@ def node_graph(rules: Rules) -> NodeGraph:
         if hand:
             sco[j] = score(hand, rules)
             tot[j] = hand_total(hand, rules)
-        for k in range(E.NK):
+        for k in range(NK):
             if cur[k] >= limit[k]:
                 continue
             key = tuple(c + (1 if i == k else 0) for i, c in enumerate(cur))
@@ -318,18 +318,18 @@ class PlayerTables:
     - ``root[stake index, kind]``: the first decision with that face-down card, kept, at the
       exact game's stake ``stakes[index]``;
     - ``next[how, node, kind]``: the decision after one more card of that kind, taken face up
-      (``how`` `E.EQ_UP`), as the new face-down card after burning (`E.EQ_BURN`, from a root)
-      or after a swap (`E.EQ_SWAP`); -1 where the hand is finished or the strategy never
+      (``how`` `EqFrom.UP`), as the new face-down card after burning (`EqFrom.BURN`, from a root)
+      or after a swap (`EqFrom.SWAP`); -1 where the hand is finished or the strategy never
       goes;
-    - ``p[what, node]``: the chance of hitting (`E.EP_HIT`), of a swap when hitting
-      (`E.EP_SWAP`), of burning (`E.EP_BURN`, at a root), of splitting two figures
-      (`E.EP_SPLIT`) and of picking this root's stake for its face-down card (`E.EP_STAKE`).
+    - ``p[what, node]``: the chance of hitting (`EqProb.HIT`), of a swap when hitting
+      (`EqProb.SWAP`), of burning (`EqProb.BURN`, at a root), of splitting two figures
+      (`EqProb.SPLIT`) and of picking this root's stake for its face-down card (`EqProb.STAKE`).
 
     Burning, splitting and the stake are not rows of the table: they come from the rows'
     ``own_reach`` (the chance the player's own choices lead to a row), e.g. the chance of
     burning a 4 at stake 2 is the reach of the rows with that 4 burnt over the reach of both
     copies. What the restricted exact game (SPANISH) does not decide is left out here (-1):
-    `settemezzo.simulate.engine` plays it by the seat's rule of thumb (docs/rules.md).
+    `settemezzo.simulate.phases` plays it by the seat's rule of thumb (docs/rules.md).
     """
 
     root: IntArray
@@ -392,8 +392,8 @@ def _links(keys: list[tuple[int, str, str, str, str]], stakes: list[int]
     index: dict[Any, int] = {}
     for i, k in enumerate(keys):
         index.setdefault(k, i)
-    root = np.full((len(stakes), E.NK), -1, dtype=np.int64)
-    nxt = np.full((3, max(n, 1), E.NK), -1, dtype=np.int64)
+    root = np.full((len(stakes), NK), -1, dtype=np.int64)
+    nxt = np.full((3, max(n, 1), NK), -1, dtype=np.int64)
     for i, (s, b, h, u, w) in enumerate(keys):
         if index[keys[i]] != i:
             continue
@@ -402,7 +402,7 @@ def _links(keys: list[tuple[int, str, str, str, str]], stakes: list[int]
             if b:
                 parent = index.get((s, "", b, "", ""))
                 if parent is not None:
-                    nxt[E.EQ_BURN, parent, hk] = i
+                    nxt[EqFrom.BURN, parent, hk] = i
             else:
                 root[stakes.index(s), hk] = i
             continue
@@ -410,12 +410,12 @@ def _links(keys: list[tuple[int, str, str, str, str]], stakes: list[int]
         last, rest = ups[-1], " ".join(ups[:-1])
         parent = index.get((s, b, h, rest, w))
         if parent is not None:
-            nxt[E.EQ_UP, parent, _KIND_OF_LABEL[last]] = i
+            nxt[EqFrom.UP, parent, _KIND_OF_LABEL[last]] = i
         ws = w.split(" ") if w else []
         if ws and ws[-1] == last:
             parent = index.get((s, b, last, rest, " ".join(ws[:-1])))
             if parent is not None:
-                nxt[E.EQ_SWAP, parent, hk] = i
+                nxt[EqFrom.SWAP, parent, hk] = i
     return root, nxt, index
 
 
@@ -431,8 +431,8 @@ def player_tables(rules: Rules) -> PlayerTables:
     n = max(len(df), 1)
     p = np.zeros((5, n), dtype=np.float64)
     own = np.asarray(_column(df, "own_reach", 0.0), dtype=np.float64)
-    p[E.EP_HIT, :len(df)] = _snap(np.asarray(_column(df, "hit_frequency", 0.0), dtype=float))
-    p[E.EP_SWAP, :len(df)] = _snap(np.asarray(_column(df, "swap_frequency", 0.0), dtype=float))
+    p[EqProb.HIT, :len(df)] = _snap(np.asarray(_column(df, "hit_frequency", 0.0), dtype=float))
+    p[EqProb.SWAP, :len(df)] = _snap(np.asarray(_column(df, "swap_frequency", 0.0), dtype=float))
     _choices(rules, keys, index, own, p, stakes)
     return PlayerTables(root, nxt, p, tuple(stakes), df, len(keys) - len(index))
 
@@ -451,12 +451,12 @@ def _choices(rules: Rules, keys: list[Any], index: dict[Any, int], own: FloatArr
             keep = float(own[at]) if at is not None else 0.0
             burn = burnt_own.get((s, k), 0.0)
             if at is not None and keep + burn > 0.0:
-                p[E.EP_BURN, at] = burn / (keep + burn)
+                p[EqProb.BURN, at] = burn / (keep + burn)
             reach.append((at, keep + burn))
         total = sum(r for _, r in reach)
         for j, (at, r) in enumerate(reach):
             if at is not None:
-                p[E.EP_STAKE, at] = r / total if total > 0.0 else float(j == 0)
+                p[EqProb.STAKE, at] = r / total if total > 0.0 else float(j == 0)
     if rules.split_figures > 1:
         fig = Kind.FIGURE.label
         for i, (s, b, h, u, w) in enumerate(keys):
@@ -465,11 +465,11 @@ def _choices(rules: Rules, keys: list[Any], index: dict[Any, int], own: FloatArr
             parent = index.get((s, b, fig, "", ""))
             if parent is None:
                 continue
-            swap = p[E.EP_SWAP, parent] if w else 1.0 - p[E.EP_SWAP, parent]
-            expected = float(own[parent]) * p[E.EP_HIT, parent] * swap
+            swap = p[EqProb.SWAP, parent] if w else 1.0 - p[EqProb.SWAP, parent]
+            expected = float(own[parent]) * p[EqProb.HIT, parent] * swap
             if expected > _SURE:
-                p[E.EP_SPLIT, i] = min(max(1.0 - float(own[i]) / expected, 0.0), 1.0)
-    for what in (E.EP_BURN, E.EP_STAKE, E.EP_SPLIT):
+                p[EqProb.SPLIT, i] = min(max(1.0 - float(own[i]) / expected, 0.0), 1.0)
+    for what in (EqProb.BURN, EqProb.STAKE, EqProb.SPLIT):
         p[what] = _snap(p[what])
 
 
@@ -490,7 +490,7 @@ def banker_tables(rules: Rules) -> BankerTables:
     eq = equilibrium(game)
     kinds = list(game.kinds)
     G = len(game.publics)
-    pub_next = np.full((G, E.NK), -1, dtype=np.int64)
+    pub_next = np.full((G, NK), -1, dtype=np.int64)
     for g, up in enumerate(game.publics):
         for k in kinds:
             j = game.public_index.get((*up, k))
@@ -499,7 +499,7 @@ def banker_tables(rules: Rules) -> BankerTables:
     graph = node_graph(rules)
     game_node = {}
     for nd in game.banker_nodes:
-        c9 = [0] * E.NK
+        c9 = [0] * NK
         for pos, c in enumerate(nd.counts):
             c9[int(kinds[pos])] += c
         game_node[tuple(c9)] = nd.index

@@ -36,8 +36,10 @@ from settemezzo.cards import Card, Kind
 from settemezzo.errors import IllegalActionError
 from settemezzo.hands import points_label, total
 from settemezzo.rules import ITALIAN, Rules, preset
-from settemezzo.simulate import engine as E
+from settemezzo.simulate.layout import NSEAT, Conf, EqProb, Hand, HandStatus, Player, State
+from settemezzo.simulate.play import bank_plan
 from settemezzo.simulate.session import (
+    HAND_STATUS,
     HandReport,
     SimulationError,
     Table,
@@ -161,9 +163,9 @@ class TableGame:
         for what, n in (("students", students), ("computers", computers)):
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
                 raise IllegalActionError(f"{what} must be a whole number from 0, got {n!r}")
-        if not 1 <= students + computers <= E.NSEAT - 1:
+        if not 1 <= students + computers <= NSEAT - 1:
             raise IllegalActionError(
-                f"a table seats 1 to {E.NSEAT - 1} players beside the banker; got "
+                f"a table seats 1 to {NSEAT - 1} players beside the banker; got "
                 f"{students} students and {computers} computers")
         self.students, self.computers = students, computers
         self.strategy = player or computer_strategy(self.rules)
@@ -210,7 +212,7 @@ class TableGame:
 
     @property
     def banker(self) -> int:
-        return int(self.table.state.S[E.S_BANKER])
+        return int(self.table.state.S[State.BANKER])
 
     @property
     def hand_no(self) -> int:
@@ -241,7 +243,7 @@ class TableGame:
         """``(dealt, left)``: the cards dealt since the deck was last shuffled, and those left
         in it (with a fresh deck every hand, the shuffle is at every hand's start)."""
         S = self.table.state.S
-        pos, end = int(S[E.S_POS]), int(S[E.S_END])
+        pos, end = int(S[State.POS]), int(S[State.END])
         return pos, end - pos
 
     def standings(self) -> list[tuple[int, int]]:
@@ -437,7 +439,7 @@ class TableGame:
         step = self.table.advance()
         if isinstance(step, HandReport):
             self.reports.append(step)
-            if self.table.state.S[E.S_SESS] >= 1 or self._last_hand():
+            if self.table.state.S[State.SESS] >= 1 or self._last_hand():
                 self._done = True
             return
         if step is None:
@@ -448,7 +450,7 @@ class TableGame:
     def _last_hand(self) -> bool:
         st = self.table.state
         alive = int(st.active[:len(self.names)].sum())
-        return alive < 2 or int(st.S[E.S_HANDNO]) >= int(self.table.spec.C[E.C_HANDS])
+        return alive < 2 or int(st.S[State.HANDNO]) >= int(self.table.spec.C[Conf.HANDS])
 
     def play_out(self, decide: Any = None) -> list[HandReport]:
         """Play to the end of the game; ``decide(game)`` acts for the students (None: no
@@ -471,8 +473,8 @@ class TableGame:
         face-down card always shown; -1: nobody's)."""
         st = self.table.state
         b = self.banker
-        npl = int(st.S[E.S_NPLAY])
-        by_seat = {int(st.PL[i, E.PL_SEAT]): i for i in range(npl)}
+        npl = int(st.S[State.NPLAY])
+        by_seat = {int(st.PL[i, Player.SEAT]): i for i in range(npl)}
         last = self.reports[-1] if self._view is None and self.reports else None
         out = []
         for s, name in enumerate(self.names):
@@ -480,14 +482,14 @@ class TableGame:
             burnt = None
             if s in by_seat:
                 i = by_seat[s]
-                first = int(st.PL[i, E.PL_FIRST])
-                slots = list(range(first, first + int(st.PL[i, E.PL_NH])))
-                if st.PL[i, E.PL_BURNT] >= 0:
-                    burnt = card_of(int(st.PL[i, E.PL_BURNT]))
+                first = int(st.PL[i, Player.FIRST])
+                slots = list(range(first, first + int(st.PL[i, Player.NH])))
+                if st.PL[i, Player.BURNT] >= 0:
+                    burnt = card_of(int(st.PL[i, Player.BURNT]))
             elif s == b or (last is not None and s == last.banker):
                 slots = [0] if (last is None or s == last.banker) else []
-                if st.S[E.S_BBURNT] >= 0 and slots:
-                    burnt = card_of(int(st.S[E.S_BBURNT]))
+                if st.S[State.BBURNT] >= 0 and slots:
+                    burnt = card_of(int(st.S[State.BBURNT]))
             else:
                 slots = []
             gains = self._gains(last, s)
@@ -508,24 +510,23 @@ class TableGame:
 
     def _hand(self, slot: int, mine: bool, gain: int | None, settled: bool) -> HandState:
         st = self.table.state
-        n = int(st.H[slot, E.H_N])
-        hid = int(st.H[slot, E.H_HID])
+        n = int(st.H[slot, Hand.N])
+        hid = int(st.H[slot, Hand.HID])
         cards = tuple(None if (t == hid and not settled and not mine)
                       else card_of(int(st.HC[slot, t])) for t in range(n))
         kinds = [Kind(int(self.table.spec.KIND[int(st.HC[slot, t])]))
                  for t in range(n) if cards[t] is not None]
         tot = total(kinds, self.rules) if kinds else 0
         label = points_label(tot) if tot <= 15 else f"{points_label(tot)} (bust)"
-        stat = {E.ST_OPEN: "playing", E.ST_STOOD: "stood", E.ST_SHOWN: "shown",
-                E.ST_BUST: "bust"}[int(st.H[slot, E.H_STAT])] if slot else "banker"
+        stat = HAND_STATUS[HandStatus(st.H[slot, Hand.STAT])] if slot else "banker"
         score = None
         result = ""
         if settled:
-            sc = int(st.H[slot, E.H_SCORE])
+            sc = int(st.H[slot, Hand.SCORE])
             score = sc if sc >= 0 else None
             if gain is not None:
                 result = "won" if gain > 0 else ("lost" if gain < 0 else "push")
-        return HandState(cards, tot, label, stat, int(st.H[slot, E.H_STAKE]) if slot else 0,
+        return HandState(cards, tot, label, stat, int(st.H[slot, Hand.STAKE]) if slot else 0,
                          score, result, gain or 0, hid if 0 <= hid < n else None)
 
     def bust_chance(self) -> Any:
@@ -556,8 +557,8 @@ class TableGame:
         if v is None or v.decision != "bank_action":
             return None
         st, sp = self.table.state, self.table.spec
-        node = int(st.H[0, E.H_NODE])
-        E.bank_plan(st.C, st.S, sp.SP, sp.ST, sp.KIND, sp.VAL, sp.EQR, sp.EQN, sp.EQP,
+        node = int(st.H[0, Hand.NODE])
+        bank_plan(st.C, st.S, sp.SP, sp.ST, sp.KIND, sp.VAL, sp.EQR, sp.EQN, sp.EQP,
                      sp.NNEXT, sp.NCNT, sp.NSIZE, sp.NSCO, sp.NCHSC, st.deck, st.H, st.HC,
                      st.PL, st.LOG, st.LOGC, st.FPOOL, st.FW, st.FP, st.FQ, st.IB, st.IORD,
                      st.IMARK, False, node, False)
@@ -582,7 +583,7 @@ class TableGame:
         per = int(rec["stake"]) if chosen else 1
         f = rec["hit_frequency"]
         assert self._view is not None
-        split = float(tables.p[E.EP_SPLIT, node]) if self._view.decision == "split" else None
+        split = float(tables.p[EqProb.SPLIT, node]) if self._view.decision == "split" else None
         return Hint(str(rec["hole"]), tuple(str(rec["up"]).split()), str(rec["best"]),
                     float(rec["stand_ev"]) / per, float(rec["hit_ev"]) / per,
                     float(rec["stand_win"]), float(rec["hit_win"]),
@@ -592,7 +593,7 @@ class TableGame:
 
     def _node(self) -> int:
         st = self.table.state
-        return int(st.H[int(st.S[E.S_REQ_SLOT]), E.H_INFO])
+        return int(st.H[int(st.S[State.REQ_SLOT]), Hand.INFO])
 
     def decision_node(self) -> int:
         """The row of the equilibrium's player table (`strategies.player_tables`' ``frame``)
@@ -603,7 +604,7 @@ class TableGame:
         """The cards seen since the last shuffle and out of the stock: the discard pile (the
         cards of finished hands, burnt cards); none when every hand has a fresh deck."""
         st = self.table.state
-        return tuple(card_of(int(c)) for c in st.disc[:int(st.S[E.S_NDISC])])
+        return tuple(card_of(int(c)) for c in st.disc[:int(st.S[State.NDISC])])
 
     def no_hint(self) -> str | None:
         """Why `hint` has no advice now, as a code (None: it has one): ``no_decision`` (no
@@ -615,7 +616,7 @@ class TableGame:
         v = self._view
         if v is None or v.role != "player" or v.decision == "stake" or not v.hand:
             return "no_decision"
-        if int(self.table.spec.C[E.C_HAVE_EQP]) != 1:
+        if int(self.table.spec.C[Conf.HAVE_EQP]) != 1:
             return "no_tables"
         if self._node() >= 0:
             return None

@@ -1,5 +1,5 @@
 """Who takes the bank: the one pure function (`settemezzo.rules.next_banker`) against the
-compiled engine (`settemezzo.simulate.engine.pass_bank`) over every combination of hand
+compiled engine (`settemezzo.simulate.phases.pass_bank`) over every combination of hand
 results, passing rule, ``royal`` and ``ties_push``; and the bank decisions of docs/rules.md, one
 test each, in the simulator and at the table."""
 
@@ -12,7 +12,20 @@ import numpy as np
 
 from settemezzo.i18n import score_label
 from settemezzo.rules import ITALIAN, SPANISH, Rules, next_banker
-from settemezzo.simulate import engine as E
+from settemezzo.simulate.layout import (
+    MAXSPLIT,
+    NC,
+    NH,
+    NPL,
+    NS,
+    NSEAT,
+    NSLOT,
+    Conf,
+    Hand,
+    Player,
+    State,
+)
+from settemezzo.simulate.phases import pass_bank
 from settemezzo.simulate.session import HandReport, Table
 
 SCORES = (0, 9, 14, 15, 16, 17)       # bust, 4½, 7, 7½, royal 7½, pair of sevens
@@ -24,21 +37,21 @@ MOVES = {0: "kept", 1: "7½", 2: "rotation", 3: "elimination"}
 def _engine(passing: str, royal: bool, ties: bool, banker: int,
             players: tuple[tuple[int, tuple[int, ...]], ...], bscore: int,
             active: tuple[bool, ...]) -> tuple[int, str]:
-    C = np.zeros(E.NC, dtype=np.int64)
-    C[E.C_NSEATS], C[E.C_PASSING] = len(active), PASSING[passing]
-    C[E.C_ROYAL], C[E.C_TIES] = royal, ties
-    S = np.zeros(E.NS, dtype=np.int64)
-    S[E.S_BANKER], S[E.S_NPLAY] = banker, len(players)
-    H = np.zeros((E.NSLOT, E.NH), dtype=np.int64)
-    PL = np.zeros((E.NSEAT, E.NPL), dtype=np.int64)
-    H[0, E.H_SCORE] = bscore
+    C = np.zeros(NC, dtype=np.int64)
+    C[Conf.NSEATS], C[Conf.PASSING] = len(active), PASSING[passing]
+    C[Conf.ROYAL], C[Conf.TIES] = royal, ties
+    S = np.zeros(NS, dtype=np.int64)
+    S[State.BANKER], S[State.NPLAY] = banker, len(players)
+    H = np.zeros((NSLOT, NH), dtype=np.int64)
+    PL = np.zeros((NSEAT, NPL), dtype=np.int64)
+    H[0, Hand.SCORE] = bscore
     for i, (seat, scores) in enumerate(players):
-        first = 1 + i * E.MAXSPLIT
-        PL[i, E.PL_SEAT], PL[i, E.PL_FIRST], PL[i, E.PL_NH] = seat, first, len(scores)
+        first = 1 + i * MAXSPLIT
+        PL[i, Player.SEAT], PL[i, Player.FIRST], PL[i, Player.NH] = seat, first, len(scores)
         for j, sc in enumerate(scores):
-            H[first + j, E.H_SCORE] = sc
-    newb = int(E.pass_bank(C, S, H, PL, np.array(active, dtype=np.int64)))
-    return newb, MOVES[int(S[E.S_PASS])]
+            H[first + j, Hand.SCORE] = sc
+    newb = int(pass_bank(C, S, H, PL, np.array(active, dtype=np.int64)))
+    return newb, MOVES[int(S[State.PASS])]
 
 
 def test_next_banker_equals_the_compiled_engine_over_every_combination() -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from settemezzo.rules import ITALIAN, SPANISH, Rules
 from settemezzo.simulate import bank_value, game_chances, simulate, table_edge
-from settemezzo.simulate import engine as E
+from settemezzo.simulate.layout import Acc
 from settemezzo.simulate.session import SimulationResult
 
 EVERYTHING = ITALIAN.with_variants(
@@ -34,17 +34,17 @@ def test_no_chip_created_or_lost_in_a_million_hands(rules: Rules, players: int) 
                  banker="threshold:5,burn")
     assert r.hands >= 1_000_000
     assert_chips_conserved(r, rules.chips_for(players + 1))
-    assert int(r.A[E.A_ELIM]) > 0  # real chips: people do go broke
+    assert int(r.A[Acc.ELIM]) > 0  # real chips: people do go broke
 
 
 def test_clever_bankers_conserve_chips_in_every_variant() -> None:
     r = simulate(EVERYTHING, 4, 20_000, seed=2, banker="table",
                  player="threshold:5,swap,burn,split,stake=max-on:7/fig")
     assert_chips_conserved(r, EVERYTHING.chips_for(5))
-    assert min(int(r.A[k]) for k in (E.A_SPLITS, E.A_BURNS, E.A_SWAPS, E.A_RESHUF)) > 0
+    assert min(int(r.A[k]) for k in (Acc.SPLITS, Acc.BURNS, Acc.SWAPS, Acc.RESHUF)) > 0
     r = simulate(SPANISH_KEEP, 3, 20_000, seed=2, banker="omniscient", sale=(10, 3))
     assert_chips_conserved(r, SPANISH.chips_for(4))
-    assert int(r.A[E.A_SALES]) > 0
+    assert int(r.A[Acc.SALES]) > 0
 
 
 def test_same_seed_same_result_and_another_seed_differs() -> None:
@@ -97,10 +97,10 @@ def test_italian_bank_passes_only_on_a_seven_and_a_half() -> None:
 def test_reshuffle_when_exhausted_uses_the_discards() -> None:
     rules = ITALIAN.with_variants("reshuffle=when_exhausted")
     r = simulate(rules, 7, 20_000, seed=6, chips=None)
-    assert int(r.A[E.A_RESHUF]) > 20_000 * 8 * 2.5 / 40 * 0.8
-    assert int(r.A[E.A_NOCARD]) == 0 and r.chips_conserved
+    assert int(r.A[Acc.RESHUF]) > 20_000 * 8 * 2.5 / 40 * 0.8
+    assert int(r.A[Acc.NOCARD]) == 0 and r.chips_conserved
     every = simulate(ITALIAN, 7, 20_000, seed=6, chips=None)
-    assert int(every.A[E.A_RESHUF]) < int(r.A[E.A_RESHUF]) / 10
+    assert int(every.A[Acc.RESHUF]) < int(r.A[Acc.RESHUF]) / 10
 
 
 def test_result_tables() -> None:

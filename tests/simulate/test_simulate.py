@@ -25,10 +25,11 @@ from settemezzo.simulate import (
     StrategyError,
     Table,
     TableView,
+    dealing,
     play,
     simulate,
 )
-from settemezzo.simulate import engine as E
+from settemezzo.simulate.layout import NC, Acc, Conf, EqProb
 from settemezzo.simulate.strategies import node_graph, parse_banker, parse_player
 
 ALL_HAND_RULES = [ITALIAN, ITALIAN.with_variants("royal"), ITALIAN.with_variants("wild_king"),
@@ -38,9 +39,9 @@ ALL_HAND_RULES = [ITALIAN, ITALIAN.with_variants("royal"), ITALIAN.with_variants
 
 
 def _config(rules: Rules) -> np.ndarray:
-    C = np.zeros(E.NC, dtype=np.int64)
-    C[E.C_ROYAL], C[E.C_WILD], C[E.C_PAIR] = rules.royal, rules.wild_king, rules.pair_of_sevens
-    C[E.C_TIES], C[E.C_SEVEN_PAYS] = rules.ties_push, rules.seven_half_pays
+    C = np.zeros(NC, dtype=np.int64)
+    C[Conf.ROYAL], C[Conf.WILD], C[Conf.PAIR] = rules.royal, rules.wild_king, rules.pair_of_sevens
+    C[Conf.TIES], C[Conf.SEVEN_PAYS] = rules.ties_push, rules.seven_half_pays
     return C
 
 
@@ -67,7 +68,7 @@ def test_compiled_score_matches_hands_on_every_banker_hand(rules: Rules) -> None
             hand = base + extra
             if not hand:
                 continue
-            assert E.score(C, *_features(hand)) == score(hand, rules), hand
+            assert dealing.score(C, *_features(hand)) == score(hand, rules), hand
             checked += 1
     assert checked > 500
 
@@ -76,24 +77,24 @@ def test_compiled_score_matches_hands_on_every_banker_hand(rules: Rules) -> None
 def test_compiled_settlement_matches_hands(rules: Rules) -> None:
     C = _config(rules)
     for p, b in itertools.product(range(18), range(18)):
-        assert E.settle(C, p, b) == settle(p, b, rules), (p, b)
+        assert dealing.settle(C, p, b) == settle(p, b, rules), (p, b)
 
 
 def test_compiled_total_of_the_wild_king() -> None:
     """K♦ with 6: 6 + 1 = 7 (no half is possible); with a figure and 6: 7½."""
-    assert E.total(13, 1) == 14
-    assert E.total(14, 1) == 15
-    assert E.total(2, 1) == 15      # K♦ and a figure
-    assert E.total(16, 1) == 16     # bust with the K♦ as ½: bust
+    assert dealing.total(13, 1) == 14
+    assert dealing.total(14, 1) == 15
+    assert dealing.total(2, 1) == 15      # K♦ and a figure
+    assert dealing.total(16, 1) == 16     # bust with the K♦ as ½: bust
 
 
 def test_random_integers_are_uniform_and_seeded() -> None:
     R = np.array([1, 2, 3, 4], dtype=np.uint64)
-    draws = [E.below(R, 7) for _ in range(70_000)]
+    draws = [dealing.below(R, 7) for _ in range(70_000)]
     counts = np.bincount(draws, minlength=7)
     assert counts.sum() == 70_000 and counts.min() > 9_500 and counts.max() < 10_500
     R2 = np.array([1, 2, 3, 4], dtype=np.uint64)
-    assert [E.below(R2, 7) for _ in range(100)] == draws[:100]
+    assert [dealing.below(R2, 7) for _ in range(100)] == draws[:100]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -206,7 +207,7 @@ def test_swap_hidden_keeps_one_card_face_down() -> None:
     report = t.advance()
     assert isinstance(report, HandReport)
     assert cards(report.players[0][1][0]) == ["2♠", "A♠", "3♣"]
-    assert int(t.state.A[E.A_SWAPS]) == 2
+    assert int(t.state.A[Acc.SWAPS]) == 2
 
 
 # ---------------------------------------------------------------------------------------------
@@ -407,10 +408,10 @@ def test_player_tables_are_the_solvers_equilibrium(variant: str) -> None:
     checked = 0
     for s in game.infosets:
         if s.kind == "play":
-            assert t.p[E.EP_HIT, row[s.index]] == pytest.approx(hit[s.index], abs=1e-9)
+            assert t.p[EqProb.HIT, row[s.index]] == pytest.approx(hit[s.index], abs=1e-9)
         elif s.kind in ("burn", "split"):
             kept = s.children0[0].infoset   # action 0: the card kept, the hand whole
-            what = E.EP_BURN if s.kind == "burn" else E.EP_SPLIT
+            what = EqProb.BURN if s.kind == "burn" else EqProb.SPLIT
             assert t.p[what, row[kept]] == pytest.approx(hit[s.index], abs=1e-9), s.label
             checked += 1
     assert checked >= 1

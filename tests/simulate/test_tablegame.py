@@ -9,8 +9,8 @@ import pytest
 from settemezzo.cards import Card, Kind, kind_of, parse_card
 from settemezzo.errors import IllegalActionError
 from settemezzo.rules import ITALIAN, SPANISH, Rules
-from settemezzo.simulate import engine as E
 from settemezzo.simulate import simulate
+from settemezzo.simulate.layout import Acc, EqProb, Hand, Player
 from settemezzo.simulate.tablegame import TableGame
 
 
@@ -57,13 +57,13 @@ def test_spanish_split_puts_the_next_card_face_down() -> None:
     assert g.can_split() and g.can_swap()
     g.split()
     st = g.table.state
-    first = int(st.PL[0, E.PL_FIRST])
-    assert [int(st.H[first + j, E.H_HID]) for j in (0, 1)] == [-1, -1]   # both shown
+    first = int(st.PL[0, Player.FIRST])
+    assert [int(st.H[first + j, Hand.HID]) for j in (0, 1)] == [-1, -1]   # both shown
     g.hit()                                    # hand 1 takes the 3♣ face down
-    assert int(st.H[first, E.H_HID]) == 1
+    assert int(st.H[first, Hand.HID]) == 1
     g.stand()
     g.hit()                                    # hand 2 takes the 2♦ face up
-    assert int(st.H[first + 1, E.H_HID]) == -1
+    assert int(st.H[first + 1, Hand.HID]) == -1
     g.stand()
     r = g.reports[-1]
     assert [labels(h) for h in r.players[0][1]] == [["Q♠", "3♣"], ["J♠", "2♦"]]
@@ -128,7 +128,7 @@ def test_spanish_computer_seats_play_the_restricted_equilibrium() -> None:
     pt = player_tables(SPANISH)
     seven, figure = int(Kind.SEVEN), int(Kind.FIGURE)
     assert pt.stakes == (2, 3, 4, 5)
-    assert pt.p[E.EP_STAKE, pt.root[3, seven]] == 1.0 == pt.p[E.EP_STAKE, pt.root[0, figure]]
+    assert pt.p[EqProb.STAKE, pt.root[3, seven]] == 1.0 == pt.p[EqProb.STAKE, pt.root[0, figure]]
     g = TableGame(SPANISH, students=0, computers=4, seed=11)
     reports = g.play_out()
     tops = bottoms = above = 0
@@ -147,7 +147,7 @@ def test_spanish_computer_seats_play_the_restricted_equilibrium() -> None:
         chips = r.chips
     A = g.table.state.A
     assert tops >= 1 and bottoms >= 1 and above >= 1
-    assert A[E.A_SWAPS] > 0 and A[E.A_SPLITS] > 0
+    assert A[Acc.SWAPS] > 0 and A[Acc.SPLITS] > 0
 
 
 def test_spanish_hints_follow_the_hand_through_stakes_and_swaps() -> None:

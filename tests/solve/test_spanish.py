@@ -35,9 +35,9 @@ from settemezzo.game import SPLIT, HeadsUpGame, heads_up, restriction_codes
 from settemezzo.i18n import advice_text, restriction_text
 from settemezzo.results.answers import advise, answer_row, answers
 from settemezzo.rules import ITALIAN, SPANISH, Rules
-from settemezzo.simulate import engine as E
 from settemezzo.simulate import simulate
 from settemezzo.simulate.analysis import exact_value
+from settemezzo.simulate.layout import Acc
 from settemezzo.solve import equilibrium, evaluate, expected_stake, player_policy, split_rules
 from settemezzo.solve.walk import split_terms
 from settemezzo.split import split_value
@@ -404,7 +404,7 @@ def test_spanish_equilibrium_stakes_and_swaps_agree_with_the_exact_value() -> No
         value = float(exact_value(rules, "equilibrium", banker))
         r = simulate(rules, 1, hands, seed=20240607, player="equilibrium", banker=banker,
                      chips=None, session_hands=1)    # every hand in round 1: stakes 2 to 5
-        assert r.chips_conserved and r.A[E.A_SWAPS] > hands // 4
+        assert r.chips_conserved and r.A[Acc.SWAPS] > hands // 4
         assert r.summary().set_index("measure").loc["stakes per hand", "value"] > 2.2
         assert r.z(value) < 4, (banker, value, r.player_value, r.edge_se)
 
