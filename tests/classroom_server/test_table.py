@@ -181,9 +181,10 @@ def test_judgements_come_from_a_worker_and_say_so_meanwhile(tmp_path: Path) -> N
     gate.set()
     tables.wait_judged()
     done = _screen(tables, ada)
-    assert done.coming == 0 and len(done.judged) == 1
-    a = done.judged[0]
+    assert done.coming == 0 and [a.decision for a in done.judged] == ["stake", "play"]
+    a = done.judged[1]
     assert (a.kind, a.decision, a.banker, a.choice) == ("table", "play", "equilibrium", "stand")
+    assert done.judged == tuple(room.store.answers(kind="table"))   # the page's = the store's
     from settemezzo.teaching.explain import reason_sentence
     from settemezzo.teaching.judge import Judgement
 
@@ -191,6 +192,7 @@ def test_judgements_come_from_a_worker_and_say_so_meanwhile(tmp_path: Path) -> N
     reason = reason_sentence(Judgement(a.decision, a.choice, a.best, a.values, a.cost,
                                        a.correct, a.banker, a.reason, a.reason_args), "it")
     assert reason and reason in text and ("Giusto" in text or "costato" in text)
+    assert text.endswith("(Valutato con un mazzo completo.)")       # the deck it was valued with
     tables.close()
 
 
@@ -259,7 +261,8 @@ def test_the_dashboard_shows_every_table_and_the_table_answers_apart(served: Cla
     assert 'id="trainer_title"' in board and "Trainer answers, judged against" in board
     assert 'id="table_answers"' in board and "the best banker (equilibrium)" in board
     answers = served.room.store.answers()
-    assert sorted(a.kind for a in answers) == ["table", "trainer"]
+    assert sorted((a.kind, a.decision) for a in answers) == [
+        ("table", "play"), ("table", "stake"), ("trainer", "play")]
 
 
 def test_judgements_at_the_end_of_the_hand_when_the_teacher_says_so(tmp_path: Path) -> None:
@@ -275,7 +278,7 @@ def test_judgements_at_the_end_of_the_hand_when_the_teacher_says_so(tmp_path: Pa
     tables.wait_judged()
     s = _screen(tables, ada)
     if s.phase == "play":                     # the hand goes on: nothing shown yet
-        assert s.judged == () and len(room.store.answers(kind="table")) == 1
+        assert s.judged == () and len(room.store.answers(kind="table")) == 2
         tables.act(ada, "stand", s.seq)
         tables.wait_judged()
         s = _screen(tables, ada)
