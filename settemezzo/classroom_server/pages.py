@@ -504,8 +504,9 @@ def table_page(screen: Any, name: str, lang: str, csrf: str) -> str:
     mine = (screen.to_play == screen.mine and screen.stake_range is not None) or \
         (screen.to_play == screen.mine and screen.allowed)
     wait: int | None = 2 if not mine and not screen.coming else 1
-    if mine:
-        wait = None if screen.deadline is None else max(1, round(screen.deadline) + 1)
+    if mine:       # no reload under a student's hand, but for a judgement on its way
+        wait = 1 if screen.coming else (
+            None if screen.deadline is None else max(1, round(screen.deadline) + 1))
     return _page(t("class.table_title", lang), body, lang, refresh=wait)
 
 
