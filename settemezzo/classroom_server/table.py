@@ -302,11 +302,19 @@ class ClassTables:
         game = TableGame(rules, students=options.seats - 1, computers=0,
                          seed=table_seed(row.seed) + row.game - 1, hands=options.hands or None)
         moves = self.room.store.moves(row.id, row.game)
-        for m in moves:
-            _do(game, m.action, m.amount)
         judged = self.room.store.answers(kind="table", table=(row.id, row.game))
-        return _Live(row, options, game, row.game, len(moves), self.clock(),
+        last = max((a.step for a in judged), default=-1)
+        unjudged = []             # a student's moves after the last judgement recorded
+        for m in moves:
+            if m.student is not None and m.seq > last and m.action != "next_hand":
+                unjudged.append((game.snapshot(), m))
+            _do(game, m.action, m.amount)
+        live = _Live(row, options, game, row.game, len(moves), self.clock(),
                      self._names(row), judged=judged)
+        for snap, m in unjudged:  # the server stopped before judging them: judged now
+            assert m.student is not None
+            self._submit(live, snap, m, 0.0)
+        return live
 
     def _get(self, table: int) -> _Live | None:
         """The table's game, built (outside the lock: other tables go on) if not yet."""
@@ -406,11 +414,19 @@ class ClassTables:
 
     # -- judging ------------------------------------------------------------------------------
     def _judge_later(self, live: _Live, student: int, action: str, amount: int | None) -> None:
-        snap, seq, number = live.game.snapshot(), live.seq, live.number
-        round_number = self.room.store.round
         seconds = min(max(self.clock() - live.since, 0.0), MAX_SECONDS)
+        seat = -1 if live.game.to_play is None else live.game.to_play
+        self._submit(live, live.game.snapshot(), TableMove(live.seq, seat, student, action,
+                                                           amount), seconds)
+
+    def _submit(self, live: _Live, snap: TableGame, move: TableMove, seconds: float) -> None:
+        """Judge ``move`` on the worker, on ``snap`` (the game just before it); the page
+        says a judgement is coming until it is recorded."""
+        seq, number, round_number = move.seq, live.number, self.room.store.round
+        student, action, amount = move.student, move.action, move.amount
+        assert student is not None
         live.coming[seq] = student
-        name = live.names.get(-1 if live.game.to_play is None else live.game.to_play, "")
+        name = live.names.get(move.seat, "")
         started = time.perf_counter()
 
         def work() -> None:

@@ -196,6 +196,27 @@ def test_judgements_come_from_a_worker_and_say_so_meanwhile(tmp_path: Path) -> N
     tables.close()
 
 
+def test_a_judgement_the_server_stopped_before_is_made_when_the_table_is_rebuilt(
+        tmp_path: Path) -> None:
+    room, tables = _class(tmp_path)
+    tid = tables.open_table(TableOptions(seats=2, timeout=0))
+    (ada,) = _tokens(room, "Ada")
+    tables.sit(ada, tid)
+    gate = threading.Event()
+    tables._pool.submit(gate.wait, 30)                     # the judge is busy...
+    tables.act(ada, "stake", 0, 1)
+    tables.act(ada, "stand", 1)
+    tables._pool.shutdown(wait=False, cancel_futures=True)  # ... and the server stops
+    gate.set()
+    assert room.store.answers(kind="table") == []
+    again = ClassTables(room, tick_seconds=0)              # a restart: the moves replayed
+    s = _screen(again, ada)
+    again.wait_judged()
+    assert [a.decision for a in room.store.answers(kind="table")] == ["stake", "play"]
+    assert [a.step for a in _screen(again, ada).judged] == [0, 1] and s.seq == 2
+    again.close()
+
+
 def test_bad_table_options_name_the_value() -> None:
     for kwargs, word in (({"seats": 9}, "seats"), ({"seats": 1}, "seats"),
                          ({"timeout": -1}, "timeout"), ({"feedback": "later"}, "feedback"),
