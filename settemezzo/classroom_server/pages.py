@@ -124,6 +124,17 @@ def _personal(code: str, lang: str) -> str:
             f'<b>{esc(code)}</b>. {esc(t("class.personal_keep", lang))}</p>') if code else ""
 
 
+def _dealt(view: StudentView, lang: str) -> str:
+    """The trainer's hand drawn: its face-down card first, marked as such, then the face-up
+    ones (the text of the cards where the view has no cards)."""
+    if not view.dealt:
+        return esc(view.cards)
+    first, *up = view.dealt
+    return (f'<span class="down">{card_svg(first, lang, hidden=True)}<small>'
+            f"{esc(t('class.face_down', lang))}</small></span>"
+            + "".join(card_svg(c, lang) for c in up))
+
+
 def student_page(view: StudentView, lang: str, csrf: str, personal: str = "") -> str:
     """A student's page: the hand and the two answers, or the verdict and 'Next hand'; the
     personal code first when it has just been given."""
@@ -131,7 +142,7 @@ def student_page(view: StudentView, lang: str, csrf: str, personal: str = "") ->
             + f"<p><b>{esc(t('class.hello', lang, name=view.student.name))}</b> · "
             f"{esc(t('class.round', lang, r=view.round))} · "
             f"{esc(t('class.hand', lang, i=view.hand, n=view.hands))}</p>"
-            f'<div class="cards" id="cards">{esc(view.cards)}</div>'
+            f'<div class="cards" id="cards">{_dealt(view, lang)}</div>'
             f"<p>{esc(t('class.your_cards', lang, cards=view.cards, t=view.total))}</p>"
             f"<p><small>{esc(t('class.against', lang, banker=_banker(view.against, lang)))}"
             f"</small></p>")

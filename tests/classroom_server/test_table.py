@@ -306,3 +306,25 @@ def test_judgements_at_the_end_of_the_hand_when_the_teacher_says_so(tmp_path: Pa
     assert s.phase in ("done", "over") and len(s.judged) == len(
         room.store.answers(kind="table")) >= 1
     tables.close()
+
+
+def test_the_pages_draw_the_cards_with_the_own_face_down_card_marked(tmp_path: Path) -> None:
+    from settemezzo.i18n import card_name
+
+    room, tables = _class(tmp_path)
+    (ada,) = _tokens(room, "Ada")
+    view = room.student_view(ada)
+    assert view is not None and view.dealt
+    page = pages.student_page(view, "it", "x")
+    first, *up = view.dealt
+    assert f'aria-label="{card_name(first, "it")} (coperta)"' in page
+    assert all(f'aria-label="{card_name(c, "it")}"' in page for c in up)
+    tid = tables.open_table(TableOptions(seats=3, timeout=0, rules="spanish"))
+    tables.sit(ada, tid)
+    s = _screen(tables, ada)                     # the stake after the first card
+    table = pages.table_page(s, "Ada", "es", "x")
+    mine = s.seats[s.mine or 0].hands[0]
+    assert mine.face_down is not None and mine.cards[mine.face_down] is not None
+    assert f'{card_name(mine.cards[mine.face_down], "es")} (tapada)' in table
+    assert "[tapada]" not in table and "<svg" in table
+    tables.close()
