@@ -102,7 +102,8 @@ def test_three_students_and_the_teacher(tmp_path: Path) -> None:
             bruno.wait_for_selector("#next_hand, #over")
             expect(bruno.locator("#seat1")).to_contain_text("Bruno")
             expect(bruno.locator("#seat1")).to_contain_text(re.compile("won 2|lost 2|push"))
-            expect(teacher.locator("#summary")).to_contain_text("answers 7", timeout=10_000)
+            # his stake before the deal and his stand, both judged
+            expect(teacher.locator("#summary")).to_contain_text("answers 8", timeout=10_000)
             memory = pss_bytes(server.proc.pid)
             browser.close()
     finally:
