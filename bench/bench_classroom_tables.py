@@ -54,6 +54,8 @@ class TablesResult:
     tables: int
     seats: int
     clicks: list[float]
+    moves: list[float]
+    joins: list[float]          # the join and the sit, each student's first two clicks
     judge_latencies: list[float]
     seconds: float
     games_over: int
@@ -73,7 +75,10 @@ class TablesResult:
                 f"{len(self.clicks)} clicks in {self.seconds:.1f} s; click latency median "
                 f"{statistics.median(self.clicks) * 1e3:.1f} ms, p95 {self.p95 * 1e3:.1f} ms, "
                 f"max {max(self.clicks) * 1e3:.1f} ms (budget p95 {P95_BUDGET_S * 1e3:.0f} "
-                f"ms); {len(judged)} judgements, latency median "
+                f"ms; the moves at the table alone: p95 "
+                f"{Latency('moves', self.moves).p95 * 1e3:.1f} ms, the joins and sits "
+                f"{Latency('joins', self.joins).p95 * 1e3:.1f} ms); {len(judged)} judgements, "
+                f"latency median "
                 f"{statistics.median(judged) * 1e3 if judged else float('nan'):.1f} ms, p95 "
                 f"{jp95 * 1e3:.1f} ms; games over {self.games_over}/{self.tables}; server CPU "
                 f"{self.cpu_seconds:.2f} s")
@@ -175,6 +180,8 @@ def run_tables(tables: int = 5, seats: int = 6, hands: int = 3, seed: int = 1,
         if errors:
             raise RuntimeError(f"{len(errors)} students failed: {errors[:3]!r}")
         return TablesResult(tables, seats, [x for c in clients for x in c.clicks],
+                            [x for c in clients for x in c.clicks[2:]],   # after join, sit
+                            [x for c in clients for x in c.clicks[:2]],
                             judge_latencies(db), seconds, len(clients) // seats, cpu)
 
 

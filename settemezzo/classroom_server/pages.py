@@ -26,9 +26,10 @@ from settemezzo.i18n import (
     points,
     t,
 )
+from settemezzo.teaching.cardsvg import back_svg, card_svg
 from settemezzo.teaching.explain import choice_word, cost_text, reason_sentence
 
-__all__ = ["choice_words", "dashboard_page", "join_page", "judgement_text", "reset_page",
+__all__ = ["dashboard_page", "deck_note", "join_page", "judgement_text", "reset_page",
            "seat_name", "student_page", "students_page", "table_page", "tables_page",
            "teacher_login_page"]
 
@@ -37,7 +38,10 @@ _STYLE = """
 body{font-family:system-ui,sans-serif;max-width:60em;margin:1em auto;padding:0 1em;color:#111}
 button{font-size:120%;padding:.4em 1.2em;margin:.2em}
 input{font-size:120%;padding:.3em;margin:.2em}
-.cards{font-size:200%;margin:.4em 0}
+.cards{font-size:200%;margin:.4em 0;display:flex;flex-wrap:wrap;align-items:center;gap:4px}
+.cards small{font-size:50%;margin-left:.4em}.cards svg{flex:none}
+.down{display:inline-flex;flex-direction:column;align-items:center;font-size:50%}
+.down svg{outline:2px dashed #c60;outline-offset:1px}
 .good{background:#e3f3e3;padding:.5em}.bad{background:#fbe3d0;padding:.5em}
 .error{background:#fdd;padding:.5em}
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #999;padding:.2em .5em}
@@ -89,7 +93,7 @@ def _feedback(view: StudentView, lang: str, csrf: str) -> str:
     fb = view.feedback
     assert fb is not None
     row = fb.row
-    best = _choice(fb.best, lang)
+    best = choice_word(fb.best, lang, inline=True)
     if is_tie(fb):
         verdict = f'<p class="good" id="verdict">{esc(t("class.right", lang))} ' \
                   f'{esc(t("class.tie", lang))}</p>'
@@ -111,19 +115,6 @@ def _feedback(view: StudentView, lang: str, csrf: str) -> str:
     return verdict + facts + nxt
 
 
-def _choice(choice: str, lang: str) -> str:
-    """A choice or a best play in the verdict and the dashboard ('stand', 'mixed', 'split',
-    'stake:3'...)."""
-    if choice in ("stand", "hit", "mixed", "either"):
-        return t(f"class.play_{choice}", lang)
-    return choice_word(choice, lang)
-
-
-def _answer_word(choice: str, lang: str) -> str:
-    """An answer's button: 'Stand', 'Hit', 'Split', 'Stake 3'..."""
-    return t(f"ui.{choice}", lang) if choice in ("stand", "hit") else choice_word(choice, lang)
-
-
 def _banker(against: str, lang: str) -> str:
     return banker_words(against, "class.banker_", lang)
 
@@ -133,6 +124,17 @@ def _personal(code: str, lang: str) -> str:
             f'<b>{esc(code)}</b>. {esc(t("class.personal_keep", lang))}</p>') if code else ""
 
 
+def _dealt(view: StudentView, lang: str) -> str:
+    """The trainer's hand drawn: its face-down card first, marked as such, then the face-up
+    ones (the text of the cards where the view has no cards)."""
+    if not view.dealt:
+        return esc(view.cards)
+    first, *up = view.dealt
+    return (f'<span class="down">{card_svg(first, lang, hidden=True)}<small>'
+            f"{esc(t('class.face_down', lang))}</small></span>"
+            + "".join(card_svg(c, lang) for c in up))
+
+
 def student_page(view: StudentView, lang: str, csrf: str, personal: str = "") -> str:
     """A student's page: the hand and the two answers, or the verdict and 'Next hand'; the
     personal code first when it has just been given."""
@@ -140,7 +142,7 @@ def student_page(view: StudentView, lang: str, csrf: str, personal: str = "") ->
             + f"<p><b>{esc(t('class.hello', lang, name=view.student.name))}</b> · "
             f"{esc(t('class.round', lang, r=view.round))} · "
             f"{esc(t('class.hand', lang, i=view.hand, n=view.hands))}</p>"
-            f'<div class="cards" id="cards">{esc(view.cards)}</div>'
+            f'<div class="cards" id="cards">{_dealt(view, lang)}</div>'
             f"<p>{esc(t('class.your_cards', lang, cards=view.cards, t=view.total))}</p>"
             f"<p><small>{esc(t('class.against', lang, banker=_banker(view.against, lang)))}"
             f"</small></p>")
@@ -148,7 +150,7 @@ def student_page(view: StudentView, lang: str, csrf: str, personal: str = "") ->
         act = (f'<form method="post" action="/answer">'
                f'<input type="hidden" name="hand" value="{view.hand}">{_token(csrf)}'
                + "".join(f'<button type="submit" name="choice" value="{esc(c)}" '
-                         f'id="{esc(c.replace(":", "_"))}">{esc(_answer_word(c, lang))}</button>'
+                         f'id="{esc(c.replace(":", "_"))}">{esc(choice_word(c, lang))}</button>'
                          for c in view.choices) + "</form>")
     else:
         act = _feedback(view, lang, csrf)
@@ -212,7 +214,8 @@ def _heat(answers: Sequence[Answer], lang: str) -> str:
 
 def _costly(summary: dict[str, Any], lang: str) -> str:
     heads = [t(f"class.col_{k}", lang) for k in ("name", "state", "choice", "best", "cost")]
-    rows = [[c["name"], c["state"], _choice(c["choice"], lang), _choice(c["best"], lang),
+    rows = [[c["name"], c["state"], choice_word(c["choice"], lang, inline=True),
+             choice_word(c["best"], lang, inline=True),
              number(c["cost"], lang, 3)]
             for c in summary["costliest"]]
     return f"<h2>{esc(t('class.costly', lang))}</h2>" + _table(heads, rows, "costliest")
@@ -234,7 +237,8 @@ def _table_answers(answers: Sequence[Answer], lang: str) -> str:
                                                   "choice", "best", "cost", "verdict",
                                                   "against")]
     rows = [[a.name, str(a.table), str(a.hand), t(f"class.decision_{a.decision}", lang),
-             a.state, choice_words(a.choice, lang), choice_words(a.best, lang),
+             a.state, choice_word(a.choice, lang, inline=True),
+             choice_word(a.best, lang, inline=True),
              cost_text(a.cost, lang),
              t("class.verdict_right" if a.correct else "class.verdict_wrong", lang),
              _banker(a.banker, lang)] for a in answers]
@@ -354,8 +358,19 @@ def seat_name(screen: Any, seat: int, lang: str) -> str:
 
 
 def _cards(h: Any, lang: str) -> str:
-    return " ".join(esc(c) if c is not None else f"[{esc(t('class.face_down', lang))}]"
-                    for c in h.cards)
+    """A hand's cards as pictures (`settemezzo.teaching.cardsvg`): another seat's face-down
+    card as a card's back; the viewer's own face-down card drawn as such (after a swap, the
+    card now face down), named and marked face down."""
+    out = []
+    for i, c in enumerate(h.cards):
+        if c is None:
+            out.append(back_svg(lang))
+        elif i == h.face_down:
+            out.append(f'<span class="down">{card_svg(c, lang, hidden=True)}<small>'
+                       f"{esc(t('class.face_down', lang))}</small></span>")
+        else:
+            out.append(card_svg(c, lang))
+    return "".join(out)
 
 
 def _seat_html(screen: Any, seat: Any, lang: str) -> str:
@@ -374,7 +389,7 @@ def _seat_html(screen: Any, seat: Any, lang: str) -> str:
             extra.append(t("class.your_stake", lang, n=h.stake))
         if h.result:
             extra.append(t(f"class.{h.result}", lang, g=abs(h.gain)))
-        hands.append(f'<div class="cards">{_cards(h, lang)} <small>{esc(" · ".join(extra))}'
+        hands.append(f'<div class="cards">{_cards(h, lang)}<small>{esc(" · ".join(extra))}'
                      f"</small></div>")
     turn = ' style="border:3px solid #c60"' if seat.to_play else ""
     head = f"<b>{esc(name)}</b>" + (f" ({esc(', '.join(marks))})" if marks else "")
@@ -424,33 +439,34 @@ def _over_html(screen: Any, lang: str) -> str:
                      "standings"))
 
 
-def choice_words(choice: str, lang: str) -> str:
-    """A judged choice in words ('stand', 'stake 2', 'do not split'...)."""
-    if choice.startswith("stake:"):
-        return t("class.choice_stake", lang, n=choice.split(":", 1)[1])
-    if choice in ("stand", "hit"):
-        return t(f"class.play_{choice}", lang)
-    return t(f"class.choice_{choice}", lang)
-
-
 def judgement_text(a: Answer, lang: str) -> str:
-    """A table answer's verdict, its values and its reason, in one paragraph."""
+    """A table answer's verdict, its values, its reason and the deck they were taken
+    with (`deck_note`), in one paragraph."""
     from settemezzo.teaching.judge import Judgement
 
-    choice = choice_words(a.choice, lang)
+    choice = choice_word(a.choice, lang, inline=True)
     if a.correct:
         verdict = t("class.judged_either" if a.best == "either" else "class.judged_right",
                     lang, choice=choice)
     else:
         verdict = t("class.judged_wrong", lang, choice=choice,
-                    best=choice_words(a.best, lang), c=cost_text(a.cost, lang))
-    values = ", ".join(f"{choice_words(k, lang)} {number(v, lang, 3, True)}"
+                    best=choice_word(a.best, lang, inline=True), c=cost_text(a.cost, lang))
+    values = ", ".join(f"{choice_word(k, lang, inline=True)} {number(v, lang, 3, True)}"
                        for k, v in a.values.items())
     reason = reason_sentence(Judgement(a.decision, a.choice, a.best, a.values, a.cost,
                                        a.correct, a.banker, a.reason, a.reason_args), lang) \
         if a.reason else ""
     return " ".join(x for x in (verdict, t("class.judged_values", lang, values=values),
-                                reason) if x)
+                                reason, deck_note(a, lang)) if x)
+
+
+def deck_note(a: Answer, lang: str) -> str:
+    """Which deck a table answer's values were taken with: a full deck, or the deck less the
+    cards seen since the shuffle ("" for an answer that does not say)."""
+    seen = a.reason_args.get("seen")
+    if not isinstance(seen, (int, float)):
+        return ""
+    return t("class.judged_seen", lang, n=int(seen)) if seen else t("class.judged_fresh", lang)
 
 
 def _judged_html(screen: Any, lang: str) -> str:
@@ -499,8 +515,9 @@ def table_page(screen: Any, name: str, lang: str, csrf: str) -> str:
     mine = (screen.to_play == screen.mine and screen.stake_range is not None) or \
         (screen.to_play == screen.mine and screen.allowed)
     wait: int | None = 2 if not mine and not screen.coming else 1
-    if mine:
-        wait = None if screen.deadline is None else max(1, round(screen.deadline) + 1)
+    if mine:       # no reload under a student's hand, but for a judgement on its way
+        wait = 1 if screen.coming else (
+            None if screen.deadline is None else max(1, round(screen.deadline) + 1))
     return _page(t("class.table_title", lang), body, lang, refresh=wait)
 
 

@@ -402,11 +402,16 @@ def _join_error(exc: Exception, name: str, lang: str, limit: int) -> str:
 
 
 def _rule_sets(lang: str) -> list[tuple[str, str]]:
-    """The rule sets a teacher may give a table: (spec, name in ``lang``)."""
+    """The rule sets a teacher may give a table: (spec, name in ``lang``), the usual ones
+    first, then every other rule set shipped solved (the burn, the swap...: a table of
+    them opens at once)."""
+    from settemezzo.precomputed import catalogue
     from settemezzo.teaching.explain import rules_name
     from settemezzo.teaching.lookup import rule_choices
 
-    return [(r.spec(), rules_name(r, lang)) for _, r in rule_choices()]
+    usual = [r for _, r in rule_choices()]
+    return [(r.spec(), rules_name(r, lang)) for r in
+            [*usual, *(r for r in catalogue() if r not in usual)]]
 
 
 def _decimal(form: dict[str, str], name: str) -> float:

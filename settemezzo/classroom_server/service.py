@@ -28,6 +28,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from settemezzo.cards import Card
 from settemezzo.classroom_server.codes import typed
 from settemezzo.classroom_server.store import Answer, ClassStore, StoreError, Student
 from settemezzo.classroom_server.summary import up_total
@@ -65,6 +66,7 @@ class StudentView:
     finished: bool
     against: str
     choices: tuple[str, ...] = ("stand", "hit")   # the answers the level offers
+    dealt: tuple[Card, ...] = ()                  # the cards of ``cards``, face-down first
 
 
 def rules_setting(name: str, variants: tuple[str, ...] = ()) -> str:
@@ -176,7 +178,7 @@ class Classroom:
             return StudentView(student, self.store.round, s.number, s.hands,
                                " ".join(map(str, s.question.cards)), s.row().total_label, fb,
                                s.right, s.answered, s.stakes_lost, s.finished,
-                               s.lookup.against, s.question.choices)
+                               s.lookup.against, s.question.choices, s.question.cards)
 
     def answer(self, token: str, choice: str, hand: int,
                seconds: float | None = None) -> Feedback | None:

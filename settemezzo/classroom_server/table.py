@@ -38,23 +38,27 @@ import time
 import zlib
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 from settemezzo.cards import kind_of
 from settemezzo.classroom_server.service import MAX_SECONDS, Classroom
 from settemezzo.classroom_server.store import Answer, ClassTable, TableMove
 from settemezzo.classroom_server.summary import up_total
 from settemezzo.errors import InputError
+from settemezzo.i18n import LANGUAGES, number, percent
 from settemezzo.rules import Rules, from_spec
 from settemezzo.simulate.session import HandReport
 from settemezzo.simulate.tablegame import ACTIONS, SeatState, TableGame
-from settemezzo.teaching.judge import judge_move
+from settemezzo.teaching.judge import judge_move, warm
 
 __all__ = ["FEEDBACK", "ClassTables", "TableOptions", "TableScreen", "table_rules",
            "table_seed"]
 
 JUDGE_DECK = "fresh"
-"""The deck a table's decisions are valued with (`settemezzo.teaching.judge.judge_move`)."""
+"""The deck a table's decisions are valued with (`settemezzo.teaching.judge.book_for`):
+``fresh`` (a full deck, shipped for the presets: at once) or ``seen`` (the deck less the
+cards seen since the shuffle, solved the first time: seconds and more, longer than a student
+takes to decide). Each judgement records how many cards seen its values took out."""
 
 FEEDBACK = ("now", "hand")
 """When a student sees the judgement of a decision: as it happens, or when the hand is over."""
@@ -160,6 +164,7 @@ class _Live:
     names: dict[int, str]
     lock: threading.Lock = field(default_factory=threading.Lock)
     coming: dict[int, int] = field(default_factory=dict)     # seq -> student being judged
+    judged: list[Answer] = field(default_factory=list)      # this game's, as recorded
 
 
 class ClassTables:
@@ -184,11 +189,17 @@ class ClassTables:
     def warm(self) -> None:
         """Build one game of the class's rules and ask its hint now (the compiled engine and
         the solved results load in seconds the first time; nobody should wait for them at
-        a click); sets `ready`."""
+        a click), make the judge's values (`settemezzo.teaching.judge.warm`: no
+        judgement should wait for them while students click) and load every language's
+        number formats (Babel's data: a fifth of a second the first time); sets `ready`."""
+        for lang in LANGUAGES:
+            percent(0.5, lang)
+            number(0.5, lang, 3, True)
         rules = table_rules(self.room.rules, TableOptions())
         g = TableGame(rules, students=1, computers=0, seed=1)
         while g.view is not None and g.hint() is None and g.can_stake():
             g.stake(g.default_stake())
+        warm(rules)
         self.ready.set()
 
     def close(self) -> None:
@@ -203,8 +214,14 @@ class ClassTables:
         store = self.room.store
         tid = store.open_table(options.to_json(), seed or store.seed, owner)
         self._rows = None
-        threading.Thread(target=self._get, args=(tid,), daemon=True).start()  # built now
+        threading.Thread(target=self._prepare, args=(tid,), daemon=True).start()
         return tid
+
+    def _prepare(self, table: int) -> None:
+        """Build a table's game and its judge's values now, before anyone sits."""
+        live = self._get(table)
+        if live is not None:
+            warm(live.game.rules)
 
     def rows(self) -> list[ClassTable]:
         """Every table, in the order opened (kept until a table or a seat changes)."""
@@ -285,10 +302,19 @@ class ClassTables:
         game = TableGame(rules, students=options.seats - 1, computers=0,
                          seed=table_seed(row.seed) + row.game - 1, hands=options.hands or None)
         moves = self.room.store.moves(row.id, row.game)
+        judged = self.room.store.answers(kind="table", table=(row.id, row.game))
+        last = max((a.step for a in judged), default=-1)
+        unjudged = []             # a student's moves after the last judgement recorded
         for m in moves:
+            if m.student is not None and m.seq > last and m.action != "next_hand":
+                unjudged.append((game.snapshot(), m))
             _do(game, m.action, m.amount)
-        return _Live(row, options, game, row.game, len(moves), self.clock(),
-                     self._names(row))
+        live = _Live(row, options, game, row.game, len(moves), self.clock(),
+                     self._names(row), judged=judged)
+        for snap, m in unjudged:  # the server stopped before judging them: judged now
+            assert m.student is not None
+            self._submit(live, snap, m, 0.0)
+        return live
 
     def _get(self, table: int) -> _Live | None:
         """The table's game, built (outside the lock: other tables go on) if not yet."""
@@ -388,22 +414,38 @@ class ClassTables:
 
     # -- judging ------------------------------------------------------------------------------
     def _judge_later(self, live: _Live, student: int, action: str, amount: int | None) -> None:
-        snap, seq, number = live.game.snapshot(), live.seq, live.number
-        round_number = self.room.store.round
         seconds = min(max(self.clock() - live.since, 0.0), MAX_SECONDS)
+        seat = -1 if live.game.to_play is None else live.game.to_play
+        self._submit(live, live.game.snapshot(), TableMove(live.seq, seat, student, action,
+                                                           amount), seconds)
+
+    def _submit(self, live: _Live, snap: TableGame, move: TableMove, seconds: float) -> None:
+        """Judge ``move`` on the worker, on ``snap`` (the game just before it); the page
+        says a judgement is coming until it is recorded."""
+        seq, number, round_number = move.seq, live.number, self.room.store.round
+        student, action, amount = move.student, move.action, move.amount
+        assert student is not None
         live.coming[seq] = student
+        name = live.names.get(move.seat, "")
         started = time.perf_counter()
 
         def work() -> None:
+            answer = None
             try:
                 answer = _answer(snap, live, student, action, amount, (round_number, number, seq,
                                                                        seconds))
-                if answer is not None:
-                    self.room.store.record(answer)
+                if answer is not None and self.room.store.record(answer):
                     self.judge_seconds.append(time.perf_counter() - started)
+                else:
+                    answer = None
+            except Exception as exc:    # pragma: no cover - the judge must go on
+                print(f"the tables' judge, table {live.row.id} move {seq}: {exc!r}",
+                      file=sys.stderr)
             finally:
                 with live.lock:
                     live.coming.pop(seq, None)
+                    if answer is not None:
+                        live.judged.append(replace(answer, name=name))
 
         self._pool.submit(work)
 
@@ -470,20 +512,19 @@ def _screen(room: Classroom, live: _Live, student: int | None, now: float) -> Ta
     return TableScreen(**{**base.__dict__, "mine": mine, "allowed": allowed,
                           "stake_range": g.stake_range() if mine_now else None,
                           "default_stake": g.default_stake() if mine_now else 0,
-                          "judged": _shown_judgements(room, live, student),
+                          "judged": _shown_judgements(live, student),
                           "coming": sum(1 for s in live.coming.values() if s == student),
                           "deadline": deadline})
 
 
-def _shown_judgements(room: Classroom, live: _Live, student: int) -> tuple[Answer, ...]:
+def _shown_judgements(live: _Live, student: int) -> tuple[Answer, ...]:
     """The student's judgements the page shows: this hand's as they come, or, when the
     teacher chose so, the hand's once it is over."""
     g = live.game
     # "hand": the last finished hand's, while the next one is played
     hand = len(g.reports) if live.options.feedback == "hand" and g.view is not None \
         else g.hand_no
-    return tuple(a for a in room.store.answers(kind="table", table=(live.row.id, live.number))
-                 if a.student == student and a.hand == hand)
+    return tuple(a for a in live.judged if a.student == student and a.hand == hand)
 
 
 def _can(g: TableGame, action: str, amount: int | None = None) -> bool:
@@ -518,6 +559,7 @@ def _answer(g: TableGame, live: _Live, student: int, action: str, amount: int | 
     return Answer(student, round_number, "table", g.hand_no, seq,
                   kinds[0].label if kinds else "", " ".join(k.label for k in kinds[1:]),
                   up_total(kinds[1:]), " ".join(map(str, v.hand)), j.choice, j.best,
-                  dict(j.values), j.cost, j.right, seconds, decision=j.kind, banker=j.banker,
+                  dict(j.values), j.cost, j.right, seconds, time.time(), decision=j.kind,
+                  banker=j.banker,
                   table=live.row.id, game=number, reason=j.reason,
-                  reason_args=dict(j.reason_args))
+                  reason_args={**j.reason_args, "seen": j.seen})

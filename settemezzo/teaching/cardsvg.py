@@ -21,7 +21,7 @@ from html import escape
 from settemezzo.cards import Card, DeckStyle, Suit
 from settemezzo.i18n import card_label, card_name, deck_style, rank_label, t
 
-__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "card_svg", "suit_colour"]
+__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "back_svg", "card_svg", "suit_colour"]
 
 CARD_WIDTH = 50
 CARD_HEIGHT = 75
@@ -62,7 +62,8 @@ def _latin_pip(suit: Suit, colour: str) -> str:
             '<circle cx="26.5" cy="45" r="1.6" fill="#9ccc9c"/>')
 
 
-def _back(lang: str) -> str:
+def back_svg(lang: str = "en") -> str:
+    """The back of a card, for a card face down that the viewer may not see."""
     label = escape(t("card.back", lang))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="sm-card-svg sm-back" '
             f'width="{CARD_WIDTH}" height="{CARD_HEIGHT}" viewBox="0 0 50 75" role="img" '
@@ -74,16 +75,24 @@ def _back(lang: str) -> str:
             '<rect x="4" y="4" width="42" height="67" rx="3" fill="url(#sm-back)"/></svg>')
 
 
-def card_svg(card: Card, lang: str = "en", face_down: bool = False) -> str:
+def card_svg(card: Card, lang: str = "en", face_down: bool = False,
+             hidden: bool = False) -> str:
     """One card as an SVG picture, in the deck of ``lang``: its short label in two corners
     and its suit in the middle (a figure's letter above it), or the back of a card when
-    ``face_down``; named in words for screen readers."""
+    ``face_down``; named in words for screen readers. ``hidden``: the viewer's own card
+    face down, shown to them only (named 'face down' too).
+
+    >>> from settemezzo.cards import parse_card
+    >>> "(coperta)" in card_svg(parse_card("Kd"), "it", hidden=True)
+    True
+    """
     if face_down:
-        return _back(lang)
+        return back_svg(lang)
     style = deck_style(lang)
     colour = suit_colour(card.suit, style)
     label = escape(card_label(card, lang))
-    name = escape(card_name(card, lang))
+    name = escape(card_name(card, lang)
+                  + (f" ({t('class.face_down', lang)})" if hidden else ""))
     pip = (_french_pip if style is DeckStyle.FRENCH else _latin_pip)(card.suit, colour)
     short = escape(rank_label(card.rank, lang))
     figure = (f'<text x="25" y="22" font-size="11" font-weight="bold" text-anchor="middle" '

@@ -100,14 +100,22 @@ def cost_text(cost: float, lang: str = "en") -> str:
     return number(cost, lang, digits, typeset=False)
 
 
-def choice_word(choice: str, lang: str = "en") -> str:
-    """A choice of a `Judgement` as its button says it: 'Stand', 'Swap', 'Stake 3'...
+def choice_word(choice: str, lang: str = "en", inline: bool = False) -> str:
+    """A choice of a `Judgement` in words: as its button says it ('Stand', 'Swap', 'Stake
+    3'...), or ``inline`` as a sentence or a table says it ('stand', 'do not split', 'stake
+    3', 'either (a mixed play)'...).
 
     >>> choice_word("stake:3", "es"), choice_word("no_split", "fr")
     ('Apuesta 3', 'Garder ensemble')
+    >>> choice_word("stake:3", "es", inline=True), choice_word("no_split", "fr", inline=True)
+    ('apuesta 3', 'ne pas séparer')
     """
     if choice.startswith("stake:"):
-        return t("choice.stake", lang, n=choice.split(":")[1])
+        return t("class.choice_stake" if inline else "choice.stake", lang,
+                 n=choice.split(":", 1)[1])
+    if inline:
+        return t(f"class.play_{choice}" if choice in ("stand", "hit", "mixed") else
+                 f"class.choice_{choice}", lang)
     if choice in ("stand", "hit", "either"):
         return play_word(choice, lang)
     return t("choice." + choice, lang)

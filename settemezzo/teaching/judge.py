@@ -39,9 +39,10 @@ if TYPE_CHECKING:
 
     from settemezzo.simulate.tablegame import TableGame
 
-__all__ = ["KINDS", "PLAYS", "TOLERANCE", "Book", "Judgement", "book", "is_tie",
-           "judge", "judge_burn", "judge_move", "judge_moves", "judge_play", "judge_split",
-           "judge_stake", "judge_swap", "played_deck", "verdict"]
+__all__ = ["KINDS", "PLAYS", "TOLERANCE", "Book", "Judgement", "book", "book_for",
+           "deal_value", "is_tie", "judge", "judge_burn", "judge_deal_stake", "judge_move",
+           "judge_moves", "judge_play", "judge_split", "judge_stake", "judge_swap",
+           "played_deck", "verdict", "warm"]
 
 PLAYS = ("stand", "hit")
 """The choices a learner makes on a hand, and the best plays that are not a tie."""
@@ -133,6 +134,8 @@ def _reason(kind: str, label: str, best: str, values: Mapping[str, float],
     if kind == "stake":
         stakes = sorted(int(c.split(":")[1]) for c in values)
         n = int(best.split(":")[1])
+        if "card" not in args:                    # before the deal: the least or the most
+            return "reason.deal_low" if n == stakes[0] else "reason.deal_high"
         return ("reason.stake_low" if n == stakes[0] else
                 "reason.stake_high" if n == stakes[-1] else "reason.stake_mid")
     if kind == "play" and best == "hit" and args.get("up"):
@@ -145,15 +148,31 @@ class Book:
 
     def __init__(self, rules: Rules, frame: pd.DataFrame, deck: Unseen) -> None:
         self.rules, self.frame, self.deck = rules, frame, deck
-        self.records: list[dict[str, Any]] = [
-            {str(k): v for k, v in r.items()} for r in frame.to_dict("records")]
+        # plain columns, read once: a row's dict is made only when a decision asks for it
+        self._columns = [str(c) for c in frame.columns]
+        self._data = [frame[c].tolist() for c in frame.columns]
+        col = dict(zip(self._columns, self._data, strict=True))
+        n = len(frame)
+        stakes, burnt, swapped = (col.get(c, [d] * n) for c, d in
+                                  (("stake", 1), ("burnt", ""), ("swapped", "")))
         self.index: dict[Key, int] = {}
-        for i in range(len(self.records)):
-            self.index.setdefault(self.key_of(i), i)
+        for i, k in enumerate(zip(stakes, burnt, col["hole"], col["up"], swapped,
+                                  strict=True)):
+            self.index.setdefault((int(k[0]), str(k[1] or ""), str(k[2]), str(k[3]),
+                                   str(k[4] or "")), i)
+
+    def record(self, node: int) -> dict[str, Any]:
+        """Row ``node`` of the table, column name -> value."""
+        return {c: d[node] for c, d in zip(self._columns, self._data, strict=True)}
+
+    @functools.cached_property
+    def records(self) -> list[dict[str, Any]]:
+        """Every row (`record`), in the table's order."""
+        return [self.record(i) for i in range(len(self.frame))]
 
     def key_of(self, node: int) -> Key:
         """The decision of row ``node``."""
-        rec = self.records[node]
+        rec = self.record(node)
         return (int(rec.get("stake", 1)), str(rec.get("burnt") or ""), str(rec["hole"]),
                 str(rec["up"]), str(rec.get("swapped") or ""))
 
@@ -161,7 +180,7 @@ class Book:
         """The row of decision ``key`` (None: the table has none, a hand the equilibrium
         never reaches after a swap it never makes)."""
         i = self.index.get(key)
-        return None if i is None else self.records[i]
+        return None if i is None else self.record(i)
 
     def best_value(self, key: Key) -> float | None:
         """What the decision is worth in chips, played well (the better of stand and hit)."""
@@ -268,6 +287,37 @@ def judge_stake(b: Book, hole: str, stakes: Iterable[int], choice: str,
                    reason_args={"card": hole, "stake": int(n.split(":")[1])}, seen=seen)
 
 
+def deal_value(b: Book) -> float | None:
+    """A hand at stake 1 before its first card is dealt, in chips: each first card's value
+    (played well, burning too where it may), weighted by its chance (the rows'
+    ``deal_chance``); None if the table lacks a first card's row."""
+    total = weight = 0.0
+    for k in Kind:
+        rec = b.row((1, "", k.label, "", ""))
+        keep = b.best_value((1, "", k.label, "", ""))
+        if rec is None or keep is None:
+            continue
+        burn = _burn_value(b, 1, k.label) if b.rules.may_burn(k) else None
+        chance = float(rec["deal_chance"])
+        total += chance * (keep if burn is None else max(keep, burn))
+        weight += chance
+    return total / weight if weight > 0.0 else None
+
+
+def judge_deal_stake(b: Book, stakes: Iterable[int], choice: str,
+                     tolerance: float = TOLERANCE, seen: int = 0) -> Judgement | None:
+    """The stake (``stake:N``) chosen before the deal, among ``stakes``, in chips: a stake
+    that tells the banker nothing, so each is worth N times a hand at stake 1
+    (`deal_value`)."""
+    one = deal_value(b)
+    values = {f"stake:{s}": s * one for s in stakes} if one is not None else {}
+    if choice not in values:
+        return None
+    n = max(values, key=lambda c: values[c])
+    return verdict("stake", choice, values, banker="equilibrium", tolerance=tolerance,
+                   reason_args={"stake": int(n.split(":")[1])}, seen=seen)
+
+
 def judge_split(b: Book, key: Key, choice: str, tolerance: float = TOLERANCE,
                 seen: int = 0) -> Judgement | None:
     """``split`` or ``no_split`` two figures at decision ``key``, per unit stake: splitting is
@@ -281,6 +331,16 @@ def judge_split(b: Book, key: Key, choice: str, tolerance: float = TOLERANCE,
                    tolerance=tolerance, seen=seen)
 
 
+def warm(rules: Rules) -> Book:
+    """The fresh deck's `book` of ``rules``, with its split value where the rules split,
+    made now (a second or two the first time): a server asks it before the first
+    judgement, so that no judgement waits for it while students play."""
+    b = book(rules)
+    if rules.split_figures > 1:
+        _ = b.split_value
+    return b
+
+
 def played_deck(game: TableGame) -> Unseen | None:
     """The deck `judge_move` values a decision of ``game`` with (``deck="seen"``): the cards
     left once those seen since the shuffle are out, or None for a full deck (a fresh deck
@@ -290,9 +350,12 @@ def played_deck(game: TableGame) -> Unseen | None:
     return game.rules.take(Unseen.full(), [kind_of(c) for c in seen]) if seen else None
 
 
-def _book_for(game: TableGame, deck: str) -> tuple[Book, Book, int]:
-    """The fresh deck's book (the table engine's rows), the book the values come from
-    (``deck`` ``seen``: the deck less the cards seen since the shuffle), how many cards."""
+def book_for(game: TableGame, deck: str) -> tuple[Book, Book, int]:
+    """The values of ``game``'s decision with the cards seen: the fresh deck's book (the
+    table engine's rows, by which a decision is found), the book the values come from
+    (``deck`` ``seen``: the deck less the cards seen since the shuffle; ``fresh``: a full
+    deck) and how many cards seen it takes out. Every judgement at a table asks this one
+    function for its values."""
     if deck not in ("seen", "fresh"):
         raise InputError(f"deck must be 'seen' or 'fresh', got {deck!r}")
     fresh = book(game.rules)
@@ -320,9 +383,13 @@ def judge_moves(game: TableGame, seat: int, action: str, amount: int | None = No
     _check(game, seat, action, amount)
     v = game.view
     assert v is not None
-    if v.role != "player" or not v.hand:  # the bank, or a stake before the deal
+    if v.role != "player":
         return ()
-    fresh, b, n = _book_for(game, deck)
+    fresh, b, n = book_for(game, deck)
+    if not v.hand:                         # a stake before the deal
+        lo, hi = v.stake_range
+        j = judge_deal_stake(b, range(lo, hi + 1), f"stake:{amount}", tolerance, n)
+        return () if j is None else (j,)
     hole = game.rules.plain_kinds(kind_of(c) for c in v.hand)[0].label
     if v.decision == "stake":
         lo, hi = v.stake_range
@@ -357,15 +424,16 @@ def judge_move(game: TableGame, seat: int, action: str, amount: int | None = Non
     move is made, on the game's state at the decision; of the decisions a move takes
     (`judge_moves`), the costliest (the last of equal ones: stand or hit).
 
-    The values are heads-up against the equilibrium banker, per unit stake, from the deck
-    less the cards seen since the shuffle (``deck`` ``seen``; ``fresh``: a full deck): the
-    cards of earlier hands, not those of this hand at other seats, so that one solve serves
-    a hand (a fresh deck's tables are shipped; a played-down deck is solved the first time,
-    seconds for the Italian rules, longer for the Spanish). The bust chance in the reason
-    counts every card seen. None when the engine cannot judge the move: a decision of the
-    bank; a stake chosen before the deal (every stake is worth the same per unit); a hand
-    of a split, which the exact game plays face up; a hand the equilibrium never reaches,
-    whose row the solved table lacks (after a swap it never makes). An action that is not
+    The values are heads-up against the equilibrium banker, per unit stake (a stake's in
+    chips: before the deal, each stake times the hand's value, `judge_deal_stake`), from
+    `book_for`: the deck less the cards seen since the shuffle (``deck`` ``seen``;
+    ``fresh``: a full deck), the cards of earlier hands, not those of this hand at other
+    seats, so that one solve serves a hand (a fresh deck's tables are shipped; a
+    played-down deck is solved the first time, seconds for the Italian rules, longer for
+    the Spanish). The bust chance in the reason counts every card seen. None when the
+    engine cannot judge the move: a decision of the bank; a hand of a split, which the
+    exact game plays face up; a hand the equilibrium never reaches, whose row the solved
+    table lacks (after a swap it never makes). An action that is not
     allowed now, or a seat not to act, is an `IllegalActionError`.
     """
     found = judge_moves(game, seat, action, amount, tolerance, deck)

@@ -102,7 +102,8 @@ def test_three_students_and_the_teacher(tmp_path: Path) -> None:
             bruno.wait_for_selector("#next_hand, #over")
             expect(bruno.locator("#seat1")).to_contain_text("Bruno")
             expect(bruno.locator("#seat1")).to_contain_text(re.compile("won 2|lost 2|push"))
-            expect(teacher.locator("#summary")).to_contain_text("answers 7", timeout=10_000)
+            # his stake before the deal and his stand, both judged
+            expect(teacher.locator("#summary")).to_contain_text("answers 8", timeout=10_000)
             memory = pss_bytes(server.proc.pid)
             browser.close()
     finally:
@@ -196,24 +197,75 @@ def _step(kids: list[object], names: tuple[str, ...], current: int, turn: int,
         if "Te toca a ti" not in page.inner_text("#turn"):
             return current
     expect(page.locator("#bank")).to_contain_text("tiene la banca")
-    mine = page.inner_text(f"#seat{current + 1}")
-    assert "[tapada]" not in mine                   # her own face-down card, shown
+    mine = page.locator(f"#seat{current + 1}")
+    assert mine.locator(".sm-back").count() == 0    # her cards drawn, none as a back
+    down = mine.locator(".down svg[aria-label*='(tapada)']").count()
+    seen["face_down_shown"] += down                 # her own face-down card, marked
     if not _my_move(page, names[current], turn, seen):
         _load(page, base + "/table")
     return current
+
+
+def _burn_game(teacher: object, kids: list[object], base: str) -> str:
+    """A second, short game: the teacher opens an Italian table where a 3 or a 4 face down
+    may be burnt; two of the students (one on the phone) move to it and play until one of
+    them is offered the burn and takes it; returns that student's feedback."""
+    from playwright.sync_api import Page, expect
+
+    assert isinstance(teacher, Page)
+    _load(teacher, base + "/teacher?lang=es")
+    teacher.select_option("#opt_rules", "italian+burn=3,4")
+    teacher.fill("#opt_seats", "3")
+    teacher.fill("#opt_hands", "1")
+    teacher.fill("#opt_timeout", "0")
+    teacher.click("#open_table")
+    expect(teacher.locator("#table2")).to_be_visible()
+    two = [kids[0], kids[3]]
+    for page in two:
+        assert isinstance(page, Page)
+        _load(page, base + "/table")
+        page.click("#leave")
+        page.click("#sit2")
+        expect(page.locator("#turn")).to_be_visible()
+    for _ in range(200):
+        for page in two:
+            assert isinstance(page, Page)
+            _load(page, base + "/table")
+            if page.locator("#over").count():
+                page.click("#new_game")
+                continue
+            if "Te toca a ti" not in page.inner_text("#turn"):
+                if page.locator("#next_hand").count():
+                    page.click("#next_hand")
+                continue
+            if page.locator("#stake").count():
+                page.fill("#amount", page.get_attribute("#amount", "min") or "1")
+                page.click("#stake")
+            elif page.locator("#burn").count():
+                page.click("#burn")
+                feedback = page.locator("#feedback li", has_text="quema")
+                expect(feedback).to_have_count(1, timeout=20_000)
+                return feedback.inner_text()
+            elif page.locator("#stand").count():
+                page.click("#stand")
+    raise AssertionError("no burn was offered in 200 turns")
 
 
 def test_four_students_play_a_whole_spanish_game_at_one_table(tmp_path: Path) -> None:
     """The teacher opens a Spanish table of five seats (three rounds: a short game); four
     students, each in their own browser context (one phone-sized), sit at it and play the
     whole game with stakes, swaps and splits (Spanish rules allow no burn: no page offers
-    one). Each page shows its student's own face-down card and nobody else's, whose turn it
-    is, who holds the bank in words (no seat is called the bank), the judgements; at the end
-    the winner, the standings and a new game; the dashboard shows the table."""
+    one). Each page shows its student's own face-down card and nobody else's (cards drawn,
+    hers marked face down), whose turn it is, who holds the bank in words (no seat is
+    called the bank), the judgements; at the end the winner, the standings and a new game;
+    the dashboard shows the table and its judged stakes, swaps and splits. Then two of them
+    play a short Italian game where a 3 or 4 may be burnt, and one burns: her page judges it."""
     from collections import Counter
 
     from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import expect, sync_playwright
+
+    from settemezzo.i18n import t
 
     server = start_server(tmp_path / "class.db", ["--seed", "21", "--rules", "spanish"])
     seen: Counter[str] = Counter()
@@ -246,6 +298,7 @@ def test_four_students_play_a_whole_spanish_game_at_one_table(tmp_path: Path) ->
                     _load(kids[current], base + "/table")
             print(f"turns {turns}, {time.monotonic() - started:.1f} s")
             assert seen["stake"] >= 8 and seen["swap"] + seen["split"] >= 1, seen
+            assert seen["face_down_shown"] >= seen["stake"] // 2, seen
             for page in kids:
                 _load(page, base + "/table")
                 expect(page.locator("#winner")).to_contain_text("gana la partida")
@@ -256,10 +309,21 @@ def test_four_students_play_a_whole_spanish_game_at_one_table(tmp_path: Path) ->
             _load(kids[0], base + "/table")
             _load(teacher, base + "/teacher?lang=es")
             expect(teacher.locator("#table1")).to_contain_text("Diego")
-            expect(teacher.locator("#table_answers")).to_contain_text("la mejor banca")
+            answers = teacher.locator("#table_answers")
+            expect(answers).to_contain_text("la mejor banca")
+            for kind in ("stake", "swap", "split"):       # the decisions judged, by kind
+                if seen[kind]:
+                    expect(answers).to_contain_text(t(f"class.decision_{kind}", "es"))
             assert judged.count() in (0, 1)
             kids[0].click("#new_game")
             expect(kids[0].locator("#stake, #turn").first).to_be_visible()
+            phone = kids[3]
+            assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+            burnt = _burn_game(teacher, kids, base)
+            assert burnt.startswith(("Correcto: quema", "No es la mejor: quema")), burnt
+            assert "(Valorado con un mazo completo.)" in burnt
+            _load(teacher, base + "/teacher?lang=es")
+            expect(answers).to_contain_text(t("class.decision_burn", "es"))
             browser.close()
     finally:
         assert server.stop() == 0

@@ -181,9 +181,10 @@ def test_judgements_come_from_a_worker_and_say_so_meanwhile(tmp_path: Path) -> N
     gate.set()
     tables.wait_judged()
     done = _screen(tables, ada)
-    assert done.coming == 0 and len(done.judged) == 1
-    a = done.judged[0]
+    assert done.coming == 0 and [a.decision for a in done.judged] == ["stake", "play"]
+    a = done.judged[1]
     assert (a.kind, a.decision, a.banker, a.choice) == ("table", "play", "equilibrium", "stand")
+    assert done.judged == tuple(room.store.answers(kind="table"))   # the page's = the store's
     from settemezzo.teaching.explain import reason_sentence
     from settemezzo.teaching.judge import Judgement
 
@@ -191,7 +192,29 @@ def test_judgements_come_from_a_worker_and_say_so_meanwhile(tmp_path: Path) -> N
     reason = reason_sentence(Judgement(a.decision, a.choice, a.best, a.values, a.cost,
                                        a.correct, a.banker, a.reason, a.reason_args), "it")
     assert reason and reason in text and ("Giusto" in text or "costato" in text)
+    assert text.endswith("(Valutato con un mazzo completo.)")       # the deck it was valued with
     tables.close()
+
+
+def test_a_judgement_the_server_stopped_before_is_made_when_the_table_is_rebuilt(
+        tmp_path: Path) -> None:
+    room, tables = _class(tmp_path)
+    tid = tables.open_table(TableOptions(seats=2, timeout=0))
+    (ada,) = _tokens(room, "Ada")
+    tables.sit(ada, tid)
+    gate = threading.Event()
+    tables._pool.submit(gate.wait, 30)                     # the judge is busy...
+    tables.act(ada, "stake", 0, 1)
+    tables.act(ada, "stand", 1)
+    tables._pool.shutdown(wait=False, cancel_futures=True)  # ... and the server stops
+    gate.set()
+    assert room.store.answers(kind="table") == []
+    again = ClassTables(room, tick_seconds=0)              # a restart: the moves replayed
+    s = _screen(again, ada)
+    again.wait_judged()
+    assert [a.decision for a in room.store.answers(kind="table")] == ["stake", "play"]
+    assert [a.step for a in _screen(again, ada).judged] == [0, 1] and s.seq == 2
+    again.close()
 
 
 def test_bad_table_options_name_the_value() -> None:
@@ -259,7 +282,8 @@ def test_the_dashboard_shows_every_table_and_the_table_answers_apart(served: Cla
     assert 'id="trainer_title"' in board and "Trainer answers, judged against" in board
     assert 'id="table_answers"' in board and "the best banker (equilibrium)" in board
     answers = served.room.store.answers()
-    assert sorted(a.kind for a in answers) == ["table", "trainer"]
+    assert sorted((a.kind, a.decision) for a in answers) == [
+        ("table", "play"), ("table", "stake"), ("trainer", "play")]
 
 
 def test_judgements_at_the_end_of_the_hand_when_the_teacher_says_so(tmp_path: Path) -> None:
@@ -275,10 +299,32 @@ def test_judgements_at_the_end_of_the_hand_when_the_teacher_says_so(tmp_path: Pa
     tables.wait_judged()
     s = _screen(tables, ada)
     if s.phase == "play":                     # the hand goes on: nothing shown yet
-        assert s.judged == () and len(room.store.answers(kind="table")) == 1
+        assert s.judged == () and len(room.store.answers(kind="table")) == 2
         tables.act(ada, "stand", s.seq)
         tables.wait_judged()
         s = _screen(tables, ada)
     assert s.phase in ("done", "over") and len(s.judged) == len(
         room.store.answers(kind="table")) >= 1
+    tables.close()
+
+
+def test_the_pages_draw_the_cards_with_the_own_face_down_card_marked(tmp_path: Path) -> None:
+    from settemezzo.i18n import card_name
+
+    room, tables = _class(tmp_path)
+    (ada,) = _tokens(room, "Ada")
+    view = room.student_view(ada)
+    assert view is not None and view.dealt
+    page = pages.student_page(view, "it", "x")
+    first, *up = view.dealt
+    assert f'aria-label="{card_name(first, "it")} (coperta)"' in page
+    assert all(f'aria-label="{card_name(c, "it")}"' in page for c in up)
+    tid = tables.open_table(TableOptions(seats=3, timeout=0, rules="spanish"))
+    tables.sit(ada, tid)
+    s = _screen(tables, ada)                     # the stake after the first card
+    table = pages.table_page(s, "Ada", "es", "x")
+    mine = s.seats[s.mine or 0].hands[0]
+    assert mine.face_down is not None and mine.cards[mine.face_down] is not None
+    assert f'{card_name(mine.cards[mine.face_down], "es")} (tapada)' in table
+    assert "[tapada]" not in table and "<svg" in table
     tables.close()

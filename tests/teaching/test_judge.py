@@ -28,6 +28,7 @@ from settemezzo.teaching.explain import (
 )
 from settemezzo.teaching.judge import (
     book,
+    deal_value,
     judge_burn,
     judge_move,
     judge_moves,
@@ -194,11 +195,31 @@ def test_the_deck_played_down_takes_out_the_cards_seen() -> None:
     assert fresh.hand_no >= 1 and fresh.seen_cards() == () and played_deck(fresh) is None
 
 
+def test_the_stake_before_the_deal_is_judged_against_the_banker_s_edge() -> None:
+    """Before the deal a stake tells the banker nothing: stake N is worth N times a hand,
+    the hand's value is minus the banker's edge the solver gives, so the least is best."""
+    from settemezzo import results
+    from settemezzo.results import equilibrium_source
+
+    g = TableGame("italian", students=1, computers=1, seed=3)
+    _to_student(g)
+    assert g.phase == "stake" and not g.view.hand
+    edge = results.get(equilibrium_source(g.rules), None).edge("equilibrium").edge
+    assert deal_value(book(g.rules)) == pytest.approx(-edge, abs=1e-9)
+    lo, hi = g.stake_range()
+    least = judge_move(g, 1, "stake", lo)
+    assert least is not None and least.kind == "stake" and least.right
+    assert least.reason == "reason.deal_low" and least.best == f"stake:{lo}"
+    most = judge_move(g, 1, "stake", hi)
+    assert most is not None and not most.right
+    assert most.cost == pytest.approx((hi - lo) * edge, abs=1e-9)
+    assert "stake 1, the least" in reason_sentence(most)
+
+
 def test_judge_move_at_an_italian_table_judges_stand_or_hit() -> None:
     g = TableGame("italian", students=1, computers=1, seed=3)
     _to_student(g)
     if g.phase == "stake":
-        assert judge_move(g, 1, "stake", g.stake_range()[0]) is None   # before the deal
         g.stake(g.stake_range()[0])
     j = judge_move(g, 1, "stand")
     assert j is not None and j.kind == "play" and set(j.values) == {"stand", "hit"}
@@ -238,7 +259,12 @@ def test_every_reason_reads_in_every_language(lang: str) -> None:
                 if lang != "en":
                     assert reason_sentence(j, lang) != reason_sentence(j, "en")
                 seen.add(j.reason)
+    for values in ({"stake:1": -0.2, "stake:2": -0.4}, {"stake:1": 0.1, "stake:2": 0.2}):
+        j = verdict("stake", "stake:2", values, banker="equilibrium", reason_args={"stake": 1})
+        assert "{" not in judgement_sentence(j, lang) and reason_sentence(j, lang).endswith(".")
+        seen.add(j.reason)
     assert seen >= {"reason.stand", "reason.hit", "reason.stand_tells", "reason.stake_low",
+                    "reason.deal_low", "reason.deal_high",
                     "reason.stake_high", "reason.stake_mid", "reason.burn", "reason.no_burn",
                     "reason.swap", "reason.keep", "reason.split", "reason.no_split"}
     j = verdict("play", "hit", {"stand": 0.0, "hit": 0.001}, banker="equilibrium")
@@ -249,6 +275,9 @@ def test_the_words_of_the_choices() -> None:
     assert choice_word("stake:3", "es") == "Apuesta 3"
     assert [choice_word(c, "it") for c in ("split", "swap", "burn")] == [
         "Dividi", "Scambia", "Brucia"]
+    assert [choice_word(c, "en", inline=True) for c in ("stake:2", "stand", "mixed",
+                                                         "no_split", "either")] == [
+        "stake 2", "stand", "either (a mixed play)", "do not split", "either"]
 
 
 # ---------------------------------------------------------------------------------------------
