@@ -21,16 +21,16 @@ chances from the game, the banker's programme against each rule from
 **Verification.** The player's best reply to the exact banker mixture (backward induction,
 `Solver.player_values`) and the banker's best reply to the exact player strategy
 (`settemezzo.solve.walk.banker_best`) bound the game value from above and below; both must
-equal the fraction, or `SolverError` is raised and no value is returned.
+equal the fraction, or no value is returned. The float LP stops within its tolerances of the
+value, not at it: where the banker's exact best reply beats the exact answer, its rules join
+the LP as cuts and the LP is solved again from its basis (`EXACT_ROUNDS`; payoffs are scaled
+by `EXACT_SCALE`, so that HiGHS's tolerances resolve ties of 1e-14); after that,
+`SolverError`.
 
 **Refused** (`exact_refusal`, before any work): the rule sets whose game this method does not
 cover: a swap of the face-down card (a subgame after each swap, each its own LP), a split
 (the rest of a split hand is valued in floats) and a stake chosen after the first card (a
 game of 35,140 decisions whose LP makes some public states exact: rows that are not cuts).
-
->>> from settemezzo.cards import Unseen
->>> from settemezzo.rules import ITALIAN
->>> ex = exact_equilibrium(ITALIAN, Unseen.thinned(2))  # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -173,7 +173,7 @@ def _solve(game: HeadsUpGame, tol: float, max_rounds: int) -> ExactEquilibrium:
                       f"banker's exact best reply beats the LP's answer")
 
 
-EXACT_ROUNDS = 4
+EXACT_ROUNDS = 12
 """How many times `exact_equilibrium` solves the LP again before it gives up, when the
 exact strategies of its basis do not verify (the float LP stops within its tolerances of
 the value: a cut it meets only within them, or a best reply of the banker not yet a cut)."""
