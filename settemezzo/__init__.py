@@ -72,6 +72,8 @@ EXPORTS: dict[str, str] = {
     "evaluate": "settemezzo.solve",
     "best_response": "settemezzo.solve",
     "equilibrium": "settemezzo.solve",
+    "exact_equilibrium": "settemezzo.solve.exact",
+    "ExactEquilibrium": "settemezzo.solve.exact",
     "expected_stake": "settemezzo.solve",
     # advice, the strategy tables, the edge
     "Advice": "settemezzo.advice",

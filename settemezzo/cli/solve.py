@@ -140,6 +140,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from settemezzo import results
 
     rules = rules_from(args, casino=True)
+    if args.exact:
+        return _exact_solve(args, rules)
     if rules.open_deal:
         return _casino_solve(args, rules)
     speak_progress(args.lang)
@@ -178,6 +180,44 @@ def cmd_solve(args: argparse.Namespace) -> int:
     else:
         print(t("cli.solved_in", lang, n=eq.iterations, after=after, s=secs))
     return 0
+
+
+def _exact_solve(args: argparse.Namespace, rules: Rules) -> int:
+    """``solve --exact``: the game's value as a fraction, verified by both sides' exact best
+    replies (`settemezzo.solve.exact`); a rule set it does not cover is refused at once."""
+    from settemezzo.solve.exact import exact_equilibrium, exact_refusal
+
+    lang = args.lang
+    why = exact_refusal(rules)
+    if why is not None:
+        raise CliError(t("cli.exact_refused", lang, rules=describe_rules(rules, lang),
+                         why=t(f"cli.exact_why_{why}", lang)))
+    check_exact_size(rules, args.yes)
+    deck = _seen(args)
+    ex = exact_equilibrium(rules, deck)
+    if args.json:
+        print_json({
+            "player_value": float(ex.value), "value_exact": _fraction(ex.value),
+            "banker_edge": float(-ex.value),
+            "verified": {"player_best_reply": _fraction(ex.player_reply),
+                         "banker_best_reply": _fraction(ex.banker_reply)},
+            "float_value": ex.float_value, "mixed_decisions": ex.mixed_decisions,
+            "mixed_states": ex.mixed_states, "lp_rounds": ex.lp_rounds,
+            "seconds": ex.seconds, **_seen_json(deck)}, rules, lang)
+        return 0
+    print(t("cli.solve_head", lang, rules=describe_rules(rules, lang)))
+    _say_seen(deck, lang)
+    _say("edge", t("cli.edge_of_stake", lang, p=pct(-ex.value, lang)), lang)
+    _say("value", t("cli.stakes_per_hand", lang, v=_value_text(ex.value, lang)), lang)
+    print(t("cli.exact_verified", lang))
+    print(t("cli.exact_solved_in", lang, s=number(ex.seconds, lang, 2, typeset=False),
+            n=ex.lp_rounds, d=ex.mixed_decisions, g=ex.mixed_states))
+    return 0
+
+
+def _fraction(v: Fraction) -> str:
+    """'p/q', also for an integer ('0/1')."""
+    return f"{v.numerator}/{v.denominator}"
 
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
@@ -457,6 +497,7 @@ def register(subparsers: Subparsers[argparse.ArgumentParser], lang: str = "en") 
 
     p = subparsers.add_parser("solve", help=h("solve.help"))
     _add_common(p, lang)
+    p.add_argument("--exact", action="store_true", help=h("solve.exact"))
     _add_seen(p, lang)
     add_yes(p, lang)
     p.set_defaults(handler=cmd_solve)

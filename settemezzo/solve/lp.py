@@ -101,6 +101,19 @@ TREMBLES = (1e-5, 1e-7)
 differ by far more than HiGHS's tolerances; the first whose basis is stable is used."""
 
 
+@contextlib.contextmanager
+def payoff_scale(scale: float) -> Iterator[None]:
+    """`LP_SCALE` is ``scale`` for the LPs built and solved inside (`settemezzo.solve.exact`
+    solves with payoffs scaled more, so that HiGHS's absolute tolerances resolve every tie
+    its exact answer depends on)."""
+    global LP_SCALE
+    saved, LP_SCALE = LP_SCALE, scale
+    try:
+        yield
+    finally:
+        LP_SCALE = saved
+
+
 def lp_objective(s: Solver, T: Terminal) -> FloatArray:
     """The LP's objective (to maximise) over the sequences ``x[2i + a]`` (action ``a`` at
     information set ``i``) and the banker's terms ``t_g`` (one per public state): per
@@ -678,6 +691,14 @@ class LP:
         duals = np.array(sol.row_dual)[self.n_eq:]
         return LPResult(np.array(sol.col_value), float(info.objective_function_value), duals,
                         int(info.simplex_iteration_count))
+
+    def basis(self) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+        """The last solve's basis: which columns are basic, and which rows (a basic row's
+        slack is basic: the row need not hold with equality)."""
+        b = self.h.getBasis()
+        basic = self.hs.HighsBasisStatus.kBasic
+        return (np.array([s == basic for s in b.col_status], dtype=bool),
+                np.array([s == basic for s in b.row_status], dtype=bool))
 
     def set_lower(self, lo: FloatArray) -> None:
         """Lower bounds ``lo`` on the first ``len(lo)`` columns (the sequences); the upper

@@ -115,8 +115,9 @@ class BankerRows(RowBatch):
                decisions: tuple[list[Any], list[Any]] | None = None,
                burn: Any = None, cols: npt.NDArray[np.int64] | None = None) -> Any:
         """Per-row values (player's payoff) for banker chances of hitting ``hit[j]`` and of
-        burning ``burn[j]`` (scalars or per-row arrays), or for the per-row best banker reply
-        (``min``), whose choices are written into ``decisions`` (hit, burn) when given.
+        burning ``burn[j]`` (scalars or per-row arrays; ints or `Fraction`s), or for the
+        per-row best banker reply (``min``), whose choices are written into ``decisions``
+        (hit, burn) when given.
         """
         if cols is not None:
             raise SolverError("a subset of rows is for float mode")
@@ -147,8 +148,9 @@ class BankerRows(RowBatch):
                 V[j] = s + (h - s) * hit[j]
                 if vb is not None and burn is not None:
                     V[j] = V[j] + (vb - s) * burn[j]
-        return np.array([Fraction(int(a), int(s)) for a, s in zip(V[0], self.scale,
-                                                                  strict=True)], dtype=object)
+        # (a banker mixing with `Fraction` chances leaves Fractions, not integers, here)
+        return np.array([a / int(s) if isinstance(a, Fraction) else Fraction(int(a), int(s))
+                         for a, s in zip(V[0], self.scale, strict=True)], dtype=object)
 
     def grouped_best(self, weights: Any, group: npt.NDArray[np.int64],
                      n_groups: int) -> tuple[Any, npt.NDArray[np.int8]]:

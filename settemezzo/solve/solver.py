@@ -207,8 +207,9 @@ class Solver:
             return rows.group_values(banker.hit, banker.burn, self.group)
         per_row = banker.hit[self.group]  # (rows, nodes)
         J = len(rows.nodes)
-        burns = None if banker.burn is None else \
-            [banker.burn[self.group][:, j] for j in range(J)]
+        # indexed once: each column below is a view that keeps its whole array alive
+        per_burn = None if banker.burn is None else banker.burn[self.group]
+        burns = None if per_burn is None else [per_burn[:, j] for j in range(J)]
         return rows.values([per_row[:, j] for j in range(J)], burn=burns)
 
     def shown_values(self, banker: BankerStrategy,

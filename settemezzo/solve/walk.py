@@ -8,6 +8,7 @@ chips when it is chosen after the first card (Spanish) or a split adds a hand.""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -329,8 +330,8 @@ def banker_best(game: HeadsUpGame, p: PlayerStrategy,
     """The banker's best reply to a player strategy: value and choice[g, j] (0 stand,
     1 hit, 2 burn); ``swaps`` values the subgames after a swap (see `Solver.with_swaps`).
 
-    Exact (integer arithmetic on the rows where the player stands) for a pure player
-    policy; float for a mixed one.
+    Exact (integer arithmetic on the rows where the player stands) for a player whose
+    chances are ints or `Fraction`s; float for one in floats.
     """
     if not p.exact:
         s = game_solver(game, False)
@@ -349,7 +350,9 @@ def banker_best(game: HeadsUpGame, p: PlayerStrategy,
     for i in rows:
         st = game.infosets[i]
         den[st.public] = _falling(game.n_cards, 1 + len(st.up) + (st.burnt is not None))
-    weights = np.array([int(s.reach[i] * stand[i] * den[game.infosets[i].public])
+    # a strategy mixed in Fractions: one more common denominator, that of its chances
+    mix = math.lcm(*(Fraction(stand[i]).denominator for i in rows))
+    weights = np.array([int(s.reach[i] * stand[i] * den[game.infosets[i].public] * mix)
                         * int(s.stake[i]) for i in rows], dtype=object)
     sub = BankerRows(game, s.stand_decks[rows], s.stand_score[rows])
     group = s.group[rows]
@@ -358,7 +361,7 @@ def banker_best(game: HeadsUpGame, p: PlayerStrategy,
                                             swaps), own)
     scale_of = {int(g): int(sc) for g, sc in zip(group, sub.scale, strict=True)}
     for g, sc in scale_of.items():
-        value += Fraction(int(G[g]), den[g] * sc)
+        value += Fraction(int(G[g]), den[g] * sc * mix)
     return Fraction(value), decisions
 
 
