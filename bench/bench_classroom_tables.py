@@ -4,7 +4,8 @@
 [--rules spanish]``. The server runs as its own process, as a teacher starts it; the teacher
 opens the tables (seven seats: six students and the computer who first holds the bank, a
 short game of ``--hands`` rounds, no time limit so that every move is a student's). Each
-simulated student is a thread with its own keep-alive connection: it joins, sits at its
+simulated student is a thread with its own keep-alive connection: it arrives at a random
+moment of the first `ARRIVAL_S` seconds (a class typing the code and a name), joins, sits at its
 table, and then, like a page reloading itself, looks at the table every 0.2 s; when it is
 its turn it waits a short "thinking" time (0.05-0.3 s) and moves (the stake offered, a
 split or a swap when offered, else hit below 5 points and stand from there); the first
@@ -43,6 +44,8 @@ from bench.bench_classroom import (
 from bench.bench_widgets import Latency
 
 POLL_S = 0.5
+ARRIVAL_S = 5.0
+"""The students arrive (join) at uniformly random moments of the first this-many seconds."""
 _SEQ = re.compile(r'name="seq" value="(\d+)"')
 _TOTAL = re.compile(r"\(you[^)]*\)[^<]*</b>.*?total (\d+)(½?)", re.S)
 
@@ -103,6 +106,7 @@ def _choice(page: str, rng: random.Random) -> dict[str, str] | None:
 def seated_student(port: int, code: str, name: str, table: int, dealer: bool,
                    rng: random.Random, deadline: float) -> Client:
     """One student at ``table`` until its game is over (``dealer``: deals the next hand)."""
+    time.sleep(rng.uniform(0.0, ARRIVAL_S))
     c = Client(port)
     c.click("/join", {"code": code, "name": name})
     page = c.click("/table/sit", {"table": str(table)})
