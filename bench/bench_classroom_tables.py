@@ -104,9 +104,10 @@ def _choice(page: str, rng: random.Random) -> dict[str, str] | None:
 
 
 def seated_student(port: int, code: str, name: str, table: int, dealer: bool,
-                   rng: random.Random, deadline: float) -> Client:
-    """One student at ``table`` until its game is over (``dealer``: deals the next hand)."""
-    time.sleep(rng.uniform(0.0, ARRIVAL_S))
+                   rng: random.Random, deadline: float, arrival_s: float = ARRIVAL_S) -> Client:
+    """One student at ``table`` until its game is over (``dealer``: deals the next hand),
+    arriving within ``arrival_s`` seconds."""
+    time.sleep(rng.uniform(0.0, arrival_s))
     c = Client(port)
     c.click("/join", {"code": code, "name": name})
     page = c.click("/table/sit", {"table": str(table)})
@@ -148,7 +149,8 @@ def _open_tables(server: Server, tables: int, seats: int, hands: int) -> list[in
 
 
 def run_tables(tables: int = 5, seats: int = 6, hands: int = 3, seed: int = 1,
-               rules: str = "spanish", time_limit: float = 240) -> TablesResult:
+               rules: str = "spanish", time_limit: float = 240,
+               arrival_s: float = ARRIVAL_S) -> TablesResult:
     """Serve a class, seat ``tables`` x ``seats`` simulated students, play; the figures."""
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "tables.db"
@@ -165,7 +167,7 @@ def run_tables(tables: int = 5, seats: int = 6, hands: int = 3, seed: int = 1,
                 try:
                     clients.append(seated_student(
                         server.port, server.class_code, f"Student {i + 1}", ids[i // seats],
-                        i % seats == 0, random.Random(seed * 1000 + i), deadline))
+                        i % seats == 0, random.Random(seed * 1000 + i), deadline, arrival_s))
                 except BaseException as exc:
                     errors.append(exc)
 
