@@ -30,6 +30,7 @@ TOPICS = {
     "cli/test_spec_round_trip.py": "a printed spec solves to the same value",
     "cli/test_startup.py": "what each command loads",
     "classroom_server/test_browser.py": "several people in real browsers on one server",
+    "classroom_server/test_readme_class.py": "the README's classroom section, followed as written",
     "classroom_server/test_security.py": "the hostile classmate against the server",
     "classroom_server/test_session.py": "the class session: store, judging, summaries, report",
     "simulate/test_against_exact.py": "the simulator against the exact engine",
