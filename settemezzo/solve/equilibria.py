@@ -29,7 +29,7 @@ from settemezzo.rules import ITALIAN, Rules
 from settemezzo.solve.errors import SolverError
 from settemezzo.solve.plans import BURN, BURN_CODE, HIT_CODE, FloatArray, hand_facts, reach_edges
 from settemezzo.solve.results import Equilibrium
-from settemezzo.solve.rows import compiled
+from settemezzo.solve.rows import FloatRows, compiled
 from settemezzo.solve.solver import Solver, Terminal
 from settemezzo.solve.state import game_solver, state_of
 from settemezzo.solve.strategies import BankerStrategy, PlayerStrategy, subgame_key
@@ -56,6 +56,23 @@ resolve the replies at states the cards reach less often."""
 
 TIE = 1e-12
 """Two values of the player's actions closer than this are a tie: the player stands."""
+
+
+TIE_SHARE = 1e-9
+"""Two values of the banker's choices at a public state off the path closer than this share
+of the trembling player's weight there are a tie (`canonical_ties`): the LP's values are
+exact to HiGHS's tolerances only, and a tie must not hang on the last bits."""
+
+
+PURE = 1e-9
+"""`canonical_ties` breaks a tie only where the LP's banker plays one choice (each chance
+within this of 0 or 1): where it mixes, the mixture keeps the trembling player indifferent
+there, and the player's values need it."""
+
+
+OFFPATH_MASS = 1e-13
+"""A public state where the player's own plan stands with less weight than this is off the
+path (`offpath_banker`)."""
 
 
 REFINED = True
@@ -154,6 +171,7 @@ def _solve_lp(s: Solver, T: Terminal, const: float, subs: dict[Any, Equilibrium]
             sol = lp.refine(s, c, const, cuts, sol, tol, max_rounds)
         player, banker = lp_strategies(game, sol, cuts, subs)
         if REFINED:
+            banker = offpath_banker(s, sol, banker)
             player = offpath_player(s, T, player, banker)
         low, upper = certificate(s, player, banker, lower_subs, upper_subs)
         if upper - low <= CERTIFICATE_TARGET or lp.ALWAYS_POLISH:
@@ -163,6 +181,80 @@ def _solve_lp(s: Solver, T: Terminal, const: float, subs: dict[Any, Equilibrium]
                           f"[{low:.12f}, {upper:.12f}], wider than {CERTIFICATE_LIMIT:g}")
     gap = offpath_gap(s, T, sol, player, banker) if REFINED else 0.0
     return sol, player, banker, low, upper, gap
+
+
+def offpath_banker(s: Solver, sol: LPSolution, banker: BankerStrategy) -> BankerStrategy:
+    """``banker`` with its ties broken in a fixed order at each public state off the path
+    (where the player's own plan never stands): against the trembling player there (the
+    perturbed LP's ``x``, `settemezzo.solve.lp.refine`), a hand where two of the banker's
+    choices are worth the same, its own play below that hand kept, stands rather than hits
+    and hits rather than burns (`canonical_ties`). The LP's duals may pick any of such tied
+    choices, and which one moves the player's values there."""
+    if sol.x_tremble is None:
+        return banker
+    rows = s.stand_rows
+    assert isinstance(rows, FloatRows)
+    G = len(s.game.publics)
+    stands = np.array(s.reach, dtype=np.float64) * s.is_play
+    limit = np.bincount(s.group, weights=stands * np.maximum(sol.x[0::2], 0.0), minlength=G)
+    weights = stands * s.stake * np.maximum(sol.x_tremble[:len(sol.x)][0::2], 0.0)
+    off = np.flatnonzero((limit <= OFFPATH_MASS) & (np.bincount(s.group, weights=weights,
+                                                                 minlength=G) > 0))
+    if not len(off):
+        return banker
+    inside = np.flatnonzero(np.isin(s.group, off))
+    hit = np.array(banker.hit, dtype=np.float64)
+    burn = None if banker.burn is None else np.array(banker.burn, dtype=np.float64)
+    new_hit, new_burn = canonical_ties(
+        s.game, rows, inside, weights[inside], np.searchsorted(off, s.group[inside]),
+        hit[off], None if burn is None else burn[off])
+    hit[off] = new_hit
+    if burn is not None:
+        burn[off] = new_burn
+    return replace(banker, hit=hit, burn=burn)
+
+
+def canonical_ties(game: HeadsUpGame, rows: FloatRows, members: npt.NDArray[np.int64],
+                   weights: FloatArray, group: npt.NDArray[np.int64], hit: FloatArray,
+                   burn: FloatArray | None) -> tuple[FloatArray, FloatArray | None]:
+    """The banker's play ``hit`` (and ``burn``), per group and hand, with its ties broken:
+    against the rows ``members`` of ``rows`` weighted by ``weights`` (``group``: each one's
+    group, a row of ``hit``), from the last hands up, a hand whose play is worth its best
+    choice, with another choice as good (within `TIE_SHARE` of the group's weight), takes
+    the first of its tied choices in the order stand, hit, burn. The hand's value then
+    feeds the hands above it."""
+    from scipy import sparse  # (loaded with the LP already)
+
+    n = hit.shape[0]
+    W = sparse.csr_matrix((weights, (group, rows.inv[members])), shape=(n, rows.S.shape[1]))
+    Sg = np.asarray(W @ rows.S.T)   # groups x hands: the stand terms
+    Fg = np.asarray(W @ rows.F.T)   # the finished hands' terms after a hit
+    tie = TIE_SHARE * np.asarray(W.sum(axis=1)).ravel()
+    hit, burn = hit.copy(), None if burn is None else burn.copy()
+    nodes = game.banker_nodes
+    V = np.zeros_like(Sg)
+    for j in range(len(nodes) - 1, -1, -1):
+        nd = nodes[j]
+        h = Fg[:, j] + sum((V[:, j2] for _pos, j2, _ in nd.children if j2 >= 0),
+                           np.zeros(n))
+        if not any(nd.counts):  # an empty hand must draw
+            V[:, j] = h
+            continue
+        s = Sg[:, j]
+        b = V[:, nd.burn_child] if nd.burn_child >= 0 and burn is not None else None
+        pb = burn[:, j] if b is not None and burn is not None else np.zeros(n)
+        played = s + (h - s) * hit[:, j] + (0.0 if b is None else (b - s) * pb)
+        best = np.minimum(s, h) if b is None else np.minimum(np.minimum(s, h), b)
+        near = [s <= best + tie, h <= best + tie] + ([] if b is None else [b <= best + tie])
+        pure = (np.abs(hit[:, j] - 0.5) >= 0.5 - PURE) & (np.abs(pb - 0.5) >= 0.5 - PURE)
+        tied = pure & (played <= best + tie) & (np.sum(near, axis=0) > 1)
+        first = np.where(near[0], 0, np.where(near[1], 1, 2))
+        hit[tied, j] = first[tied] == 1
+        if b is not None and burn is not None:
+            burn[tied, j] = first[tied] == 2
+            pb = burn[:, j]
+        V[:, j] = s + (h - s) * hit[:, j] + (0.0 if b is None else (b - s) * pb)
+    return hit, burn
 
 
 def offpath_player(s: Solver, T: Terminal, player: PlayerStrategy, banker: BankerStrategy
