@@ -27,7 +27,15 @@ from settemezzo.game import (
 )
 from settemezzo.rules import ITALIAN, Rules
 from settemezzo.solve.errors import SolverError
-from settemezzo.solve.plans import BURN, BURN_CODE, HIT_CODE, FloatArray, hand_facts, reach_edges
+from settemezzo.solve.plans import (
+    BURN,
+    BURN_CODE,
+    HIT_CODE,
+    FloatArray,
+    hand_facts,
+    node_plan,
+    reach_edges,
+)
 from settemezzo.solve.results import Equilibrium
 from settemezzo.solve.rows import FloatRows, compiled
 from settemezzo.solve.solver import Solver, Terminal
@@ -225,36 +233,38 @@ def canonical_ties(game: HeadsUpGame, rows: FloatRows, members: npt.NDArray[np.i
     feeds the hands above it."""
     from scipy import sparse  # (loaded with the LP already)
 
-    n = hit.shape[0]
-    W = sparse.csr_matrix((weights, (group, rows.inv[members])), shape=(n, rows.S.shape[1]))
-    Sg = np.asarray(W @ rows.S.T)   # groups x hands: the stand terms
-    Fg = np.asarray(W @ rows.F.T)   # the finished hands' terms after a hit
-    tie = TIE_SHARE * np.asarray(W.sum(axis=1)).ravel()
-    hit, burn = hit.copy(), None if burn is None else burn.copy()
-    nodes = game.banker_nodes
-    V = np.zeros_like(Sg)
-    for j in range(len(nodes) - 1, -1, -1):
-        nd = nodes[j]
-        h = Fg[:, j] + sum((V[:, j2] for _pos, j2, _ in nd.children if j2 >= 0),
-                           np.zeros(n))
-        if not any(nd.counts):  # an empty hand must draw
-            V[:, j] = h
+    n, J = hit.shape
+    used, col = np.unique(rows.inv[members], return_inverse=True)  # the distinct rows used
+    W = sparse.csr_matrix((weights, (group, col)), shape=(n, len(used)))
+    # hands x groups, laid out by hand: the stand terms, the finished hands' terms after a hit
+    Sg = np.ascontiguousarray((W @ np.ascontiguousarray(rows.S[:, used].T)).T)
+    Fg = np.ascontiguousarray((W @ np.ascontiguousarray(rows.F[:, used].T)).T)
+    tie = TIE_SHARE * np.bincount(group, weights=weights, minlength=n)
+    H = np.ascontiguousarray(hit.T)
+    B = np.zeros_like(H) if burn is None else np.ascontiguousarray(burn.T)
+    V = np.zeros((J, n))
+    for idx, C, must, at, kids in node_plan(game).levels:  # the last hands first
+        h = Fg[idx] + sparse.csr_matrix((C.data, C.indices, C.indptr), shape=C.shape) @ V
+        if must:  # empty hands must draw
+            V[idx] = h
             continue
-        s = Sg[:, j]
-        b = V[:, nd.burn_child] if nd.burn_child >= 0 and burn is not None else None
-        pb = burn[:, j] if b is not None and burn is not None else np.zeros(n)
-        played = s + (h - s) * hit[:, j] + (0.0 if b is None else (b - s) * pb)
-        best = np.minimum(s, h) if b is None else np.minimum(np.minimum(s, h), b)
-        near = [s <= best + tie, h <= best + tie] + ([] if b is None else [b <= best + tie])
-        pure = (np.abs(hit[:, j] - 0.5) >= 0.5 - PURE) & (np.abs(pb - 0.5) >= 0.5 - PURE)
-        tied = pure & (played <= best + tie) & (np.sum(near, axis=0) > 1)
-        first = np.where(near[0], 0, np.where(near[1], 1, 2))
-        hit[tied, j] = first[tied] == 1
-        if b is not None and burn is not None:
-            burn[tied, j] = first[tied] == 2
-            pb = burn[:, j]
-        V[:, j] = s + (h - s) * hit[:, j] + (0.0 if b is None else (b - s) * pb)
-    return hit, burn
+        s = Sg[idx]
+        b = s.copy()  # burning, where the rules allow it (elsewhere worth standing, unused)
+        can = np.zeros(s.shape, dtype=bool)
+        if burn is not None and len(at):
+            b[at] = V[kids]
+            can[at] = True
+        ph, pb = H[idx], B[idx]
+        played = s + (h - s) * ph + (b - s) * pb
+        best = np.minimum(np.minimum(s, h), np.where(can, b, np.inf))
+        near_s, near_h, near_b = s <= best + tie, h <= best + tie, can & (b <= best + tie)
+        pure = (np.abs(ph - 0.5) >= 0.5 - PURE) & (np.abs(pb - 0.5) >= 0.5 - PURE)
+        tied = pure & (played <= best + tie) & (near_s.astype(int) + near_h + near_b > 1)
+        ph = np.where(tied, ~near_s & near_h, ph)
+        pb = np.where(tied, ~near_s & ~near_h, pb)
+        H[idx], B[idx] = ph, pb
+        V[idx] = s + (h - s) * ph + (b - s) * pb
+    return np.ascontiguousarray(H.T), None if burn is None else np.ascontiguousarray(B.T)
 
 
 def offpath_player(s: Solver, T: Terminal, player: PlayerStrategy, banker: BankerStrategy
@@ -265,12 +275,10 @@ def offpath_player(s: Solver, T: Terminal, player: PlayerStrategy, banker: Banke
     stand = s.stand_values(banker)
     _, V, _ = s.player_values(stand, T, None)
     own, _ = s.realization([float(v) for v in player.hit])
-    hit = list(player.hit)
-    for i, reach in enumerate(own):
-        if reach <= 1e-14:
-            q0, q1 = s.action_values(i, stand, T, V)
-            hit[i] = 1.0 if q1 > q0 + TIE else 0.0
-    return replace(player, hit=tuple(hit))
+    q0, q1 = (np.asarray(q, dtype=np.float64) for q in s.every_action_value(stand, T, V))
+    off = np.asarray(own, dtype=np.float64) <= 1e-14
+    hit = np.where(off, (q1 > q0 + TIE).astype(np.float64), np.asarray(player.hit, float))
+    return replace(player, hit=tuple(hit.tolist()))
 
 
 def offpath_gap(s: Solver, T: Terminal, sol: LPSolution, player: PlayerStrategy,
@@ -291,12 +299,10 @@ def offpath_gap(s: Solver, T: Terminal, sol: LPSolution, player: PlayerStrategy,
     played = np.bincount(s.group, weights=own * stand, minlength=G)
     mass = np.bincount(s.group, weights=weights, minlength=G)
     banker_gap = np.max((played - best) / np.maximum(mass, MASS_FLOOR), initial=0.0)
-    stand_list = stand.tolist()
-    _, V, _ = s.player_values(stand_list, T, None)
-    player_gap = 0.0
-    for i, p in enumerate(player.hit):
-        q0, q1 = s.action_values(i, stand_list, T, V)
-        player_gap = max(player_gap, max(q0, q1) - (q0 + (q1 - q0) * p))
+    _, V, _ = s.player_values(stand, T, None)
+    q0, q1 = (np.asarray(q, dtype=np.float64) for q in s.every_action_value(stand, T, V))
+    p = np.asarray(player.hit, dtype=np.float64)
+    player_gap = np.max(np.maximum(q0, q1) - (q0 + (q1 - q0) * p), initial=0.0)
     return float(max(banker_gap, player_gap))
 
 
