@@ -7,8 +7,17 @@ best replies, which bracket the game value) and the check off the path (`offpath
 The refined equilibrium is quasi-perfect (`settemezzo.solve.lp.refine`): the banker answers a
 player who trembles (every sequence of its choices at least ``eta``) at every public state,
 and the player, after a mistake of its own, plays on as well as it can (a tie within `TIE`:
-it stands). Ties can remain among the banker's best replies to the trembling player; the LP's
-vertex then still picks one (seen on thinned decks under SPANISH and burn=3,4)."""
+it stands).
+
+**The canonical choice where ties remain.** At a public state off the path, the LP's duals
+may pick any of the banker's tied best replies to the trembling player. Where the banker's
+play at a hand is pure and another choice is worth as much (`TIE_SHARE`), it stands rather
+than hits and hits rather than burns (`offpath_banker`, `canonical_ties`); where it mixes,
+the mixture is what keeps the trembling player indifferent, and it is kept. What this does
+not settle: where the perturbed LP is degenerate, the trembling player's own plan at a few
+states off the path is not unique, nor the banker's mixture answering it (seen on thinned
+decks under burn=3,4, and under ITALIAN started from other cuts): the tables there still move
+with the solve path."""
 
 from __future__ import annotations
 
