@@ -188,7 +188,7 @@ def _solve_lp(s: Solver, T: Terminal, const: float, subs: dict[Any, Equilibrium]
             sol = lp.refine(s, c, const, cuts, sol, tol, max_rounds)
         player, banker = lp_strategies(game, sol, cuts, subs)
         if REFINED:
-            banker = offpath_banker(s, sol, banker)
+            banker = offpath_banker(s, T, sol, banker)
             player = offpath_player(s, T, player, banker)
         low, upper = certificate(s, player, banker, lower_subs, upper_subs)
         if upper - low <= CERTIFICATE_TARGET or lp.ALWAYS_POLISH:
@@ -200,13 +200,15 @@ def _solve_lp(s: Solver, T: Terminal, const: float, subs: dict[Any, Equilibrium]
     return sol, player, banker, low, upper, gap
 
 
-def offpath_banker(s: Solver, sol: LPSolution, banker: BankerStrategy) -> BankerStrategy:
+def offpath_banker(s: Solver, T: Terminal, sol: LPSolution, banker: BankerStrategy
+                   ) -> BankerStrategy:
     """``banker`` with its ties broken in a fixed order at each public state off the path
     (where the player's own plan never stands): against the trembling player there (the
     perturbed LP's ``x``, `settemezzo.solve.lp.refine`), a hand where two of the banker's
     choices are worth the same, its own play below that hand kept, stands rather than hits
-    and hits rather than burns (`canonical_ties`). The LP's duals may pick any of such tied
-    choices, and which one moves the player's values there."""
+    and hits rather than burns (`canonical_ties`), unless that would tempt the player there
+    (`kept_safe`). The LP's duals may pick any of such tied choices, and which one moves the
+    player's values there."""
     if sol.x_tremble is None:
         return banker
     rows = s.stand_rows
@@ -228,7 +230,30 @@ def offpath_banker(s: Solver, sol: LPSolution, banker: BankerStrategy) -> Banker
     hit[off] = new_hit
     if burn is not None:
         burn[off] = new_burn
-    return replace(banker, hit=hit, burn=burn)
+    return kept_safe(s, T, banker, replace(banker, hit=hit, burn=burn))
+
+
+def kept_safe(s: Solver, T: Terminal, banker: BankerStrategy, new: BankerStrategy
+              ) -> BankerStrategy:
+    """``new`` (``banker`` with other play at some public states) if the player's best reply
+    gains nothing against it (within `TIE`); else ``new`` except at each public state where
+    it would make standing worth more than the player's best play against ``banker`` at some
+    decision: there ``banker`` stays. Then no decision's best value rises, so the player's
+    best reply gains nothing, and the certificate holds."""
+    stand = np.asarray(s.stand_values(new), dtype=np.float64)
+    before, V, _ = s.player_values(s.stand_values(banker), T, None)
+    if float(s.player_values(stand, T, None)[0]) <= float(before) + TIE:
+        return new
+    tempted = np.unique(s.group[(stand > np.asarray(V, dtype=np.float64) + TIE) & s.is_play])
+    if not len(tempted):
+        return new
+    hit = np.array(new.hit, dtype=np.float64)
+    hit[tempted] = banker.hit[tempted]
+    burn = new.burn
+    if burn is not None:
+        burn = np.array(burn, dtype=np.float64)
+        burn[tempted] = banker.burn[tempted]
+    return replace(new, hit=hit, burn=burn)
 
 
 def canonical_ties(game: HeadsUpGame, rows: FloatRows, members: npt.NDArray[np.int64],
