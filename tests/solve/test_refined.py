@@ -9,7 +9,7 @@ smaller game solved in seconds: the same code as the full decks', the swaps' and
 subgames included; each rule set's reference solve is shared by its tests. Where the
 refinement leaves a choice (burn=3,4 on the thinned deck; ITALIAN and ties_push started from
 other cuts), the test says so (a strict xfail: it fails once the choice is made). The full
-ITALIAN game is checked once (slow)."""
+ITALIAN and SPANISH games are checked once each (slow)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ import pytest
 
 from settemezzo.cards import Unseen
 from settemezzo.game import HeadsUpGame, heads_up
-from settemezzo.rules import ITALIAN, Rules, from_spec
+from settemezzo.rules import ITALIAN, SPANISH, Rules, from_spec
 from settemezzo.solve import equilibria, equilibrium, lp
 from settemezzo.solve.results import Equilibrium
 from settemezzo.solve.state import state_of
@@ -144,9 +144,12 @@ def test_offpath_check_sees_a_banker_who_answers_badly(monkeypatch: pytest.Monke
 
 
 @pytest.mark.slow
-def test_full_italian_refined_is_canonical(monkeypatch: pytest.MonkeyPatch) -> None:
-    game = heads_up(ITALIAN)
+@pytest.mark.parametrize(("rules", "settings"), [(ITALIAN, {"DUAL_PRICING": 2}),
+                                                 (SPANISH, {"DUAL_PRICING": 1})])
+def test_full_decks_refined_are_canonical(rules: Rules, settings: dict[str, Any],
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    game = heads_up(rules)
     eq, table = _solve(game, monkeypatch)
     assert eq.exploitability <= 1e-9 and eq.offpath_gap <= OFFPATH_TOL
-    _, again = _solve(game, monkeypatch, DUAL_PRICING=2)
+    _, again = _solve(game, monkeypatch, **settings)
     assert np.abs(again - table).max() <= 1e-9
