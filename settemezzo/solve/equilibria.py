@@ -7,8 +7,17 @@ best replies, which bracket the game value) and the check off the path (`offpath
 The refined equilibrium is quasi-perfect (`settemezzo.solve.lp.refine`): the banker answers a
 player who trembles (every sequence of its choices at least ``eta``) at every public state,
 and the player, after a mistake of its own, plays on as well as it can (a tie within `TIE`:
-it stands). Ties can remain among the banker's best replies to the trembling player; the LP's
-vertex then still picks one (seen on thinned decks under SPANISH and burn=3,4)."""
+it stands).
+
+**The canonical choice where ties remain.** At a public state off the path, the LP's duals
+may pick any of the banker's tied best replies to the trembling player. Where the banker's
+play at a hand is pure and another choice is worth as much (`TIE_SHARE`), it stands rather
+than hits and hits rather than burns (`offpath_banker`, `canonical_ties`); where it mixes,
+the mixture is what keeps the trembling player indifferent, and it is kept. What this does
+not settle: where the perturbed LP is degenerate, the trembling player's own plan at a few
+states off the path is not unique, nor the banker's mixture answering it (seen on thinned
+decks under burn=3,4, and under ITALIAN started from other cuts): the tables there still move
+with the solve path."""
 
 from __future__ import annotations
 
@@ -27,9 +36,17 @@ from settemezzo.game import (
 )
 from settemezzo.rules import ITALIAN, Rules
 from settemezzo.solve.errors import SolverError
-from settemezzo.solve.plans import BURN, BURN_CODE, HIT_CODE, FloatArray, hand_facts, reach_edges
+from settemezzo.solve.plans import (
+    BURN,
+    BURN_CODE,
+    HIT_CODE,
+    FloatArray,
+    hand_facts,
+    node_plan,
+    reach_edges,
+)
 from settemezzo.solve.results import Equilibrium
-from settemezzo.solve.rows import compiled
+from settemezzo.solve.rows import FloatRows, compiled
 from settemezzo.solve.solver import Solver, Terminal
 from settemezzo.solve.state import game_solver, state_of
 from settemezzo.solve.strategies import BankerStrategy, PlayerStrategy, subgame_key
@@ -56,6 +73,23 @@ resolve the replies at states the cards reach less often."""
 
 TIE = 1e-12
 """Two values of the player's actions closer than this are a tie: the player stands."""
+
+
+TIE_SHARE = 1e-9
+"""Two values of the banker's choices at a public state off the path closer than this share
+of the trembling player's weight there are a tie (`canonical_ties`): the LP's values are
+exact to HiGHS's tolerances only, and a tie must not hang on the last bits."""
+
+
+PURE = 1e-9
+"""`canonical_ties` breaks a tie only where the LP's banker plays one choice (each chance
+within this of 0 or 1): where it mixes, the mixture keeps the trembling player indifferent
+there, and the player's values need it."""
+
+
+OFFPATH_MASS = 1e-13
+"""A public state where the player's own plan stands with less weight than this is off the
+path (`offpath_banker`)."""
 
 
 REFINED = True
@@ -163,6 +197,7 @@ def _solve_lp(s: Solver, T: Terminal, const: float, subs: dict[Any, Equilibrium]
             sol = lp.refine(s, c, const, cuts, sol, tol, max_rounds)
         player, banker = lp_strategies(game, sol, cuts, subs)
         if refined:
+            banker = offpath_banker(s, T, sol, banker)
             player = offpath_player(s, T, player, banker)
         low, upper = certificate(s, player, banker, lower_subs, upper_subs)
         if upper - low <= CERTIFICATE_TARGET or lp.ALWAYS_POLISH:
@@ -174,6 +209,107 @@ def _solve_lp(s: Solver, T: Terminal, const: float, subs: dict[Any, Equilibrium]
     return sol, player, banker, low, upper, gap
 
 
+def offpath_banker(s: Solver, T: Terminal, sol: LPSolution, banker: BankerStrategy
+                   ) -> BankerStrategy:
+    """``banker`` with its ties broken in a fixed order at each public state off the path
+    (where the player's own plan never stands): against the trembling player there (the
+    perturbed LP's ``x``, `settemezzo.solve.lp.refine`), a hand where two of the banker's
+    choices are worth the same, its own play below that hand kept, stands rather than hits
+    and hits rather than burns (`canonical_ties`), unless that would tempt the player there
+    (`kept_safe`). The LP's duals may pick any of such tied choices, and which one moves the
+    player's values there."""
+    if sol.x_tremble is None:
+        return banker
+    rows = s.stand_rows
+    assert isinstance(rows, FloatRows)
+    G = len(s.game.publics)
+    stands = np.array(s.reach, dtype=np.float64) * s.is_play
+    limit = np.bincount(s.group, weights=stands * np.maximum(sol.x[0::2], 0.0), minlength=G)
+    weights = stands * s.stake * np.maximum(sol.x_tremble[:len(sol.x)][0::2], 0.0)
+    off = np.flatnonzero((limit <= OFFPATH_MASS) & (np.bincount(s.group, weights=weights,
+                                                                 minlength=G) > 0))
+    if not len(off):
+        return banker
+    inside = np.flatnonzero(np.isin(s.group, off))
+    hit = np.array(banker.hit, dtype=np.float64)
+    burn = None if banker.burn is None else np.array(banker.burn, dtype=np.float64)
+    new_hit, new_burn = canonical_ties(
+        s.game, rows, inside, weights[inside], np.searchsorted(off, s.group[inside]),
+        hit[off], None if burn is None else burn[off])
+    hit[off] = new_hit
+    if burn is not None:
+        burn[off] = new_burn
+    return kept_safe(s, T, banker, replace(banker, hit=hit, burn=burn))
+
+
+def kept_safe(s: Solver, T: Terminal, banker: BankerStrategy, new: BankerStrategy
+              ) -> BankerStrategy:
+    """``new`` (``banker`` with other play at some public states) if the player's best reply
+    gains nothing against it (within `TIE`); else ``new`` except at each public state where
+    it would make standing worth more than the player's best play against ``banker`` at some
+    decision: there ``banker`` stays. Then no decision's best value rises, so the player's
+    best reply gains nothing, and the certificate holds."""
+    stand = np.asarray(s.stand_values(new), dtype=np.float64)
+    before, V, _ = s.player_values(s.stand_values(banker), T, None)
+    if float(s.player_values(stand, T, None)[0]) <= float(before) + TIE:
+        return new
+    tempted = np.unique(s.group[(stand > np.asarray(V, dtype=np.float64) + TIE) & s.is_play])
+    if not len(tempted):
+        return new
+    hit = np.array(new.hit, dtype=np.float64)
+    hit[tempted] = banker.hit[tempted]
+    burn = new.burn
+    if burn is not None:
+        burn = np.array(burn, dtype=np.float64)
+        burn[tempted] = banker.burn[tempted]
+    return replace(new, hit=hit, burn=burn)
+
+
+def canonical_ties(game: HeadsUpGame, rows: FloatRows, members: npt.NDArray[np.int64],
+                   weights: FloatArray, group: npt.NDArray[np.int64], hit: FloatArray,
+                   burn: FloatArray | None) -> tuple[FloatArray, FloatArray | None]:
+    """The banker's play ``hit`` (and ``burn``), per group and hand, with its ties broken:
+    against the rows ``members`` of ``rows`` weighted by ``weights`` (``group``: each one's
+    group, a row of ``hit``), from the last hands up, a hand whose play is worth its best
+    choice, with another choice as good (within `TIE_SHARE` of the group's weight), takes
+    the first of its tied choices in the order stand, hit, burn. The hand's value then
+    feeds the hands above it."""
+    from scipy import sparse  # (loaded with the LP already)
+
+    n, J = hit.shape
+    used, col = np.unique(rows.inv[members], return_inverse=True)  # the distinct rows used
+    W = sparse.csr_matrix((weights, (group, col)), shape=(n, len(used)))
+    # hands x groups, laid out by hand: the stand terms, the finished hands' terms after a hit
+    Sg = np.ascontiguousarray((W @ np.ascontiguousarray(rows.S[:, used].T)).T)
+    Fg = np.ascontiguousarray((W @ np.ascontiguousarray(rows.F[:, used].T)).T)
+    tie = TIE_SHARE * np.bincount(group, weights=weights, minlength=n)
+    H = np.ascontiguousarray(hit.T)
+    B = np.zeros_like(H) if burn is None else np.ascontiguousarray(burn.T)
+    V = np.zeros((J, n))
+    for idx, C, must, at, kids in node_plan(game).levels:  # the last hands first
+        h = Fg[idx] + sparse.csr_matrix((C.data, C.indices, C.indptr), shape=C.shape) @ V
+        if must:  # empty hands must draw
+            V[idx] = h
+            continue
+        s = Sg[idx]
+        b = s.copy()  # burning, where the rules allow it (elsewhere worth standing, unused)
+        can = np.zeros(s.shape, dtype=bool)
+        if burn is not None and len(at):
+            b[at] = V[kids]
+            can[at] = True
+        ph, pb = H[idx], B[idx]
+        played = s + (h - s) * ph + (b - s) * pb
+        best = np.minimum(np.minimum(s, h), np.where(can, b, np.inf))
+        near_s, near_h, near_b = s <= best + tie, h <= best + tie, can & (b <= best + tie)
+        pure = (np.abs(ph - 0.5) >= 0.5 - PURE) & (np.abs(pb - 0.5) >= 0.5 - PURE)
+        tied = pure & (played <= best + tie) & (near_s.astype(int) + near_h + near_b > 1)
+        ph = np.where(tied, ~near_s & near_h, ph)
+        pb = np.where(tied, ~near_s & ~near_h, pb)
+        H[idx], B[idx] = ph, pb
+        V[idx] = s + (h - s) * ph + (b - s) * pb
+    return np.ascontiguousarray(H.T), None if burn is None else np.ascontiguousarray(B.T)
+
+
 def offpath_player(s: Solver, T: Terminal, player: PlayerStrategy, banker: BankerStrategy
                    ) -> PlayerStrategy:
     """``player`` with, at each decision its own play never reaches, its best reply to
@@ -182,12 +318,10 @@ def offpath_player(s: Solver, T: Terminal, player: PlayerStrategy, banker: Banke
     stand = s.stand_values(banker)
     _, V, _ = s.player_values(stand, T, None)
     own, _ = s.realization([float(v) for v in player.hit])
-    hit = list(player.hit)
-    for i, reach in enumerate(own):
-        if reach <= 1e-14:
-            q0, q1 = s.action_values(i, stand, T, V)
-            hit[i] = 1.0 if q1 > q0 + TIE else 0.0
-    return replace(player, hit=tuple(hit))
+    q0, q1 = (np.asarray(q, dtype=np.float64) for q in s.every_action_value(stand, T, V))
+    off = np.asarray(own, dtype=np.float64) <= 1e-14
+    hit = np.where(off, (q1 > q0 + TIE).astype(np.float64), np.asarray(player.hit, float))
+    return replace(player, hit=tuple(hit.tolist()))
 
 
 def offpath_gap(s: Solver, T: Terminal, sol: LPSolution, player: PlayerStrategy,
@@ -208,12 +342,10 @@ def offpath_gap(s: Solver, T: Terminal, sol: LPSolution, player: PlayerStrategy,
     played = np.bincount(s.group, weights=own * stand, minlength=G)
     mass = np.bincount(s.group, weights=weights, minlength=G)
     banker_gap = np.max((played - best) / np.maximum(mass, MASS_FLOOR), initial=0.0)
-    stand_list = stand.tolist()
-    _, V, _ = s.player_values(stand_list, T, None)
-    player_gap = 0.0
-    for i, p in enumerate(player.hit):
-        q0, q1 = s.action_values(i, stand_list, T, V)
-        player_gap = max(player_gap, max(q0, q1) - (q0 + (q1 - q0) * p))
+    _, V, _ = s.player_values(stand, T, None)
+    q0, q1 = (np.asarray(q, dtype=np.float64) for q in s.every_action_value(stand, T, V))
+    p = np.asarray(player.hit, dtype=np.float64)
+    player_gap = np.max(np.maximum(q0, q1) - (q0 + (q1 - q0) * p), initial=0.0)
     return float(max(banker_gap, player_gap))
 
 

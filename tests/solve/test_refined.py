@@ -2,13 +2,14 @@
 certificate, each side is a best reply at every decision off the path included (`offpath_gap`),
 and the tables it gives (the player's values of standing and of playing on against the banker
 found) are the same whichever path the LP solver takes: HiGHS's dual pricing strategies, the
-primal or the dual simplex.
+primal or the dual simplex, other starting cuts, the LP's columns in another order.
 
 Each rule set is solved on a thinned deck (at most two cards of a kind, figures included), a
 smaller game solved in seconds: the same code as the full decks', the swaps' and splits'
-subgames included. Where ties remain among the banker's best replies off the path (SPANISH and
-burn=3,4 on the thinned deck), the test says so (a strict xfail: it fails once they are
-broken). The full ITALIAN game is checked once (slow)."""
+subgames included; each rule set's reference solve is shared by its tests. Where the
+refinement leaves a choice (burn=3,4 on the thinned deck; ITALIAN and ties_push started from
+other cuts), the test says so (a strict xfail: it fails once the choice is made). The full
+ITALIAN and SPANISH games are checked once each (slow)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ import pytest
 
 from settemezzo.cards import Unseen
 from settemezzo.game import HeadsUpGame, heads_up
-from settemezzo.rules import ITALIAN, Rules, from_spec
+from settemezzo.rules import ITALIAN, SPANISH, Rules, from_spec
 from settemezzo.solve import equilibria, equilibrium, lp
 from settemezzo.solve.results import Equilibrium
 from settemezzo.solve.state import state_of
@@ -63,35 +64,59 @@ def _solve(game: HeadsUpGame, monkeypatch: pytest.MonkeyPatch, **settings: Any
     return eq, table
 
 
+_REFERENCE: dict[str, tuple[Equilibrium, np.ndarray]] = {}
+
+
+def _reference(spec: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Equilibrium, np.ndarray]:
+    """`_solve` of ``spec``'s thinned deck with the shipped settings, once per module."""
+    if spec not in _REFERENCE:
+        rules = from_spec(spec)
+        _REFERENCE[spec] = _solve(heads_up(rules, _thin(rules)), monkeypatch)
+    return _REFERENCE[spec]
+
+
 TIES_LEFT = pytest.mark.xfail(
-    strict=True, reason="ties left among the banker's best replies to the trembling player at "
-    "a few public states off the path: the refined tables move there with the dual pricing")
-SPECS = ["italian", "italian+swap_hidden", "italian+ties_push",
-         # (on the full decks, burn=3,4 gives the same tables with every pricing)
-         pytest.param("italian+burn=3,4", marks=TIES_LEFT),
-         pytest.param("spanish", marks=TIES_LEFT)]
+    strict=True, reason="the trembling player's own plan is not unique at a few public states "
+    "off the path (the perturbed LP is degenerate there), nor the banker's mixture answering "
+    "it: the refined tables move there with the solve path")
+PATHS = {  # the other ways to the same equilibrium: HiGHS's options, the LP's start, its order
+    "dual pricing 1": {"DUAL_PRICING": 1},
+    "dual pricing 2": {"DUAL_PRICING": 2},
+    "primal simplex": {"SIMPLEX_STRATEGY": 4},
+    "other starting cuts": {"START_THRESHOLDS": (9, 11, 12)},
+    "shuffled columns": {"COLUMN_SEED": 1},
+}
+CASES = [  # each rule set against another path or more; every path on ITALIAN, the cheapest
+    *(("italian", path) for path in PATHS if path != "other starting cuts"),
+    pytest.param("italian", "other starting cuts", marks=TIES_LEFT),
+    ("italian+swap_hidden", "shuffled columns"),
+    pytest.param("italian+ties_push", "other starting cuts", marks=TIES_LEFT),
+    ("italian+ties_push", "primal simplex"),
+    ("italian+ties_push", "dual pricing 2"),
+    ("spanish", "dual pricing 1"),  # (where the banker's tied replies once moved the tables)
+    pytest.param("italian+burn=3,4", "dual pricing 1", marks=TIES_LEFT),
+    # (on the full decks, burn=3,4 gives the same tables with every pricing)
+]
 
 
-@pytest.mark.parametrize("spec", SPECS)
-def test_refined_tables_do_not_depend_on_the_solve_path(spec: str,
+@pytest.mark.parametrize(("spec", "path"), CASES)
+def test_refined_tables_do_not_depend_on_the_solve_path(spec: str, path: str,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    rules = from_spec(spec)
-    game = heads_up(rules, _thin(rules))
-    eq, table = _solve(game, monkeypatch)
+    eq, table = _reference(spec, monkeypatch)
     assert eq.exploitability <= 1e-9
     assert eq.offpath_gap <= OFFPATH_TOL
-    for settings in ({"DUAL_PRICING": 1}, {"DUAL_PRICING": 2}, {"SIMPLEX_STRATEGY": 4}):
-        other, again = _solve(game, monkeypatch, **settings)
-        assert other.offpath_gap <= OFFPATH_TOL
-        assert np.abs(again - table).max() <= 1e-9, settings
+    rules = from_spec(spec)
+    other, again = _solve(heads_up(rules, _thin(rules)), monkeypatch, **PATHS[path])
+    assert other.exploitability <= 1e-9
+    assert other.offpath_gap <= OFFPATH_TOL
+    assert np.abs(again - table).max() <= 1e-9
 
 
 @pytest.mark.parametrize("spec", ["italian", "italian+swap_hidden"])
 def test_refined_value_is_the_plain_one(spec: str, monkeypatch: pytest.MonkeyPatch) -> None:
     rules = from_spec(spec)
-    game = heads_up(rules, _thin(rules))
-    refined, _ = _solve(game, monkeypatch)
-    plain, _ = _solve(game, monkeypatch, REFINED=False)
+    refined, _ = _reference(spec, monkeypatch)
+    plain, _ = _solve(heads_up(rules, _thin(rules)), monkeypatch, REFINED=False)
     assert plain.offpath_gap == 0.0  # (not checked without the refinement)
     assert abs(refined.value - plain.value) <= refined.exploitability + plain.exploitability
     # both brackets hold the game's value
@@ -119,9 +144,12 @@ def test_offpath_check_sees_a_banker_who_answers_badly(monkeypatch: pytest.Monke
 
 
 @pytest.mark.slow
-def test_full_italian_refined_is_canonical(monkeypatch: pytest.MonkeyPatch) -> None:
-    game = heads_up(ITALIAN)
+@pytest.mark.parametrize(("rules", "settings"), [(ITALIAN, {"DUAL_PRICING": 2}),
+                                                 (SPANISH, {"DUAL_PRICING": 1})])
+def test_full_decks_refined_are_canonical(rules: Rules, settings: dict[str, Any],
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    game = heads_up(rules)
     eq, table = _solve(game, monkeypatch)
     assert eq.exploitability <= 1e-9 and eq.offpath_gap <= OFFPATH_TOL
-    _, again = _solve(game, monkeypatch, DUAL_PRICING=2)
+    _, again = _solve(game, monkeypatch, **settings)
     assert np.abs(again - table).max() <= 1e-9
