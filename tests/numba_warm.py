@@ -71,9 +71,18 @@ def wait_in_this_process() -> None:
 
 def main(argv: list[str]) -> int:
     """``DONE``: warm up, then write the file ``DONE`` (what the test run's controller starts).
-    ``-- COMMAND...``: warm up while ``COMMAND`` runs, and exit with its code: `make test`
-    runs mypy so, which keeps one core busy for half a minute while the other is idle; the
-    test run then only loads the cache."""
+    ``--start DONE -- COMMAND...``: start that warm-up in the background, run ``COMMAND`` and
+    exit with its code, not waiting for the warm-up: `make test` runs mypy so (one core busy
+    for half a minute), then the tests with `ENV` set to ``DONE``, whose workers run what
+    needs no compiling until the warm-up is over. ``-- COMMAND...``: warm up while ``COMMAND``
+    runs, and exit with its code when both are over."""
+    if argv[:1] == ["--start"] and argv[2:3] == ["--"]:
+        done = Path(argv[1]).resolve()
+        done.unlink(missing_ok=True)
+        with done.with_suffix(".log").open("w") as log:
+            subprocess.Popen([sys.executable, "-m", "tests.numba_warm", str(done)],
+                             stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        return subprocess.call(argv[3:])
     if argv[:1] == ["--"]:
         command = subprocess.Popen(argv[1:])
         try:
