@@ -8,7 +8,8 @@
 - `reaches`: how often the player's own choices lead to each decision; `copy_rank` and
   `stake_copy`: which stake copy of a hand the strategy plays, when the stake is chosen
   after the first card;
-- `game_row`: the `HandRow` of one decision.
+- `game_row`: the `HandRow` of one decision (`decision_columns`: its values alone, without the
+  table's columns).
 
 The solver is imported at the first computation, not with this module: `settemezzo.advice`
 reads shipped tables without it.
@@ -25,8 +26,8 @@ if TYPE_CHECKING:
     from settemezzo.solve import BankerStrategy, PlayerStrategy
 
 __all__ = ["MIXED_EPS", "REACH_EPS", "TIE", "Columns", "HandRow", "best_label", "columns",
-           "copy_rank", "game_row", "named_columns", "reaches", "resolve_banker",
-           "stake_copy"]
+           "copy_rank", "decision_columns", "game_row", "named_columns", "reaches",
+           "resolve_banker", "stake_copy"]
 
 
 MIXED_EPS = 1e-6
@@ -152,6 +153,31 @@ def named_columns(game: HeadsUpGame, against: str) -> Columns:
     return out
 
 
+def decision_columns(game: HeadsUpGame, i: int, against: str) -> tuple[Any, Any, Any, Any]:
+    """The values at decision ``i`` alone of `named_columns`' (the same numbers): standing
+    and hitting, in value and in chance of winning, against the banker named ``against``,
+    the player's best reply after. The best reply is computed once per game and kept; each
+    decision then takes the values of its two actions, not a table's columns."""
+    from settemezzo.solve.state import game_solver, state_of
+    from settemezzo.solve.walk import player_reply
+
+    kept = state_of(game).table_columns
+    whole = kept.get(("columns", game.rules, against))
+    if whole is not None:
+        return whole.stand_ev[i], whole.hit_ev[i], whole.stand_win[i], whole.hit_win[i]
+    banker = resolve_banker(against, game)
+    key = ("reply", game.rules, against)
+    if key not in kept:
+        kept[key] = player_reply(game, banker, win=True)
+    r = kept[key]
+    exact = banker.exact
+    sv, sw = game_solver(game, exact, "value"), game_solver(game, exact, "win")
+    assert r.W is not None and r.T_win is not None
+    hit_ev = sv.every_action_value(r.stand, r.T, r.V)[1][i]
+    hit_win = sw.every_action_value(r.stand_win, r.T_win, r.W)[1][i]
+    return r.stand[i], hit_ev, r.stand_win[i], hit_win
+
+
 REACH_EPS = 1e-9
 """``own_reach`` below this is 0: the equilibrium's frequencies carry solver noise (1e-14)."""
 
@@ -190,27 +216,29 @@ def stake_copy(game: HeadsUpGame, st: Any, player: PlayerStrategy, exact: bool) 
     return pick
 
 
-def game_row(game: HeadsUpGame, st: Any, against: str | BankerStrategy
-             ) -> tuple[HandRow, int]:
+def game_row(game: HeadsUpGame, st: Any, against: str | BankerStrategy, *,
+             table: bool = True) -> tuple[HandRow, int]:
     """`settemezzo.results.answers.answer_row` computed from the game, for decision ``st`` (at the
     lowest stake: the copy the strategy uses is picked here), and the information set of
-    that copy."""
+    that copy. ``table``: False, with the equilibrium banker, reads the values of that
+    decision alone (`decision_columns`: the same numbers, without the table's columns)."""
     from settemezzo.solve import equilibrium
 
     banker = resolve_banker(against, game)
-    # a banker named by a string: the columns are computed once per game
-    cols = (named_columns(game, against.strip().lower()) if isinstance(against, str)
-            else columns(game, banker))
     is_eq = isinstance(against, str) and against.strip().lower() == "equilibrium"
+    # a banker named by a string: the columns are computed once per game
+    cols = None if is_eq and not table else (
+        named_columns(game, against.strip().lower()) if isinstance(against, str)
+        else columns(game, banker))
     stake: int | None = None
     if game.stake_choice:
-        player = equilibrium(game).player if is_eq else cols.strategy
+        player = equilibrium(game).player if is_eq or cols is None else cols.strategy
         st = game.infosets[stake_copy(game, st, player, banker.exact and player.exact)]
         stake = st.stake
     i = st.index
     freq = float(equilibrium(game).player.hit[i]) if is_eq else None
-    se, he = cols.stand_ev[i], cols.hit_ev[i]
+    se, he, sw, hw = (decision_columns(game, i, "equilibrium") if cols is None else
+                      (cols.stand_ev[i], cols.hit_ev[i], cols.stand_win[i], cols.hit_win[i]))
     if stake is not None:  # chips at this stake -> per unit stake
         se, he = se / stake, he / stake
-    return HandRow(banker.name, stake, se, he, cols.stand_win[i], cols.hit_win[i], freq,
-                   best_label(se, he, freq)), i
+    return HandRow(banker.name, stake, se, he, sw, hw, freq, best_label(se, he, freq)), i

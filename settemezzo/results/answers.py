@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from settemezzo.advice import Advice, Answers, advice_of, computed_row, exact_values, hand_of
 from settemezzo.cards import CardSpec, Kind, Unseen
-from settemezzo.game import may_split
+from settemezzo.game import gc_paused, may_split
 from settemezzo.results import ENGINE_LOCK, Solved, get, ready
 from settemezzo.rows import HandRow, game_row
 from settemezzo.rules import ITALIAN, Rules
@@ -135,8 +135,8 @@ def decision_values(rules: Rules, deck: Unseen | None, hole: Kind,
     solve before anyone decides. A hand with no decision (finished, or not in the deck) is an
     `settemezzo.errors.InputError` naming it."""
     game = _solved(rules, deck, start=True).result()
-    with ENGINE_LOCK:
-        return game_row(game, game.infoset(hole, up), "equilibrium")[0]
+    with ENGINE_LOCK, gc_paused():
+        return game_row(game, game.infoset(hole, up), "equilibrium", table=False)[0]
 
 
 def solve_ahead(rules: Rules, deck: Unseen | None) -> Future[HeadsUpGame]:
@@ -168,19 +168,21 @@ def _solved(rules: Rules, deck: Unseen | None, *, start: bool) -> Future[HeadsUp
 
 
 def _run(fut: Future[HeadsUpGame], rules: Rules, deck: Unseen | None) -> None:
-    """Solve ``deck``'s game into ``fut``: the equilibrium and the columns `game_row` reads
-    (kept with the game); an error goes to ``fut`` and the deck is forgotten."""
+    """Solve ``deck``'s game into ``fut``: the equilibrium and the player's best reply to it,
+    which `settemezzo.rows.decision_columns` reads (kept with the game); an error goes to
+    ``fut`` and the deck is forgotten."""
     from settemezzo.game import heads_up
-    from settemezzo.rows import named_columns
+    from settemezzo.rows import decision_columns
     from settemezzo.solve import equilibrium
 
     if not fut.set_running_or_notify_cancel():
         return
     try:
-        with ENGINE_LOCK:
+        with ENGINE_LOCK, gc_paused():  # (many small objects: see `gc_paused`)
             game = heads_up(rules, deck)
             equilibrium(game)
-            named_columns(game, "equilibrium")
+            if game.infosets:
+                decision_columns(game, 0, "equilibrium")  # the best reply, kept
     except BaseException as e:
         with _DECKS_LOCK:
             if _DECKS.get((rules, deck)) is fut:

@@ -58,6 +58,9 @@ class SolverMemo:
     """The values of the finished hands against a banker (`shown_values`)."""
     finishing: dict[int, Finishing] = field(default_factory=dict)
     """The children that finish the hand, per action (`_finishing`)."""
+    behavioural: tuple[BankerStrategy, BankerKey, FloatArray] | None = None
+    """The values of standing against the last behavioural banker asked (in floats), with
+    it: the same banker object answers at once (its arrays are not changed in place)."""
 
 
 @dataclass
@@ -69,72 +72,59 @@ class Solver:
     measure: Literal["value", "win"] = "value"
     memo: SolverMemo = field(default_factory=SolverMemo)
 
+    like: Solver | None = field(default=None, repr=False, compare=False)
+    """A solver of the same game whose layout (`Layout`) this one takes, not made again."""
+    layout: Layout = field(init=False, repr=False, compare=False)
+
     def __post_init__(self) -> None:
         with gc_paused():  # many small objects: see `settemezzo.game.gc_paused`
             self._setup()
+        self.like = None  # (not kept alive by this one)
 
     def _setup(self) -> None:
         g = self.game
+        like = self.like if self.like is not None and self.like.game is g else None
+        lay = self.layout = like.layout if like is not None else Layout.of(g)
         K = len(g.kinds)
-        pos = {k: p for p, k in enumerate(g.kinds)}
-        shown_only = {int(SWAP), int(SPLIT), BUST}
-        # the finished hands (not a swap, split or bust): the row of their deck (the
-        # decision's, or the whole deck for a hand finished at once after a swap, last) less
-        # the card drawn, the player's score, and where (decision, action, child)
-        row_of, kind_of, shown_score, shown_of = [], [], [], []
-        for r, s in enumerate(g.infosets):
-            for a, kids in ((1, s.children), (0, s.children0)):
-                for ci, ch in enumerate(kids):
-                    if ch.infoset < 0 and ch.score not in shown_only:
-                        row_of.append(r)
-                        kind_of.append(pos[ch.kind])
-                        shown_score.append(ch.score)
-                        shown_of.append((s.index, a, ci))
-        n = len(g.infosets)
-        for ci, ch in enumerate(g.root_terminals):  # after a swap: 7½ or bust at once
-            if ch.score != BUST:
-                row_of.append(n)
-                kind_of.append(pos[ch.kind])
-                shown_score.append(ch.score)
-                shown_of.append((-1, 1, ci))
         decks = g.decks
-        pscore = np.array([s.total for s in g.infosets], dtype=np.int64)
         shown_decks = np.vstack([decks, np.array(g.counts, dtype=np.int64).reshape(1, K)])[
-            np.array(row_of, dtype=np.int64)]
-        shown_decks[np.arange(len(row_of)), np.array(kind_of, dtype=np.int64)] -= 1
-        # the moves valued by a subgame: swaps (`HeadsUpGame.swap_subgame`), splits
-        # (`settemezzo.split`)
-        self.swaps = [(i, ci) for i, st in enumerate(g.infosets) if st.kind in ("swap", "split")
-                      for ci, ch in enumerate(st.children) if ch.score in (SWAP, SPLIT)]
-        self.split_at = [i for i, st in enumerate(g.infosets) if st.kind == "split"]
-        # non-"play" decisions have no stand row of their own: weight 0, group 0
-        self.is_play = np.array([s.kind == "play" for s in g.infosets])
-        self.group = np.array([max(s.public, 0) for s in g.infosets], dtype=np.int64)
-        self.stake = np.array([s.stake for s in g.infosets], dtype=np.int64)
-        self.stand_decks, self.stand_score = decks, pscore
+            lay.row_of]
+        shown_decks[np.arange(len(lay.row_of)), lay.kind_of] -= 1
+        self.swaps, self.split_at = lay.swaps, lay.split_at
+        self.is_play = lay.is_play
+        self.group = lay.group
+        self.stake = lay.stake
+        self.stand_decks, self.stand_score = decks, lay.pscore
         # a banker that plays the same way in every public state (rule of thumb, best reply
         # with full information) faces a row through its deck and the player's score only:
         # equal rows are computed once (many: the same cards in other orders, other stakes)
         self._float_stand: FloatRows | None = None
         if self.exact:
-            self.shown_rows, self._shown_inverse = self._unique_rows(
-                shown_decks, np.array(shown_score, dtype=np.int64))
+            self.shown_rows, self._shown_inverse = self._unique_rows(shown_decks,
+                                                                     lay.shown_score)
         else:  # the banker's numbers of both kinds of rows at once
             self._float_stand, shown = float_batches(
-                g, [(decks, pscore), (shown_decks, np.array(shown_score, dtype=np.int64))],
-                self.measure)
+                g, [(decks, lay.pscore), (shown_decks, lay.shown_score)], self.measure)
             self.shown_rows, self._shown_inverse = shown.distinct()
-        self.shown_of = shown_of
-        self.reach: list[Any] = [s.reach for s in g.infosets] if self.exact else \
-            as_floats([s.reach for s in g.infosets])
-        self.root_prob = [ch.prob if self.exact else float(ch.prob) for ch in g.root_terminals]
-        # the first stand/hit decision of each deal (after the stake and burning choices)
-        played = [False] * len(g.infosets)
-        self.first_play = [False] * len(g.infosets)
-        for st in g.infosets:
-            before = st.parent >= 0 and played[st.parent]
-            played[st.index] = before or st.kind == "play"
-            self.first_play[st.index] = st.kind == "play" and not before
+        self.shown_of = lay.shown_of
+        self.reach: list[Any]
+        self.root_prob: list[Any]
+        if like is not None and like.exact == self.exact:
+            self.reach, self.root_prob = like.reach, like.root_prob
+        else:
+            self.reach = [s.reach for s in g.infosets] if self.exact else \
+                as_floats([s.reach for s in g.infosets])
+            self.root_prob = [ch.prob if self.exact else float(ch.prob)
+                              for ch in g.root_terminals]
+        self.first_play = lay.first_play
+
+    def share_tree(self, other: Solver) -> None:
+        """Take ``other``'s decision tree as the compiled induction reads it, if made (a
+        solver of the same game in floats, measuring something else: the same children
+        and chances), rather than make it again."""
+        if other.game is self.game and not (self.exact or other.exact) \
+                and "_tree" in other.__dict__ and "_tree" not in self.__dict__:
+            self.__dict__["_tree"] = other._tree
 
     def _rows(self, decks: npt.NDArray[np.int64], score: npt.NDArray[np.int64]) -> Rows:
         if self.exact:
@@ -186,9 +176,15 @@ class Solver:
         key = (banker.kind, banker.k, chooser is not None)
         if banker.kind != "behavioural" and key in self.memo.stand:
             return self.memo.stand[key]
+        last = self.memo.behavioural
+        if last is not None and last[0] is banker and last[1] == key:
+            return last[2]
         out = self._scaled(self._stand_values(banker, chooser))
         if banker.kind != "behavioural":
             self.memo.stand[key] = out
+        elif not self.exact:  # the same equilibrium banker is asked again (the checks)
+            out.flags.writeable = False
+            self.memo.behavioural = (banker, key, out)
         return out
 
     def _stand_values(self, banker: BankerStrategy, chooser: Solver | None) -> Any:
@@ -233,7 +229,9 @@ class Solver:
         else:
             vals = rows.values(None, "min")
         lose: Any = -1 if self.measure == "value" else 0
-        conv: Any = Fraction if self.exact else float
+        if not self.exact:
+            return self._shown_floats(vals[self._shown_inverse], float(lose))
+        conv: Any = Fraction
         g = self.game
         # a swap's or a split's value comes from its subgame (`with_swaps`): None until then
         lost = {k: conv(lose * k) for k in {s.stake for s in g.infosets}}
@@ -249,6 +247,37 @@ class Solver:
                 (out1 if a == 1 else out0)[i][ci] = v * (g.infosets[i].stake if per_stake
                                                          else 1)
         return Terminal(out1, out0, root)
+
+    def _shown_floats(self, vals: FloatArray, lose: float) -> Terminal:
+        """`_shown_values` in floats, laid out as `_tree`'s children at once (the same
+        numbers): every child ``lose`` times its decision's stake, a swap or split move None
+        (nan laid flat), each finished hand its value ``vals`` (in `shown_of`'s order)."""
+        tree = self._tree
+        stake = self.stake.astype(np.float64)
+        i, a, ci = self._shown_places
+        flat = {}
+        for action, ptr in ((1, tree.ptr1), (0, tree.ptr0)):
+            out = np.repeat(lose * stake, np.diff(ptr))
+            on = (a == action) & (i >= 0)
+            out[ptr[i[on]] + ci[on]] = vals[on] * (stake[i[on]] if self.measure == "value"
+                                                  else 1.0)
+            flat[action] = out
+        moves = [tree.ptr1[k] + c for k, c in self.swaps]
+        flat[1][moves] = np.nan
+        one, zero = (_split(flat[x].tolist(), tree.ptr1 if x else tree.ptr0) for x in (1, 0))
+        for k, c in self.swaps:
+            one[k][c] = None
+        root = [lose] * len(self.game.root_terminals)
+        for c, v in zip(ci[i < 0].tolist(), vals[i < 0].tolist(), strict=True):
+            root[c] = v
+        return Terminal(one, zero, root, flat)
+
+    @cached_property
+    def _shown_places(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64],
+                                     npt.NDArray[np.int64]]:
+        """`shown_of` as three arrays: decision (-1: a root terminal), action, child."""
+        arr = np.array(self.shown_of, dtype=np.int64).reshape(-1, 3)
+        return arr[:, 0], arr[:, 1], arr[:, 2]
 
     def with_swaps(self, T: Terminal, values: dict[int, Any]) -> Terminal:
         """``T`` with the swap and split moves valued: ``values[i]`` is the value per unit
@@ -515,6 +544,11 @@ def _kids(game: HeadsUpGame, action: int
     return ptr, child, np.array(as_floats([ch.prob for ch in flat]), dtype=np.float64)
 
 
+def _split(flat: list[Any], ptr: npt.NDArray[np.int64]) -> list[list[Any]]:
+    """``flat`` cut into one list per decision at ``ptr`` (CSR)."""
+    return [flat[a:b] for a, b in pairwise(ptr.tolist())]
+
+
 def _children_value(acc: Any, probs: list[Any], kids: Sequence[Child], shown: list[Any],
                     V: list[Any]) -> Any:
     """``acc`` plus each child's chance times its value: ``V`` of its information set, or
@@ -523,6 +557,68 @@ def _children_value(acc: Any, probs: list[Any], kids: Sequence[Child], shown: li
         j = ch.infoset
         acc += p * (V[j] if j >= 0 else t)
     return acc
+
+
+@dataclass(frozen=True)
+class Layout:
+    """What a game's solvers share, whatever they measure and however exact (`Solver`):
+    the finished hands (not a swap, split or bust) as rows of the banker's programme - the
+    row of their deck (the decision's, or the whole deck for a hand finished at once after a
+    swap, last), the kind drawn, the player's score, and where (decision, action, child);
+    the swap and split moves; per decision, whether it is a stand/hit one, its public state
+    (0 for the others: weight 0), its stake, the player's total, and whether it is the first
+    stand/hit decision of its deal (after the stake and burning choices)."""
+
+    row_of: npt.NDArray[np.int64]
+    kind_of: npt.NDArray[np.int64]
+    shown_score: npt.NDArray[np.int64]
+    shown_of: list[tuple[int, int, int]]
+    swaps: list[tuple[int, int]]
+    split_at: list[int]
+    is_play: npt.NDArray[Any]
+    group: npt.NDArray[np.int64]
+    stake: npt.NDArray[np.int64]
+    pscore: npt.NDArray[np.int64]
+    first_play: list[bool]
+
+    @classmethod
+    def of(cls, g: HeadsUpGame) -> Layout:
+        """The layout of game ``g``."""
+        pos = {k: p for p, k in enumerate(g.kinds)}
+        shown_only = {int(SWAP), int(SPLIT), BUST}
+        row_of, kind_of, shown_score, shown_of = [], [], [], []
+        for r, s in enumerate(g.infosets):
+            for a, kids in ((1, s.children), (0, s.children0)):
+                for ci, ch in enumerate(kids):
+                    if ch.infoset < 0 and ch.score not in shown_only:
+                        row_of.append(r)
+                        kind_of.append(pos[ch.kind])
+                        shown_score.append(ch.score)
+                        shown_of.append((s.index, a, ci))
+        n = len(g.infosets)
+        for ci, ch in enumerate(g.root_terminals):  # after a swap: 7½ or bust at once
+            if ch.score != BUST:
+                row_of.append(n)
+                kind_of.append(pos[ch.kind])
+                shown_score.append(ch.score)
+                shown_of.append((-1, 1, ci))
+        # the moves valued by a subgame: swaps (`HeadsUpGame.swap_subgame`), splits
+        # (`settemezzo.split`)
+        swaps = [(i, ci) for i, st in enumerate(g.infosets) if st.kind in ("swap", "split")
+                 for ci, ch in enumerate(st.children) if ch.score in (SWAP, SPLIT)]
+        played = [False] * n
+        first_play = [False] * n
+        for st in g.infosets:
+            before = st.parent >= 0 and played[st.parent]
+            played[st.index] = before or st.kind == "play"
+            first_play[st.index] = st.kind == "play" and not before
+        return cls(np.array(row_of, dtype=np.int64), np.array(kind_of, dtype=np.int64),
+                   np.array(shown_score, dtype=np.int64), shown_of, swaps,
+                   [i for i, st in enumerate(g.infosets) if st.kind == "split"],
+                   np.array([s.kind == "play" for s in g.infosets]),
+                   np.array([max(s.public, 0) for s in g.infosets], dtype=np.int64),
+                   np.array([s.stake for s in g.infosets], dtype=np.int64),
+                   np.array([s.total for s in g.infosets], dtype=np.int64), first_play)
 
 
 @dataclass(frozen=True)

@@ -46,5 +46,8 @@ def game_solver(game: HeadsUpGame, exact: bool, measure: Literal["value", "win"]
     solvers = state_of(game).solvers
     s = solvers.get((exact, measure))
     if s is None:
-        s = solvers[(exact, measure)] = Solver(game, exact, measure)
+        like = next(iter(solvers.values()), None)  # the same game: its layout made once
+        s = solvers[(exact, measure)] = Solver(game, exact, measure, like=like)
+        for other in solvers.values():  # and its tree
+            s.share_tree(other)
     return s
