@@ -157,7 +157,7 @@ def decision_columns(game: HeadsUpGame, i: int, against: str) -> tuple[Any, Any,
     """The values at decision ``i`` alone of `named_columns`' (the same numbers): standing
     and hitting, in value and in chance of winning, against the banker named ``against``,
     the player's best reply after. The best reply is computed once per game and kept; each
-    decision then takes the values of its two actions, not a table's columns."""
+    decision then reads its two actions' values, without the table's other columns."""
     from settemezzo.solve.state import game_solver, state_of
     from settemezzo.solve.walk import player_reply
 
@@ -165,17 +165,16 @@ def decision_columns(game: HeadsUpGame, i: int, against: str) -> tuple[Any, Any,
     whole = kept.get(("columns", game.rules, against))
     if whole is not None:
         return whole.stand_ev[i], whole.hit_ev[i], whole.stand_win[i], whole.hit_win[i]
-    banker = resolve_banker(against, game)
     key = ("reply", game.rules, against)
     if key not in kept:
-        kept[key] = player_reply(game, banker, win=True)
-    r = kept[key]
-    exact = banker.exact
-    sv, sw = game_solver(game, exact, "value"), game_solver(game, exact, "win")
-    assert r.W is not None and r.T_win is not None
-    hit_ev = sv.every_action_value(r.stand, r.T, r.V)[1][i]
-    hit_win = sw.every_action_value(r.stand_win, r.T_win, r.W)[1][i]
-    return r.stand[i], hit_ev, r.stand_win[i], hit_win
+        banker = resolve_banker(against, game)
+        r = player_reply(game, banker, win=True)
+        sv, sw = (game_solver(game, banker.exact, m) for m in ("value", "win"))
+        assert r.W is not None and r.T_win is not None
+        kept[key] = (r.stand, sv.every_action_value(r.stand, r.T, r.V)[1], r.stand_win,
+                     sw.every_action_value(r.stand_win, r.T_win, r.W)[1])
+    stand_ev, hit_ev, stand_win, hit_win = kept[key]
+    return stand_ev[i], hit_ev[i], stand_win[i], hit_win[i]
 
 
 REACH_EPS = 1e-9
