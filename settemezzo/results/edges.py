@@ -119,7 +119,9 @@ def _rows_for(job: Job) -> list[dict[str, object]]:
     label, rules, methods = job
     records = []
     solved = get(rules)
-    solved.prepare([("edge", m) for m in methods])  # the solvers kept until all are done
+    needs = [("edge", m) for m in methods]
+    if not all(map(solved.ready, needs)):  # solved here: the solvers kept until all are done
+        solved.prepare(needs)
     for method in methods:
         e = solved.edge(method)  # shipped, or solved (`banker_edge`)
         records.append({
