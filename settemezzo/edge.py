@@ -77,7 +77,8 @@ def banker_edge(rules: Rules = ITALIAN, method: str = "equilibrium", *,
     The edge is the game's value: ``equilibrium`` solves without the refinement (it moves
     play off the path, not the value; the value within the same certificate) unless
     ``refined`` (or a refined equilibrium of the game is at hand)."""
-    from settemezzo.solve import PlayerStrategy, best_response, equilibrium, expected_stake
+    from settemezzo.solve import PlayerStrategy, banker_policy, equilibrium, expected_stake
+    from settemezzo.solve.walk import reply_value
 
     t0 = time.perf_counter()
     m = policy.parse(method, ("equilibrium", "threshold:K", "omniscient"), who="banker").name
@@ -88,7 +89,7 @@ def banker_edge(rules: Rules = ITALIAN, method: str = "equilibrium", *,
                     eq.exploitability / eq.expected_stake, time.perf_counter() - t0,
                     game.restriction_codes)
     else:
-        br = best_response(m, "player", game)
+        br = reply_value(game, banker_policy(m, game))  # `best_response`'s, for less
         value = br.value
         assert isinstance(br.strategy, PlayerStrategy)
         stake = expected_stake(br.strategy, m, game)  # Spanish stakes, split hands

@@ -56,3 +56,29 @@ def test_bad_method() -> None:
     with pytest.raises(InputError, match="'wizard'"):
         banker_edge(ITALIAN, "wizard")
 
+
+
+@pytest.mark.parametrize(("spec", "margin"), [
+    ("italian", None), ("italian+swap_hidden", None), ("italian+burn=3,4", None),
+    ("spanish+split_figures=1", None), ("italian+swap_hidden", 10.0)])
+def test_the_fast_reply_is_the_exact_reply(spec: str, margin: float | None,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """`settemezzo.solve.walk.reply_value` (what `banker_edge` asks against a fixed banker)
+    gives `player_reply`'s exact value, its play wherever that play goes and so its stake;
+    ``margin`` 10: every decision valued exactly, both actions (the path of near ties)."""
+    from settemezzo.game import heads_up
+    from settemezzo.rules import from_spec
+    from settemezzo.solve import banker_policy, expected_stake, walk
+    from settemezzo.solve.state import game_solver
+
+    if margin is not None:
+        monkeypatch.setattr(walk, "REPLY_MARGIN", margin)
+    game = heads_up(from_spec(spec))
+    for method in ("threshold:5", "omniscient"):
+        b = banker_policy(method, game)
+        fast, full = walk.reply_value(game, b), walk.player_reply(game, b)
+        assert isinstance(fast.value, Fraction) and fast.value == full.value
+        reach, _ = game_solver(game, True).realization(list(full.strategy.hit))
+        assert [h for h, r in zip(fast.strategy.hit, reach, strict=True) if r] == \
+            [h for h, r in zip(full.strategy.hit, reach, strict=True) if r]
+        assert expected_stake(fast.strategy, b, game) == expected_stake(full.strategy, b, game)

@@ -118,8 +118,12 @@ def _rows_for(job: Job) -> list[dict[str, object]]:
     """The edge rows of one rule set (a top-level function, so a process pool can run it)."""
     label, rules, methods = job
     records = []
+    solved = get(rules)
+    needs = [("edge", m) for m in methods]
+    if not all(map(solved.ready, needs)):  # solved here: the solvers kept until all are done
+        solved.prepare(needs)
     for method in methods:
-        e = get(rules).edge(method)  # shipped, or solved (`banker_edge`)
+        e = solved.edge(method)  # shipped, or solved (`banker_edge`)
         records.append({
             "variant": label, "rules_spec": rules.spec(), "method": method, "edge": e.edge,
             "edge_exact": str(e.exact) if e.exact is not None else "",

@@ -100,10 +100,15 @@ gives the plain LP's answer, whichever equilibrium HiGHS lands on."""
 def release_solvers(game: HeadsUpGame) -> None:
     """Drop the solvers kept for ``game`` and its subgames (the largest part of a solved
     game's memory; rebuilt if asked for again). `settemezzo.results` calls it once a result
-    is computed and kept."""
-    state_of(game).solvers.clear()
-    for sub in game.subgames_made:
-        release_solvers(sub)
+    is computed and kept. Each game is visited once: many decisions, and the subgames of
+    other subgames, share a subgame."""
+    todo, seen = [game], set()
+    while todo:
+        g = todo.pop()
+        if id(g) not in seen:
+            seen.add(id(g))
+            state_of(g).solvers.clear()
+            todo.extend(g.subgames_made)
 
 
 def remember_equilibrium(game: HeadsUpGame, eq: Equilibrium) -> None:

@@ -22,6 +22,7 @@ from settemezzo.cards import Kind, Unseen
 from settemezzo.game import (
     HIT,
     MODELLED_HANDS,
+    STAND,
     HeadsUpGame,
     heads_up,
     with_card,
@@ -323,6 +324,64 @@ def player_reply(game: HeadsUpGame, b: BankerStrategy, win: bool = False,
     memo[key] = (Reply(value, strat, stand, V, T, Fraction(w) if exact else float(w),
                        stand_win, W, T_win), b)
     return memo[key][0]  # type: ignore[no-any-return]
+
+
+REPLY_MARGIN = 1e-9
+"""`reply_value` trusts the float best reply's choice at a decision where its two actions'
+values differ by more than this (float errors are below 1e-12); a closer one is valued
+exactly, with the whole hand below it."""
+
+
+def reply_value(game: HeadsUpGame, b: BankerStrategy) -> BestResponse:
+    """`player_reply`'s value and play against a banker that is not behavioural (a rule of
+    thumb, omniscient), the same numbers where it is exact, for less: the float best reply
+    (compiled) chooses at each decision its own play reaches, and only those decisions are
+    valued exactly, each by the action chosen; where a choice's margin is within
+    `REPLY_MARGIN`, that decision and every one below it are valued exactly, both actions.
+    The value is then `player_reply`'s exactly, and so is the play at every decision the
+    reply reaches (the others do not change the value or the stake)."""
+    if b.kind == "behavioural" or not b.exact or any(st.kind == "split" for st in game.infosets):
+        r = player_reply(game, b)
+        return BestResponse(r.value, "player", r.strategy)
+    sf, se = game_solver(game, False, "value"), game_solver(game, True, "value")
+    Tf = sf.with_swaps(sf.shown_values(b), {})  # no subgame: swaps valued face up
+    stand_f = sf.stand_values(b)
+    _, Vf, best = sf.player_values(stand_f, Tf, None, swap_as_up=True)
+    q0f, q1f = sf.every_action_value(stand_f, Tf, Vf, swap_as_up=True)
+    infosets = game.infosets
+    n = len(infosets)
+    swap_up = [st.kind == "swap" for st in infosets]  # valued as the card face up
+    reached, full = [False] * n, [False] * n
+    for st in infosets:  # parents come first
+        i, par = st.index, st.parent
+        reached[i] = par < 0 or (reached[par] and (STAND if swap_up[par] else best[par])
+                                 == st.parent_action)
+        full[i] = (par >= 0 and full[par]) or (
+            reached[i] and not swap_up[i] and abs(q1f[i] - q0f[i]) <= REPLY_MARGIN)
+    T, stand = se.with_swaps(se.shown_values(b), {}), se.stand_values(b)
+    V: list[Any] = [None] * n
+    play = [HIT if h == HIT and not swap_up[i] else STAND for i, h in enumerate(best)]
+    for st in reversed(infosets):
+        i = st.index
+        if full[i]:
+            q0, q1 = se.action_values(i, stand, T, V, swap_as_up=True)
+            V[i], play[i] = max(q1, q0), HIT if q1 > q0 else STAND
+        elif reached[i] and play[i] == HIT:
+            V[i] = _children_sum(se.child_prob[i], st.children, T.one[i], V)
+        elif reached[i]:
+            V[i] = stand[i] if st.kind == "play" else \
+                _children_sum(se.child_prob0[i], st.children0, T.zero[i], V)
+    value = sum(se.reach[i] * V[i] for i in game.roots) + se.root_value(T)
+    return BestResponse(Fraction(value), "player",
+                        PlayerStrategy(f"best reply to {b.name}", tuple(play)))
+
+
+def _children_sum(probs: list[Any], kids: Sequence[Any], shown: list[Any], V: list[Any]
+                  ) -> Any:
+    """Each child's chance times its value: ``V`` of its decision, or its ``shown`` value
+    where the hand is finished."""
+    return sum(p * (V[ch.infoset] if ch.infoset >= 0 else t)
+               for p, ch, t in zip(probs, kids, shown, strict=True))
 
 
 def banker_best(game: HeadsUpGame, p: PlayerStrategy,
