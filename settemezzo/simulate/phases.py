@@ -847,21 +847,24 @@ def run(K: Any, Q: Any, W: Any, T: Any, F: Any) -> int:
     (`Status.NEED`), or, with ``C[Conf.PAUSE]``, a hand is over (`Status.HAND_DONE`). See the
     module docstring for the grouped arrays."""
     S = W[0]
-    while True:
+    status = Status.GO
+    while status == Status.GO:
         ph = S[State.PHASE]
-        if ph == Phase.SESSION:
-            status = _session(K, W)
+        if ph == Phase.TURN:   # the phases of many passes loop in place (fewer jumps)
+            while status == Status.GO and S[State.PHASE] == Phase.TURN:
+                status = _turn(K, Q, W, T)
+        elif ph == Phase.BANK:
+            while status == Status.GO and S[State.PHASE] == Phase.BANK:
+                status = _bank(K, Q, W, T, F)
+        elif ph == Phase.STAKE or ph == Phase.STAKE2:
+            while status == Status.GO and S[State.PHASE] == ph:
+                status = _stake(K, Q, W)
         elif ph == Phase.HAND:
             status = _hand(K, W, T)
-        elif ph in (Phase.STAKE, Phase.STAKE2):
-            status = _stake(K, Q, W)
         elif ph == Phase.DEAL:
             status = _deal_first(K, Q, W, T)
-        elif ph == Phase.TURN:
-            status = _turn(K, Q, W, T)
-        elif ph == Phase.BANK:
-            status = _bank(K, Q, W, T, F)
+        elif ph == Phase.SESSION:
+            status = _session(K, W)
         else:
             status = _settle(K, W, T)
-        if status != Status.GO:
-            return status
+    return status
