@@ -848,7 +848,7 @@ def run(K: Any, Q: Any, W: Any, T: Any, F: Any) -> int:
     (`Status.NEED`), or, with ``C[Conf.PAUSE]``, a hand is over (`Status.HAND_DONE`). See the
     module docstring for the grouped arrays."""
     S = W[0]
-    status = Status.GO
+    status: int = Status.GO
     while status == Status.GO:
         ph = S[State.PHASE]
         if ph == Phase.TURN:   # the phases of many passes loop in place (fewer jumps)
