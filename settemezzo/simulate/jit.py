@@ -2,7 +2,8 @@
 
 Every function of the engine (`settemezzo.simulate.dealing`, `play`, `phases`) is `jit`;
 the phases of `settemezzo.simulate.phases.run`, and the small functions they call on every
-card or decision, are `inline_jit`.
+card or decision, are `inline_jit`: compiled once each, and inlined by LLVM into their
+callers.
 """
 
 from __future__ import annotations
@@ -30,12 +31,17 @@ def jit(fn: F) -> F:
 
 
 def inline_jit(fn: F) -> F:
-    """`jit`, inlined into each caller by numba (``inline="always"``).
+    """`jit`, inlined into each caller by LLVM (``forceinline=True``: LLVM's
+    ``alwaysinline``).
 
     A real call passes every array as its seven or nine words (pointer, shape, strides...):
     the phases of `run` take the grouped arrays as tuples, which a call would copy (measured:
     4x slower), and the functions called on every card (`settemezzo.simulate.dealing.deal`,
     `hand_score`, `play.log_decision`...) take five or six arrays each, which cost more to
-    pass than their work (measured: three fifths of the time of a heads-up hand)."""
+    pass than their work (measured: three fifths of the time of a heads-up hand).
+
+    LLVM rather than numba (``inline="always"``) inlines them: numba types and lowers a
+    function again at each of its call sites, LLVM inlines the function compiled once
+    (measured: a third less compile time for the engine, and the same speed)."""
     njit: Any = numba.njit
-    return cast(F, njit(cache=True, nogil=True, _nrt=False, inline="always")(fn))
+    return cast(F, njit(cache=True, nogil=True, _nrt=False, forceinline=True)(fn))

@@ -6,7 +6,7 @@ array; the caller supplies the answer and calls `run` again. Each pass of the lo
 most one decision and changes nothing before it, so a request can be answered and resumed
 at the same point. Bots decide inside the loop (`settemezzo.simulate.play`).
 
-Every phase takes the grouped arrays (tuples, which numba inlines: `inline_jit`)::
+Every phase takes the grouped arrays (tuples, which LLVM inlines: `inline_jit`)::
 
     K = (C, LIM, SP, ST, KIND, VAL)                  configuration, seats, cards
     Q = (EQR, EQN, EQP, PUBN, EQB, NNEXT, NCNT, NSIZE, NSCO, NCHSC, NTOT)
@@ -515,16 +515,17 @@ def _turn(K: Any, Q: Any, W: Any, T: Any) -> int:
 
 
 @inline_jit
-def _plan_now(K: Any, Q: Any, W: Any, F: Any, omniscient: bool, root: int,
-              force_hit: bool) -> float:
-    """`bank_plan` over the grouped arrays."""
+def _plan_now(K: Any, Q: Any, W: Any, F: Any, omniscient: bool, root: int) -> float:
+    """`bank_plan` over the grouped arrays, from the banker's hand ``root``: drawing is
+    forced only at the empty hand, node 0 (a bool computed here, not the constant False,
+    so that numba compiles `bank_plan` once for here and `burn_is_better`)."""
     C, SP, ST, KIND, VAL = K[0], K[2], K[3], K[4], K[5]
     EQR, EQN, EQP, NNEXT, NCNT, NSIZE, NSCO, NCHSC = (Q[0], Q[1], Q[2], Q[5], Q[6], Q[7],
                                                       Q[8], Q[9])
     S, deck, H, HC, PL, LOG, LOGC = W[0], W[2], W[7], W[8], W[9], W[10], W[11]
     return bank_plan(C, S, SP, ST, KIND, VAL, EQR, EQN, EQP, NNEXT, NCNT, NSIZE, NSCO, NCHSC,
                      deck, H, HC, PL, LOG, LOGC, F[0], F[1], F[2], F[3], F[4], F[5], F[6],
-                     omniscient, root, force_hit)
+                     omniscient, root, root == 0)
 
 
 @inline_jit
@@ -604,7 +605,7 @@ def _bank_choice(K: Any, Q: Any, W: Any, F: Any, node: int) -> int:
         return 1 if uniform(R) < p_hit else 0
     # omniscient; table; equilibrium against a shown 7½ (full information)
     if S[State.PLAN] == 0:
-        _plan_now(K, Q, W, F, kind != BankerKind.TABLE, node, False)
+        _plan_now(K, Q, W, F, kind != BankerKind.TABLE, node)
     return int(IB[node])
 
 
@@ -847,21 +848,24 @@ def run(K: Any, Q: Any, W: Any, T: Any, F: Any) -> int:
     (`Status.NEED`), or, with ``C[Conf.PAUSE]``, a hand is over (`Status.HAND_DONE`). See the
     module docstring for the grouped arrays."""
     S = W[0]
-    while True:
+    status: int = Status.GO
+    while status == Status.GO:
         ph = S[State.PHASE]
-        if ph == Phase.SESSION:
-            status = _session(K, W)
+        if ph == Phase.TURN:   # the phases of many passes loop in place (fewer jumps)
+            while status == Status.GO and S[State.PHASE] == Phase.TURN:
+                status = _turn(K, Q, W, T)
+        elif ph == Phase.BANK:
+            while status == Status.GO and S[State.PHASE] == Phase.BANK:
+                status = _bank(K, Q, W, T, F)
+        elif ph == Phase.STAKE or ph == Phase.STAKE2:
+            while status == Status.GO and S[State.PHASE] == ph:
+                status = _stake(K, Q, W)
         elif ph == Phase.HAND:
             status = _hand(K, W, T)
-        elif ph in (Phase.STAKE, Phase.STAKE2):
-            status = _stake(K, Q, W)
         elif ph == Phase.DEAL:
             status = _deal_first(K, Q, W, T)
-        elif ph == Phase.TURN:
-            status = _turn(K, Q, W, T)
-        elif ph == Phase.BANK:
-            status = _bank(K, Q, W, T, F)
+        elif ph == Phase.SESSION:
+            status = _session(K, W)
         else:
             status = _settle(K, W, T)
-        if status != Status.GO:
-            return status
+    return status
