@@ -593,8 +593,9 @@ def _answer(g: TableGame, live: _Live, student: int, action: str, amount: int | 
             where: tuple[int, int, int, float], deck: str | Unseen) -> Answer | None:
     """The decision judged (`judge_move`, before it is made, on ``deck``) as a recorded
     answer; None where the judge has no verdict. A deck the exact game cannot play (one
-    that could run out within the hand) is judged on a full deck, and the answer says so
-    (``unsolved``: the cards seen that its values could not take out)."""
+    that could run out within the hand), or that ran out (the used cards shuffled back in
+    the hand: its values lack the decision), is judged on a full deck, and the answer says
+    so (``unsolved``: the cards seen that its values could not take out)."""
     round_number, number, seq, seconds = where
     v = g.view
     seat = g.to_play
@@ -606,6 +607,8 @@ def _answer(g: TableGame, live: _Live, student: int, action: str, amount: int | 
     except (RulesError, InputError, LimitError):
         if not isinstance(deck, Unseen):
             raise
+        j = None
+    if j is None and isinstance(deck, Unseen):     # or it ran out: a hand it cannot hold
         unsolved = Unseen.full().total - deck.total
         j = judge_move(g, seat, action, amount, live.options.tolerance, deck="fresh")
     if j is None:

@@ -348,9 +348,11 @@ def played_deck(game: TableGame) -> Unseen | None:
     """The deck less the cards seen since the shuffle (`TableGame.seen_cards`), or None for
     a full deck (a fresh deck each hand, or just shuffled). Asked when a hand is dealt, it is
     the deck `judge_move` values that hand's decisions with (``deck``): a table keeps it for
-    the hand and starts its values then (`solve_ahead`)."""
+    the hand and starts its values then (`solve_ahead`). Every card seen (the stock used
+    up): the next card is dealt from them all shuffled again, a full deck."""
     seen = game.seen_cards()
-    return game.rules.take(Unseen.full(), [kind_of(c) for c in seen]) if seen else None
+    rest = game.rules.take(Unseen.full(), [kind_of(c) for c in seen]) if seen else None
+    return None if rest is None or rest.total == 0 else rest
 
 
 BOOKS = 8
