@@ -535,10 +535,10 @@ def table_page(screen: Any, name: str, lang: str, csrf: str) -> str:
             f'<p><a href="/play" id="to_trainer">{esc(t("class.to_trainer", lang))}</a></p>')
     mine = (screen.to_play == screen.mine and screen.stake_range is not None) or \
         (screen.to_play == screen.mine and screen.allowed)
-    wait: int | None = 2 if not mine and not screen.coming else 1
-    if mine:       # no reload under a student's hand, but for a judgement on its way
-        wait = 1 if screen.coming else (
-            None if screen.deadline is None else max(1, round(screen.deadline) + 1))
+    wait: int | None = 2           # others play, a judgement comes: seen within 2 s
+    if mine:       # no reload under a student's hand: a judgement on its way (its deck's
+        # values may take seconds) shows on the page after her move
+        wait = None if screen.deadline is None else max(1, round(screen.deadline) + 1)
     return _page(t("class.table_title", lang), body, lang, refresh=wait)
 
 

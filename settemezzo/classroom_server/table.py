@@ -52,7 +52,14 @@ from settemezzo.i18n import LANGUAGES, number, percent
 from settemezzo.rules import Rules, from_spec
 from settemezzo.simulate.session import HandReport
 from settemezzo.simulate.tablegame import ACTIONS, SeatState, TableGame
-from settemezzo.teaching.judge import deck_book, judge_move, played_deck, solve_ahead, warm
+from settemezzo.teaching.judge import (
+    cancel_ahead,
+    deck_book,
+    judge_move,
+    played_deck,
+    solve_ahead,
+    warm,
+)
 
 __all__ = ["FEEDBACK", "JUDGES", "ClassTables", "TableOptions", "TableScreen", "judge_deck",
            "table_rules", "table_seed"]
@@ -217,8 +224,11 @@ class ClassTables:
         self.ready.set()
 
     def close(self) -> None:
-        """Stop the clock and the judge's worker."""
+        """Stop the clock and the judge's workers; the decks' values not started are given
+        up (`settemezzo.teaching.judge.cancel_ahead`), so the process may stop at once."""
         self._stop.set()
+        self._pool.shutdown(wait=False)       # no judgement queued from now on
+        cancel_ahead()
         self._pool.shutdown(wait=True)
 
     # -- tables and seats ---------------------------------------------------------------------
@@ -486,8 +496,11 @@ class ClassTables:
         def later(_: object = None) -> None:
             try:
                 self._pool.submit(work)
-            except RuntimeError:          # pragma: no cover - the server is stopping
-                work()
+            except RuntimeError:    # stopping: judged when the table is built again
+                with live.lock:
+                    live.coming.pop(seq, None)
+                self._pending.discard(done)
+                done.set_result(None)
 
         if isinstance(deck, Unseen):
             deck_book(snap.rules, deck).add_done_callback(later)

@@ -43,9 +43,9 @@ if TYPE_CHECKING:
     from settemezzo.simulate.tablegame import TableGame
 
 __all__ = ["BOOKS", "KINDS", "PLAYS", "TOLERANCE", "Book", "Judgement", "book", "book_for",
-           "deal_value", "deck_book", "is_tie", "judge", "judge_burn", "judge_deal_stake",
-           "judge_move", "judge_moves", "judge_play", "judge_split", "judge_stake",
-           "judge_swap", "played_deck", "solve_ahead", "verdict", "warm"]
+           "cancel_ahead", "deal_value", "deck_book", "is_tie", "judge", "judge_burn",
+           "judge_deal_stake", "judge_move", "judge_moves", "judge_play", "judge_split",
+           "judge_stake", "judge_swap", "played_deck", "solve_ahead", "verdict", "warm"]
 
 PLAYS = ("stand", "hit")
 """The choices a learner makes on a hand, and the best plays that are not a tie."""
@@ -359,6 +359,7 @@ BOOKS = 8
 """How many played-down decks' books `deck_book` keeps (five tables' hands and the next)."""
 
 _BOOKS: OrderedDict[tuple[Rules, Unseen], Future[Book]] = OrderedDict()
+_SOLVES: dict[tuple[Rules, Unseen], Future[Any]] = {}    # the solves the books wait for
 _BOOKS_LOCK = threading.Lock()
 _AHEAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="settemezzo-judge-ahead")
 
@@ -377,11 +378,23 @@ def deck_book(rules: Rules, deck: Unseen) -> Future[Book]:
             return fut
         fut = _BOOKS[key] = Future()
         while len(_BOOKS) > BOOKS:
-            _BOOKS.popitem(last=False)
+            _SOLVES.pop(_BOOKS.popitem(last=False)[0], None)
     from settemezzo.results.answers import solve_ahead as solve_deck
 
-    _AHEAD.submit(_make_book, fut, rules, deck, solve_deck(rules, deck))
+    solved = _SOLVES[key] = solve_deck(rules, deck)
+    _AHEAD.submit(_make_book, fut, rules, deck, solved)
     return fut
+
+
+def cancel_ahead() -> None:
+    """Give up the decks' values not started yet (a server stopping: the queued solves
+    would otherwise run before the process may exit); those started finish."""
+    with _BOOKS_LOCK:
+        for key in [k for k, f in _BOOKS.items() if f.cancel()]:
+            del _BOOKS[key]
+            solve = _SOLVES.pop(key, None)
+            if solve is not None:
+                solve.cancel()
 
 
 def solve_ahead(rules: Rules, deck: Unseen | None) -> None:
@@ -399,6 +412,7 @@ def _make_book(fut: Future[Book], rules: Rules, deck: Unseen, solved: Future[Any
     try:
         solved.result()
         fut.set_result(book(rules, deck))
+        _SOLVES.pop((rules, deck), None)
     except BaseException as e:
         if not isinstance(e, Exception):
             with _BOOKS_LOCK:
