@@ -29,8 +29,8 @@ from settemezzo.i18n import (
 from settemezzo.teaching.cardsvg import back_svg, card_svg
 from settemezzo.teaching.explain import choice_word, cost_text, reason_sentence
 
-__all__ = ["dashboard_page", "deck_note", "join_page", "judgement_text", "reset_page",
-           "seat_name", "student_page", "students_page", "table_page", "tables_page",
+__all__ = ["dashboard_page", "deck_note", "deck_word", "join_page", "judgement_text",
+           "reset_page", "seat_name", "student_page", "students_page", "table_page", "tables_page",
            "teacher_login_page"]
 
 
@@ -232,16 +232,17 @@ def _progress(answers: Sequence[Answer], lang: str) -> str:
 
 
 def _table_answers(answers: Sequence[Answer], lang: str) -> str:
-    """Every judged decision at the tables, with the banker each is judged against."""
+    """Every judged decision at the tables, with the banker and the deck each is judged
+    against."""
     heads = [t(f"class.col_{k}", lang) for k in ("name", "table", "hand", "decision", "state",
                                                   "choice", "best", "cost", "verdict",
-                                                  "against")]
+                                                  "against", "deck")]
     rows = [[a.name, str(a.table), str(a.hand), t(f"class.decision_{a.decision}", lang),
              a.state, choice_word(a.choice, lang, inline=True),
              choice_word(a.best, lang, inline=True),
              cost_text(a.cost, lang),
              t("class.verdict_right" if a.correct else "class.verdict_wrong", lang),
-             _banker(a.banker, lang)] for a in answers]
+             _banker(a.banker, lang), deck_word(a, lang)] for a in answers]
     return (f"<h2>{esc(t('class.table_answers', lang))}</h2>"
             + _table(heads, rows, "table_answers"))
 
@@ -254,8 +255,11 @@ def _live_table(screen: Any, lang: str) -> str:
             f"{esc(t('class.hand_no', lang, i=max(screen.hand_no, 1)))} · "
             f"{esc(describe_rules(screen.rules, lang))}</h3>")
     over = _over_html(screen, lang) if screen.over else ""
+    coming = (f'<p class="coming"><small>{esc(t("class.table_coming", lang, n=screen.coming))}'
+              "</small></p>") if screen.coming else ""
     return (f'<div class="live" id="table{screen.table}">{head}{_turn_line(screen, lang)}'
-            f"{_bank_lines(screen, lang)}{seats}{over}{_deck_line(screen, lang)}</div>")
+            f"{_bank_lines(screen, lang)}{seats}{over}{coming}{_deck_line(screen, lang)}"
+            "</div>")
 
 
 def _open_table_form(lang: str, csrf: str, rule_sets: Sequence[tuple[str, str]]) -> str:
@@ -460,13 +464,30 @@ def judgement_text(a: Answer, lang: str) -> str:
                                 reason, deck_note(a, lang)) if x)
 
 
-def deck_note(a: Answer, lang: str) -> str:
-    """Which deck a table answer's values were taken with: a full deck, or the deck less the
-    cards seen since the shuffle ("" for an answer that does not say)."""
-    seen = a.reason_args.get("seen")
+def _deck_of(a: Answer) -> tuple[str, int] | None:
+    """How a table answer's deck was taken: ``(fresh | seen | unsolved, cards seen)`` (None
+    for an answer that does not say). ``unsolved``: the deck less the cards seen was too
+    small for the exact game, so a full deck's values judged it."""
+    seen, unsolved = a.reason_args.get("seen"), a.reason_args.get("unsolved")
+    if isinstance(unsolved, int) and unsolved:
+        return "unsolved", unsolved
     if not isinstance(seen, (int, float)):
-        return ""
-    return t("class.judged_seen", lang, n=int(seen)) if seen else t("class.judged_fresh", lang)
+        return None
+    return ("seen", int(seen)) if seen else ("fresh", 0)
+
+
+def deck_note(a: Answer, lang: str) -> str:
+    """Which deck a table answer's values were taken with, in a sentence: a full deck, the
+    deck less the cards seen since the shuffle, or a full deck because that one could run
+    out within the hand ("" for an answer that does not say)."""
+    how = _deck_of(a)
+    return "" if how is None else t(f"class.judged_{how[0]}", lang, n=how[1])
+
+
+def deck_word(a: Answer, lang: str) -> str:
+    """`deck_note` in a few words, for the dashboard's column."""
+    how = _deck_of(a)
+    return "" if how is None else t(f"class.deck_col_{how[0]}", lang, n=how[1])
 
 
 def _judged_html(screen: Any, lang: str) -> str:
@@ -514,10 +535,10 @@ def table_page(screen: Any, name: str, lang: str, csrf: str) -> str:
             f'<p><a href="/play" id="to_trainer">{esc(t("class.to_trainer", lang))}</a></p>')
     mine = (screen.to_play == screen.mine and screen.stake_range is not None) or \
         (screen.to_play == screen.mine and screen.allowed)
-    wait: int | None = 2 if not mine and not screen.coming else 1
-    if mine:       # no reload under a student's hand, but for a judgement on its way
-        wait = 1 if screen.coming else (
-            None if screen.deadline is None else max(1, round(screen.deadline) + 1))
+    wait: int | None = 2           # others play, a judgement comes: seen within 2 s
+    if mine:       # no reload under a student's hand: a judgement on its way (its deck's
+        # values may take seconds) shows on the page after her move
+        wait = None if screen.deadline is None else max(1, round(screen.deadline) + 1)
     return _page(t("class.table_title", lang), body, lang, refresh=wait)
 
 

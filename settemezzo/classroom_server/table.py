@@ -10,8 +10,11 @@ the store before it is made (a restarted server replays them). A seat with no st
 whose student does not answer within the table's time, is played by the computer
 (`TableGame.computer_move`). Each student's decision is judged by
 `settemezzo.teaching.judge.judge_move` on a worker thread, on a snapshot of the game taken
-before the move (so a click never waits for it), and recorded as an answer of kind
-``table`` with its decision kind and the banker it is judged against.
+before the move (so a click never waits for it), with the values of the deck at the start
+of the hand (`judge_deck`: the cards seen since the shuffle out; their solve starts when
+the hand is dealt), and recorded as an answer of kind ``table`` with its decision kind, the
+banker it is judged against and the deck. Until it is recorded the pages say it is
+coming.
 
 >>> import tempfile, os
 >>> from settemezzo.classroom_server.service import Classroom
@@ -37,28 +40,33 @@ import threading
 import time
 import zlib
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import asdict, dataclass, field, replace
 
-from settemezzo.cards import kind_of
+from settemezzo.cards import Unseen, kind_of
 from settemezzo.classroom_server.service import MAX_SECONDS, Classroom
 from settemezzo.classroom_server.store import Answer, ClassTable, TableMove
 from settemezzo.classroom_server.summary import up_total
-from settemezzo.errors import InputError
+from settemezzo.errors import InputError, LimitError, RulesError
 from settemezzo.i18n import LANGUAGES, number, percent
 from settemezzo.rules import Rules, from_spec
 from settemezzo.simulate.session import HandReport
 from settemezzo.simulate.tablegame import ACTIONS, SeatState, TableGame
-from settemezzo.teaching.judge import judge_move, warm
+from settemezzo.teaching.judge import (
+    cancel_ahead,
+    deck_book,
+    judge_move,
+    played_deck,
+    solve_ahead,
+    warm,
+)
 
-__all__ = ["FEEDBACK", "ClassTables", "TableOptions", "TableScreen", "table_rules",
-           "table_seed"]
+__all__ = ["FEEDBACK", "JUDGES", "ClassTables", "TableOptions", "TableScreen", "judge_deck",
+           "table_rules", "table_seed"]
 
-JUDGE_DECK = "fresh"
-"""The deck a table's decisions are valued with (`settemezzo.teaching.judge.book_for`):
-``fresh`` (a full deck, shipped for the presets: at once) or ``seen`` (the deck less the
-cards seen since the shuffle, solved the first time: seconds and more, longer than a student
-takes to decide). Each judgement records how many cards seen its values took out."""
+JUDGES = 2
+"""The judge's worker threads: a judgement whose values are there is recorded while another
+table's deck is still being solved (the solves themselves go one at a time)."""
 
 FEEDBACK = ("now", "hand")
 """When a student sees the judgement of a decision: as it happens, or when the hand is over."""
@@ -111,6 +119,14 @@ class TableOptions:
         return cls(**json.loads(text))
 
 
+def judge_deck(options: TableOptions, hand_deck: Unseen | None) -> str | Unseen:
+    """The deck a table's decision is valued with (`settemezzo.teaching.judge.book_for`):
+    at a table played down, ``hand_deck``, the deck at the start of the hand (the cards seen
+    since the shuffle out, `settemezzo.teaching.judge.played_deck` at the deal); ``fresh``
+    (a full deck) where the teacher chose a fresh deck every hand, or just after a shuffle."""
+    return "fresh" if options.fresh_deck or hand_deck is None else hand_deck
+
+
 def table_rules(class_rules: Rules, options: TableOptions) -> Rules:
     """The rules a table plays: its own or the class's, with the deck played down (the used
     cards shuffled when it runs out) unless the teacher chose a fresh deck every hand."""
@@ -124,7 +140,9 @@ class TableScreen:
     """What a page shows of a table: the seats (``names[seat]``: a student's name, None for
     a computer), whose turn it is, the bank (this hand's and, once it is over, the next
     hand's holder), the last hand's report, the count of the deck, the standings, and for
-    the student looking (``mine``: their seat) the moves allowed and their judgements."""
+    the student looking (``mine``: their seat) the moves allowed and their judgements
+    (``coming``: how many are still being judged, the table's for the dashboard; ``seen``:
+    the cards seen since the shuffle this hand's judgements take out of the deck)."""
 
     table: int
     game: int
@@ -149,6 +167,7 @@ class TableScreen:
     judged: tuple[Answer, ...] = ()
     coming: int = 0
     deadline: float | None = None
+    seen: int = 0
 
 
 @dataclass
@@ -165,6 +184,7 @@ class _Live:
     lock: threading.Lock = field(default_factory=threading.Lock)
     coming: dict[int, int] = field(default_factory=dict)     # seq -> student being judged
     judged: list[Answer] = field(default_factory=list)      # this game's, as recorded
+    hand_deck: Unseen | None = None     # the deck at the start of the hand (None: full)
 
 
 class ClassTables:
@@ -175,7 +195,8 @@ class ClassTables:
                  tick_seconds: float = 0.5) -> None:
         self.room = room
         self.clock = clock
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="class-judge")
+        self._pool = ThreadPoolExecutor(max_workers=JUDGES, thread_name_prefix="class-judge")
+        self._pending: set[Future[None]] = set()
         self._live: dict[int, Future[_Live]] = {}
         self._rows: list[ClassTable] | None = None
         self._lock = threading.Lock()
@@ -203,8 +224,11 @@ class ClassTables:
         self.ready.set()
 
     def close(self) -> None:
-        """Stop the clock and the judge's worker."""
+        """Stop the clock and the judge's workers; the decks' values not started are given
+        up (`settemezzo.teaching.judge.cancel_ahead`), so the process may stop at once."""
         self._stop.set()
+        self._pool.shutdown(wait=False)       # no judgement queued from now on
+        cancel_ahead()
         self._pool.shutdown(wait=True)
 
     # -- tables and seats ---------------------------------------------------------------------
@@ -305,16 +329,26 @@ class ClassTables:
         judged = self.room.store.answers(kind="table", table=(row.id, row.game))
         last = max((a.step for a in judged), default=-1)
         unjudged = []             # a student's moves after the last judgement recorded
+        deck = played_deck(game)
         for m in moves:
             if m.student is not None and m.seq > last and m.action != "next_hand":
-                unjudged.append((game.snapshot(), m))
+                unjudged.append((game.snapshot(), m, deck))
+            hand = game.hand_no
             _do(game, m.action, m.amount)
+            deck = played_deck(game) if game.hand_no != hand else deck
         live = _Live(row, options, game, row.game, len(moves), self.clock(),
-                     self._names(row), judged=judged)
-        for snap, m in unjudged:  # the server stopped before judging them: judged now
+                     self._names(row), judged=judged, hand_deck=deck)
+        self._dealt(live)
+        for snap, m, at in unjudged:  # the server stopped before judging them: judged now
             assert m.student is not None
-            self._submit(live, snap, m, 0.0)
+            self._submit(live, snap, m, 0.0, at)
         return live
+
+    def _dealt(self, live: _Live) -> None:
+        """A hand is dealt: start its deck's values now (`solve_ahead`), so that they are
+        there, or nearly, when its first decision is judged."""
+        if not live.options.fresh_deck:
+            solve_ahead(live.game.rules, live.hand_deck)
 
     def _get(self, table: int) -> _Live | None:
         """The table's game, built (outside the lock: other tables go on) if not yet."""
@@ -365,9 +399,13 @@ class ClassTables:
 
     def _move(self, live: _Live, move: TableMove) -> None:
         self.room.store.record_move(live.row.id, live.number, move)
+        hand = live.game.hand_no
         _do(live.game, move.action, move.amount)
         live.seq += 1
         live.since = self.clock()
+        if live.game.hand_no != hand:
+            live.hand_deck = played_deck(live.game)
+            self._dealt(live)
 
     def _new_game(self, live: _Live) -> bool:
         if not live.game.over:
@@ -417,11 +455,13 @@ class ClassTables:
         seconds = min(max(self.clock() - live.since, 0.0), MAX_SECONDS)
         seat = -1 if live.game.to_play is None else live.game.to_play
         self._submit(live, live.game.snapshot(), TableMove(live.seq, seat, student, action,
-                                                           amount), seconds)
+                                                           amount), seconds, live.hand_deck)
 
-    def _submit(self, live: _Live, snap: TableGame, move: TableMove, seconds: float) -> None:
-        """Judge ``move`` on the worker, on ``snap`` (the game just before it); the page
-        says a judgement is coming until it is recorded."""
+    def _submit(self, live: _Live, snap: TableGame, move: TableMove, seconds: float,
+                hand_deck: Unseen | None) -> None:
+        """Judge ``move`` on a worker, on ``snap`` (the game just before it) with the deck at
+        the start of its hand, once that deck's values are there (no worker waits for a
+        solve); the page says a judgement is coming until it is recorded."""
         seq, number, round_number = move.seq, live.number, self.room.store.round
         student, action, amount = move.student, move.action, move.amount
         assert student is not None
@@ -429,11 +469,15 @@ class ClassTables:
         name = live.names.get(move.seat, "")
         started = time.perf_counter()
 
+        deck = judge_deck(live.options, hand_deck)
+        done: Future[None] = Future()
+        self._pending.add(done)
+
         def work() -> None:
             answer = None
             try:
                 answer = _answer(snap, live, student, action, amount, (round_number, number, seq,
-                                                                       seconds))
+                                                                       seconds), deck)
                 if answer is not None and self.room.store.record(answer):
                     self.judge_seconds.append(time.perf_counter() - started)
                 else:
@@ -446,12 +490,26 @@ class ClassTables:
                     live.coming.pop(seq, None)
                     if answer is not None:
                         live.judged.append(replace(answer, name=name))
+                self._pending.discard(done)
+                done.set_result(None)
 
-        self._pool.submit(work)
+        def later(_: object = None) -> None:
+            try:
+                self._pool.submit(work)
+            except RuntimeError:    # stopping: judged when the table is built again
+                with live.lock:
+                    live.coming.pop(seq, None)
+                self._pending.discard(done)
+                done.set_result(None)
+
+        if isinstance(deck, Unseen):
+            deck_book(snap.rules, deck).add_done_callback(later)
+        else:
+            later()
 
     def wait_judged(self, timeout: float = 30) -> None:
         """Wait until every judgement asked so far is recorded (tests, a clean stop)."""
-        self._pool.submit(lambda: None).result(timeout)
+        wait(list(self._pending), timeout)
 
     # -- what the pages show --------------------------------------------------------------------
     def screen(self, token: str) -> TableScreen | None:
@@ -500,7 +558,9 @@ def _screen(room: Classroom, live: _Live, student: int | None, now: float) -> Ta
                        tuple(g.seats(-1 if mine is None else mine)), g.phase, g.to_play,
                        g.hand_no, g.hand_banker, g.next_banker,
                        g.reports[-1] if g.reports else None, g.deck_count(), g.over,
-                       tuple(g.standings()))
+                       tuple(g.standings()), coming=len(live.coming),
+                       seen=0 if live.options.fresh_deck or live.hand_deck is None
+                       else Unseen.full().total - live.hand_deck.total)
     if mine is None or student is None:
         return base
     allowed = tuple(a for a in ACTIONS if a != "stake" and (g.to_play == mine or
@@ -524,7 +584,8 @@ def _shown_judgements(live: _Live, student: int) -> tuple[Answer, ...]:
     # "hand": the last finished hand's, while the next one is played
     hand = len(g.reports) if live.options.feedback == "hand" and g.view is not None \
         else g.hand_no
-    return tuple(a for a in live.judged if a.student == student and a.hand == hand)
+    return tuple(sorted((a for a in live.judged if a.student == student and a.hand == hand),
+                        key=lambda a: a.step))
 
 
 def _can(g: TableGame, action: str, amount: int | None = None) -> bool:
@@ -542,17 +603,27 @@ def _do(g: TableGame, action: str, amount: int | None) -> None:
 
 
 def _answer(g: TableGame, live: _Live, student: int, action: str, amount: int | None,
-            where: tuple[int, int, int, float]) -> Answer | None:
-    """The decision judged (`judge_move`, before it is made) as a recorded answer; None
-    where the judge has no verdict."""
+            where: tuple[int, int, int, float], deck: str | Unseen) -> Answer | None:
+    """The decision judged (`judge_move`, before it is made, on ``deck``) as a recorded
+    answer; None where the judge has no verdict. A deck the exact game cannot play (one
+    that could run out within the hand), or that ran out (the used cards shuffled back in
+    the hand: its values lack the decision), is judged on a full deck, and the answer says
+    so (``unsolved``: the cards seen that its values could not take out)."""
     round_number, number, seq, seconds = where
     v = g.view
     seat = g.to_play
     if v is None or seat is None:
         return None
-    # a fresh deck's values (shipped for the presets, at once): a played-down deck's own
-    # equilibrium takes minutes to solve, far longer than a student takes to decide
-    j = judge_move(g, seat, action, amount, live.options.tolerance, deck=JUDGE_DECK)
+    unsolved = 0
+    try:
+        j = judge_move(g, seat, action, amount, live.options.tolerance, deck=deck)
+    except (RulesError, InputError, LimitError):
+        if not isinstance(deck, Unseen):
+            raise
+        j = None
+    if j is None and isinstance(deck, Unseen):     # or it ran out: a hand it cannot hold
+        unsolved = Unseen.full().total - deck.total
+        j = judge_move(g, seat, action, amount, live.options.tolerance, deck="fresh")
     if j is None:
         return None
     kinds = g.rules.plain_kinds(kind_of(c) for c in v.hand) if v.hand else []
@@ -562,4 +633,5 @@ def _answer(g: TableGame, live: _Live, student: int, action: str, amount: int | 
                   dict(j.values), j.cost, j.right, seconds, time.time(), decision=j.kind,
                   banker=j.banker,
                   table=live.row.id, game=number, reason=j.reason,
-                  reason_args={**j.reason_args, "seen": j.seen})
+                  reason_args={**j.reason_args, "seen": j.seen,
+                               **({"unsolved": unsolved} if unsolved else {})})

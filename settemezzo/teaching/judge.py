@@ -25,7 +25,10 @@ of the hand, of perfect information), as the solver values it.
 from __future__ import annotations
 
 import functools
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -39,10 +42,10 @@ if TYPE_CHECKING:
 
     from settemezzo.simulate.tablegame import TableGame
 
-__all__ = ["KINDS", "PLAYS", "TOLERANCE", "Book", "Judgement", "book", "book_for",
-           "deal_value", "is_tie", "judge", "judge_burn", "judge_deal_stake", "judge_move",
-           "judge_moves", "judge_play", "judge_split", "judge_stake", "judge_swap",
-           "played_deck", "verdict", "warm"]
+__all__ = ["BOOKS", "KINDS", "PLAYS", "TOLERANCE", "Book", "Judgement", "book", "book_for",
+           "cancel_ahead", "deal_value", "deck_book", "is_tie", "judge", "judge_burn",
+           "judge_deal_stake", "judge_move", "judge_moves", "judge_play", "judge_split",
+           "judge_stake", "judge_swap", "played_deck", "solve_ahead", "verdict", "warm"]
 
 PLAYS = ("stand", "hit")
 """The choices a learner makes on a hand, and the best plays that are not a tie."""
@@ -342,27 +345,98 @@ def warm(rules: Rules) -> Book:
 
 
 def played_deck(game: TableGame) -> Unseen | None:
-    """The deck `judge_move` values a decision of ``game`` with (``deck="seen"``): the cards
-    left once those seen since the shuffle are out, or None for a full deck (a fresh deck
-    each hand, or just shuffled). A server may warm ``book(game.rules, played_deck(game))``
-    in the background when a hand starts: a played-down deck is solved the first time."""
+    """The deck less the cards seen since the shuffle (`TableGame.seen_cards`), or None for
+    a full deck (a fresh deck each hand, or just shuffled). Asked when a hand is dealt, it is
+    the deck `judge_move` values that hand's decisions with (``deck``): a table keeps it for
+    the hand and starts its values then (`solve_ahead`). Every card seen (the stock used
+    up): the next card is dealt from them all shuffled again, a full deck."""
     seen = game.seen_cards()
-    return game.rules.take(Unseen.full(), [kind_of(c) for c in seen]) if seen else None
+    rest = game.rules.take(Unseen.full(), [kind_of(c) for c in seen]) if seen else None
+    return None if rest is None or rest.total == 0 else rest
 
 
-def book_for(game: TableGame, deck: str) -> tuple[Book, Book, int]:
-    """The values of ``game``'s decision with the cards seen: the fresh deck's book (the
-    table engine's rows, by which a decision is found), the book the values come from
-    (``deck`` ``seen``: the deck less the cards seen since the shuffle; ``fresh``: a full
-    deck) and how many cards seen it takes out. Every judgement at a table asks this one
-    function for its values."""
-    if deck not in ("seen", "fresh"):
-        raise InputError(f"deck must be 'seen' or 'fresh', got {deck!r}")
+BOOKS = 8
+"""How many played-down decks' books `deck_book` keeps (five tables' hands and the next)."""
+
+_BOOKS: OrderedDict[tuple[Rules, Unseen], Future[Book]] = OrderedDict()
+_SOLVES: dict[tuple[Rules, Unseen], Future[Any]] = {}    # the solves the books wait for
+_BOOKS_LOCK = threading.Lock()
+_AHEAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="settemezzo-judge-ahead")
+
+
+def deck_book(rules: Rules, deck: Unseen) -> Future[Book]:
+    """The `book` of ``rules`` on the played-down ``deck`` (the deck at the start of a
+    hand): kept for the last `BOOKS` decks, else made in the background once the deck's
+    equilibrium is solved (`settemezzo.results.answers.solve_ahead`, shared with
+    `settemezzo.results.answers.decision_values`). Never waits: the future is done when the
+    book is there; an engine error (a deck the exact game cannot play) is its exception."""
+    key = (rules, deck)
+    with _BOOKS_LOCK:
+        fut = _BOOKS.get(key)
+        if fut is not None:
+            _BOOKS.move_to_end(key)
+            return fut
+        fut = _BOOKS[key] = Future()
+        while len(_BOOKS) > BOOKS:
+            _SOLVES.pop(_BOOKS.popitem(last=False)[0], None)
+    from settemezzo.results.answers import solve_ahead as solve_deck
+
+    solved = _SOLVES[key] = solve_deck(rules, deck)
+    _AHEAD.submit(_make_book, fut, rules, deck, solved)
+    return fut
+
+
+def cancel_ahead() -> None:
+    """Give up the decks' values not started yet (a server stopping: the queued solves
+    would otherwise run before the process may exit); those started finish."""
+    with _BOOKS_LOCK:
+        for key in [k for k, f in _BOOKS.items() if f.cancel()]:
+            del _BOOKS[key]
+            solve = _SOLVES.pop(key, None)
+            if solve is not None:
+                solve.cancel()
+
+
+def solve_ahead(rules: Rules, deck: Unseen | None) -> None:
+    """Start the values of a hand dealt from ``deck`` (None: a full deck, shipped for the
+    presets) now, so that the hand's judgements find them made (`deck_book`)."""
+    if deck is not None and deck != Unseen.full():
+        deck_book(rules, deck)
+
+
+def _make_book(fut: Future[Book], rules: Rules, deck: Unseen, solved: Future[Any]) -> None:
+    """Make ``deck``'s book into ``fut`` once its equilibrium is solved; the engine's error
+    goes to ``fut`` and is kept (the deck is not tried again), an interruption forgets it."""
+    if not fut.set_running_or_notify_cancel():
+        return
+    try:
+        solved.result()
+        fut.set_result(book(rules, deck))
+        _SOLVES.pop((rules, deck), None)
+    except BaseException as e:
+        if not isinstance(e, Exception):
+            with _BOOKS_LOCK:
+                if _BOOKS.get((rules, deck)) is fut:
+                    del _BOOKS[(rules, deck)]
+        fut.set_exception(e)
+        if not isinstance(e, Exception):
+            raise
+
+
+def book_for(game: TableGame, deck: str | Unseen) -> tuple[Book, Book, int]:
+    """The values of ``game``'s decision: the fresh deck's book (the table engine's rows, by
+    which a decision is found), the book the values come from and how many cards seen it
+    takes out. ``deck``: ``seen`` (the deck less the cards seen now, `played_deck`),
+    ``fresh`` (a full deck), or the deck at the start of the hand (an `Unseen`: a table's
+    `played_deck` at the deal; its `deck_book`, waited for). Every judgement at a table asks
+    this one function for its values."""
+    if isinstance(deck, str) and deck not in ("seen", "fresh"):
+        raise InputError(f"deck must be 'seen', 'fresh' or a deck, got {deck!r}")
     fresh = book(game.rules)
-    rest = played_deck(game) if deck == "seen" else None
-    if rest is None:
+    rest = played_deck(game) if deck == "seen" else deck if isinstance(deck, Unseen) else None
+    if rest is None or rest == Unseen.full():
         return fresh, fresh, 0
-    return fresh, book(game.rules, rest), len(game.seen_cards())
+    return fresh, deck_book(game.rules, rest).result(), Unseen.full().total - rest.total
 
 
 def _check(game: TableGame, seat: int, action: str, amount: int | None) -> None:
@@ -377,7 +451,8 @@ def _check(game: TableGame, seat: int, action: str, amount: int | None) -> None:
 
 
 def judge_moves(game: TableGame, seat: int, action: str, amount: int | None = None,
-                tolerance: float = TOLERANCE, deck: str = "seen") -> tuple[Judgement, ...]:
+                tolerance: float = TOLERANCE, deck: str | Unseen = "seen"
+                ) -> tuple[Judgement, ...]:
     """Every decision ``action`` takes at the table, judged before it is made: a declined
     burn or split and then stand or hit, a hit's swap or not. See `judge_move`."""
     _check(game, seat, action, amount)
@@ -419,18 +494,20 @@ def _float(x: Any) -> float | None:
 
 
 def judge_move(game: TableGame, seat: int, action: str, amount: int | None = None,
-               tolerance: float = TOLERANCE, deck: str = "seen") -> Judgement | None:
+               tolerance: float = TOLERANCE, deck: str | Unseen = "seen") -> Judgement | None:
     """The judgement of ``seat``'s ``action`` (``amount``: the stake), called before the
     move is made, on the game's state at the decision; of the decisions a move takes
     (`judge_moves`), the costliest (the last of equal ones: stand or hit).
 
     The values are heads-up against the equilibrium banker, per unit stake (a stake's in
     chips: before the deal, each stake times the hand's value, `judge_deal_stake`), from
-    `book_for`: the deck less the cards seen since the shuffle (``deck`` ``seen``;
-    ``fresh``: a full deck), the cards of earlier hands, not those of this hand at other
-    seats, so that one solve serves a hand (a fresh deck's tables are shipped; a
-    played-down deck is solved the first time, seconds for the Italian rules, longer for
-    the Spanish). The bust chance in the reason counts every card seen. None when the
+    `book_for`: the deck less the cards seen since the shuffle (``deck`` ``seen``, or the
+    deck at the start of the hand a table kept; ``fresh``: a full deck), the cards of
+    earlier hands, not those of this hand at other seats, so that one solve serves a hand (a
+    fresh deck's tables are shipped; a played-down deck is solved the first time: a table
+    starts it at the deal, `solve_ahead`). The bust chance in the reason counts every card
+    seen. A deck the exact game cannot play (one that could run out within the hand) is the
+    engine's `RulesError`, `InputError` or `LimitError`. None when the
     engine cannot judge the move: a decision of the bank; a hand of a split, which the
     exact game plays face up; a hand the equilibrium never reaches, whose row the solved
     table lacks (after a swap it never makes). An action that is not

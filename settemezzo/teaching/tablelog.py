@@ -150,6 +150,8 @@ def hint_text(game: TableGame, lang: str = "en") -> str:
         advice = hint.advice(game.rules)
         parts.append(t("table.hint_player", lang, sentence=advice_sentence(advice, lang)))
         parts += [x for x in (split_hint(advice, lang),) if x]
+        seen = len(game.seen_cards())    # a deck played down: the hint is a full deck's
+        parts += [t("table.hint_full_deck", lang, n=seen)] if seen else []
     elif game.no_hint() in ("split_hand", "unreached"):
         parts.append(t("table.no_hint", lang))
     p = game.bust_chance()

@@ -109,7 +109,8 @@ def test_tables_of_students_at_once() -> None:
     Spanish students, two rounds): every game ends, the decisions are judged, no stall."""
     from bench.bench_classroom_tables import run_tables
 
-    result = run_tables(tables=2, seats=3, hands=2, seed=3, time_limit=150, arrival_s=1.0)
+    result = run_tables(tables=2, seats=3, hands=2, seed=3, time_limit=150, arrival_s=1.0,
+                        judge_limit=300)
     print(result.report())
     assert result.games_over == 2 and len(result.judge_latencies) >= 2 * 3 * 2
     assert result.p95 <= STALL_S, result.report()

@@ -14,11 +14,15 @@ from pathlib import Path
 import pytest
 
 from bench.bench_classroom import Client
+from settemezzo.cards import kind_of
 from settemezzo.classroom_server import pages
 from settemezzo.classroom_server.server import ClassServer
 from settemezzo.classroom_server.service import Classroom
-from settemezzo.classroom_server.table import ClassTables, TableOptions, TableScreen
+from settemezzo.classroom_server.store import Answer
+from settemezzo.classroom_server.table import JUDGES, ClassTables, TableOptions, TableScreen
 from settemezzo.errors import InputError
+from settemezzo.i18n import t
+from settemezzo.teaching.judge import judge_move, played_deck
 
 
 class Clock:
@@ -34,6 +38,12 @@ class Clock:
 def _class(tmp_path: Path, clock: Clock | None = None) -> tuple[Classroom, ClassTables]:
     room = Classroom.open(tmp_path / "c.db", seed=3, hands=2)
     return room, ClassTables(room, clock=clock or Clock(), tick_seconds=0)
+
+
+def _busy(tables: ClassTables, gate: threading.Event) -> None:
+    """Keep every worker of the judge busy until ``gate`` is set."""
+    for _ in range(JUDGES):
+        tables._pool.submit(gate.wait, 30)
 
 
 def _tokens(room: Classroom, *names: str) -> list[str]:
@@ -172,7 +182,7 @@ def test_judgements_come_from_a_worker_and_say_so_meanwhile(tmp_path: Path) -> N
     tables.sit(ada, tid)
     tables.act(ada, "stake", 0, 1)
     gate = threading.Event()
-    tables._pool.submit(gate.wait, 30)                     # the judge is busy
+    _busy(tables, gate)                                    # the judge is busy
     s = _screen(tables, ada)
     assert tables.act(ada, "stand", s.seq)                 # the click does not wait
     waiting = _screen(tables, ada)
@@ -203,7 +213,7 @@ def test_a_judgement_the_server_stopped_before_is_made_when_the_table_is_rebuilt
     (ada,) = _tokens(room, "Ada")
     tables.sit(ada, tid)
     gate = threading.Event()
-    tables._pool.submit(gate.wait, 30)                     # the judge is busy...
+    _busy(tables, gate)                                    # the judge is busy...
     tables.act(ada, "stake", 0, 1)
     tables.act(ada, "stand", 1)
     tables._pool.shutdown(wait=False, cancel_futures=True)  # ... and the server stops
@@ -215,6 +225,129 @@ def test_a_judgement_the_server_stopped_before_is_made_when_the_table_is_rebuilt
     assert [a.decision for a in room.store.answers(kind="table")] == ["stake", "play"]
     assert [a.step for a in _screen(again, ada).judged] == [0, 1] and s.seq == 2
     again.close()
+
+
+def _to_hand(tables: ClassTables, token: str, hand: int, over: bool = False) -> TableScreen:
+    """Play on (the student making the computer's moves) until hand ``hand`` is dealt and it
+    is the student's turn (``over``: until that hand is over)."""
+    for _ in range(400):
+        s = _screen(tables, token)
+        if s.hand_no == hand and (s.phase == "done" if over else
+                                  s.to_play == s.mine and s.phase != "done"):
+            return s
+        live = tables._get(s.table)
+        assert live is not None and not s.over
+        action, amount = live.game.computer_move()
+        assert tables.act(token, action, s.seq, amount)
+    raise AssertionError(f"hand {hand} never came")
+
+
+def _values(a: Answer) -> dict[str, float]:
+    return {k: round(v, 9) for k, v in a.values.items()}
+
+
+def test_a_table_played_down_judges_with_the_deck_at_the_start_of_the_hand(
+        tmp_path: Path) -> None:
+    """Hand 2 of a table played down: its decisions are valued on the deck less the cards
+    of hand 1 (`decision_values` of that deck, computed here apart), which differ from the
+    full deck's; the page and the dashboard say which deck."""
+    from settemezzo.results.answers import decision_values
+
+    room, tables = _class(tmp_path)
+    tid = tables.open_table(TableOptions(seats=2, timeout=0), seed="5")
+    (ada,) = _tokens(room, "Ada")
+    tables.sit(ada, tid)
+    s = _to_hand(tables, ada, 2)
+    live = tables._get(tid)
+    assert live is not None
+    deck = played_deck(live.game)                 # the deck as hand 2 is dealt
+    assert deck is not None and live.hand_deck == deck and s.seen == 40 - deck.total > 0
+    if s.phase == "stake":
+        assert tables.act(ada, "stake", s.seq, s.default_stake)
+        s = _screen(tables, ada)
+    snap = live.game.snapshot()
+    assert snap.view is not None and s.to_play == s.mine
+    assert tables.act(ada, "stand", s.seq)
+    tables.wait_judged(300)
+    a = next(x for x in room.store.answers(kind="table") if x.hand == 2 and
+             x.decision == "play")
+    kinds = snap.rules.plain_kinds(kind_of(c) for c in snap.view.hand)
+    row = decision_values(snap.rules, deck, kinds[0], tuple(kinds[1:]))
+    assert _values(a) == {"stand": round(float(row.stand_ev), 9),
+                          "hit": round(float(row.hit_ev), 9)}
+    full = judge_move(snap, 1, "stand", deck="fresh")
+    assert full is not None and _values(a) != {k: round(v, 9) for k, v in full.values.items()}
+    n = 40 - deck.total
+    assert a.reason_args["seen"] == n and "unsolved" not in a.reason_args
+    assert pages.deck_note(a, "es") == t("class.judged_seen", "es", n=n)
+    board = pages.dashboard_page({"round": 1, "seed": "3", "students": 1, "answers": 0,
+                                  "right": 0, "stakes_lost": 0.0},
+                                 room.store.answers(kind="table"), "en", "u", "c", "x")
+    assert f"<td>{t('class.deck_col_seen', 'en', n=n)}</td>" in board
+    assert f"<th>{t('class.col_deck', 'en')}</th>" in board
+    tables.close()
+
+
+def test_a_judgement_waits_for_its_deck_s_values_and_the_pages_say_it_is_coming(
+        tmp_path: Path) -> None:
+    """The deck's values held back: the click is made at once, the student's page and the
+    dashboard say a judgement is coming, and it is recorded once they are there."""
+    import importlib
+
+    judge = importlib.import_module("settemezzo.teaching.judge")   # the module, not `judge`
+    room, tables = _class(tmp_path)
+    tid = tables.open_table(TableOptions(seats=2, timeout=0), seed="13")
+    (ada,) = _tokens(room, "Ada")
+    tables.sit(ada, tid)
+    _to_hand(tables, ada, 1, over=True)
+    gate = threading.Event()
+    judge._AHEAD.submit(gate.wait, 120)             # hand 2's values held back
+    s = _to_hand(tables, ada, 2)
+    assert s.seen > 0
+    assert tables.act(ada, "stake" if s.phase == "stake" else "stand", s.seq,
+                      s.default_stake if s.phase == "stake" else None)
+    waiting = _screen(tables, ada)
+    assert waiting.coming == 1 and "Judgement coming" in pages.table_page(
+        waiting, "Ada", "en", "x")
+    board = tables.table_screen(tid)
+    assert board is not None and board.coming == 1
+    html = pages.dashboard_page({"round": 1, "seed": "3", "students": 1, "answers": 0,
+                                 "right": 0, "stakes_lost": 0.0}, [], "en", "u", "c", "x",
+                                tables=[board])
+    assert t("class.table_coming", "en", n=1) in html
+    gate.set()
+    tables.wait_judged(300)
+    done = _screen(tables, ada)
+    assert done.coming == 0 and done.judged and done.judged[-1].reason_args["seen"] == s.seen
+    tables.close()
+
+
+def test_a_deck_too_small_for_the_exact_game_is_judged_on_a_full_deck_and_says_so(
+        tmp_path: Path) -> None:
+    """A hand dealt from a deck that could run out within it (the engine's RulesError):
+    its decisions are judged with the full deck's values, and the page says why."""
+    from settemezzo.cards import Kind, Unseen
+
+    room, tables = _class(tmp_path)
+    tid = tables.open_table(TableOptions(seats=2, timeout=0))
+    (ada,) = _tokens(room, "Ada")
+    tables.sit(ada, tid)
+    s = _screen(tables, ada)
+    live = tables._get(tid)
+    assert live is not None and s.phase == "stake"
+    tiny = Unseen.from_counts({Kind.FIVE: 1, Kind.SIX: 1, Kind.ACE: 1})
+    live.hand_deck = tiny       # as if the hand were dealt from the deck's last three cards
+    snap = live.game.snapshot()
+    assert tables.act(ada, "stake", s.seq, s.default_stake)
+    tables.wait_judged(60)
+    (a,) = room.store.answers(kind="table")
+    full = judge_move(snap, 1, "stake", s.default_stake, deck="fresh")
+    assert full is not None and a.values == dict(full.values) and a.best == full.best
+    assert a.reason_args["unsolved"] == 37 and a.reason_args["seen"] == 0
+    assert pages.deck_note(a, "it") == t("class.judged_unsolved", "it", n=37)
+    assert t("class.judged_unsolved", "en", n=37) in pages.judgement_text(a, "en")
+    assert pages.deck_word(a, "fr") == t("class.deck_col_unsolved", "fr", n=37)
+    tables.close()
 
 
 def test_bad_table_options_name_the_value() -> None:

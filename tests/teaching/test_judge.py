@@ -340,3 +340,19 @@ def test_a_spanish_class_practises_the_split(tmp_path: Path) -> None:
     assert view is not None and "Separa:" in pages.student_page(view, "es", "csrf")
     with pytest.raises(RulesError, match="level 5 asks a decision"):
         Classroom.open(tmp_path / "d.db", seed=3, rules="italian", level=5, hands=2)
+
+
+def test_a_stock_used_up_at_the_deal_is_a_full_deck_again() -> None:
+    """Every card seen when a hand is dealt: the first card comes from them all shuffled
+    again, so the hand is valued on a full deck (not on an empty one, which the engine
+    cannot build)."""
+    from types import SimpleNamespace
+
+    from settemezzo.cards import full_deck
+
+    rules = from_spec("italian+reshuffle=when_exhausted")
+    used_up = SimpleNamespace(rules=rules, seen_cards=lambda: tuple(full_deck()))
+    most = SimpleNamespace(rules=rules, seen_cards=lambda: tuple(full_deck()[:39]))
+    assert played_deck(used_up) is None  # type: ignore[arg-type]
+    rest = played_deck(most)  # type: ignore[arg-type]
+    assert rest is not None and rest.total == 1

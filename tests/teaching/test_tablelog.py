@@ -58,3 +58,21 @@ def test_the_hint_comes_when_the_student_plays_and_counts_the_cards_seen() -> No
     assert hint.endswith(f"Counting every card on the table, a hit busts {bust}.")
     g.stand()
     assert hint_text(g) == ""  # the hand is over
+
+
+def test_a_hint_on_a_deck_played_down_says_it_is_a_full_deck_s() -> None:
+    """The hint reads the full deck's solved tables: once cards of earlier hands are out, it
+    says so in words (the bust chance still counts them)."""
+    from settemezzo.i18n import t
+
+    g = TableGame(ITALIAN.with_variants("reshuffle=when_exhausted"), 1, 0, seed=2)
+    notes = []
+    for _ in range(200):
+        if g.view is not None and g.view.role == "player" and g.hint() is not None:
+            seen = len(g.seen_cards())
+            notes.append((seen, t("table.hint_full_deck", "en", n=seen) in hint_text(g)))
+            if seen:
+                break
+        action, amount = g.computer_move()
+        g.stake(amount) if action == "stake" else getattr(g, action)()  # type: ignore[func-returns-value]
+    assert notes[0] == (0, False) and notes[-1][0] > 0 and notes[-1][1]
