@@ -471,7 +471,7 @@ def cutting_planes(s: Solver, c: FloatArray, const: float, cuts: Cuts, tol: floa
 
 
 def cut_loop(s: Solver, c: FloatArray, const: float, cuts: Cuts, lp: LP, tol: float,
-             max_rounds: int, rounds: int) -> LPSolution:
+             max_rounds: int, rounds: int, every: bool = False) -> LPSolution:
     """`cutting_planes`'s rounds on ``lp`` as it stands (its bounds and cuts so far), from
     round ``rounds + 1`` on, warm-started from its last basis."""
     nx, G = cuts.nx, cuts.G
@@ -488,10 +488,14 @@ def cut_loop(s: Solver, c: FloatArray, const: float, cuts: Cuts, lp: LP, tol: fl
         # (an elementwise sum, not ``c @ x``: a BLAS dot wakes OpenBLAS's threads, which then
         # spin for a while; a seventh of SPANISH's CPU time, stolen from anything else running)
         lower = float(np.multiply(c[:nx], x).sum() + Gv.sum()) + const
-        viol = np.flatnonzero(Gv < res.x[nx:nx + G] / LP_SCALE - 1e-12)
+        if every:
+            floor = cut_floor(cuts, x)
+            viol = np.flatnonzero(Gv < floor - VIOL_REFINE * np.abs(floor))
+        else:
+            viol = np.flatnonzero(Gv < res.x[nx:nx + G] / LP_SCALE - 1e-12)
         viol = viol[~cuts.is_exact[viol]]  # an exact state's t_g is its best reply already
         stalled = previous - lp_value < 1e-13 and lp_value - lower < 100 * tol
-        if lp_value - lower <= tol or len(viol) == 0 or stalled:
+        if len(viol) == 0 or (not every and (lp_value - lower <= tol or stalled)):
             # (a stall is floating-point noise; the certificate measures it)
             if cold or rounds == first or not ALWAYS_POLISH:
                 return LPSolution(x, res, rounds, lp_value, lp, const)
@@ -522,18 +526,46 @@ def refine(s: Solver, c: FloatArray, const: float, cuts: Cuts, sol: LPSolution, 
     """
     lp, nx = sol.lp, cuts.nx
     rounds, out = sol.rounds, sol
+    R = REFINE_SCALE
+    lp.scale_plans(R)
     for eta in TREMBLES:
-        lp.set_lower(np.full(nx, eta))
-        per = cut_loop(s, c, const, cuts, lp, tol, max_rounds, rounds)
+        lp.set_lower(R * eta * tremble_weights(nx))
+        per = cut_loop(s, c, R * const, cuts, lp, tol, max_rounds, rounds, every=True)
         lp.set_lower(np.zeros(nx))
         limit = lp.solve(per.rounds + 1)
         rounds = per.rounds + 1
-        res = LPResult(limit.x, limit.fun, per.res.cut_duals, limit.pivots)
-        out = LPSolution(limit.x[:nx], res, rounds, -limit.fun / LP_SCALE + const, lp, const,
-                         eta, per.res.x)
+        res = LPResult(limit.x / R, limit.fun / R, per.res.cut_duals, limit.pivots)
+        out = LPSolution(res.x[:nx], res, rounds, -res.fun / LP_SCALE + const, lp, const,
+                         eta, per.res.x / R)
         if limit.pivots == 0:
             break
+    lp.scale_plans(1.0)
     return out
+
+
+def cut_floor(cuts: Cuts, x: FloatArray) -> FloatArray:
+    out = np.full(cuts.G, np.inf)
+    xs = x[0::2]
+    for which, coef in cuts._batches:
+        members = cuts.members(which)
+        L = cuts.count[which]
+        prod = coef * xs[members]
+        starts = np.concatenate([[0], np.cumsum(L)[:-1]])
+        vals = np.add.reduceat(prod, starts) if len(prod) else np.zeros(len(which))
+        vals[L == 0] = 0.0
+        np.minimum.at(out, which, vals / LP_SCALE)
+    return out
+
+
+def tremble_weights(n: int) -> FloatArray:
+    w: FloatArray = 1.0 + TREMBLE_SPREAD * ((np.arange(1, n + 1) * GOLDEN) % 1.0)
+    return w
+
+
+TREMBLE_SPREAD = 1.0
+VIOL_REFINE = 1e-12
+REFINE_SCALE = 100.0
+GOLDEN = (5 ** 0.5 - 1) / 2
 
 
 def first_basis(game: HeadsUpGame, c: FloatArray, members: npt.NDArray[np.int64],
@@ -659,6 +691,7 @@ class LP:
         self.h = h
         self.inf = inf
         self.n_eq = A_eq.shape[0]
+        self.b_eq = b_eq
         self._add(A_eq, b_eq, b_eq)
 
     def _col(self, j: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.int32]:
@@ -723,6 +756,13 @@ class LP:
         basic = self.hs.HighsBasisStatus.kBasic
         return (np.array([s == basic for s in b.col_status], dtype=bool),
                 np.array([s == basic for s in b.row_status], dtype=bool))
+
+    def scale_plans(self, k: float) -> None:
+        """The realization constraints' right-hand sides times ``k`` (1: as built): every
+        other row is homogeneous, so the whole primal solution scales by ``k`` and the
+        duals do not move."""
+        b = self.b_eq * k
+        self.h.changeRowsBounds(self.n_eq, np.arange(self.n_eq, dtype=np.int32), b, b)
 
     def set_lower(self, lo: FloatArray) -> None:
         """Lower bounds ``lo`` on the first ``len(lo)`` columns (the sequences); the upper
