@@ -211,34 +211,35 @@ def _solve_lp(s: Solver, T: Terminal, const: float, subs: dict[Any, Equilibrium]
 
 def offpath_banker(s: Solver, T: Terminal, sol: LPSolution, banker: BankerStrategy
                    ) -> BankerStrategy:
-    """``banker`` with its ties broken in a fixed order at each public state off the path
-    (where the player's own plan never stands): against the trembling player there (the
-    perturbed LP's ``x``, `settemezzo.solve.lp.refine`), a hand where two of the banker's
-    choices are worth the same, its own play below that hand kept, stands rather than hits
-    and hits rather than burns (`canonical_ties`), unless that would tempt the player there
-    (`kept_safe`). The LP's duals may pick any of such tied choices, and which one moves the
-    player's values there."""
+    """``banker`` made canonical where it plays one choice: at each public state the
+    trembling player stands in (the perturbed LP's ``x``, `settemezzo.solve.lp.refine`), a
+    hand where the LP's banker plays one choice takes the banker's lexicographic best reply
+    (`canonical_reply`): the best against the player's own plan (the LP's limit ``x``), among
+    those the best against the trembling player, among those stand, hit, burn in that order;
+    unless that would tempt the player (`kept_safe`). The LP's duals are exact to HiGHS's
+    tolerances only, which do not resolve the replies at the states that only trembles
+    reach; a hand where the LP mixes keeps its mixture (what keeps the player indifferent)."""
     if sol.x_tremble is None:
         return banker
     rows = s.stand_rows
     assert isinstance(rows, FloatRows)
     G = len(s.game.publics)
-    stands = np.array(s.reach, dtype=np.float64) * s.is_play
-    limit = np.bincount(s.group, weights=stands * np.maximum(sol.x[0::2], 0.0), minlength=G)
-    weights = stands * s.stake * np.maximum(sol.x_tremble[:len(sol.x)][0::2], 0.0)
-    off = np.flatnonzero((limit <= OFFPATH_MASS) & (np.bincount(s.group, weights=weights,
-                                                                 minlength=G) > 0))
-    if not len(off):
+    stands = np.array(s.reach, dtype=np.float64) * s.is_play * s.stake
+    limit = stands * np.maximum(sol.x[0::2], 0.0)
+    weights = stands * np.maximum(sol.x_tremble[:len(sol.x)][0::2], 0.0)
+    live = np.flatnonzero(np.bincount(s.group, weights=weights, minlength=G) > 0)
+    if not len(live):
         return banker
-    inside = np.flatnonzero(np.isin(s.group, off))
+    inside = np.flatnonzero(np.isin(s.group, live) & (weights > 0))
     hit = np.array(banker.hit, dtype=np.float64)
     burn = None if banker.burn is None else np.array(banker.burn, dtype=np.float64)
-    new_hit, new_burn = canonical_ties(
-        s.game, rows, inside, weights[inside], np.searchsorted(off, s.group[inside]),
-        hit[off], None if burn is None else burn[off])
-    hit[off] = new_hit
+    new_hit, new_burn = canonical_reply(
+        s.game, rows, inside, (limit[inside], weights[inside]),
+        np.searchsorted(live, s.group[inside]), hit[live],
+        None if burn is None else burn[live])
+    hit[live] = new_hit
     if burn is not None:
-        burn[off] = new_burn
+        burn[live] = new_burn
     return kept_safe(s, T, banker, replace(banker, hit=hit, burn=burn))
 
 
@@ -265,48 +266,74 @@ def kept_safe(s: Solver, T: Terminal, banker: BankerStrategy, new: BankerStrateg
     return replace(new, hit=hit, burn=burn)
 
 
-def canonical_ties(game: HeadsUpGame, rows: FloatRows, members: npt.NDArray[np.int64],
-                   weights: FloatArray, group: npt.NDArray[np.int64], hit: FloatArray,
-                   burn: FloatArray | None) -> tuple[FloatArray, FloatArray | None]:
-    """The banker's play ``hit`` (and ``burn``), per group and hand, with its ties broken:
-    against the rows ``members`` of ``rows`` weighted by ``weights`` (``group``: each one's
-    group, a row of ``hit``), from the last hands up, a hand whose play is worth its best
-    choice, with another choice as good (within `TIE_SHARE` of the group's weight), takes
-    the first of its tied choices in the order stand, hit, burn. The hand's value then
-    feeds the hands above it."""
+def _hand_terms(rows: FloatRows, members: npt.NDArray[np.int64], weights: FloatArray,
+                group: npt.NDArray[np.int64], n: int) -> tuple[FloatArray, FloatArray]:
+    """Hands x groups: the player's stand terms and finished terms after a hit (`FloatRows`'s
+    ``S``, ``F``), summed over the rows ``members`` weighted by ``weights`` per group."""
+    from scipy import sparse  # (loaded with the LP already)
+
+    used, col = np.unique(rows.inv[members], return_inverse=True)  # the distinct rows used
+    W = sparse.csr_matrix((weights, (group, col)), shape=(n, len(used)))
+    Sg = np.ascontiguousarray((W @ np.ascontiguousarray(rows.S[:, used].T)).T)
+    Fg = np.ascontiguousarray((W @ np.ascontiguousarray(rows.F[:, used].T)).T)
+    return Sg, Fg
+
+
+def _nearest(values: tuple[FloatArray, FloatArray, FloatArray], can: npt.NDArray[np.bool_],
+             among: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+    """Which of stand, hit, burn (stacked on the first axis) are the least of ``values``
+    within `TIE_SHARE` of the largest magnitude there, among the choices ``among``."""
+    v = np.stack(values)
+    ok = among & np.stack([np.ones_like(can), np.ones_like(can), can])
+    best = np.min(np.where(ok, v, np.inf), axis=0)
+    scale = np.max(np.where(ok, np.abs(v), 0.0), axis=0)
+    out: npt.NDArray[np.bool_] = ok & (v <= best + TIE_SHARE * scale)
+    return out
+
+
+def canonical_reply(game: HeadsUpGame, rows: FloatRows, members: npt.NDArray[np.int64],
+                    weights: tuple[FloatArray, FloatArray], group: npt.NDArray[np.int64],
+                    hit: FloatArray, burn: FloatArray | None
+                    ) -> tuple[FloatArray, FloatArray | None]:
+    """The banker's play ``hit`` (and ``burn``), per group and hand, where it plays one
+    choice, replaced by its lexicographic best reply: against the rows ``members`` of
+    ``rows`` weighted first by ``weights[0]`` (the player's own plan), then by
+    ``weights[1]`` (the trembling player) (``group``: each row's group, a row of ``hit``),
+    from the last hands up, the choices worth the least against the first weights (within
+    `TIE_SHARE` of their size), among them those worth the least against the second, and
+    of those the first in the order stand, hit, burn (`_nearest`). A hand where the banker
+    mixes keeps its mixture; each hand's values feed the hands above it."""
     from scipy import sparse  # (loaded with the LP already)
 
     n, J = hit.shape
-    used, col = np.unique(rows.inv[members], return_inverse=True)  # the distinct rows used
-    W = sparse.csr_matrix((weights, (group, col)), shape=(n, len(used)))
-    # hands x groups, laid out by hand: the stand terms, the finished hands' terms after a hit
-    Sg = np.ascontiguousarray((W @ np.ascontiguousarray(rows.S[:, used].T)).T)
-    Fg = np.ascontiguousarray((W @ np.ascontiguousarray(rows.F[:, used].T)).T)
-    tie = TIE_SHARE * np.bincount(group, weights=weights, minlength=n)
+    terms = [_hand_terms(rows, members, w, group, n) for w in weights]
     H = np.ascontiguousarray(hit.T)
     B = np.zeros_like(H) if burn is None else np.ascontiguousarray(burn.T)
-    V = np.zeros((J, n))
+    V = [np.zeros((J, n)) for _ in weights]
     for idx, C, must, at, kids in node_plan(game).levels:  # the last hands first
-        h = Fg[idx] + sparse.csr_matrix((C.data, C.indices, C.indptr), shape=C.shape) @ V
+        Cm = sparse.csr_matrix((C.data, C.indices, C.indptr), shape=C.shape)
+        h = [Fg[idx] + Cm @ Vk for (_, Fg), Vk in zip(terms, V, strict=True)]
         if must:  # empty hands must draw
-            V[idx] = h
+            for Vk, hk in zip(V, h, strict=True):
+                Vk[idx] = hk
             continue
-        s = Sg[idx]
-        b = s.copy()  # burning, where the rules allow it (elsewhere worth standing, unused)
-        can = np.zeros(s.shape, dtype=bool)
+        s = [Sg[idx] for Sg, _ in terms]
+        b = [sk.copy() for sk in s]  # burning, where allowed (elsewhere worth standing)
+        can = np.zeros(s[0].shape, dtype=bool)
         if burn is not None and len(at):
-            b[at] = V[kids]
+            for bk, Vk in zip(b, V, strict=True):
+                bk[at] = Vk[kids]
             can[at] = True
+        near = np.ones((3, *can.shape), dtype=bool)
+        for sk, hk, bk in zip(s, h, b, strict=True):
+            near = _nearest((sk, hk, bk), can, near)
         ph, pb = H[idx], B[idx]
-        played = s + (h - s) * ph + (b - s) * pb
-        best = np.minimum(np.minimum(s, h), np.where(can, b, np.inf))
-        near_s, near_h, near_b = s <= best + tie, h <= best + tie, can & (b <= best + tie)
         pure = (np.abs(ph - 0.5) >= 0.5 - PURE) & (np.abs(pb - 0.5) >= 0.5 - PURE)
-        tied = pure & (played <= best + tie) & (near_s.astype(int) + near_h + near_b > 1)
-        ph = np.where(tied, ~near_s & near_h, ph)
-        pb = np.where(tied, ~near_s & ~near_h, pb)
+        ph = np.where(pure, ~near[0] & near[1], ph)
+        pb = np.where(pure, ~near[0] & ~near[1], pb)
         H[idx], B[idx] = ph, pb
-        V[idx] = s + (h - s) * ph + (b - s) * pb
+        for Vk, sk, hk, bk in zip(V, s, h, b, strict=True):
+            Vk[idx] = sk + (hk - sk) * ph + (bk - sk) * pb
     return np.ascontiguousarray(H.T), None if burn is None else np.ascontiguousarray(B.T)
 
 

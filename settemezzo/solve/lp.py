@@ -564,7 +564,7 @@ def tremble_weights(n: int) -> FloatArray:
 
 TREMBLE_SPREAD = 1.0
 VIOL_REFINE = 1e-12
-REFINE_SCALE = 100.0
+REFINE_SCALE = 1000.0
 GOLDEN = (5 ** 0.5 - 1) / 2
 
 
