@@ -9,15 +9,19 @@ player who trembles (every sequence of its choices at least ``eta``) at every pu
 and the player, after a mistake of its own, plays on as well as it can (a tie within `TIE`:
 it stands).
 
-**The canonical choice where ties remain.** At a public state off the path, the LP's duals
-may pick any of the banker's tied best replies to the trembling player. Where the banker's
-play at a hand is pure and another choice is worth as much (`TIE_SHARE`), it stands rather
-than hits and hits rather than burns (`offpath_banker`, `canonical_ties`); where it mixes,
-the mixture is what keeps the trembling player indifferent, and it is kept. What this does
-not settle: where the perturbed LP is degenerate, the trembling player's own plan at a few
-states off the path is not unique, nor the banker's mixture answering it (seen on thinned
-decks under burn=3,4, and under ITALIAN started from other cuts): the tables there still move
-with the solve path."""
+**The canonical choice.** The perturbed LP's trembles are generic (no two of the player's
+mistakes weigh alike: `settemezzo.solve.lp.tremble_weights`), so the banker's best reply to
+the trembling player is almost never tied; but the LP's duals honour it only to HiGHS's
+tolerances, which do not resolve the states that only trembles reach. So wherever the
+banker's play at a hand is one choice (not a mixture), it is replaced by the banker's
+lexicographic best reply, computed here in floating point: the best against the player's own
+plan, among those the best against the trembling player, and among choices still worth the
+same (within `TIE_SHARE`) stand rather than hit, hit rather than burn (`offpath_banker`,
+`canonical_reply`), unless that would tempt the player (`kept_safe`). Where the banker
+mixes, the mixture is what keeps the trembling player indifferent, and it is kept. The
+player after a mistake of its own plays its best reply, standing on a tie (`offpath_player`).
+Every solve path (HiGHS's pricing, primal or dual simplex, other starting cuts, the LP's
+columns in another order) then gives the same tables."""
 
 from __future__ import annotations
 
@@ -76,20 +80,15 @@ TIE = 1e-12
 
 
 TIE_SHARE = 1e-9
-"""Two values of the banker's choices at a public state off the path closer than this share
-of the trembling player's weight there are a tie (`canonical_ties`): the LP's values are
-exact to HiGHS's tolerances only, and a tie must not hang on the last bits."""
+"""Two values of the banker's choices at a hand closer than this share of the larger are a
+tie (`canonical_reply`): the player's plans are exact to HiGHS's tolerances only, and a tie
+must not hang on the last bits."""
 
 
 PURE = 1e-9
-"""`canonical_ties` breaks a tie only where the LP's banker plays one choice (each chance
-within this of 0 or 1): where it mixes, the mixture keeps the trembling player indifferent
-there, and the player's values need it."""
-
-
-OFFPATH_MASS = 1e-13
-"""A public state where the player's own plan stands with less weight than this is off the
-path (`offpath_banker`)."""
+"""`canonical_reply` replaces the banker's play only where the LP's banker plays one choice
+(each chance within this of 0 or 1): where it mixes, the mixture keeps the trembling player
+indifferent there, and the player's values need it."""
 
 
 REFINED = True
@@ -234,7 +233,7 @@ def offpath_banker(s: Solver, T: Terminal, sol: LPSolution, banker: BankerStrate
     hit = np.array(banker.hit, dtype=np.float64)
     burn = None if banker.burn is None else np.array(banker.burn, dtype=np.float64)
     new_hit, new_burn = canonical_reply(
-        s.game, rows, inside, (limit[inside], weights[inside]),
+        s.game, rows, inside, np.stack([limit[inside], weights[inside]]),
         np.searchsorted(live, s.group[inside]), hit[live],
         None if burn is None else burn[live])
     hit[live] = new_hit
@@ -268,72 +267,69 @@ def kept_safe(s: Solver, T: Terminal, banker: BankerStrategy, new: BankerStrateg
 
 def _hand_terms(rows: FloatRows, members: npt.NDArray[np.int64], weights: FloatArray,
                 group: npt.NDArray[np.int64], n: int) -> tuple[FloatArray, FloatArray]:
-    """Hands x groups: the player's stand terms and finished terms after a hit (`FloatRows`'s
-    ``S``, ``F``), summed over the rows ``members`` weighted by ``weights`` per group."""
+    """Hands x (weightings x groups): the player's stand terms and finished terms after a hit
+    (`FloatRows`'s ``S``, ``F``), summed over the rows ``members`` per group, under each
+    weighting (a row of ``weights``) side by side."""
     from scipy import sparse  # (loaded with the LP already)
 
     used, col = np.unique(rows.inv[members], return_inverse=True)  # the distinct rows used
-    W = sparse.csr_matrix((weights, (group, col)), shape=(n, len(used)))
+    k = len(weights)
+    at = (np.arange(k)[:, None] * n + group[None, :]).ravel()
+    W = sparse.csr_matrix((weights.ravel(), (at, np.tile(col, k))), shape=(k * n, len(used)))
     Sg = np.ascontiguousarray((W @ np.ascontiguousarray(rows.S[:, used].T)).T)
     Fg = np.ascontiguousarray((W @ np.ascontiguousarray(rows.F[:, used].T)).T)
     return Sg, Fg
 
 
-def _nearest(values: tuple[FloatArray, FloatArray, FloatArray], can: npt.NDArray[np.bool_],
-             among: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
-    """Which of stand, hit, burn (stacked on the first axis) are the least of ``values``
-    within `TIE_SHARE` of the largest magnitude there, among the choices ``among``."""
-    v = np.stack(values)
-    ok = among & np.stack([np.ones_like(can), np.ones_like(can), can])
-    best = np.min(np.where(ok, v, np.inf), axis=0)
-    scale = np.max(np.where(ok, np.abs(v), 0.0), axis=0)
-    out: npt.NDArray[np.bool_] = ok & (v <= best + TIE_SHARE * scale)
+def _nearest(values: FloatArray, among: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+    """Which of stand, hit, burn (``values`` stacked on the first axis) are the least within
+    `TIE_SHARE` of the largest magnitude there, among the choices ``among``."""
+    best = np.min(np.where(among, values, np.inf), axis=0)
+    scale = np.max(np.where(among, np.abs(values), 0.0), axis=0)
+    out: npt.NDArray[np.bool_] = among & (values <= best + TIE_SHARE * scale)
     return out
 
 
 def canonical_reply(game: HeadsUpGame, rows: FloatRows, members: npt.NDArray[np.int64],
-                    weights: tuple[FloatArray, FloatArray], group: npt.NDArray[np.int64],
-                    hit: FloatArray, burn: FloatArray | None
-                    ) -> tuple[FloatArray, FloatArray | None]:
+                    weights: FloatArray, group: npt.NDArray[np.int64], hit: FloatArray,
+                    burn: FloatArray | None) -> tuple[FloatArray, FloatArray | None]:
     """The banker's play ``hit`` (and ``burn``), per group and hand, where it plays one
     choice, replaced by its lexicographic best reply: against the rows ``members`` of
-    ``rows`` weighted first by ``weights[0]`` (the player's own plan), then by
-    ``weights[1]`` (the trembling player) (``group``: each row's group, a row of ``hit``),
-    from the last hands up, the choices worth the least against the first weights (within
-    `TIE_SHARE` of their size), among them those worth the least against the second, and
-    of those the first in the order stand, hit, burn (`_nearest`). A hand where the banker
-    mixes keeps its mixture; each hand's values feed the hands above it."""
+    ``rows`` weighted by ``weights[0]`` (the player's own plan), then by ``weights[1]``
+    (the trembling player) (``group``: each row's group, a row of ``hit``), from the last
+    hands up, the choices worth the least against the first weights (within `TIE_SHARE` of
+    their size), among them those worth the least against the second, and of those the
+    first in the order stand, hit, burn (`_nearest`). A hand where the banker mixes keeps
+    its mixture; each hand's values feed the hands above it."""
     from scipy import sparse  # (loaded with the LP already)
 
     n, J = hit.shape
-    terms = [_hand_terms(rows, members, w, group, n) for w in weights]
+    k = len(weights)
+    Sg, Fg = _hand_terms(rows, members, weights, group, n)  # hands x (k groups side by side)
     H = np.ascontiguousarray(hit.T)
     B = np.zeros_like(H) if burn is None else np.ascontiguousarray(burn.T)
-    V = [np.zeros((J, n)) for _ in weights]
+    V = np.zeros((J, k * n))
     for idx, C, must, at, kids in node_plan(game).levels:  # the last hands first
-        Cm = sparse.csr_matrix((C.data, C.indices, C.indptr), shape=C.shape)
-        h = [Fg[idx] + Cm @ Vk for (_, Fg), Vk in zip(terms, V, strict=True)]
+        h = Fg[idx] + sparse.csr_matrix((C.data, C.indices, C.indptr), shape=C.shape) @ V
         if must:  # empty hands must draw
-            for Vk, hk in zip(V, h, strict=True):
-                Vk[idx] = hk
+            V[idx] = h
             continue
-        s = [Sg[idx] for Sg, _ in terms]
-        b = [sk.copy() for sk in s]  # burning, where allowed (elsewhere worth standing)
-        can = np.zeros(s[0].shape, dtype=bool)
+        s = Sg[idx]
+        b = s.copy()  # burning, where the rules allow it (elsewhere worth standing, unused)
+        can = np.zeros((len(idx), n), dtype=bool)
         if burn is not None and len(at):
-            for bk, Vk in zip(b, V, strict=True):
-                bk[at] = Vk[kids]
+            b[at] = V[kids]
             can[at] = True
-        near = np.ones((3, *can.shape), dtype=bool)
-        for sk, hk, bk in zip(s, h, b, strict=True):
-            near = _nearest((sk, hk, bk), can, near)
         ph, pb = H[idx], B[idx]
         pure = (np.abs(ph - 0.5) >= 0.5 - PURE) & (np.abs(pb - 0.5) >= 0.5 - PURE)
+        near = np.stack([np.ones_like(can), np.ones_like(can), can])
+        for w in range(k):
+            cols = slice(w * n, (w + 1) * n)
+            near = _nearest(np.stack([s[:, cols], h[:, cols], b[:, cols]]), near)
         ph = np.where(pure, ~near[0] & near[1], ph)
         pb = np.where(pure, ~near[0] & ~near[1], pb)
         H[idx], B[idx] = ph, pb
-        for Vk, sk, hk, bk in zip(V, s, h, b, strict=True):
-            Vk[idx] = sk + (hk - sk) * ph + (bk - sk) * pb
+        V[idx] = s + (h - s) * np.tile(ph, k) + (b - s) * np.tile(pb, k)
     return np.ascontiguousarray(H.T), None if burn is None else np.ascontiguousarray(B.T)
 
 

@@ -9,14 +9,18 @@ where it never stands, any answer that does not tempt it there is optimal, and w
 returns depends on its pivoting. The refined equilibrium is quasi-perfect (van Damme 1984;
 computed as in Miltersen and Sørensen 2010, with the stability check of Farina, Gatti and
 Sandholm 2018): the LP is solved again with every sequence of the player's choices at least
-``eta`` (`TREMBLES`): a player who makes every mistake with a small chance. Every public state is
-then reached, and the duals of the cuts, the banker's mixture, are a best reply at every one of
-them (a cut carries weight only if it binds). The bounds then go back to 0, starting from that
-basis: if HiGHS takes no pivot, the basis is optimal at ``eta`` and at 0, hence (the primal
-solution moving linearly with the bounds, the duals not at all) at every perturbation in
-between: its duals are a best reply to the trembling player for every smaller ``eta`` and its
-primal solution is the player's equilibrium. The certificate and the check off the path
-(`settemezzo.solve.equilibria`) then measure what was found."""
+``eta`` times a weight of its own between 1 and 2 (`TREMBLES`, `tremble_weights`): a player who
+makes every mistake with a small chance, no two alike. Every public state is then reached, and
+the duals of the cuts, the banker's mixture, are a best reply at every one of them (a cut
+carries weight only if it binds); the loop goes on until every state's best reply is among its
+cuts, however little the state weighs (`REFINE_MARGIN`), on plans scaled up so that HiGHS's
+absolute tolerances resolve those states (`REFINE_SCALE`). The bounds then go back to 0,
+starting from that basis: if HiGHS takes no pivot, the basis is optimal at ``eta`` and at 0,
+hence (the primal solution moving linearly with the bounds, the duals not at all) at every
+perturbation in between: its duals are a best reply to the trembling player for every smaller
+``eta`` and its primal solution is the player's equilibrium. The canonical choice where the
+banker plays one choice, the certificate and the check off the path
+(`settemezzo.solve.equilibria`) then measure and settle what was found."""
 
 from __future__ import annotations
 
@@ -108,6 +112,27 @@ TREMBLES = (1e-5, 1e-7)
 differ by far more than HiGHS's tolerances; the first whose basis is stable is used. (At
 1e-6 first, SPANISH's main game is stable at once and solves in a quarter of the pivots,
 but its refined tables then move with the dual pricing, by up to 0.29 stakes.)"""
+
+
+TREMBLE_SPREAD = 1.0
+"""The trembles are not all equal: sequence ``k`` at least ``eta (1 + TREMBLE_SPREAD frac(k
+phi))`` (`tremble_weights`), a generic perturbation. With every sequence at exactly
+``eta``, the perturbed LP is degenerate at a few public states off the path (two of the
+player's mistakes weighing exactly alike), and its banker's answer there is any of several,
+as HiGHS's path lands."""
+
+
+REFINE_SCALE = 1000.0
+"""The perturbed LP is solved with the player's plans times this (`LP.scale_plans`; every
+row but the realization constraints is homogeneous, so the solution scales and the duals
+do not): HiGHS's feasibility tolerances are absolute (1e-10), and the banker's replies at a
+state reached only by trembles differ by less than that in the LP's own units."""
+
+
+REFINE_MARGIN = 1e-12
+"""In the perturbed LP's loop a public state takes a new cut when the banker's best reply
+beats all its cuts (`cut_floor`) by more than this share of their value: every state's best
+reply is in the LP before the loop ends, however little the state weighs."""
 
 
 @contextlib.contextmanager
@@ -473,7 +498,9 @@ def cutting_planes(s: Solver, c: FloatArray, const: float, cuts: Cuts, tol: floa
 def cut_loop(s: Solver, c: FloatArray, const: float, cuts: Cuts, lp: LP, tol: float,
              max_rounds: int, rounds: int, every: bool = False) -> LPSolution:
     """`cutting_planes`'s rounds on ``lp`` as it stands (its bounds and cuts so far), from
-    round ``rounds + 1`` on, warm-started from its last basis."""
+    round ``rounds + 1`` on, warm-started from its last basis. ``every`` (`refine`'s
+    perturbed LP): go on until no public state's best reply beats its cuts (`REFINE_MARGIN`),
+    whatever the gap."""
     nx, G = cuts.nx, cuts.G
     previous, cold, first = np.inf, False, rounds + 1
     streak = np.zeros(G, dtype=np.int64)
@@ -490,7 +517,7 @@ def cut_loop(s: Solver, c: FloatArray, const: float, cuts: Cuts, lp: LP, tol: fl
         lower = float(np.multiply(c[:nx], x).sum() + Gv.sum()) + const
         if every:
             floor = cut_floor(cuts, x)
-            viol = np.flatnonzero(Gv < floor - VIOL_REFINE * np.abs(floor))
+            viol = np.flatnonzero(Gv < floor - REFINE_MARGIN * np.abs(floor))
         else:
             viol = np.flatnonzero(Gv < res.x[nx:nx + G] / LP_SCALE - 1e-12)
         viol = viol[~cuts.is_exact[viol]]  # an exact state's t_g is its best reply already
@@ -517,12 +544,14 @@ def cut_loop(s: Solver, c: FloatArray, const: float, cuts: Cuts, lp: LP, tol: fl
 def refine(s: Solver, c: FloatArray, const: float, cuts: Cuts, sol: LPSolution, tol: float,
            max_rounds: int) -> LPSolution:
     """The refined equilibrium from the plain one ``sol``: the LP solved again with every
-    player's sequence at least ``eta`` (`TREMBLES`, from the largest), its banker's best
-    replies added as cuts as in `cutting_planes`, then with the bounds back at 0 from the
-    perturbed LP's last basis. The basis is stable when it stays optimal as the perturbation
-    vanishes: HiGHS then takes no pivot at 0. The answer carries the perturbed LP's duals
-    (the banker's best replies to the trembling player at every public state) and the limit
-    ``x`` (the player's equilibrium); with no stable ``eta``, the last one tried.
+    player's sequence at least ``eta`` times its weight (`TREMBLES`, from the largest;
+    `tremble_weights`), on plans times `REFINE_SCALE`, its banker's best replies added as
+    cuts until none beats a state's cuts (`cut_loop` with ``every``), then with the bounds
+    back at 0 from the perturbed LP's last basis. The basis is stable when it stays optimal
+    as the perturbation vanishes: HiGHS then takes no pivot at 0. The answer carries the
+    perturbed LP's duals (the banker's best replies to the trembling player at every public
+    state), its ``x`` (the trembling player) and the limit ``x`` (the player's equilibrium),
+    unscaled; with no stable ``eta``, the last one tried.
     """
     lp, nx = sol.lp, cuts.nx
     rounds, out = sol.rounds, sol
@@ -531,6 +560,7 @@ def refine(s: Solver, c: FloatArray, const: float, cuts: Cuts, sol: LPSolution, 
     for eta in TREMBLES:
         lp.set_lower(R * eta * tremble_weights(nx))
         per = cut_loop(s, c, R * const, cuts, lp, tol, max_rounds, rounds, every=True)
+        # (the player's values are R times the game's there: only the cuts and duals are read)
         lp.set_lower(np.zeros(nx))
         limit = lp.solve(per.rounds + 1)
         rounds = per.rounds + 1
@@ -544,6 +574,9 @@ def refine(s: Solver, c: FloatArray, const: float, cuts: Cuts, sol: LPSolution, 
 
 
 def cut_floor(cuts: Cuts, x: FloatArray) -> FloatArray:
+    """Per public state, the least of its cuts' values at the sequences ``x`` (unscaled; inf
+    where it has none), computed here rather than read off HiGHS's ``t_g``, which honours
+    a cut only to HiGHS's tolerance."""
     out = np.full(cuts.G, np.inf)
     xs = x[0::2]
     for which, coef in cuts._batches:
@@ -558,14 +591,12 @@ def cut_floor(cuts: Cuts, x: FloatArray) -> FloatArray:
 
 
 def tremble_weights(n: int) -> FloatArray:
-    w: FloatArray = 1.0 + TREMBLE_SPREAD * ((np.arange(1, n + 1) * GOLDEN) % 1.0)
+    """The least weight of each of the ``n`` sequences, per unit of ``eta``: ``1 + frac(k
+    phi)`` for sequence ``k`` (from 1, in the game's order; ``phi`` the golden ratio's
+    fractional part), distinct and spread evenly over [1, 2) (`TREMBLE_SPREAD`)."""
+    golden = (5 ** 0.5 - 1) / 2
+    w: FloatArray = 1.0 + TREMBLE_SPREAD * ((np.arange(1, n + 1) * golden) % 1.0)
     return w
-
-
-TREMBLE_SPREAD = 1.0
-VIOL_REFINE = 1e-12
-REFINE_SCALE = 1000.0
-GOLDEN = (5 ** 0.5 - 1) / 2
 
 
 def first_basis(game: HeadsUpGame, c: FloatArray, members: npt.NDArray[np.int64],

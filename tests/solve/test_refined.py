@@ -5,13 +5,11 @@ found) are the same whichever path the LP solver takes: HiGHS's dual pricing str
 primal or the dual simplex, other starting cuts, the LP's columns in another order.
 
 Each rule set is solved on a thinned deck (at most two cards of a kind, figures included), a
-smaller game solved in seconds: the same code as the full decks', the swaps' and splits'
-subgames included; each rule set's reference solve is shared by its tests. Where the
-refinement leaves a choice (burn=3,4 on the thinned deck; ITALIAN and ties_push started from
-other cuts), the test says so: a strict xfail of the tables' difference alone (`TablesMoved`;
-the certificate and the off-path check must hold there too), which fails once the choice is
-made. The full
-ITALIAN and SPANISH games are checked once each (slow)."""
+smaller game solved in a fraction of a second: the same code as the full decks', the swaps'
+and splits' subgames included, and the same degenerate states off the path (where the tables
+moved with the solve path before the choice was made canonical). Each rule set's reference
+solve is shared by its tests. The full ITALIAN and SPANISH games are checked once each
+(slow)."""
 
 from __future__ import annotations
 
@@ -77,16 +75,6 @@ def _reference(spec: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Equilibrium,
     return _REFERENCE[spec]
 
 
-class TablesMoved(AssertionError):
-    """The refined tables of two solve paths differ (the one failure `TIES_LEFT` expects: a
-    certificate or an off-path check that fails is a failure of the test still)."""
-
-
-TIES_LEFT = pytest.mark.xfail(
-    raises=TablesMoved, strict=True,
-    reason="the trembling player's own plan is not unique at a few public states off the "
-    "path (the perturbed LP is degenerate there), nor the banker's mixture answering it: "
-    "the refined tables move there with the solve path")
 PATHS = {  # the other ways to the same equilibrium: HiGHS's options, the LP's start, its order
     "dual pricing 1": {"DUAL_PRICING": 1},
     "dual pricing 2": {"DUAL_PRICING": 2},
@@ -94,17 +82,8 @@ PATHS = {  # the other ways to the same equilibrium: HiGHS's options, the LP's s
     "other starting cuts": {"START_THRESHOLDS": (9, 11, 12)},
     "shuffled columns": {"COLUMN_SEED": 1},
 }
-CASES = [  # each rule set against another path or more; every path on ITALIAN, the cheapest
-    *(("italian", path) for path in PATHS if path != "other starting cuts"),
-    pytest.param("italian", "other starting cuts", marks=TIES_LEFT),
-    ("italian+swap_hidden", "shuffled columns"),
-    pytest.param("italian+ties_push", "other starting cuts", marks=TIES_LEFT),
-    ("italian+ties_push", "primal simplex"),
-    ("italian+ties_push", "dual pricing 2"),
-    ("spanish", "dual pricing 1"),  # (where the banker's tied replies once moved the tables)
-    pytest.param("italian+burn=3,4", "dual pricing 1", marks=TIES_LEFT),
-    # (on the full decks, burn=3,4 gives the same tables with every pricing)
-]
+SPECS = ["italian", "italian+swap_hidden", "italian+ties_push", "spanish", "italian+burn=3,4"]
+CASES = [(spec, path) for spec in SPECS for path in PATHS]
 
 
 @pytest.mark.parametrize(("spec", "path"), CASES)
@@ -117,9 +96,7 @@ def test_refined_tables_do_not_depend_on_the_solve_path(spec: str, path: str,
     other, again = _solve(heads_up(rules, _thin(rules)), monkeypatch, **PATHS[path])
     assert other.exploitability <= 1e-9
     assert other.offpath_gap <= OFFPATH_TOL
-    moved = float(np.abs(again - table).max())
-    if moved > 1e-9:
-        raise TablesMoved(f"{spec}, {path}: the refined tables move by {moved:.3g}")
+    assert float(np.abs(again - table).max()) <= 1e-9
 
 
 @pytest.mark.parametrize("spec", ["italian", "italian+swap_hidden"])
