@@ -85,6 +85,12 @@ tie (`canonical_reply`): the player's plans are exact to HiGHS's tolerances only
 must not hang on the last bits."""
 
 
+SHORTFALL = 1e-14
+"""`offpath_banker` sets a public state's banker right where its best reply against the
+trembling player beats it by more than this share of the terms summed (floating-point sums
+are exact to about 1e-16 of them)."""
+
+
 PURE = 1e-9
 """`canonical_reply` replaces the banker's play only where the LP's banker plays one choice
 (each chance within this of 0 or 1): where it mixes, the mixture keeps the trembling player
@@ -222,13 +228,14 @@ def offpath_banker(s: Solver, T: Terminal, sol: LPSolution, banker: BankerStrate
         return banker
     rows = s.stand_rows
     assert isinstance(rows, FloatRows)
-    G = len(s.game.publics)
-    stands = np.array(s.reach, dtype=np.float64) * s.is_play * s.stake
-    limit = stands * np.maximum(sol.x[0::2], 0.0)
-    weights = stands * np.maximum(sol.x_tremble[:len(sol.x)][0::2], 0.0)
-    live = np.flatnonzero(np.bincount(s.group, weights=weights, minlength=G) > 0)
+    x = sol.x_tremble[:len(sol.x)]
+    short, _, size = banker_shortfall(s, x, np.asarray(s.stand_values(banker), dtype=np.float64))
+    live = np.flatnonzero(short > SHORTFALL * size)
     if not len(live):
         return banker
+    stands = np.array(s.reach, dtype=np.float64) * s.is_play * s.stake
+    limit = stands * np.maximum(sol.x[0::2], 0.0)
+    weights = stands * np.maximum(x[0::2], 0.0)
     inside = np.flatnonzero(np.isin(s.group, live) & (weights > 0))
     hit = np.array(banker.hit, dtype=np.float64)
     burn = None if banker.burn is None else np.array(banker.burn, dtype=np.float64)
@@ -347,6 +354,20 @@ def offpath_player(s: Solver, T: Terminal, player: PlayerStrategy, banker: Banke
     return replace(player, hit=tuple(hit.tolist()))
 
 
+def banker_shortfall(s: Solver, x: FloatArray, stand: FloatArray
+                     ) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """Per public state, against the player's sequences ``x`` (standing's share), how much
+    more the player gets from the banker whose values of standing (in chips, per decision)
+    are ``stand`` than from the banker's best reply there; the player's stake standing
+    there; and the size of the terms summed (what the floating-point sums are exact to)."""
+    own = np.array(s.reach, dtype=np.float64) * np.maximum(x[0::2], 0.0) * s.is_play
+    G = len(s.game.publics)
+    best, _ = s.stand_rows.grouped_best(own * s.stake, s.group, G)
+    played = np.bincount(s.group, weights=own * stand, minlength=G)
+    size = np.bincount(s.group, weights=own * np.abs(stand), minlength=G)
+    return played - best, np.bincount(s.group, weights=own * s.stake, minlength=G), size
+
+
 def offpath_gap(s: Solver, T: Terminal, sol: LPSolution, player: PlayerStrategy,
                 banker: BankerStrategy) -> float:
     """The check of the refinement: the most either side gains, per unit of what is at
@@ -357,14 +378,9 @@ def offpath_gap(s: Solver, T: Terminal, sol: LPSolution, player: PlayerStrategy,
     ``banker``, in chips at that decision. 0 up to HiGHS's tolerances when both are best
     replies."""
     x = sol.x if sol.x_tremble is None else sol.x_tremble[:len(sol.x)]
-    own = np.array(s.reach, dtype=np.float64) * np.maximum(x[0::2], 0.0) * s.is_play
-    weights = own * s.stake
-    G = len(s.game.publics)
-    best, _ = s.stand_rows.grouped_best(weights, s.group, G)
     stand = np.asarray(s.stand_values(banker), dtype=np.float64)  # in chips
-    played = np.bincount(s.group, weights=own * stand, minlength=G)
-    mass = np.bincount(s.group, weights=weights, minlength=G)
-    banker_gap = np.max((played - best) / np.maximum(mass, MASS_FLOOR), initial=0.0)
+    short, mass, _ = banker_shortfall(s, x, stand)
+    banker_gap = np.max(short / np.maximum(mass, MASS_FLOOR), initial=0.0)
     _, V, _ = s.player_values(stand, T, None)
     q0, q1 = (np.asarray(q, dtype=np.float64) for q in s.every_action_value(stand, T, V))
     p = np.asarray(player.hit, dtype=np.float64)
