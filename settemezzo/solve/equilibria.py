@@ -363,9 +363,10 @@ def banker_shortfall(s: Solver, x: FloatArray, stand: FloatArray
     own = np.array(s.reach, dtype=np.float64) * np.maximum(x[0::2], 0.0) * s.is_play
     G = len(s.game.publics)
     best, _ = s.stand_rows.grouped_best(own * s.stake, s.group, G)
-    played = np.bincount(s.group, weights=own * stand, minlength=G)
-    size = np.bincount(s.group, weights=own * np.abs(stand), minlength=G)
-    return played - best, np.bincount(s.group, weights=own * s.stake, minlength=G), size
+    def total(w: FloatArray) -> FloatArray:
+        return np.bincount(s.group, weights=w, minlength=G).astype(np.float64)
+
+    return total(own * stand) - best, total(own * s.stake), total(own * np.abs(stand))
 
 
 def offpath_gap(s: Solver, T: Terminal, sol: LPSolution, player: PlayerStrategy,

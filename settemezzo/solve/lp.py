@@ -595,7 +595,7 @@ def tremble_weights(n: int) -> FloatArray:
     phi)`` for sequence ``k`` (from 1, in the game's order; ``phi`` the golden ratio's
     fractional part), distinct and spread evenly over [1, 2) (`TREMBLE_SPREAD`)."""
     golden = (5 ** 0.5 - 1) / 2
-    w: FloatArray = 1.0 + TREMBLE_SPREAD * ((np.arange(1, n + 1) * golden) % 1.0)
+    w: FloatArray = 1.0 + TREMBLE_SPREAD * ((np.arange(1, n + 1, dtype=np.float64) * golden) % 1.0)
     return w
 
 
@@ -793,7 +793,8 @@ class LP:
         other row is homogeneous, so the whole primal solution scales by ``k`` and the
         duals do not move."""
         b = self.b_eq * k
-        self.h.changeRowsBounds(self.n_eq, np.arange(self.n_eq, dtype=np.int32), b, b)
+        self.h.changeRowsBounds(  # type: ignore[attr-defined]
+            self.n_eq, np.arange(self.n_eq, dtype=np.int32), b, b)
 
     def set_lower(self, lo: FloatArray) -> None:
         """Lower bounds ``lo`` on the first ``len(lo)`` columns (the sequences); the upper

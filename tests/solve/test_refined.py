@@ -75,15 +75,26 @@ def _reference(spec: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Equilibrium,
     return _REFERENCE[spec]
 
 
-PATHS = {  # the other ways to the same equilibrium: HiGHS's options, the LP's start, its order
+# the other ways to the same equilibrium: HiGHS's options, the LP's start, its order
+PATHS: dict[str, dict[str, Any]] = {
     "dual pricing 1": {"DUAL_PRICING": 1},
     "dual pricing 2": {"DUAL_PRICING": 2},
     "primal simplex": {"SIMPLEX_STRATEGY": 4},
     "other starting cuts": {"START_THRESHOLDS": (9, 11, 12)},
     "shuffled columns": {"COLUMN_SEED": 1},
 }
-SPECS = ["italian", "italian+swap_hidden", "italian+ties_push", "spanish", "italian+burn=3,4"]
-CASES = [(spec, path) for spec in SPECS for path in PATHS]
+# several paths at once, for the costlier games: between them every knob of PATHS
+MIXED: dict[str, dict[str, Any]] = {
+    "pricing 1, other starting cuts, shuffled columns": {
+        "DUAL_PRICING": 1, "START_THRESHOLDS": (9, 11, 12), "COLUMN_SEED": 1},
+    "primal simplex, pricing 2": {"SIMPLEX_STRATEGY": 4, "DUAL_PRICING": 2},
+}
+SETTINGS: dict[str, dict[str, Any]] = {**PATHS, **MIXED}
+CASES = [  # every path on the cheaper games, both mixtures on the costlier
+    *((spec, path) for spec in ("italian", "italian+ties_push", "italian+burn=3,4")
+      for path in PATHS),
+    *((spec, path) for spec in ("italian+swap_hidden", "spanish") for path in MIXED),
+]
 
 
 @pytest.mark.parametrize(("spec", "path"), CASES)
@@ -93,7 +104,8 @@ def test_refined_tables_do_not_depend_on_the_solve_path(spec: str, path: str,
     assert eq.exploitability <= 1e-9
     assert eq.offpath_gap <= OFFPATH_TOL
     rules = from_spec(spec)
-    other, again = _solve(heads_up(rules, _thin(rules)), monkeypatch, **PATHS[path])
+    other, again = _solve(heads_up(rules, _thin(rules)), monkeypatch,
+                          **SETTINGS[path])
     assert other.exploitability <= 1e-9
     assert other.offpath_gap <= OFFPATH_TOL
     assert float(np.abs(again - table).max()) <= 1e-9
@@ -131,12 +143,12 @@ def test_offpath_check_sees_a_banker_who_answers_badly(monkeypatch: pytest.Monke
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("rules", "settings"), [(ITALIAN, {"DUAL_PRICING": 2}),
-                                                 (SPANISH, {"DUAL_PRICING": 1})])
-def test_full_decks_refined_are_canonical(rules: Rules, settings: dict[str, Any],
+@pytest.mark.parametrize(("rules", "path"), [
+    (ITALIAN, "pricing 1, other starting cuts, shuffled columns"), (SPANISH, "dual pricing 1")])
+def test_full_decks_refined_are_canonical(rules: Rules, path: str,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     game = heads_up(rules)
     eq, table = _solve(game, monkeypatch)
     assert eq.exploitability <= 1e-9 and eq.offpath_gap <= OFFPATH_TOL
-    _, again = _solve(game, monkeypatch, **settings)
+    _, again = _solve(game, monkeypatch, **SETTINGS[path])
     assert np.abs(again - table).max() <= 1e-9
