@@ -12,12 +12,13 @@ it stands).
 **The canonical choice.** The perturbed LP's trembles are generic (no two of the player's
 mistakes weigh alike: `settemezzo.solve.lp.tremble_weights`), so the banker's best reply to
 the trembling player is almost never tied; but the LP's duals honour it only to HiGHS's
-tolerances, which do not resolve the states that only trembles reach. So wherever the
-banker's play at a hand is one choice (not a mixture), it is replaced by the banker's
-lexicographic best reply, computed here in floating point: the best against the player's own
-plan, among those the best against the trembling player, and among choices still worth the
-same (within `TIE_SHARE`) stand rather than hit, hit rather than burn (`offpath_banker`,
-`canonical_reply`), unless that would tempt the player (`kept_safe`). Where the banker
+tolerances, which do not resolve the states that only trembles reach. So at a public state
+where the banker's best reply beats the LP's banker, wherever its play at a hand is one
+choice (not a mixture), it is replaced by the banker's lexicographic best reply, computed
+here in floating point: the best against the player's own plan, among those the best against
+the trembling player, and among choices still worth the same (within `TIE_SHARE`) stand
+rather than hit, hit rather than burn (`offpath_banker`, `canonical_reply`), unless that
+would tempt the player (`kept_safe`). Where the banker
 mixes, the mixture is what keeps the trembling player indifferent, and it is kept. The
 player after a mistake of its own plays its best reply, standing on a tie (`offpath_player`).
 Every solve path (HiGHS's pricing, primal or dual simplex, other starting cuts, the LP's
@@ -216,9 +217,10 @@ def _solve_lp(s: Solver, T: Terminal, const: float, subs: dict[Any, Equilibrium]
 
 def offpath_banker(s: Solver, T: Terminal, sol: LPSolution, banker: BankerStrategy
                    ) -> BankerStrategy:
-    """``banker`` made canonical where it plays one choice: at each public state the
-    trembling player stands in (the perturbed LP's ``x``, `settemezzo.solve.lp.refine`), a
-    hand where the LP's banker plays one choice takes the banker's lexicographic best reply
+    """``banker`` made canonical where it plays one choice: at each public state where the
+    banker's best reply to the trembling player (the perturbed LP's ``x``,
+    `settemezzo.solve.lp.refine`) beats it (`banker_shortfall`, beyond `SHORTFALL`), a hand
+    where the LP's banker plays one choice takes the banker's lexicographic best reply
     (`canonical_reply`): the best against the player's own plan (the LP's limit ``x``), among
     those the best against the trembling player, among those stand, hit, burn in that order;
     unless that would tempt the player (`kept_safe`). The LP's duals are exact to HiGHS's
