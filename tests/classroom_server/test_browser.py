@@ -258,7 +258,8 @@ def _burn_game(teacher: object, kids: list[object], base: str) -> str:
 
 
 def test_four_students_play_a_whole_spanish_game_at_one_table(tmp_path: Path) -> None:
-    """The teacher opens a Spanish table of five seats (three rounds: a short game); four
+    """The teacher opens a Spanish table of five seats (three rounds: a short game, a fresh
+    deck each hand: the deck played down is judged in tests/classroom_server/test_table.py); four
     students, each in their own browser context (one phone-sized), sit at it and play the
     whole game with stakes, swaps and splits (Spanish rules allow no burn: no page offers
     one). Each page shows its student's own face-down card and nobody else's (cards drawn,
@@ -286,6 +287,7 @@ def test_four_students_play_a_whole_spanish_game_at_one_table(tmp_path: Path) ->
             teacher.fill("#opt_seats", "5")
             teacher.fill("#opt_hands", "3")
             teacher.fill("#opt_timeout", "0")
+            teacher.check("#opt_fresh")    # a fresh deck each hand: no thinned Spanish solves
             teacher.click("#open_table")
             expect(teacher.locator("#table1")).to_be_visible()
             names = ("Ana", "Bruno", "Carla", "Diego")
@@ -321,10 +323,10 @@ def test_four_students_play_a_whole_spanish_game_at_one_table(tmp_path: Path) ->
                 if seen[kind]:
                     expect(answers).to_contain_text(t(f"class.decision_{kind}", "es"),
                                                     timeout=120_000)
-            # the deck played down: hands after the first judged with the cards seen out
-            expect(answers).to_contain_text(
-                re.compile(t("class.deck_col_seen", "es", n=999).replace("999", r"\d+")),
-                timeout=120_000)
+            # the teacher's fresh deck: every hand judged with a full deck, and the table says so
+            expect(answers).to_contain_text(t("class.deck_col_fresh", "es"))
+            seen_deck = t("class.deck_col_seen", "es", n=999).replace("999", r"\d+")
+            assert not re.search(seen_deck, answers.inner_text())
             assert judged.count() in (0, 1)
             kids[0].click("#new_game")
             expect(kids[0].locator("#stake, #turn").first).to_be_visible()
