@@ -55,11 +55,12 @@ def warm_simulator() -> None:
 
 
 def awaited(module: str, done: Path) -> Path | None:
-    """The file a function of ``module`` waits for before compiling: `solver_done` for the
-    solver's, ``done`` for the rest of the package's, none for other packages'."""
-    if module.startswith("settemezzo.solve"):
-        return solver_done(done)
-    return done if module.startswith("settemezzo.") else None
+    """The file a function of ``module`` waits for before compiling: ``done`` for the
+    simulator's, `solver_done` for the rest of the package's (the solver's kernels), none for
+    other packages'."""
+    if module.startswith("settemezzo.simulate"):
+        return done
+    return solver_done(done) if module.startswith("settemezzo.") else None
 
 
 def wait_in_this_process() -> None:
