@@ -25,8 +25,9 @@ SLOW_FILES = Path(__file__).with_name("slow_files.txt")
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Under pytest-xdist the simulator is compiled once, in the background, while the
-    workers start (`tests.numba_warm`); each worker waits for it before compiling."""
+    """Under pytest-xdist the solver's kernels, then the simulator, are compiled once, in the
+    background, while the workers start (`tests.numba_warm`); each worker waits for the part
+    it is about to compile."""
     if hasattr(config, "workerinput"):  # a worker
         numba_warm.wait_in_this_process()
         return
