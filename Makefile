@@ -64,15 +64,14 @@ strip:
 ## While mypy runs (on one core, half a minute on a fresh clone) the solver's kernels, then the
 ## simulator start compiling on the other (tests/numba_warm.py); the tests start when mypy is
 ## over, each worker waiting for the compiled kernels or simulator only where it needs them, then
-## loading numba's cache. The slowest files run first (tests/slow_files.txt; xdist's own order,
-## by number of tests, is turned off), so both workers end together. The tests may write Python's
+## loading numba's cache. The tests may write Python's
 ## bytecode caches (PYTHONDONTWRITEBYTECODE, set on some machines, makes every test worker,
 ## kernel and command compile the package and the test modules again).
 test: $(STAMP) browser
 	$(BIN)/ruff check settemezzo tests bench
 	$(BIN)/python -m tests.numba_warm --start .numba-warm.done -- $(BIN)/mypy
 	SETTEMEZZO_TEST_NUMBA_WARM=$(CURDIR)/.numba-warm.done PYTHONDONTWRITEBYTECODE= \
-	  $(BIN)/python -m pytest -n 2 --dist loadfile --no-loadscope-reorder --durations=20
+	  $(BIN)/python -m pytest -n 2 --dist loadfile --durations=20
 
 ## make bench: the benchmarks (ratios against a baseline in the same run)
 bench: $(STAMP)

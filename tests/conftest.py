@@ -20,9 +20,6 @@ from tests.probing import stub_engine
 
 ROOT = Path(__file__).resolve().parent.parent
 
-SLOW_FILES = Path(__file__).with_name("slow_files.txt")
-"""The slowest test files, one a line, in the order to run them first (``#`` comments)."""
-
 
 def pytest_configure(config: pytest.Config) -> None:
     """Under pytest-xdist the solver's kernels, then the simulator, are compiled once, in the
@@ -46,16 +43,6 @@ def pytest_configure(config: pytest.Config) -> None:
         shutil.rmtree(folder, ignore_errors=True)
 
     config.add_cleanup(stop)
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The files of `SLOW_FILES` first, in its order, the others after them in collection
-    order (a stable sort): pytest-xdist (``--dist loadfile --no-loadscope-reorder``) hands a
-    worker the next file when it is almost done, so the long files start early and the run
-    ends with short ones on both workers."""
-    lines = SLOW_FILES.read_text(encoding="utf-8").splitlines()
-    rank = {name: i for i, name in enumerate(n for n in lines if n and not n.startswith("#"))}
-    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
