@@ -22,8 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Under pytest-xdist the simulator is compiled once, in the background, while the
-    workers start (`tests.numba_warm`); each worker waits for it before compiling."""
+    """Under pytest-xdist the solver's kernels, then the simulator, are compiled once, in the
+    background, while the workers start (`tests.numba_warm`); each worker waits for the part
+    it is about to compile."""
     if hasattr(config, "workerinput"):  # a worker
         numba_warm.wait_in_this_process()
         return
@@ -76,7 +77,9 @@ def served(tmp_path: Path) -> Iterator[Any]:
     from settemezzo.classroom_server.server import make_server
 
     server = make_server(tmp_path / "c.db", seed=3, hands=3)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # polled every 50 ms, not 0.5 s: `shutdown` waits for the next poll
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
+                              daemon=True)
     thread.start()
     yield server
     server.shutdown()

@@ -1,14 +1,16 @@
-"""The compiled simulator and the solver's compiled banker programme, compiled once per test
-run (``tests/conftest.py``).
+"""The solver's compiled kernels and the compiled simulator, compiled once per test run
+(``tests/conftest.py``).
 
-On a fresh clone numba's cache (``cache=True``, in ``settemezzo/simulate/__pycache__`` and
-``settemezzo/__pycache__``) is empty, and compiling the engine takes most of a minute of one
-core. Under pytest-xdist each
-worker would compile it for itself, at the same time. Instead the controller starts
-``python -m tests.numba_warm DONE`` at once, in the background, and each worker waits for it
-(`wait_in_this_process`) before its own first compilation: it then loads what the warm-up
-wrote to the cache. The workers run other tests meanwhile. With a warm cache the warm-up only
-loads it (seconds). `make test` compiles it even earlier, while mypy runs (see `main`).
+On a fresh clone numba's cache (``cache=True``, in the packages' ``__pycache__``) is empty:
+compiling the solver's kernels (`settemezzo.solve.kernels`) takes seconds of one core, the
+simulator (`settemezzo.simulate`) most of two minutes. Under pytest-xdist each worker would
+compile them for itself, at the same time. Instead the controller starts
+``python -m tests.numba_warm DONE`` at once, in the background: it compiles the kernels first
+and writes `solver_done` (``DONE.solver``), then the simulator, and writes ``DONE``. Each
+worker waits for the file of what it is about to compile (`wait_in_this_process`): a solver's
+test for the kernels only, not for the simulator; it then loads what the warm-up wrote to the
+cache. The workers run other tests meanwhile. With a warm cache the warm-up only loads it
+(seconds). `make test` compiles it even earlier, while mypy runs (see `main`).
 """
 
 from __future__ import annotations
@@ -28,49 +30,64 @@ PATIENCE = 600.0
 """Seconds a worker waits at most; then it compiles for itself (a test run never hangs)."""
 
 
-def warm() -> None:
-    """Compile (or load) what the tests use: the banker's programme of the solver (best
-    replies and fixed rules), a whole table of bots, a table banker reading
-    the players (its posterior), the hand total a seat's view shows."""
+def solver_done(done: Path) -> Path:
+    """The file the warm-up writes when the solver's kernels are compiled (before ``done``)."""
+    return done.with_name(done.name + ".solver")
+
+
+def warm_solver() -> None:
+    """Compile (or load) the solver's kernels: the banker's programme (best replies and fixed
+    rules), the player's backward induction and the certificate."""
     from settemezzo import solve
     from settemezzo.rules import ITALIAN
-    from settemezzo.simulate import dealing, simulate
 
     solve.equilibrium(ITALIAN)
+
+
+def warm_simulator() -> None:
+    """Compile (or load) what the tests use of the simulator: a whole table of bots, a table
+    banker reading the players (its posterior), the hand total a seat's view shows."""
+    from settemezzo.simulate import dealing, simulate
 
     simulate("italian", players=2, hands=200, seed=0, chips=None)
     simulate("spanish", players=2, hands=200, seed=0, banker="table")
     dealing.total(0, 0)
 
 
+def awaited(module: str, done: Path) -> Path | None:
+    """The file a function of ``module`` waits for before compiling: ``done`` for the
+    simulator's, `solver_done` for the rest of the package's (the solver's kernels), none for
+    other packages'."""
+    if module.startswith("settemezzo.simulate"):
+        return done
+    return solver_done(done) if module.startswith("settemezzo.") else None
+
+
 def wait_in_this_process() -> None:
-    """Make every compiled function of the engine wait for the warm-up before compiling
-    (numba calls ``_compile_for_args`` only when no compiled version matches the call)."""
+    """Make every compiled function of the package wait for its part of the warm-up before
+    compiling (numba calls ``_compile_for_args`` only when no compiled version matches the
+    call); numba's module is imported here, the package's modules only when the tests do."""
     done = os.environ.get(ENV)
     if not done:
         return
     from numba.core.dispatcher import Dispatcher
 
-    from settemezzo.simulate import dealing, phases, play
-    from settemezzo.solve import kernels
+    dispatcher: Any = Dispatcher  # ``_compile_for_args`` is not in numba's type hints
+    compile_for_args = dispatcher._compile_for_args
 
-    def waiting(compile_for_args: Any) -> Any:
-        def compile_after_the_warm_up(*args: Any, **kwargs: Any) -> Any:
-            t0 = time.monotonic()
-            while not Path(done).exists() and time.monotonic() - t0 < PATIENCE:
-                time.sleep(0.2)
-            return compile_for_args(*args, **kwargs)
-        return compile_after_the_warm_up
+    def compile_after_the_warm_up(self: Any, *args: Any, **kwargs: Any) -> Any:
+        file = awaited(getattr(self.py_func, "__module__", None) or "", Path(done))
+        t0 = time.monotonic()
+        while file is not None and not file.exists() and time.monotonic() - t0 < PATIENCE:
+            time.sleep(0.2)
+        return compile_for_args(self, *args, **kwargs)
 
-    modules = (dealing, play, phases, kernels)  # each function once (phases imports the others')
-    dispatchers: dict[int, Any] = {id(v): v for m in modules for v in vars(m).values()
-                                   if isinstance(v, Dispatcher)}
-    for value in dispatchers.values():
-        value._compile_for_args = waiting(value._compile_for_args)
+    dispatcher._compile_for_args = compile_after_the_warm_up
 
 
 def main(argv: list[str]) -> int:
-    """``DONE``: warm up, then write the file ``DONE`` (what the test run's controller starts).
+    """``DONE``: warm up, writing `solver_done` then ``DONE`` (what the test run's controller
+    starts).
     ``--start DONE -- COMMAND...``: start that warm-up in the background, run ``COMMAND`` and
     exit with its code, not waiting for the warm-up: `make test` runs mypy so (one core busy
     for half a minute), then the tests with `ENV` set to ``DONE``, whose workers run what
@@ -79,6 +96,7 @@ def main(argv: list[str]) -> int:
     if argv[:1] == ["--start"] and argv[2:3] == ["--"]:
         done = Path(argv[1]).resolve()
         done.unlink(missing_ok=True)
+        solver_done(done).unlink(missing_ok=True)
         with done.with_suffix(".log").open("w") as log:
             subprocess.Popen([sys.executable, "-m", "tests.numba_warm", str(done)],
                              stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
@@ -86,14 +104,20 @@ def main(argv: list[str]) -> int:
     if argv[:1] == ["--"]:
         command = subprocess.Popen(argv[1:])
         try:
-            warm()
+            warm_solver()
+            warm_simulator()
         except Exception:  # the tests compile it again and fail there: the command's result
             traceback.print_exc()
         return command.wait()
+    done = Path(argv[0])
     try:
-        warm()
+        try:
+            warm_solver()
+        finally:
+            solver_done(done).write_text("done\n", encoding="utf-8")
+        warm_simulator()
     finally:
-        Path(argv[0]).write_text("done\n", encoding="utf-8")
+        done.write_text("done\n", encoding="utf-8")
     return 0
 
 
