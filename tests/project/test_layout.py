@@ -44,6 +44,7 @@ TOPICS = {
     "solve/test_stakes_reference.py": "the stake after the first card against a brute force",
     "solve/test_swap.py": "the hidden-card swap against independent references",
     "solve/test_thinned_deck.py": "exact analysis of a thinned deck (--seen)",
+    "solve/test_one_decision.py": "one decision's values without the table, as the table has them",
     "solve/test_variants.py": "each variant knob in the exact engine, by hand",
     "test_view_bugs.py": "the bugs a class met in the views, each with a test of its own",
     "widgets/test_browser.py": "the classroom notebook in a real browser",
