@@ -9,15 +9,20 @@ player who trembles (every sequence of its choices at least ``eta``) at every pu
 and the player, after a mistake of its own, plays on as well as it can (a tie within `TIE`:
 it stands).
 
-**The canonical choice where ties remain.** At a public state off the path, the LP's duals
-may pick any of the banker's tied best replies to the trembling player. Where the banker's
-play at a hand is pure and another choice is worth as much (`TIE_SHARE`), it stands rather
-than hits and hits rather than burns (`offpath_banker`, `canonical_ties`); where it mixes,
-the mixture is what keeps the trembling player indifferent, and it is kept. What this does
-not settle: where the perturbed LP is degenerate, the trembling player's own plan at a few
-states off the path is not unique, nor the banker's mixture answering it (seen on thinned
-decks under burn=3,4, and under ITALIAN started from other cuts): the tables there still move
-with the solve path."""
+**The canonical choice.** The perturbed LP's trembles are generic (no two of the player's
+mistakes weigh alike: `settemezzo.solve.lp.tremble_weights`), so the banker's best reply to
+the trembling player is almost never tied; but the LP's duals honour it only to HiGHS's
+tolerances, which do not resolve the states that only trembles reach. So at a public state
+where the banker's best reply beats the LP's banker, wherever its play at a hand is one
+choice (not a mixture), it is replaced by the banker's lexicographic best reply, computed
+here in floating point: the best against the player's own plan, among those the best against
+the trembling player, and among choices still worth the same (within `TIE_SHARE`) stand
+rather than hit, hit rather than burn (`offpath_banker`, `canonical_reply`), unless that
+would tempt the player (`kept_safe`). Where the banker
+mixes, the mixture is what keeps the trembling player indifferent, and it is kept. The
+player after a mistake of its own plays its best reply, standing on a tie (`offpath_player`).
+Every solve path (HiGHS's pricing, primal or dual simplex, other starting cuts, the LP's
+columns in another order) then gives the same tables."""
 
 from __future__ import annotations
 
@@ -76,20 +81,21 @@ TIE = 1e-12
 
 
 TIE_SHARE = 1e-9
-"""Two values of the banker's choices at a public state off the path closer than this share
-of the trembling player's weight there are a tie (`canonical_ties`): the LP's values are
-exact to HiGHS's tolerances only, and a tie must not hang on the last bits."""
+"""Two values of the banker's choices at a hand closer than this share of the larger are a
+tie (`canonical_reply`): the player's plans are exact to HiGHS's tolerances only, and a tie
+must not hang on the last bits."""
+
+
+SHORTFALL = 1e-14
+"""`offpath_banker` sets a public state's banker right where its best reply against the
+trembling player beats it by more than this share of the terms summed (floating-point sums
+are exact to about 1e-16 of them)."""
 
 
 PURE = 1e-9
-"""`canonical_ties` breaks a tie only where the LP's banker plays one choice (each chance
-within this of 0 or 1): where it mixes, the mixture keeps the trembling player indifferent
-there, and the player's values need it."""
-
-
-OFFPATH_MASS = 1e-13
-"""A public state where the player's own plan stands with less weight than this is off the
-path (`offpath_banker`)."""
+"""`canonical_reply` replaces the banker's play only where the LP's banker plays one choice
+(each chance within this of 0 or 1): where it mixes, the mixture keeps the trembling player
+indifferent there, and the player's values need it."""
 
 
 REFINED = True
@@ -216,34 +222,37 @@ def _solve_lp(s: Solver, T: Terminal, const: float, subs: dict[Any, Equilibrium]
 
 def offpath_banker(s: Solver, T: Terminal, sol: LPSolution, banker: BankerStrategy
                    ) -> BankerStrategy:
-    """``banker`` with its ties broken in a fixed order at each public state off the path
-    (where the player's own plan never stands): against the trembling player there (the
-    perturbed LP's ``x``, `settemezzo.solve.lp.refine`), a hand where two of the banker's
-    choices are worth the same, its own play below that hand kept, stands rather than hits
-    and hits rather than burns (`canonical_ties`), unless that would tempt the player there
-    (`kept_safe`). The LP's duals may pick any of such tied choices, and which one moves the
-    player's values there."""
+    """``banker`` made canonical where it plays one choice: at each public state where the
+    banker's best reply to the trembling player (the perturbed LP's ``x``,
+    `settemezzo.solve.lp.refine`) beats it (`banker_shortfall`, beyond `SHORTFALL`), a hand
+    where the LP's banker plays one choice takes the banker's lexicographic best reply
+    (`canonical_reply`): the best against the player's own plan (the LP's limit ``x``), among
+    those the best against the trembling player, among those stand, hit, burn in that order;
+    unless that would tempt the player (`kept_safe`). The LP's duals are exact to HiGHS's
+    tolerances only, which do not resolve the replies at the states that only trembles
+    reach; a hand where the LP mixes keeps its mixture (what keeps the player indifferent)."""
     if sol.x_tremble is None:
         return banker
     rows = s.stand_rows
     assert isinstance(rows, FloatRows)
-    G = len(s.game.publics)
-    stands = np.array(s.reach, dtype=np.float64) * s.is_play
-    limit = np.bincount(s.group, weights=stands * np.maximum(sol.x[0::2], 0.0), minlength=G)
-    weights = stands * s.stake * np.maximum(sol.x_tremble[:len(sol.x)][0::2], 0.0)
-    off = np.flatnonzero((limit <= OFFPATH_MASS) & (np.bincount(s.group, weights=weights,
-                                                                 minlength=G) > 0))
-    if not len(off):
+    x = sol.x_tremble[:len(sol.x)]
+    short, _, size = banker_shortfall(s, x, np.asarray(s.stand_values(banker), dtype=np.float64))
+    live = np.flatnonzero(short > SHORTFALL * size)
+    if not len(live):
         return banker
-    inside = np.flatnonzero(np.isin(s.group, off))
+    stands = np.array(s.reach, dtype=np.float64) * s.is_play * s.stake
+    limit = stands * np.maximum(sol.x[0::2], 0.0)
+    weights = stands * np.maximum(x[0::2], 0.0)
+    inside = np.flatnonzero(np.isin(s.group, live) & (weights > 0))
     hit = np.array(banker.hit, dtype=np.float64)
     burn = None if banker.burn is None else np.array(banker.burn, dtype=np.float64)
-    new_hit, new_burn = canonical_ties(
-        s.game, rows, inside, weights[inside], np.searchsorted(off, s.group[inside]),
-        hit[off], None if burn is None else burn[off])
-    hit[off] = new_hit
+    new_hit, new_burn = canonical_reply(
+        s.game, rows, inside, np.stack([limit[inside], weights[inside]]),
+        np.searchsorted(live, s.group[inside]), hit[live],
+        None if burn is None else burn[live])
+    hit[live] = new_hit
     if burn is not None:
-        burn[off] = new_burn
+        burn[live] = new_burn
     return kept_safe(s, T, banker, replace(banker, hit=hit, burn=burn))
 
 
@@ -270,27 +279,50 @@ def kept_safe(s: Solver, T: Terminal, banker: BankerStrategy, new: BankerStrateg
     return replace(new, hit=hit, burn=burn)
 
 
-def canonical_ties(game: HeadsUpGame, rows: FloatRows, members: npt.NDArray[np.int64],
-                   weights: FloatArray, group: npt.NDArray[np.int64], hit: FloatArray,
-                   burn: FloatArray | None) -> tuple[FloatArray, FloatArray | None]:
-    """The banker's play ``hit`` (and ``burn``), per group and hand, with its ties broken:
-    against the rows ``members`` of ``rows`` weighted by ``weights`` (``group``: each one's
-    group, a row of ``hit``), from the last hands up, a hand whose play is worth its best
-    choice, with another choice as good (within `TIE_SHARE` of the group's weight), takes
-    the first of its tied choices in the order stand, hit, burn. The hand's value then
-    feeds the hands above it."""
+def _hand_terms(rows: FloatRows, members: npt.NDArray[np.int64], weights: FloatArray,
+                group: npt.NDArray[np.int64], n: int) -> tuple[FloatArray, FloatArray]:
+    """Hands x (weightings x groups): the player's stand terms and finished terms after a hit
+    (`FloatRows`'s ``S``, ``F``), summed over the rows ``members`` per group, under each
+    weighting (a row of ``weights``) side by side."""
+    from scipy import sparse  # (loaded with the LP already)
+
+    used, col = np.unique(rows.inv[members], return_inverse=True)  # the distinct rows used
+    k = len(weights)
+    at = (np.arange(k)[:, None] * n + group[None, :]).ravel()
+    W = sparse.csr_matrix((weights.ravel(), (at, np.tile(col, k))), shape=(k * n, len(used)))
+    Sg = np.ascontiguousarray((W @ np.ascontiguousarray(rows.S[:, used].T)).T)
+    Fg = np.ascontiguousarray((W @ np.ascontiguousarray(rows.F[:, used].T)).T)
+    return Sg, Fg
+
+
+def _nearest(values: FloatArray, among: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+    """Which of stand, hit, burn (``values`` stacked on the first axis) are the least within
+    `TIE_SHARE` of the largest magnitude there, among the choices ``among``."""
+    best = np.min(np.where(among, values, np.inf), axis=0)
+    scale = np.max(np.where(among, np.abs(values), 0.0), axis=0)
+    out: npt.NDArray[np.bool_] = among & (values <= best + TIE_SHARE * scale)
+    return out
+
+
+def canonical_reply(game: HeadsUpGame, rows: FloatRows, members: npt.NDArray[np.int64],
+                    weights: FloatArray, group: npt.NDArray[np.int64], hit: FloatArray,
+                    burn: FloatArray | None) -> tuple[FloatArray, FloatArray | None]:
+    """The banker's play ``hit`` (and ``burn``), per group and hand, where it plays one
+    choice, replaced by its lexicographic best reply: against the rows ``members`` of
+    ``rows`` weighted by ``weights[0]`` (the player's own plan), then by ``weights[1]``
+    (the trembling player) (``group``: each row's group, a row of ``hit``), from the last
+    hands up, the choices worth the least against the first weights (within `TIE_SHARE` of
+    their size), among them those worth the least against the second, and of those the
+    first in the order stand, hit, burn (`_nearest`). A hand where the banker mixes keeps
+    its mixture; each hand's values feed the hands above it."""
     from scipy import sparse  # (loaded with the LP already)
 
     n, J = hit.shape
-    used, col = np.unique(rows.inv[members], return_inverse=True)  # the distinct rows used
-    W = sparse.csr_matrix((weights, (group, col)), shape=(n, len(used)))
-    # hands x groups, laid out by hand: the stand terms, the finished hands' terms after a hit
-    Sg = np.ascontiguousarray((W @ np.ascontiguousarray(rows.S[:, used].T)).T)
-    Fg = np.ascontiguousarray((W @ np.ascontiguousarray(rows.F[:, used].T)).T)
-    tie = TIE_SHARE * np.bincount(group, weights=weights, minlength=n)
+    k = len(weights)
+    Sg, Fg = _hand_terms(rows, members, weights, group, n)  # hands x (k groups side by side)
     H = np.ascontiguousarray(hit.T)
     B = np.zeros_like(H) if burn is None else np.ascontiguousarray(burn.T)
-    V = np.zeros((J, n))
+    V = np.zeros((J, k * n))
     for idx, C, must, at, kids in node_plan(game).levels:  # the last hands first
         h = Fg[idx] + sparse.csr_matrix((C.data, C.indices, C.indptr), shape=C.shape) @ V
         if must:  # empty hands must draw
@@ -298,20 +330,20 @@ def canonical_ties(game: HeadsUpGame, rows: FloatRows, members: npt.NDArray[np.i
             continue
         s = Sg[idx]
         b = s.copy()  # burning, where the rules allow it (elsewhere worth standing, unused)
-        can = np.zeros(s.shape, dtype=bool)
+        can = np.zeros((len(idx), n), dtype=bool)
         if burn is not None and len(at):
             b[at] = V[kids]
             can[at] = True
         ph, pb = H[idx], B[idx]
-        played = s + (h - s) * ph + (b - s) * pb
-        best = np.minimum(np.minimum(s, h), np.where(can, b, np.inf))
-        near_s, near_h, near_b = s <= best + tie, h <= best + tie, can & (b <= best + tie)
         pure = (np.abs(ph - 0.5) >= 0.5 - PURE) & (np.abs(pb - 0.5) >= 0.5 - PURE)
-        tied = pure & (played <= best + tie) & (near_s.astype(int) + near_h + near_b > 1)
-        ph = np.where(tied, ~near_s & near_h, ph)
-        pb = np.where(tied, ~near_s & ~near_h, pb)
+        near = np.stack([np.ones_like(can), np.ones_like(can), can])
+        for w in range(k):
+            cols = slice(w * n, (w + 1) * n)
+            near = _nearest(np.stack([s[:, cols], h[:, cols], b[:, cols]]), near)
+        ph = np.where(pure, ~near[0] & near[1], ph)
+        pb = np.where(pure, ~near[0] & ~near[1], pb)
         H[idx], B[idx] = ph, pb
-        V[idx] = s + (h - s) * ph + (b - s) * pb
+        V[idx] = s + (h - s) * np.tile(ph, k) + (b - s) * np.tile(pb, k)
     return np.ascontiguousarray(H.T), None if burn is None else np.ascontiguousarray(B.T)
 
 
@@ -329,6 +361,21 @@ def offpath_player(s: Solver, T: Terminal, player: PlayerStrategy, banker: Banke
     return replace(player, hit=tuple(hit.tolist()))
 
 
+def banker_shortfall(s: Solver, x: FloatArray, stand: FloatArray
+                     ) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """Per public state, against the player's sequences ``x`` (standing's share), how much
+    more the player gets from the banker whose values of standing (in chips, per decision)
+    are ``stand`` than from the banker's best reply there; the player's stake standing
+    there; and the size of the terms summed (what the floating-point sums are exact to)."""
+    own = np.array(s.reach, dtype=np.float64) * np.maximum(x[0::2], 0.0) * s.is_play
+    G = len(s.game.publics)
+    best, _ = s.stand_rows.grouped_best(own * s.stake, s.group, G)
+    def total(w: FloatArray) -> FloatArray:
+        return np.bincount(s.group, weights=w, minlength=G).astype(np.float64)
+
+    return total(own * stand) - best, total(own * s.stake), total(own * np.abs(stand))
+
+
 def offpath_gap(s: Solver, T: Terminal, sol: LPSolution, player: PlayerStrategy,
                 banker: BankerStrategy) -> float:
     """The check of the refinement: the most either side gains, per unit of what is at
@@ -339,14 +386,9 @@ def offpath_gap(s: Solver, T: Terminal, sol: LPSolution, player: PlayerStrategy,
     ``banker``, in chips at that decision. 0 up to HiGHS's tolerances when both are best
     replies."""
     x = sol.x if sol.x_tremble is None else sol.x_tremble[:len(sol.x)]
-    own = np.array(s.reach, dtype=np.float64) * np.maximum(x[0::2], 0.0) * s.is_play
-    weights = own * s.stake
-    G = len(s.game.publics)
-    best, _ = s.stand_rows.grouped_best(weights, s.group, G)
     stand = np.asarray(s.stand_values(banker), dtype=np.float64)  # in chips
-    played = np.bincount(s.group, weights=own * stand, minlength=G)
-    mass = np.bincount(s.group, weights=weights, minlength=G)
-    banker_gap = np.max((played - best) / np.maximum(mass, MASS_FLOOR), initial=0.0)
+    short, mass, _ = banker_shortfall(s, x, stand)
+    banker_gap = np.max(short / np.maximum(mass, MASS_FLOOR), initial=0.0)
     _, V, _ = s.player_values(stand, T, None)
     q0, q1 = (np.asarray(q, dtype=np.float64) for q in s.every_action_value(stand, T, V))
     p = np.asarray(player.hit, dtype=np.float64)

@@ -9,14 +9,18 @@ where it never stands, any answer that does not tempt it there is optimal, and w
 returns depends on its pivoting. The refined equilibrium is quasi-perfect (van Damme 1984;
 computed as in Miltersen and Sørensen 2010, with the stability check of Farina, Gatti and
 Sandholm 2018): the LP is solved again with every sequence of the player's choices at least
-``eta`` (`TREMBLES`): a player who makes every mistake with a small chance. Every public state is
-then reached, and the duals of the cuts, the banker's mixture, are a best reply at every one of
-them (a cut carries weight only if it binds). The bounds then go back to 0, starting from that
-basis: if HiGHS takes no pivot, the basis is optimal at ``eta`` and at 0, hence (the primal
-solution moving linearly with the bounds, the duals not at all) at every perturbation in
-between: its duals are a best reply to the trembling player for every smaller ``eta`` and its
-primal solution is the player's equilibrium. The certificate and the check off the path
-(`settemezzo.solve.equilibria`) then measure what was found."""
+``eta`` times a weight of its own between 1 and 2 (`TREMBLES`, `tremble_weights`): a player who
+makes every mistake with a small chance, no two alike. Every public state is then reached, and
+the duals of the cuts, the banker's mixture, are a best reply at every one of them (a cut
+carries weight only if it binds); the loop goes on until every state's best reply is among its
+cuts, however little the state weighs (`REFINE_MARGIN`), on plans scaled up so that HiGHS's
+absolute tolerances resolve those states (`REFINE_SCALE`). The bounds then go back to 0,
+starting from that basis: if HiGHS takes no pivot, the basis is optimal at ``eta`` and at 0,
+hence (the primal solution moving linearly with the bounds, the duals not at all) at every
+perturbation in between: its duals are a best reply to the trembling player for every smaller
+``eta`` and its primal solution is the player's equilibrium. The canonical choice where the
+banker plays one choice, the certificate and the check off the path
+(`settemezzo.solve.equilibria`) then measure and settle what was found."""
 
 from __future__ import annotations
 
@@ -108,6 +112,27 @@ TREMBLES = (1e-5, 1e-7)
 differ by far more than HiGHS's tolerances; the first whose basis is stable is used. (At
 1e-6 first, SPANISH's main game is stable at once and solves in a quarter of the pivots,
 but its refined tables then move with the dual pricing, by up to 0.29 stakes.)"""
+
+
+TREMBLE_SPREAD = 1.0
+"""The trembles are not all equal: sequence ``k`` at least ``eta (1 + TREMBLE_SPREAD frac(k
+phi))`` (`tremble_weights`), a generic perturbation. With every sequence at exactly
+``eta``, the perturbed LP is degenerate at a few public states off the path (two of the
+player's mistakes weighing exactly alike), and its banker's answer there is any of several,
+as HiGHS's path lands."""
+
+
+REFINE_SCALE = 1000.0
+"""The perturbed LP is solved with the player's plans times this (`LP.scale_plans`; every
+row but the realization constraints is homogeneous, so the solution scales and the duals
+do not): HiGHS's feasibility tolerances are absolute (1e-10), and the banker's replies at a
+state reached only by trembles differ by less than that in the LP's own units."""
+
+
+REFINE_MARGIN = 1e-12
+"""In the perturbed LP's loop a public state takes a new cut when the banker's best reply
+beats all its cuts (`cut_floor`) by more than this share of their value: every state's best
+reply is in the LP before the loop ends, however little the state weighs."""
 
 
 @contextlib.contextmanager
@@ -471,9 +496,11 @@ def cutting_planes(s: Solver, c: FloatArray, const: float, cuts: Cuts, tol: floa
 
 
 def cut_loop(s: Solver, c: FloatArray, const: float, cuts: Cuts, lp: LP, tol: float,
-             max_rounds: int, rounds: int) -> LPSolution:
+             max_rounds: int, rounds: int, every: bool = False) -> LPSolution:
     """`cutting_planes`'s rounds on ``lp`` as it stands (its bounds and cuts so far), from
-    round ``rounds + 1`` on, warm-started from its last basis."""
+    round ``rounds + 1`` on, warm-started from its last basis. ``every`` (`refine`'s
+    perturbed LP): go on until no public state's best reply beats its cuts (`REFINE_MARGIN`),
+    whatever the gap."""
     nx, G = cuts.nx, cuts.G
     previous, cold, first = np.inf, False, rounds + 1
     streak = np.zeros(G, dtype=np.int64)
@@ -488,10 +515,14 @@ def cut_loop(s: Solver, c: FloatArray, const: float, cuts: Cuts, lp: LP, tol: fl
         # (an elementwise sum, not ``c @ x``: a BLAS dot wakes OpenBLAS's threads, which then
         # spin for a while; a seventh of SPANISH's CPU time, stolen from anything else running)
         lower = float(np.multiply(c[:nx], x).sum() + Gv.sum()) + const
-        viol = np.flatnonzero(Gv < res.x[nx:nx + G] / LP_SCALE - 1e-12)
+        if every:
+            floor = cut_floor(cuts, x)
+            viol = np.flatnonzero(Gv < floor - REFINE_MARGIN * np.abs(floor))
+        else:
+            viol = np.flatnonzero(Gv < res.x[nx:nx + G] / LP_SCALE - 1e-12)
         viol = viol[~cuts.is_exact[viol]]  # an exact state's t_g is its best reply already
         stalled = previous - lp_value < 1e-13 and lp_value - lower < 100 * tol
-        if lp_value - lower <= tol or len(viol) == 0 or stalled:
+        if len(viol) == 0 or (not every and (lp_value - lower <= tol or stalled)):
             # (a stall is floating-point noise; the certificate measures it)
             if cold or rounds == first or not ALWAYS_POLISH:
                 return LPSolution(x, res, rounds, lp_value, lp, const)
@@ -513,27 +544,59 @@ def cut_loop(s: Solver, c: FloatArray, const: float, cuts: Cuts, lp: LP, tol: fl
 def refine(s: Solver, c: FloatArray, const: float, cuts: Cuts, sol: LPSolution, tol: float,
            max_rounds: int) -> LPSolution:
     """The refined equilibrium from the plain one ``sol``: the LP solved again with every
-    player's sequence at least ``eta`` (`TREMBLES`, from the largest), its banker's best
-    replies added as cuts as in `cutting_planes`, then with the bounds back at 0 from the
-    perturbed LP's last basis. The basis is stable when it stays optimal as the perturbation
-    vanishes: HiGHS then takes no pivot at 0. The answer carries the perturbed LP's duals
-    (the banker's best replies to the trembling player at every public state) and the limit
-    ``x`` (the player's equilibrium); with no stable ``eta``, the last one tried.
+    player's sequence at least ``eta`` times its weight (`TREMBLES`, from the largest;
+    `tremble_weights`), on plans times `REFINE_SCALE`, its banker's best replies added as
+    cuts until none beats a state's cuts (`cut_loop` with ``every``), then with the bounds
+    back at 0 from the perturbed LP's last basis. The basis is stable when it stays optimal
+    as the perturbation vanishes: HiGHS then takes no pivot at 0. The answer carries the
+    perturbed LP's duals (the banker's best replies to the trembling player at every public
+    state), its ``x`` (the trembling player) and the limit ``x`` (the player's equilibrium),
+    unscaled; with no stable ``eta``, the last one tried.
     """
     lp, nx = sol.lp, cuts.nx
     rounds, out = sol.rounds, sol
+    R = REFINE_SCALE
+    lp.scale_plans(R)
     for eta in TREMBLES:
-        lp.set_lower(np.full(nx, eta))
-        per = cut_loop(s, c, const, cuts, lp, tol, max_rounds, rounds)
+        lp.set_lower(R * eta * tremble_weights(nx))
+        per = cut_loop(s, c, R * const, cuts, lp, tol, max_rounds, rounds, every=True)
+        # (the player's values are R times the game's there: only the cuts and duals are read)
         lp.set_lower(np.zeros(nx))
         limit = lp.solve(per.rounds + 1)
         rounds = per.rounds + 1
-        res = LPResult(limit.x, limit.fun, per.res.cut_duals, limit.pivots)
-        out = LPSolution(limit.x[:nx], res, rounds, -limit.fun / LP_SCALE + const, lp, const,
-                         eta, per.res.x)
+        res = LPResult(limit.x / R, limit.fun / R, per.res.cut_duals, limit.pivots)
+        out = LPSolution(res.x[:nx], res, rounds, -res.fun / LP_SCALE + const, lp, const,
+                         eta, per.res.x / R)
         if limit.pivots == 0:
             break
+    lp.scale_plans(1.0)
     return out
+
+
+def cut_floor(cuts: Cuts, x: FloatArray) -> FloatArray:
+    """Per public state, the least of its cuts' values at the sequences ``x`` (unscaled; inf
+    where it has none), computed here rather than read off HiGHS's ``t_g``, which honours
+    a cut only to HiGHS's tolerance."""
+    out = np.full(cuts.G, np.inf)
+    xs = x[0::2]
+    for which, coef in cuts._batches:
+        members = cuts.members(which)
+        L = cuts.count[which]
+        prod = coef * xs[members]
+        starts = np.concatenate([[0], np.cumsum(L)[:-1]])
+        vals = np.add.reduceat(prod, starts) if len(prod) else np.zeros(len(which))
+        vals[L == 0] = 0.0
+        np.minimum.at(out, which, vals / LP_SCALE)
+    return out
+
+
+def tremble_weights(n: int) -> FloatArray:
+    """The least weight of each of the ``n`` sequences, per unit of ``eta``: ``1 + frac(k
+    phi)`` for sequence ``k`` (from 1, in the game's order; ``phi`` the golden ratio's
+    fractional part), distinct and spread evenly over [1, 2) (`TREMBLE_SPREAD`)."""
+    golden = (5 ** 0.5 - 1) / 2
+    w: FloatArray = 1.0 + TREMBLE_SPREAD * ((np.arange(1, n + 1, dtype=np.float64) * golden) % 1.0)
+    return w
 
 
 def first_basis(game: HeadsUpGame, c: FloatArray, members: npt.NDArray[np.int64],
@@ -659,6 +722,7 @@ class LP:
         self.h = h
         self.inf = inf
         self.n_eq = A_eq.shape[0]
+        self.b_eq = b_eq
         self._add(A_eq, b_eq, b_eq)
 
     def _col(self, j: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.int32]:
@@ -723,6 +787,14 @@ class LP:
         basic = self.hs.HighsBasisStatus.kBasic
         return (np.array([s == basic for s in b.col_status], dtype=bool),
                 np.array([s == basic for s in b.row_status], dtype=bool))
+
+    def scale_plans(self, k: float) -> None:
+        """The realization constraints' right-hand sides times ``k`` (1: as built): every
+        other row is homogeneous, so the whole primal solution scales by ``k`` and the
+        duals do not move."""
+        b = self.b_eq * k
+        self.h.changeRowsBounds(  # type: ignore[attr-defined]
+            self.n_eq, np.arange(self.n_eq, dtype=np.int32), b, b)
 
     def set_lower(self, lo: FloatArray) -> None:
         """Lower bounds ``lo`` on the first ``len(lo)`` columns (the sequences); the upper

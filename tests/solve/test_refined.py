@@ -5,13 +5,11 @@ found) are the same whichever path the LP solver takes: HiGHS's dual pricing str
 primal or the dual simplex, other starting cuts, the LP's columns in another order.
 
 Each rule set is solved on a thinned deck (at most two cards of a kind, figures included), a
-smaller game solved in seconds: the same code as the full decks', the swaps' and splits'
-subgames included; each rule set's reference solve is shared by its tests. Where the
-refinement leaves a choice (burn=3,4 on the thinned deck; ITALIAN and ties_push started from
-other cuts), the test says so: a strict xfail of the tables' difference alone (`TablesMoved`;
-the certificate and the off-path check must hold there too), which fails once the choice is
-made. The full
-ITALIAN and SPANISH games are checked once each (slow)."""
+smaller game solved in a fraction of a second: the same code as the full decks', the swaps'
+and splits' subgames included, and the same degenerate states off the path (where the tables
+moved with the solve path before the choice was made canonical). Each rule set's reference
+solve is shared by its tests. The full ITALIAN and SPANISH games are checked once each
+(slow)."""
 
 from __future__ import annotations
 
@@ -77,33 +75,25 @@ def _reference(spec: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Equilibrium,
     return _REFERENCE[spec]
 
 
-class TablesMoved(AssertionError):
-    """The refined tables of two solve paths differ (the one failure `TIES_LEFT` expects: a
-    certificate or an off-path check that fails is a failure of the test still)."""
-
-
-TIES_LEFT = pytest.mark.xfail(
-    raises=TablesMoved, strict=True,
-    reason="the trembling player's own plan is not unique at a few public states off the "
-    "path (the perturbed LP is degenerate there), nor the banker's mixture answering it: "
-    "the refined tables move there with the solve path")
-PATHS = {  # the other ways to the same equilibrium: HiGHS's options, the LP's start, its order
+# the other ways to the same equilibrium: HiGHS's options, the LP's start, its order
+PATHS: dict[str, dict[str, Any]] = {
     "dual pricing 1": {"DUAL_PRICING": 1},
     "dual pricing 2": {"DUAL_PRICING": 2},
     "primal simplex": {"SIMPLEX_STRATEGY": 4},
     "other starting cuts": {"START_THRESHOLDS": (9, 11, 12)},
     "shuffled columns": {"COLUMN_SEED": 1},
 }
-CASES = [  # each rule set against another path or more; every path on ITALIAN, the cheapest
-    *(("italian", path) for path in PATHS if path != "other starting cuts"),
-    pytest.param("italian", "other starting cuts", marks=TIES_LEFT),
-    ("italian+swap_hidden", "shuffled columns"),
-    pytest.param("italian+ties_push", "other starting cuts", marks=TIES_LEFT),
-    ("italian+ties_push", "primal simplex"),
-    ("italian+ties_push", "dual pricing 2"),
-    ("spanish", "dual pricing 1"),  # (where the banker's tied replies once moved the tables)
-    pytest.param("italian+burn=3,4", "dual pricing 1", marks=TIES_LEFT),
-    # (on the full decks, burn=3,4 gives the same tables with every pricing)
+# several paths at once, for the costlier games: between them every knob of PATHS
+MIXED: dict[str, dict[str, Any]] = {
+    "pricing 1, other starting cuts, shuffled columns": {
+        "DUAL_PRICING": 1, "START_THRESHOLDS": (9, 11, 12), "COLUMN_SEED": 1},
+    "primal simplex, pricing 2": {"SIMPLEX_STRATEGY": 4, "DUAL_PRICING": 2},
+}
+SETTINGS: dict[str, dict[str, Any]] = {**PATHS, **MIXED}
+CASES = [  # every path on the cheaper games, both mixtures on the costlier
+    *((spec, path) for spec in ("italian", "italian+ties_push", "italian+burn=3,4")
+      for path in PATHS),
+    *((spec, path) for spec in ("italian+swap_hidden", "spanish") for path in MIXED),
 ]
 
 
@@ -114,12 +104,11 @@ def test_refined_tables_do_not_depend_on_the_solve_path(spec: str, path: str,
     assert eq.exploitability <= 1e-9
     assert eq.offpath_gap <= OFFPATH_TOL
     rules = from_spec(spec)
-    other, again = _solve(heads_up(rules, _thin(rules)), monkeypatch, **PATHS[path])
+    other, again = _solve(heads_up(rules, _thin(rules)), monkeypatch,
+                          **SETTINGS[path])
     assert other.exploitability <= 1e-9
     assert other.offpath_gap <= OFFPATH_TOL
-    moved = float(np.abs(again - table).max())
-    if moved > 1e-9:
-        raise TablesMoved(f"{spec}, {path}: the refined tables move by {moved:.3g}")
+    assert float(np.abs(again - table).max()) <= 1e-9
 
 
 @pytest.mark.parametrize("spec", ["italian", "italian+swap_hidden"])
@@ -154,12 +143,12 @@ def test_offpath_check_sees_a_banker_who_answers_badly(monkeypatch: pytest.Monke
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("rules", "settings"), [(ITALIAN, {"DUAL_PRICING": 2}),
-                                                 (SPANISH, {"DUAL_PRICING": 1})])
-def test_full_decks_refined_are_canonical(rules: Rules, settings: dict[str, Any],
+@pytest.mark.parametrize(("rules", "path"), [
+    (ITALIAN, "pricing 1, other starting cuts, shuffled columns"), (SPANISH, "dual pricing 1")])
+def test_full_decks_refined_are_canonical(rules: Rules, path: str,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     game = heads_up(rules)
     eq, table = _solve(game, monkeypatch)
     assert eq.exploitability <= 1e-9 and eq.offpath_gap <= OFFPATH_TOL
-    _, again = _solve(game, monkeypatch, **settings)
+    _, again = _solve(game, monkeypatch, **SETTINGS[path])
     assert np.abs(again - table).max() <= 1e-9
