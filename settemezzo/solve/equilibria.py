@@ -65,6 +65,12 @@ CERTIFICATE_LIMIT = 1e-7
 """`equilibrium` raises `SolverError` rather than return a certificate wider than this."""
 
 
+CERTIFICATE_ROUNDING = 1e-13
+"""Where both best replies reach the same number, each summed in its own order, the lower
+may come out a few ulps above the upper; `certificate` then swaps them (a width of rounding)
+and raises `SolverError` for an inversion larger than this share of the value."""
+
+
 CERTIFICATE_TARGET = 1e-9
 """Without `ALWAYS_POLISH`, `equilibrium` solves the LP's last round afresh, without the warm
 start's drift, only when the certificate of its first answer is wider than this."""
@@ -479,6 +485,10 @@ def certificate(s: Solver, player: PlayerStrategy, banker: BankerStrategy,
     upper = float(s.player_values(s.stand_values(banker),
                                   s.with_swaps(s.shown_values(sb), upper_subs), None)[0])
     low = float(banker_best(s.game, player, lower_subs)[0])
+    if low > upper:  # one number summed in two orders: a few ulps either way (width 0)
+        if low - upper > CERTIFICATE_ROUNDING * max(1.0, abs(upper)):
+            raise SolverError(f"certificate inverted: lower {low!r} > upper {upper!r}")
+        low, upper = upper, low
     return low, upper
 
 
