@@ -728,7 +728,7 @@ def check_deck_size(rules: Rules, kinds: tuple[Kind, ...], counts: tuple[int, ..
         return n
     begin = sum(k.half_points for k in start)
     burns = (1 if rules.burn else 0) + (1 if rules.burn and not start else 0)
-    need = max_cards(begin) + max_cards(0) + burns
+    need = max(max_cards(begin) + max_cards(0), 2) + burns  # an empty deck: 2, not 0
     n_cards = sum(counts)
     if need > n_cards:
         raise RulesError(

@@ -89,6 +89,9 @@ def test_bad_input_gets_the_tree_paths_errors() -> None:
         thumb_value("threshold:5", "threshold:5", ITALIAN, tiny)
     with pytest.raises(RulesError, match="could run out"):
         heads_up(ITALIAN, tiny)
+    # an empty deck (a stock used up): the same refusal, not a ZeroDivisionError
+    with pytest.raises(RulesError, match="a deck of 0 cards could run out"):
+        heads_up(ITALIAN, Unseen.from_counts({}))
     with pytest.raises(InputError, match="unknown banker policy 'sometimes'"):
         thumb_value("threshold:5", "sometimes", ITALIAN)
     with pytest.raises(InputError, match="threshold:9"):
