@@ -191,8 +191,7 @@ class ClassroomTable:
         self.table = W.HTML()
         self.hint_view = W.HTML()
         self.log = W.HTML()
-        self._awaited: Any = None       # the deck's values the hint waits for (a Future)
-        self._lock = threading.RLock()  # a click and the hint's callback, one at a time
+        self._awaited, self._lock = None, threading.RLock()  # (the hint's Future: `_draw_hint`)
         for b, cls in ((self.hit_button, "hit"), (self.stand_button, "stand"),
                        (self.swap_button, "swap"), (self.split_button, "split"),
                        (self.burn_button, "burn"), (self.next_hand, "next"),
