@@ -3,7 +3,8 @@
 The same table as the classroom page
 (`settemezzo.simulate.tablegame.TableGame`, the simulator's engine stepped by people): keys
 for stake (a number, or Enter for the last one), burn (b), hit (h), swap (w), split (p),
-stand (s), the exact hint (?) and quit (q). ``--auto --json`` plays a whole game with
+stand (s), the exact hint (?: at a table played down, for the cards seen since the shuffle)
+and quit (q). ``--auto --json`` plays a whole game with
 computer seats only and prints the hand-by-hand record and the result, which equal
 ``settemezzo simulate --sessions 1`` with the same seed and strategies.
 

@@ -10,7 +10,9 @@ and the hint, which says they are coming meanwhile, is redrawn when they are don
 
 from __future__ import annotations
 
+import functools
 import threading
+from concurrent.futures import Future
 from typing import Any
 
 from settemezzo.cards import parse_card
@@ -149,6 +151,9 @@ class ClassroomTable:
     carries over (a language change).
     """
 
+    _awaited: Future[Any] | None = None
+    """The deck's values the hint waits for (`_draw_hint` calls back when they are done)."""
+
     def __init__(self, lang: str = "en", rules: Rules = ITALIAN, students: int = 1,
                  computers: int = 2, seed: int = 1, game: TableGame | None = None) -> None:
         import ipywidgets as W
@@ -191,7 +196,7 @@ class ClassroomTable:
         self.table = W.HTML()
         self.hint_view = W.HTML()
         self.log = W.HTML()
-        self._awaited, self._lock = None, threading.RLock()  # (the hint's Future: `_draw_hint`)
+        self._lock = threading.RLock()   # a click and the hint's callback, one at a time
         for b, cls in ((self.hit_button, "hit"), (self.stand_button, "stand"),
                        (self.swap_button, "swap"), (self.split_button, "split"),
                        (self.burn_button, "burn"), (self.next_hand, "next"),
@@ -311,9 +316,9 @@ class ClassroomTable:
         fut = None if found is None else found.pending
         if fut is not None and fut is not self._awaited:
             self._awaited = fut
-            fut.add_done_callback(lambda _f, g=g: self._hint_done(g))
+            fut.add_done_callback(functools.partial(self._hint_done, g))
 
-    def _hint_done(self, g: TableGame) -> None:
+    def _hint_done(self, g: TableGame, _done: Future[Any] | None = None) -> None:
         """The deck's values are done: the hint drawn again for the table as it is now."""
         with self._lock:
             self._awaited = None

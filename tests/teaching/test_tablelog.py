@@ -83,7 +83,11 @@ def to_decision(g: TableGame, hand: int) -> TableGame:
         if g.hand_no == hand and v is not None and v.role == "player" and g.hint() is not None:
             return g
         action, amount = g.computer_move()
-        g.stake(amount) if action == "stake" else getattr(g, action)()  # type: ignore[func-returns-value]
+        if action == "stake":
+            assert amount is not None
+            g.stake(amount)
+        else:
+            getattr(g, action)()
     raise AssertionError(f"no decision in hand {hand}")
 
 
