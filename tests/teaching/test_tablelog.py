@@ -176,3 +176,34 @@ def test_a_deck_the_engine_refuses_falls_back_to_the_full_deck_and_says_so(
     assert found.deck == "fallback" and found.seen == n and found.hint == g.hint()
     text = hint_text(g, "fr", found)
     assert t("table.hint_full_deck", "fr", n=n) in text and text.startswith("Conseil :")
+
+
+def test_a_spanish_hint_is_the_judge_s_values_at_the_stake_played() -> None:
+    """Under the Spanish rules played down, the hint at hand 2 on is the row of the deck's
+    table at the stake copy of the stake put down (the table engine's, as the full deck's
+    hint), so it gives the values the class tables' judge gives the same decision
+    (`judge_moves` on the deck at the start of the hand), stand and hit alike."""
+    from settemezzo.rules import SPANISH
+    from settemezzo.teaching.judge import judge_moves
+
+    g = TableGame(SPANISH.with_variants("reshuffle=when_exhausted"), 1, 2, seed=5)
+    for _ in range(500):
+        v = g.view
+        if (v is not None and v.role == "player" and v.decision == "action"
+                and g.hand_deck is not None and g.hint() is not None):
+            found = table_hint(g, wait=True)
+            if found.deck == "seen":
+                break
+        action, amount = g.computer_move()
+        if action == "stake":
+            assert amount is not None
+            g.stake(amount)
+        else:
+            getattr(g, action)()
+    assert found.deck == "seen" and found.hint is not None and g.view is not None
+    full = g.hint()                  # the stake copy the table engine maps the stake to
+    assert full is not None and found.hint.stake == full.stake is not None
+    (j, *_) = judge_moves(g, 1, "stand", deck=g.hand_deck)
+    assert j.kind == "play" and j.seen == found.seen > 0
+    assert j.values["stand"] == pytest.approx(found.hint.stand_ev, abs=1e-12)
+    assert j.values["hit"] == pytest.approx(found.hint.hit_ev, abs=1e-12)
