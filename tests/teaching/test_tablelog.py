@@ -203,7 +203,9 @@ def test_a_spanish_hint_is_the_judge_s_values_at_the_stake_played() -> None:
     assert found.deck == "seen" and found.hint is not None and g.view is not None
     full = g.hint()                  # the stake copy the table engine maps the stake to
     assert full is not None and found.hint.stake == full.stake is not None
-    (j, *_) = judge_moves(g, 1, "stand", deck=g.hand_deck)
+    deck = g.hand_deck
+    assert deck is not None
+    (j, *_) = judge_moves(g, 1, "stand", deck=deck)
     assert j.kind == "play" and j.seen == found.seen > 0
     assert j.values["stand"] == pytest.approx(found.hint.stand_ev, abs=1e-12)
     assert j.values["hit"] == pytest.approx(found.hint.hit_ev, abs=1e-12)
