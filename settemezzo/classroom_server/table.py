@@ -56,7 +56,6 @@ from settemezzo.teaching.judge import (
     cancel_ahead,
     deck_book,
     judge_move,
-    played_deck,
     solve_ahead,
     warm,
 )
@@ -122,7 +121,7 @@ class TableOptions:
 def judge_deck(options: TableOptions, hand_deck: Unseen | None) -> str | Unseen:
     """The deck a table's decision is valued with (`settemezzo.teaching.judge.book_for`):
     at a table played down, ``hand_deck``, the deck at the start of the hand (the cards seen
-    since the shuffle out, `settemezzo.teaching.judge.played_deck` at the deal); ``fresh``
+    since the shuffle out, `TableGame.hand_deck`); ``fresh``
     (a full deck) where the teacher chose a fresh deck every hand, or just after a shuffle."""
     return "fresh" if options.fresh_deck or hand_deck is None else hand_deck
 
@@ -329,15 +328,12 @@ class ClassTables:
         judged = self.room.store.answers(kind="table", table=(row.id, row.game))
         last = max((a.step for a in judged), default=-1)
         unjudged = []             # a student's moves after the last judgement recorded
-        deck = played_deck(game)
         for m in moves:
             if m.student is not None and m.seq > last and m.action != "next_hand":
-                unjudged.append((game.snapshot(), m, deck))
-            hand = game.hand_no
+                unjudged.append((game.snapshot(), m, game.hand_deck))
             _do(game, m.action, m.amount)
-            deck = played_deck(game) if game.hand_no != hand else deck
         live = _Live(row, options, game, row.game, len(moves), self.clock(),
-                     self._names(row), judged=judged, hand_deck=deck)
+                     self._names(row), judged=judged, hand_deck=game.hand_deck)
         self._dealt(live)
         for snap, m, at in unjudged:  # the server stopped before judging them: judged now
             assert m.student is not None
@@ -404,7 +400,7 @@ class ClassTables:
         live.seq += 1
         live.since = self.clock()
         if live.game.hand_no != hand:
-            live.hand_deck = played_deck(live.game)
+            live.hand_deck = live.game.hand_deck
             self._dealt(live)
 
     def _new_game(self, live: _Live) -> bool:

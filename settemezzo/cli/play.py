@@ -3,7 +3,8 @@
 The same table as the classroom page
 (`settemezzo.simulate.tablegame.TableGame`, the simulator's engine stepped by people): keys
 for stake (a number, or Enter for the last one), burn (b), hit (h), swap (w), split (p),
-stand (s), the exact hint (?) and quit (q). ``--auto --json`` plays a whole game with
+stand (s), the exact hint (?: at a table played down, for the cards seen since the shuffle)
+and quit (q). ``--auto --json`` plays a whole game with
 computer seats only and prints the hand-by-hand record and the result, which equal
 ``settemezzo simulate --sessions 1`` with the same seed and strategies.
 
@@ -132,20 +133,27 @@ _KEY_WORDS = {"hit": "chart.hit", "stand": "chart.stand", "swap": "table.swap",
 """The catalogue key of each move a key stands for, in the prompt."""
 
 
-def _hint(game: Any, lang: str) -> str:
+def _hint(game: Any, lang: str, out: Callable[[str], None] = print) -> str:
+    """The hint for the student to act, exact for the cards seen at a table played down
+    (`settemezzo.teaching.tablelog.table_hint`): where the deck's values are not done yet,
+    ``out`` says first that they are being worked out, and the hint waits for them."""
     from settemezzo.i18n import t
 
     if game.phase == "bank":
         hit = game.bank_hint()
         return t("table.bank_hint", lang, play=t("chart.hit" if hit else "chart.stand", lang))
     from settemezzo.i18n import advice_text
-    from settemezzo.teaching.tablelog import split_hint
+    from settemezzo.teaching.tablelog import deck_note, split_hint, table_hint
 
-    hint = game.hint()   # the solved results the computer seats play (no solve)
-    if hint is None:
+    found = table_hint(game)
+    if found.deck == "coming":
+        out(t("table.hint_working", lang, n=found.seen))
+        found = table_hint(game, wait=True)
+    if found.hint is None:
         return t("table.no_hint", lang)
-    advice = hint.advice(game.rules)
-    return " ".join(x for x in (advice_text(advice, lang), split_hint(advice, lang)) if x)
+    advice = found.hint.advice(game.rules)
+    return " ".join(x for x in (advice_text(advice, lang), split_hint(advice, lang),
+                                deck_note(found, lang)) if x)
 
 
 def _turn(game: Any, lang: str, key: str, out: Callable[[str], None]) -> bool:
@@ -154,7 +162,7 @@ def _turn(game: Any, lang: str, key: str, out: Callable[[str], None]) -> bool:
     if key == "q":
         return False
     if key == "?":
-        out(_hint(game, lang))
+        out(_hint(game, lang, out))
     elif game.can_stake():
         if key and not (key.isdigit() and game.can_stake(int(key))):
             out(_unknown(game, lang, key))
@@ -200,17 +208,24 @@ def _prompt(game: Any, lang: str) -> str:
 def _interactive(new_game: Callable[[int], Any], seed: int, lang: str,
                  read: Callable[[str], str], out: Callable[[str], None]) -> None:
     """Play by keys until ``q``; at the end of a game, the winner, the standings and a new
-    game on ``n`` (``new_game(seed)``: the same table, the next seed)."""
-    while _play_game(new_game(seed), lang, read, out):
-        seed += 1
+    game on ``n`` (``new_game(seed)``: the same table, the next seed). The values of a deck
+    played down not yet started are given up at the end (`cancel_ahead`)."""
+    from settemezzo.teaching.judge import cancel_ahead
+
+    try:
+        while _play_game(new_game(seed), lang, read, out):
+            seed += 1
+    finally:
+        cancel_ahead()
 
 
 def _play_game(game: Any, lang: str, read: Callable[[str], str],
                out: Callable[[str], None]) -> bool:
-    """One game by keys; True when a new game is asked for at its end."""
+    """One game by keys; True when a new game is asked for at its end. At a table played
+    down, each hand's deck starts being valued as it is dealt (`start_hint`), for the hint."""
     from settemezzo.errors import IllegalActionError
     from settemezzo.i18n import t
-    from settemezzo.teaching.tablelog import log_lines, standings
+    from settemezzo.teaching.tablelog import log_lines, standings, start_hint
 
     shown = 0
     while True:
@@ -225,6 +240,7 @@ def _play_game(game: Any, lang: str, read: Callable[[str], str],
             if read(t("table.next", lang) + " ").strip().lower() == "q":
                 return False
             game.next_hand()
+            start_hint(game)
             continue
         _show(game, lang, out)
         try:

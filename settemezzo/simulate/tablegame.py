@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from settemezzo.cards import Card, Kind
+from settemezzo.cards import Card, Kind, Unseen, kind_of
 from settemezzo.errors import IllegalActionError
 from settemezzo.hands import points_label, total
 from settemezzo.rules import ITALIAN, Rules, preset
@@ -51,7 +51,8 @@ from settemezzo.simulate.strategies import DECISIONS, Person
 if TYPE_CHECKING:
     from settemezzo.advice import Advice
 
-__all__ = ["HandState", "Hint", "SeatState", "TableGame", "computer_strategy"]
+__all__ = ["HandState", "Hint", "SeatState", "TableGame", "computer_strategy", "deck_less",
+           "hint_of"]
 
 ACTIONS = ("stake", "burn", "hit", "swap", "split", "stand", "next_hand")
 
@@ -70,6 +71,14 @@ def computer_strategy(rules: Rules) -> str:
     except UnsupportedRulesError:
         return "threshold:5"
     return "equilibrium"
+
+
+def deck_less(rules: Rules, seen: Sequence[Card]) -> Unseen | None:
+    """The 40-card deck less the cards ``seen`` (as ``rules`` tell them apart), or None for a
+    full deck: nothing seen, or every card (the stock used up: the next card is dealt from
+    them all shuffled again)."""
+    rest = rules.take(Unseen.full(), [kind_of(c) for c in seen]) if seen else None
+    return None if rest is None or rest.total == 0 else rest
 
 
 def _no_callback(view: Any) -> str:  # pragma: no cover - TableGame answers, not a callback
@@ -100,10 +109,11 @@ class HandState:
 @dataclass(frozen=True)
 class Hint:
     """The row of the equilibrium's player table for the decision a student faces
-    (`TableGame.hint`): the hand (labels), the best play (``stand``, ``hit``, ``mixed``,
-    ``either``), the values per unit stake and chances, how often the equilibrium hits and
-    (before a split) splits, and the stake in chips the values are per unit of (None: the
-    player does not choose it)."""
+    (`TableGame.hint`, or the table of the deck at the start of the hand,
+    `settemezzo.teaching.tablelog.table_hint`): the hand (labels), the best play (``stand``,
+    ``hit``, ``mixed``, ``either``), the values per unit stake and chances, how often the
+    equilibrium hits and (before a split) splits, the stake in chips the values are per unit
+    of (None: the player does not choose it) and the cards out of the deck they are for."""
 
     hole: str
     up: tuple[str, ...]
@@ -117,6 +127,7 @@ class Hint:
     hit_frequency: float | None
     split_frequency: float | None
     stake: int | None
+    seen: int = 0        # cards out of the deck the values are for (0: a full deck)
 
     def advice(self, rules: Rules) -> Advice:
         """This hint as an `settemezzo.advice.Advice` (against the equilibrium, under
@@ -128,7 +139,22 @@ class Hint:
                       self.stand_ev, self.hit_ev, self.stand_win, self.hit_win,
                       self.bust_if_hit, self.seven_half_if_hit, self.hit_frequency, None,
                       self.split_frequency, restriction_codes(rules), rules.split_figures,
-                      self.stake)
+                      self.stake, self.seen)
+
+
+def hint_of(rec: Any, chosen: bool, split: float | None = None, seen: int = 0) -> Hint:
+    """The `Hint` of row ``rec`` of an equilibrium player table (a row or a dict of its
+    columns): ``chosen``, the player chooses the stake (the row's values are in chips at its
+    stake: per unit here); ``split``, how often the equilibrium splits (before a split);
+    ``seen``, the cards out of the deck the table is for."""
+    per = int(rec["stake"]) if chosen else 1
+    f = rec["hit_frequency"]
+    return Hint(str(rec["hole"]), tuple(str(rec["up"]).split()), str(rec["best"]),
+                float(rec["stand_ev"]) / per, float(rec["hit_ev"]) / per,
+                float(rec["stand_win"]), float(rec["hit_win"]),
+                Fraction(float(rec["bust_if_hit"])), Fraction(float(rec["seven_half_if_hit"])),
+                None if f is None or f != f else float(f), split, per if chosen else None,
+                seen)
 
 
 @dataclass(frozen=True)
@@ -184,6 +210,7 @@ class TableGame:
         self.last_stake: dict[int, int] = {}
         self._view: TableView | None = None
         self._done = False
+        self._hand_seen: tuple[Card, ...] = ()
         self._advance()
 
     # =========================================================================================
@@ -411,6 +438,7 @@ class TableGame:
     def next_hand(self) -> None:
         """Start the next hand (after one is over)."""
         self.verify_next_hand()
+        self._hand_seen = self.seen_cards() if self.rules.reshuffle == "when_exhausted" else ()
         self._advance()
 
     # =========================================================================================
@@ -532,7 +560,6 @@ class TableGame:
     def bust_chance(self) -> Any:
         """The chance that one more card busts the hand of the student to act, counting every
         card it can see (its own, the face-up and shown cards, burnt cards), exactly."""
-        from settemezzo.cards import Unseen
         from settemezzo.odds import bust_chance
 
         v = self._view
@@ -570,26 +597,19 @@ class TableGame:
         advice the sentences of `settemezzo.i18n` say): the row of the
         equilibrium's player table for the decision the student faces - its stake, the card
         burnt, the cards turned up by swaps included - read from the solved results the
-        computer seats play (`strategies.PlayerTables`; no solve). None where there is none:
-        see `no_hint`."""
+        computer seats play (`strategies.PlayerTables`; no solve): a full deck's, also at a
+        table played down (the deck at the start of the hand, `hand_deck`, has its own:
+        `settemezzo.teaching.tablelog.table_hint`). None where there is none: see
+        `no_hint`."""
         if self.no_hint() is not None:
             return None
         from settemezzo.simulate.strategies import player_tables
 
         tables = player_tables(self.rules)
         node = self._node()
-        rec = tables.frame.iloc[node]
-        chosen = len(tables.stakes) > 1   # values in chips at the row's stake: per unit
-        per = int(rec["stake"]) if chosen else 1
-        f = rec["hit_frequency"]
         assert self._view is not None
         split = float(tables.p[EqProb.SPLIT, node]) if self._view.decision == "split" else None
-        return Hint(str(rec["hole"]), tuple(str(rec["up"]).split()), str(rec["best"]),
-                    float(rec["stand_ev"]) / per, float(rec["hit_ev"]) / per,
-                    float(rec["stand_win"]), float(rec["hit_win"]),
-                    Fraction(float(rec["bust_if_hit"])),
-                    Fraction(float(rec["seven_half_if_hit"])),
-                    None if f is None or f != f else float(f), split, per if chosen else None)
+        return hint_of(tables.frame.iloc[node], len(tables.stakes) > 1, split)
 
     def _node(self) -> int:
         st = self.table.state
@@ -605,6 +625,21 @@ class TableGame:
         cards of finished hands, burnt cards); none when every hand has a fresh deck."""
         st = self.table.state
         return tuple(card_of(int(c)) for c in st.disc[:int(st.S[State.NDISC])])
+
+    @property
+    def hand_seen(self) -> tuple[Card, ...]:
+        """The cards seen since the shuffle as this hand was dealt (`seen_cards` then: the
+        cards of the earlier hands, burnt cards); none with a fresh deck every hand, or
+        for the first hand."""
+        return self._hand_seen
+
+    @property
+    def hand_deck(self) -> Unseen | None:
+        """The deck at the start of this hand: the deck less `hand_seen` (`deck_less`), or
+        None for a full deck (a fresh deck every hand, just shuffled, or every card seen).
+        The values of this hand's decisions at a table played down are that deck's: the
+        class tables' judge and the tables' hints read them."""
+        return deck_less(self.rules, self._hand_seen)
 
     def no_hint(self) -> str | None:
         """Why `hint` has no advice now, as a code (None: it has one): ``no_decision`` (no

@@ -345,14 +345,15 @@ def warm(rules: Rules) -> Book:
 
 
 def played_deck(game: TableGame) -> Unseen | None:
-    """The deck less the cards seen since the shuffle (`TableGame.seen_cards`), or None for
-    a full deck (a fresh deck each hand, or just shuffled). Asked when a hand is dealt, it is
-    the deck `judge_move` values that hand's decisions with (``deck``): a table keeps it for
-    the hand and starts its values then (`solve_ahead`). Every card seen (the stock used
-    up): the next card is dealt from them all shuffled again, a full deck."""
-    seen = game.seen_cards()
-    rest = game.rules.take(Unseen.full(), [kind_of(c) for c in seen]) if seen else None
-    return None if rest is None or rest.total == 0 else rest
+    """The deck less the cards seen since the shuffle now (`TableGame.seen_cards`, this
+    hand's burnt cards too), or None for a full deck (a fresh deck each hand, or just
+    shuffled; every card seen, the stock used up: the next card is dealt from them all
+    shuffled again), by `settemezzo.simulate.tablegame.deck_less`. The deck a table values a
+    hand's decisions with is the one at the start of the hand, `TableGame.hand_deck` (the
+    same, asked as the hand is dealt)."""
+    from settemezzo.simulate.tablegame import deck_less
+
+    return deck_less(game.rules, game.seen_cards())
 
 
 BOOKS = 8

@@ -4,6 +4,11 @@ hint for the person to act, who holds the bank and who takes it next, and the st
 at the end, as plain text in the game's language. The classroom table widget and the
 terminal table (``settemezzo play``) show all of it.
 
+At a table played down the hint is exact for the cards seen: `table_hint` reads the values
+of the deck at the start of the hand (`TableGame.hand_deck`) from the judge's book of that
+deck (`settemezzo.teaching.judge.deck_book`, the values the class tables judge with), whose
+solve `start_hint` starts when a hand is dealt; until it is done the hint says it is coming.
+
 No seat is named by a role: the bank passes from seat to seat, so the first seat (which
 holds it first) is a computer like the others, and who holds the bank is said in words.
 
@@ -18,17 +23,21 @@ holds it first) is a computer like the others, and who holds the bank is said in
 from __future__ import annotations
 
 from collections.abc import Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass
 from typing import Any
 
-from settemezzo.cards import Card, kind_of
+from settemezzo.cards import Card, Unseen, kind_of
+from settemezzo.errors import InputError, LimitError, RulesError
 from settemezzo.hands import score
 from settemezzo.i18n import advice_sentence, card_label, percent, score_label, t
 from settemezzo.simulate.session import HandReport
-from settemezzo.simulate.tablegame import HandState, TableGame
+from settemezzo.simulate.tablegame import HandState, Hint, TableGame, hint_of
 from settemezzo.teaching.explain import play_word, rules_name
 
-__all__ = ["bank_line", "cards_score", "face_down_first", "hand_banker", "hint_text", "log_lines",
-           "result_words", "seat_name", "split_hint", "standings"]
+__all__ = ["TableHint", "bank_line", "cards_score", "deck_note", "face_down_first",
+           "hand_banker", "hint_text", "log_lines", "result_words", "seat_name", "split_hint",
+           "standings", "start_hint", "table_hint"]
 
 
 def seat_name(game: TableGame, i: int, lang: str) -> str:
@@ -133,8 +142,92 @@ def log_lines(game: TableGame, lang: str = "en", hands: int = 3) -> list[str]:
     return out
 
 
-def hint_text(game: TableGame, lang: str = "en") -> str:
-    """The exact odds for the student to act (empty if no student is)."""
+@dataclass(frozen=True)
+class TableHint:
+    """The hint for the student to act and the deck it is for (`table_hint`).
+
+    ``deck``: ``full`` (a full deck: a fresh deck every hand, or just shuffled), ``seen``
+    (the deck at the start of the hand, less the ``seen`` cards seen since the shuffle),
+    ``coming`` (that deck's values are being worked out: ``hint`` None, ``pending`` the
+    future to wait for or to call back), ``fallback`` (the exact engine refused that deck,
+    one that could run out within the hand, or its values lack the decision: the full
+    deck's hint). ``hint`` None where there is none (`TableGame.no_hint`)."""
+
+    hint: Hint | None
+    deck: str
+    seen: int = 0
+    pending: Future[Any] | None = None
+
+
+def start_hint(game: TableGame) -> None:
+    """Start the values of the deck at the start of the hand now (the judge's
+    `settemezzo.teaching.judge.solve_ahead`), so that the hint finds them made: the tables
+    call it when a hand is dealt. Nothing to start for a full deck (shipped for the presets)."""
+    from settemezzo.teaching.judge import solve_ahead
+
+    solve_ahead(game.rules, game.hand_deck)
+
+
+def table_hint(game: TableGame, wait: bool = False) -> TableHint:
+    """The hint for the student to act (`TableGame.hint`'s decision), exact for the cards seen:
+    at a table played down, the row of that decision in the equilibrium player's table of the
+    deck at the start of the hand (`TableGame.hand_deck`; the judge's book of it,
+    `settemezzo.teaching.judge.deck_book`, so the hint and the class tables' judgement give
+    the same values), with the deck's own chances and, before a split, how often its
+    equilibrium splits. Never waits unless ``wait``: while the deck's values are not there the
+    answer is ``coming``. See `TableHint`."""
+    from settemezzo.teaching.judge import book, deck_book
+
+    full = game.hint()
+    deck = game.hand_deck
+    if full is None or deck is None:
+        return TableHint(full, "full")
+    seen = Unseen.full().total - deck.total
+    fut = deck_book(game.rules, deck)
+    if not fut.done() and not wait:
+        return TableHint(None, "coming", seen, fut)
+    try:
+        rec = fut.result().row(book(game.rules).key_of(game.decision_node()))
+        if rec is None:            # the deck ran out in the hand: its values lack the hand
+            return TableHint(full, "fallback", seen)
+        split = _deck_split(game, deck, rec) if full.split_frequency is not None else None
+    except (RulesError, InputError, LimitError):
+        return TableHint(full, "fallback", seen)
+    return TableHint(hint_of(rec, full.stake is not None, split, seen), "seen", seen)
+
+
+def _deck_split(game: TableGame, deck: Unseen, rec: dict[str, Any]) -> float | None:
+    """How often the equilibrium of ``deck`` splits the two figures of the student to act
+    (`settemezzo.advice.split_numbers`, on the deck's solved game); None after a burn or a
+    swap, which that reads no row for."""
+    from settemezzo.advice import split_numbers
+    from settemezzo.results import ENGINE_LOCK
+    from settemezzo.rows import HandRow
+
+    if rec.get("burnt") or rec.get("swapped"):
+        return None
+    v = game.view
+    assert v is not None
+    kinds = game.rules.plain_kinds(kind_of(c) for c in v.hand)
+    stake = int(rec["stake"]) if "stake" in rec else None
+    row = HandRow("equilibrium", stake, rec["stand_ev"], rec["hit_ev"], rec["stand_win"],
+                  rec["hit_win"], rec["hit_frequency"], str(rec["best"]))
+    with ENGINE_LOCK:
+        return split_numbers(kinds[0], tuple(kinds[1:]), game.rules, "equilibrium", deck,
+                             row)[1]
+
+
+def deck_note(found: TableHint, lang: str = "en") -> str:
+    """The deck a hint is for, in words ("" for a full deck): the cards seen since the shuffle
+    taken out, still coming, or a full deck's values where the exact engine refused them."""
+    key = {"seen": "table.hint_deck", "coming": "table.hint_coming",
+           "fallback": "table.hint_full_deck"}.get(found.deck)
+    return "" if key is None else t(key, lang, n=found.seen)
+
+
+def hint_text(game: TableGame, lang: str = "en", found: TableHint | None = None) -> str:
+    """The exact odds for the student to act (empty if no student is): ``found``, the hint
+    `table_hint` gives now (asked here if not given), and the deck it is for."""
     v = game.view
     if v is None or v.decision == "stake":
         return ""
@@ -145,15 +238,14 @@ def hint_text(game: TableGame, lang: str = "en") -> str:
         return t("table.hint_banker", lang, play=play_word("hit" if hit else "stand", lang),
                     why=rules_name(game.rules, lang))
     parts = []
-    hint = game.hint()   # the solved results the computer seats play: no solve here
-    if hint is not None:
-        advice = hint.advice(game.rules)
+    found = found if found is not None else table_hint(game)
+    if found.hint is not None:
+        advice = found.hint.advice(game.rules)
         parts.append(t("table.hint_player", lang, sentence=advice_sentence(advice, lang)))
         parts += [x for x in (split_hint(advice, lang),) if x]
-        seen = len(game.seen_cards())    # a deck played down: the hint is a full deck's
-        parts += [t("table.hint_full_deck", lang, n=seen)] if seen else []
-    elif game.no_hint() in ("split_hand", "unreached"):
+    elif found.deck == "full" and game.no_hint() in ("split_hand", "unreached"):
         parts.append(t("table.no_hint", lang))
+    parts += [x for x in (deck_note(found, lang),) if x]
     p = game.bust_chance()
     if p is not None:
         parts.append(t("table.bust_hint", lang, p=percent(p, lang, 0)))

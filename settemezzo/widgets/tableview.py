@@ -2,11 +2,17 @@
 
 Everything it shows is rendered from the game by `seats_html` and by the table's words of
 `settemezzo.teaching.tablelog` (`log_lines`, `hint_text`: plain functions the tests call);
-the buttons call the game's actions, and are enabled by its ``can_*`` answers.
+the buttons call the game's actions, and are enabled by its ``can_*`` answers. At a table
+played down the hint is exact for the cards seen (`settemezzo.teaching.tablelog.table_hint`):
+the deck's values are started as each hand is dealt (`start_hint`), nothing waits for them,
+and the hint, which says they are coming meanwhile, is redrawn when they are done.
 """
 
 from __future__ import annotations
 
+import functools
+import threading
+from concurrent.futures import Future
 from typing import Any
 
 from settemezzo.cards import parse_card
@@ -26,6 +32,8 @@ from settemezzo.teaching.tablelog import (
     result_words,
     seat_name,
     standings,
+    start_hint,
+    table_hint,
 )
 from settemezzo.widgets.html import WHOLE_LABEL, card_html, esc, message
 
@@ -143,6 +151,9 @@ class ClassroomTable:
     carries over (a language change).
     """
 
+    _awaited: Future[Any] | None = None
+    """The deck's values the hint waits for (`_draw_hint` calls back when they are done)."""
+
     def __init__(self, lang: str = "en", rules: Rules = ITALIAN, students: int = 1,
                  computers: int = 2, seed: int = 1, game: TableGame | None = None) -> None:
         import ipywidgets as W
@@ -185,6 +196,7 @@ class ClassroomTable:
         self.table = W.HTML()
         self.hint_view = W.HTML()
         self.log = W.HTML()
+        self._lock = threading.RLock()   # a click and the hint's callback, one at a time
         for b, cls in ((self.hit_button, "hit"), (self.stand_button, "stand"),
                        (self.swap_button, "swap"), (self.split_button, "split"),
                        (self.burn_button, "burn"), (self.next_hand, "next"),
@@ -252,16 +264,21 @@ class ClassroomTable:
         g = self.game
         if g is None:
             return
-        try:
-            f(g)
-        except (SimulationError, IllegalActionError) as e:
-            self.status.value = message(str(e), "bad")
-            return
-        self.refresh()
+        with self._lock:
+            try:
+                f(g)
+            except (SimulationError, IllegalActionError) as e:
+                self.status.value = message(str(e), "bad")
+                return
+            self.refresh()
 
     # -- drawing -----------------------------------------------------------------------------
     def refresh(self) -> None:
         """Redraw everything from the game's state."""
+        with self._lock:
+            self._redraw()
+
+    def _redraw(self) -> None:
         g = self.game
         lang = self.lang
         for b, can in ((self.hit_button, "can_hit"), (self.stand_button, "can_stand"),
@@ -284,11 +301,29 @@ class ClassroomTable:
         self.standings.value = standings_html(g, lang)
         self._draw_stake(g)
         self._draw_status(g)
-        hint = hint_text(g, lang) if self.hint.value else ""
-        self.hint_view.value = message(hint, "info") if hint else ""
+        start_hint(g)         # a hand just dealt: its deck's values start now
+        self._draw_hint(g)
         self.log.value = ('<div class="sm-log" style="color:#333;">'
                           + "".join(f"<div>{esc(line)}</div>" for line in log_lines(g, lang))
                           + "</div>")
+
+    def _draw_hint(self, g: TableGame) -> None:
+        """The hint, if asked for; while the deck's values are being worked out it says they
+        are coming, and is drawn again when they are done (from the solve's thread)."""
+        found = table_hint(g) if self.hint.value and g.view is not None else None
+        hint = hint_text(g, self.lang, found) if self.hint.value else ""
+        self.hint_view.value = message(hint, "info") if hint else ""
+        fut = None if found is None else found.pending
+        if fut is not None and fut is not self._awaited:
+            self._awaited = fut
+            fut.add_done_callback(functools.partial(self._hint_done, g))
+
+    def _hint_done(self, g: TableGame, _done: Future[Any] | None = None) -> None:
+        """The deck's values are done: the hint drawn again for the table as it is now."""
+        with self._lock:
+            self._awaited = None
+            if self.game is g:
+                self._draw_hint(g)
 
     def _draw_stake(self, g: TableGame) -> None:
         if g.can_stake():

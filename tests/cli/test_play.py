@@ -1,6 +1,7 @@
 """``settemezzo play``: the terminal table. A game of computers (``--auto --json``) equals
 ``settemezzo simulate`` with the same seed and strategies, hand by hand; bad arguments exit
-with status 2 and a clear message; a student plays by keys."""
+with status 2 and a clear message; a student plays by keys, and the hint at a table played
+down is for the cards seen."""
 
 from __future__ import annotations
 
@@ -106,6 +107,28 @@ def test_the_exact_hint_on_request(capsys: pytest.CaptureFixture[str],
     type_keys(monkeypatch, "", "?", "s", "q")
     code, out, _ = run(capsys, "play", "--students", "1", "--computers", "0", "--seed", "3")
     assert code == 0 and "against the equilibrium banker" in out   # `TableGame.hint`
+
+
+def test_the_hint_at_a_table_played_down_names_the_cards_seen(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``?`` in hand 2 of a table played down: the hint is for the deck less the cards of
+    hand 1 (counted here from the same game's report) and says so."""
+    from settemezzo.i18n import t
+    from settemezzo.rules import from_spec
+    from settemezzo.simulate.tablegame import TableGame
+
+    spec = "italian+reshuffle=when_exhausted"
+    g = TableGame(from_spec(spec), 1, 0, 3)
+    g.stake(g.default_stake())
+    g.stand()
+    r = g.reports[0]
+    n = (len(r.banker_cards) + sum(len(h) for _s, hs, _r, _g in r.players for h in hs)
+         + len(r.burnt))
+    type_keys(monkeypatch, "", "s", "", "", "?", "s", "q", "q")
+    code, out, _ = run(capsys, "play", "--rules", spec, "--students", "1", "--computers", "0",
+                       "--seed", "3")
+    assert code == 0 and t("table.hint_deck", "en", n=n) in out, out
+    assert f"{n} cards seen" in out and t("table.hint_full_deck", "en", n=n) not in out
 
 
 def test_the_spanish_hint_in_spanish_reads_the_shipped_results(

@@ -90,3 +90,42 @@ def test_a_rule_set_not_shipped_says_at_once_that_it_is_computing() -> None:
     assert "Computing" in w.status.value     # unchanged: nothing said for a shipped one
     w.refresh()
     assert "Computing" not in w.status.value
+
+
+def test_the_hint_at_a_table_played_down_comes_then_shows_without_a_click() -> None:
+    """Hand 2 of a table played down, the deck's values held back: the hint says they are
+    coming; when they are done the widget draws the hint again by itself (the future's
+    callback), now for the deck less the cards of hand 1."""
+    import importlib
+    import threading
+    import time
+
+    from settemezzo.i18n import t
+    from settemezzo.widgets.html import esc
+
+    judge = importlib.import_module("settemezzo.teaching.judge")
+    g = TableGame(ITALIAN.with_variants("reshuffle=when_exhausted"), 1, 1, seed=11)
+    while not (g.hand_no == 2 and g.view is not None and g.view.role == "player"
+               and g.hint() is not None):
+        action, amount = g.computer_move()
+        if action == "stake":
+            assert amount is not None
+            g.stake(amount)
+        else:
+            getattr(g, action)()
+    assert g.hand_deck is not None
+    n = 40 - g.hand_deck.total
+    gate = threading.Event()
+    judge._AHEAD.submit(gate.wait, 120)
+    try:
+        w = ClassroomTable(game=g)
+        w.hint.value = True
+        assert esc(t("table.hint_coming", "en", n=n)) in w.hint_view.value
+        assert "Hint:" not in w.hint_view.value
+    finally:
+        gate.set()
+    for _ in range(600):
+        if "Hint:" in w.hint_view.value:
+            break
+        time.sleep(0.5)
+    assert esc(t("table.hint_deck", "en", n=n)) in w.hint_view.value
