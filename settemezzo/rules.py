@@ -46,6 +46,7 @@ __all__ = [
     "Knob",
     "Rules",
     "RulesError",
+    "dealt_down",
     "from_spec",
     "home_game",
     "knob",
@@ -689,6 +690,15 @@ def preset(name: str | Rules) -> Rules:
     if isinstance(name, Rules):
         return name
     return from_spec(str(name))
+
+
+def dealt_down(rules: Rules, fresh_deck: bool = False) -> Rules:
+    """The rules a table where people play deals by (the class server, the widget and the
+    terminal tables): one deck across hands, the used cards shuffled when it runs out
+    (``reshuffle=when_exhausted``, as the rule text plays), unless ``fresh_deck`` (a fresh
+    deck every hand, the exact analysis's convention)."""
+    deck = "every_hand" if fresh_deck else "when_exhausted"
+    return rules if rules.reshuffle == deck else rules.with_variants(f"reshuffle={deck}")
 
 
 BankMove = Literal["kept", "7½", "rotation", "elimination"]

@@ -49,7 +49,7 @@ from settemezzo.classroom_server.store import Answer, ClassTable, TableMove
 from settemezzo.classroom_server.summary import up_total
 from settemezzo.errors import InputError, LimitError, RulesError
 from settemezzo.i18n import LANGUAGES, number, percent
-from settemezzo.rules import Rules, from_spec
+from settemezzo.rules import Rules, dealt_down, from_spec
 from settemezzo.simulate.session import HandReport
 from settemezzo.simulate.tablegame import ACTIONS, SeatState, TableGame
 from settemezzo.teaching.judge import (
@@ -129,9 +129,8 @@ def judge_deck(options: TableOptions, hand_deck: Unseen | None) -> str | Unseen:
 def table_rules(class_rules: Rules, options: TableOptions) -> Rules:
     """The rules a table plays: its own or the class's, with the deck played down (the used
     cards shuffled when it runs out) unless the teacher chose a fresh deck every hand."""
-    rules = from_spec(options.rules) if options.rules else class_rules
-    deck = "every_hand" if options.fresh_deck else "when_exhausted"
-    return rules if rules.reshuffle == deck else rules.with_variants(f"reshuffle={deck}")
+    return dealt_down(from_spec(options.rules) if options.rules else class_rules,
+                      options.fresh_deck)
 
 
 @dataclass(frozen=True)

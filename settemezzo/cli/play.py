@@ -6,7 +6,9 @@ for stake (a number, or Enter for the last one), burn (b), hit (h), swap (w), sp
 stand (s), the exact hint (?: at a table played down, for the cards seen since the shuffle)
 and quit (q). ``--auto --json`` plays a whole game with
 computer seats only and prints the hand-by-hand record and the result, which equal
-``settemezzo simulate --sessions 1`` with the same seed and strategies.
+``settemezzo simulate --sessions 1`` with the same seed and strategies. The deck is played
+down (``reshuffle=when_exhausted``: one deck across hands, as people play) unless
+``--fresh-deck``.
 
     settemezzo play --rules spanish --students 1 --computers 2 --seed 4 --lang es
     settemezzo play --rules spanish --auto --seed 1 --json
@@ -30,6 +32,7 @@ from settemezzo.cli.common import (
 )
 from settemezzo.cli.help_texts import help_text
 from settemezzo.i18n import describe_rules
+from settemezzo.rules import dealt_down
 
 __all__ = ["cmd_play", "game_record", "register"]
 
@@ -254,7 +257,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     """Play a game at the terminal table (or, with ``--auto``, a game of computers)."""
     from settemezzo.i18n import check_lang, t
 
-    rules = rules_from(args)
+    rules = dealt_down(rules_from(args), args.fresh_deck)
     students, computers = _check(args)
     lang = check_lang(args.lang)
     sale = parse_sale(args.sale)
@@ -292,6 +295,7 @@ def register(subparsers: Subparsers[argparse.ArgumentParser], lang: str = "en") 
     add_lang(p, lang)
     p.add_argument("--player", metavar="STRATEGY", help=h("player"))
     p.add_argument("--sale", metavar="PRICE[@HANDS]", help=h("sale"))
+    p.add_argument("--fresh-deck", action="store_true", help=h("fresh_deck"))
     p.add_argument("--auto", action="store_true", help=h("auto"))
     p.add_argument("--json", action="store_true", help=h("json"))
     p.set_defaults(handler=cmd_play)

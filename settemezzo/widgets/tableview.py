@@ -18,7 +18,7 @@ from typing import Any
 from settemezzo.cards import parse_card
 from settemezzo.errors import IllegalActionError
 from settemezzo.i18n import card_label, check_lang, t, total_label
-from settemezzo.rules import ITALIAN, Rules
+from settemezzo.rules import ITALIAN, Rules, dealt_down
 from settemezzo.simulate.session import SimulationError
 from settemezzo.simulate.tablegame import HandState, SeatState, TableGame
 from settemezzo.teaching.explain import rules_name, rules_options
@@ -143,7 +143,8 @@ class ClassroomTable:
     """The playable table: set the students, computers, seed and rules, then play.
 
     Controls: ``students``, ``computers`` (IntSliders: one to seven beside the bank),
-    ``seed`` (IntText), ``rules`` (Dropdown), ``new_game``; ``stake`` (BoundedIntText, the
+    ``seed`` (IntText), ``rules`` (Dropdown), ``fresh`` (Checkbox: a fresh deck every hand;
+    else the deck is played down, `dealt_down`), ``new_game``; ``stake`` (BoundedIntText, the
     student's last stake offered again) and ``stake_button``; ``hit_button``,
     ``stand_button``, ``swap_button``, ``split_button``, ``burn_button``, ``next_hand``,
     ``hint`` (Checkbox). ``table`` (HTML) shows the seats, ``hint_view`` the exact odds,
@@ -164,16 +165,7 @@ class ClassroomTable:
         if game is not None:
             rules, students, computers, seed = (game.rules, game.students, game.computers,
                                                 game.seed)
-        wide = {"description_width": "initial"}
-        self.students = W.IntSlider(value=students, min=1, max=MAX_PLAYERS,
-                                    description=t("table.players", lang), style=wide)
-        self.computers = W.IntSlider(value=computers, min=0, max=MAX_PLAYERS - 1,
-                                     description=t("table.computers", lang), style=wide)
-        self.seed = W.IntText(value=seed, description=t("trainer.seed", lang),
-                              layout=W.Layout(width="12em"), continuous_update=True)
-        self.rules = W.Dropdown(options=table_rules(rules, lang), value=rules,
-                                description=t("ui.rules", lang),
-                                layout=W.Layout(**WHOLE_LABEL))
+        self._settings(rules, students, computers, seed)
         self.new_game = W.Button(description=t("table.new_game", lang), icon="refresh")
         self.hint = W.Checkbox(value=False, description=t("table.hint", lang), indent=False)
         self.stake = W.BoundedIntText(value=1, min=1, max=1, layout=W.Layout(width="6em"),
@@ -219,7 +211,7 @@ class ClassroomTable:
         self.view = W.VBox([
             W.HTML(f"<h3>{t('table.title', lang)}</h3>"),
             W.HBox([self.students, self.computers]),
-            W.HBox([self.seed, self.rules, self.new_game]),
+            W.HBox([self.seed, self.rules, self.fresh, self.new_game]),
             self.table,
             self.bank,
             self.status,
@@ -235,6 +227,24 @@ class ClassroomTable:
         else:
             self.refresh()
 
+    def _settings(self, rules: Rules, students: int, computers: int, seed: int) -> None:
+        """The game's settings: ``students``, ``computers``, ``seed``, ``rules`` (the dropdown
+        names the rule set as dealt fresh) and ``fresh`` (else the deck is played down)."""
+        W, lang = self.W, self.lang
+        wide = {"description_width": "initial"}
+        self.students = W.IntSlider(value=students, min=1, max=MAX_PLAYERS,
+                                    description=t("table.players", lang), style=wide)
+        self.computers = W.IntSlider(value=computers, min=0, max=MAX_PLAYERS - 1,
+                                     description=t("table.computers", lang), style=wide)
+        self.seed = W.IntText(value=seed, description=t("trainer.seed", lang),
+                              layout=W.Layout(width="12em"), continuous_update=True)
+        fresh = dealt_down(rules, fresh_deck=True)
+        self.rules = W.Dropdown(options=table_rules(fresh, lang), value=fresh,
+                                description=t("ui.rules", lang),
+                                layout=W.Layout(**WHOLE_LABEL))
+        self.fresh = W.Checkbox(value=rules.reshuffle == "every_hand" and self.game is not None,
+                                description=t("class.opt_fresh", lang), indent=False)
+
     # -- actions -----------------------------------------------------------------------------
     def start(self) -> None:
         """A new game with the settings now chosen."""
@@ -242,7 +252,8 @@ class ClassroomTable:
         computers = min(self.computers.value, MAX_PLAYERS - students)
         self._say_computing(self.rules.value)
         try:
-            self.game = TableGame(self.rules.value, students, computers, int(self.seed.value))
+            self.game = TableGame(dealt_down(self.rules.value, self.fresh.value), students,
+                                  computers, int(self.seed.value))
         except (SimulationError, IllegalActionError) as e:
             self.game = None
             self.status.value = message(str(e), "bad")

@@ -31,9 +31,19 @@ def test_spanish_auto_plays_fifteen_rounds_or_until_one_holds_every_chip(
         assert len(r["hands"]) == 15 or sorted(chips)[-2] == 0
         assert r["result"]["chips_conserved"] and sum(chips) == 4 * 25   # 4 people: 25 each
         assert [h["hand"] for h in r["hands"]] == list(range(1, len(r["hands"]) + 1))
-        # the bank rotates every round; stakes rise with the rounds (2-5, then up to 6-12)
+        assert r["rules_spec"] == "spanish+reshuffle=when_exhausted"   # the deck played down
+        # the bank rotates every round; stakes rise with the rounds (2-5, then up to 6-12),
+        # less only for a player's last chip (chips before the hand: after it, less its gains)
         assert all(h["bank_moved"] == "rotation" for h in r["hands"])
-        assert all(2 <= s <= 12 for h in r["hands"] for p in h["players"] for s in p["stakes"])
+        for h in r["hands"]:
+            for p in h["players"]:
+                before = h["chips"][p["seat"]] - sum(p["gains"])
+                assert all(min(2, before) <= s <= 12 for s in p["stakes"]), (h, before)
+
+
+def test_fresh_deck_is_an_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert auto(capsys, "--rules", "spanish", "--fresh-deck")["rules_spec"] == "spanish"
+    assert auto(capsys, "--rules", "italian")["rules_spec"] == "italian+reshuffle=when_exhausted"
 
 
 @pytest.mark.parametrize(("rules", "seeds", "player"), [
@@ -50,11 +60,13 @@ def test_auto_record_equals_simulate(capsys: pytest.CaptureFixture[str], tmp_pat
                                      rules: list[str], seeds: tuple[int, ...],
                                      player: list[str]) -> None:
     """`play --auto` and `simulate`, same seed and strategies (the equilibrium by default,
-    SPANISH's restricted one, burning under burn=3,4): the same game, hand by hand."""
+    SPANISH's restricted one, burning under burn=3,4) and the deck played down as the table
+    deals it: the same game, hand by hand."""
     for seed in seeds:
         r = auto(capsys, *rules, *player, "--seed", str(seed), "--computers", "3")
         out = tmp_path / f"hands{seed}.csv"
-        code, _, err = run(capsys, "simulate", *rules, "--sessions", "1", "--seed", str(seed),
+        code, _, err = run(capsys, "simulate", *rules, "--variant", "reshuffle=when_exhausted",
+                           "--sessions", "1", "--seed", str(seed),
                            "--players", "3", "--player", r["strategies"]["player"],
                            "--banker", "table", "--hands-out", str(out), "--no-progress")
         assert code == 0, err

@@ -69,7 +69,20 @@ def test_one_to_seven_players_beside_the_bank() -> None:
     w.students.value, w.computers.value = 1, 0
     w.start()
     assert w.game is not None and len(w.game.seats()) == 2
-    assert w.game.rules == ITALIAN
+    assert w.game.rules == ITALIAN.with_variants("reshuffle=when_exhausted")
+
+
+def test_the_deck_is_played_down_unless_the_teacher_ticks_a_fresh_one() -> None:
+    """../shared/RULES.md: tables where people play deal one deck across hands; a fresh deck
+    every hand is the teacher's choice. The rules dropdown keeps naming the preset."""
+    w = classroom_table(students=1, computers=1, seed=2)
+    assert w.game is not None and w.game.rules.reshuffle == "when_exhausted"
+    assert not w.fresh.value and w.rules.value == ITALIAN
+    w.fresh.value = True
+    w.start()
+    assert w.game is not None and w.game.rules == ITALIAN
+    again = ClassroomTable(game=w.game)       # a language change keeps the choice
+    assert again.fresh.value and again.rules.value == ITALIAN
 
 
 def test_a_rule_set_not_shipped_says_at_once_that_it_is_computing() -> None:
