@@ -28,6 +28,7 @@ from settemezzo.i18n import (
 )
 from settemezzo.teaching.cardsvg import back_svg, card_svg
 from settemezzo.teaching.explain import choice_word, cost_text, reason_sentence
+from settemezzo.teaching.tablelog import deck_words
 
 __all__ = ["dashboard_page", "deck_note", "deck_word", "join_page", "judgement_text",
            "reset_page", "seat_name", "student_page", "students_page", "table_page", "tables_page",
@@ -427,10 +428,8 @@ def _turn_line(screen: Any, lang: str) -> str:
 
 
 def _deck_line(screen: Any, lang: str) -> str:
-    dealt, left = screen.deck
-    how = t("class.deck_fresh" if screen.options.fresh_deck else "class.deck_down", lang)
-    return (f'<p id="deck"><small>{esc(how)} '
-            f'{esc(t("class.deck_count", lang, n=dealt, left=left))}</small></p>')
+    words = deck_words(screen.options.fresh_deck, *screen.deck, lang=lang)
+    return f'<p id="deck"><small>{esc(words)}</small></p>'
 
 
 def _over_html(screen: Any, lang: str) -> str:

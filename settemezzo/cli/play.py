@@ -113,7 +113,7 @@ def _cards_text(hand: Any, lang: str = "en") -> str:
 def _show(game: Any, lang: str, out: Callable[[str], None]) -> None:
     """The seats (the ★ on the banker of the hand on screen), then who holds the bank."""
     from settemezzo.i18n import card_label, t, total_label
-    from settemezzo.teaching.tablelog import bank_line, hand_banker, seat_name
+    from settemezzo.teaching.tablelog import bank_line, deck_line, hand_banker, seat_name
 
     banker = hand_banker(game)
     for seat in game.seats():
@@ -128,6 +128,7 @@ def _show(game: Any, lang: str, out: Callable[[str], None]) -> None:
     line = bank_line(game, lang)
     if line:
         out(line)
+    out(deck_line(game, lang))
 
 
 _KEYS = {"h": "hit", "s": "stand", "w": "swap", "p": "split", "b": "burn"}

@@ -35,7 +35,8 @@ from settemezzo.simulate.session import HandReport
 from settemezzo.simulate.tablegame import HandState, Hint, TableGame, hint_of
 from settemezzo.teaching.explain import play_word, rules_name
 
-__all__ = ["TableHint", "bank_line", "cards_score", "deck_note", "face_down_first",
+__all__ = ["TableHint", "bank_line", "cards_score", "deck_line", "deck_note", "deck_words",
+           "face_down_first",
            "hand_banker", "hint_text", "log_lines", "result_words", "seat_name", "split_hint",
            "standings", "start_hint", "table_hint"]
 
@@ -215,6 +216,18 @@ def _deck_split(game: TableGame, deck: Unseen, rec: dict[str, Any]) -> float | N
     with ENGINE_LOCK:
         return split_numbers(kinds[0], tuple(kinds[1:]), game.rules, "equilibrium", deck,
                              row)[1]
+
+
+def deck_words(fresh: bool, dealt: int, left: int, lang: str = "en") -> str:
+    """How a table deals, and the count of its deck: "The deck is played down: ... Cards dealt
+    since the shuffle: 12; left in the deck: 28." (``fresh``: a fresh deck every hand)."""
+    how = t("class.deck_fresh" if fresh else "class.deck_down", lang)
+    return f'{how} {t("class.deck_count", lang, n=dealt, left=left)}'
+
+
+def deck_line(game: TableGame, lang: str = "en") -> str:
+    """`deck_words` for ``game``'s table."""
+    return deck_words(game.rules.reshuffle == "every_hand", *game.deck_count(), lang=lang)
 
 
 def deck_note(found: TableHint, lang: str = "en") -> str:

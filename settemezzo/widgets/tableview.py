@@ -25,6 +25,7 @@ from settemezzo.teaching.explain import rules_name, rules_options
 from settemezzo.teaching.tablelog import (
     bank_line,
     cards_score,
+    deck_line,
     face_down_first,
     hand_banker,
     hint_text,
@@ -308,7 +309,8 @@ class ClassroomTable:
             return
         self.table.value = seats_html(g, lang)
         line = bank_line(g, lang)
-        self.bank.value = f'<div class="sm-bank"><b>{esc(line)}</b></div>' if line else ""
+        self.bank.value = ((f'<div class="sm-bank"><b>{esc(line)}</b></div>' if line else "")
+                           + f'<div class="sm-deck"><small>{esc(deck_line(g, lang))}</small></div>')
         self.standings.value = standings_html(g, lang)
         self._draw_stake(g)
         self._draw_status(g)

@@ -112,6 +112,9 @@ def test_a_student_plays_by_keys(capsys: pytest.CaptureFixture[str],
     assert "Estudiante 1, elige:" in prompts[1] and "s=plantarse" in prompts[1]
     assert "Mano 1: Ordenador 1 (banca)" in out      # the hand's report, in Spanish
     assert "★ Ordenador 1" in out
+    # the deck played down by default, and its count (hand 1: the shuffle just made)
+    from settemezzo.i18n import t
+    assert t("class.deck_down", "es") in out and "; quedan en el mazo: " in out
 
 
 def test_the_exact_hint_on_request(capsys: pytest.CaptureFixture[str],

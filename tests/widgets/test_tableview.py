@@ -78,9 +78,13 @@ def test_the_deck_is_played_down_unless_the_teacher_ticks_a_fresh_one() -> None:
     w = classroom_table(students=1, computers=1, seed=2)
     assert w.game is not None and w.game.rules.reshuffle == "when_exhausted"
     assert not w.fresh.value and w.rules.value == ITALIAN
+    dealt, left = w.game.deck_count()
+    assert dealt + left == 40 and f"Cards dealt since the shuffle: {dealt}" in w.bank.value
+    assert "The deck is played down" in w.bank.value
     w.fresh.value = True
     w.start()
     assert w.game is not None and w.game.rules == ITALIAN
+    assert "A fresh deck every hand." in w.bank.value
     again = ClassroomTable(game=w.game)       # a language change keeps the choice
     assert again.fresh.value and again.rules.value == ITALIAN
 
