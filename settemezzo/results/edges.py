@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from settemezzo.edge import DEFAULT_METHODS, relative_cost, rule_family, standard_rules
 from settemezzo.errors import InputError
-from settemezzo.results import get
+from settemezzo.game import gc_paused
+from settemezzo.results import Solved, get, ready, shipped
 from settemezzo.rules import Rules
 
 if TYPE_CHECKING:
@@ -57,14 +58,24 @@ def edge_table(rule_sets: Iterable[tuple[str, Rules]] | None = None,
     if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
         raise InputError(f"workers must be a positive whole number, got {workers!r}")
     jobs = [(label, rules, tuple(methods)) for label, rules in sets]
-    run = _in_one if workers == 1 or len(jobs) < 2 else _in_processes
-    results = run(jobs, workers, progress)
+    solve = [i for i, job in enumerate(jobs) if not _at_hand(job)]
+    if workers == 1 or len(solve) < 2:
+        results = _in_one(jobs, progress)
+    else:  # read what is at hand here, solve the rest in processes
+        solved = iter(_in_processes([jobs[i] for i in solve], workers, progress))
+        todo = set(solve)
+        results = [next(solved) if i in todo else _rows_for(job) for i, job in enumerate(jobs)]
     records = [row for rows in results for row in rows]
     return pd.DataFrame.from_records(records, columns=list(COLUMNS))
 
 
-def _in_one(jobs: list[Job], workers: int, progress: str | None
-            ) -> list[list[dict[str, object]]]:
+def _at_hand(job: Job) -> bool:
+    """Whether every edge of ``job`` is kept or shipped (read in milliseconds)."""
+    _, rules, methods = job
+    return all(ready(rules, ("edge", m)) for m in methods)
+
+
+def _in_one(jobs: list[Job], progress: str | None) -> list[list[dict[str, object]]]:
     """`_rows_for` of every job, in this process."""
     it: Iterable[list[dict[str, object]]] = map(_rows_for, jobs)
     if progress is not None:
@@ -77,15 +88,20 @@ def _in_one(jobs: list[Job], workers: int, progress: str | None
 def _in_processes(jobs: list[Job], workers: int, progress: str | None
                   ) -> list[list[dict[str, object]]]:
     """`_rows_for` of every job in ``workers`` processes: rule sets that share their
-    subgames after a swap go to the same process (`settemezzo.edge.rule_family`)."""
+    subgames after a swap go to the same process (`settemezzo.edge.rule_family`), the
+    longest groups first; the processes are forked once the engine is imported here
+    (`_warm_up`), and keep nothing of what they solve (`_rows_for_group`)."""
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor
 
     groups: dict[object, list[int]] = {}
     for i, (_, rules, _m) in enumerate(jobs):
         groups.setdefault(rule_family(rules), []).append(i)
-    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else None
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+    fork = "fork" in mp.get_all_start_methods()
+    if fork:
+        _warm_up()
+    ctx = mp.get_context("fork") if fork else None
+    with ProcessPoolExecutor(max_workers=min(workers, len(groups)), mp_context=ctx) as pool:
         # the longest first (a rough cost), so that the processes end together
         order = sorted(groups.values(), reverse=True,
                        key=lambda members: sum(relative_cost(jobs[i][1]) for i in members))
@@ -101,6 +117,14 @@ def _in_processes(jobs: list[Job], workers: int, progress: str | None
     return [by_job[i] for i in range(len(jobs))]
 
 
+def _warm_up() -> None:
+    """Import the engine (the solver, HiGHS, the compiled kernels) once, before the processes
+    are forked, rather than once in each."""
+    import settemezzo.solve
+    import settemezzo.solve.kernels
+    import settemezzo.solve.lp  # noqa: F401
+
+
 def _wait(futures: list[Future[list[list[dict[str, object]]]]], title: str) -> None:
     """A progress bar over the groups of processes, titled ``title``."""
     from tqdm.auto import tqdm
@@ -110,18 +134,22 @@ def _wait(futures: list[Future[list[list[dict[str, object]]]]], title: str) -> N
 
 
 def _rows_for_group(jobs: list[Job]) -> list[list[dict[str, object]]]:
-    """`_rows_for` of several rule sets, in one process."""
-    return [_rows_for(job) for job in jobs]
+    """`_rows_for` of several rule sets, in one process of the pool: each solved in a
+    `Solved` of its own, not kept (the process's results go back to the caller), so that
+    no full collection frees the ones before (`settemezzo.results.get`'s)."""
+    return [_rows_for(job, Solved(job[1], precomputed=shipped(job[1]))) for job in jobs]
 
 
-def _rows_for(job: Job) -> list[dict[str, object]]:
-    """The edge rows of one rule set (a top-level function, so a process pool can run it)."""
+def _rows_for(job: Job, solved: Solved | None = None) -> list[dict[str, object]]:
+    """The edge rows of one rule set (a top-level function, so a process pool can run it),
+    from ``solved`` (None: `settemezzo.results.get`'s)."""
     label, rules, methods = job
     records = []
-    solved = get(rules)
+    solved = get(rules) if solved is None else solved
     needs = [("edge", m) for m in methods]
     if not all(map(solved.ready, needs)):  # solved here: the solvers kept until all are done
-        solved.prepare(needs)
+        with gc_paused():  # one rule set's trees: see `settemezzo.game.gc_paused`
+            solved.prepare(needs)
     for method in methods:
         e = solved.edge(method)  # shipped, or solved (`banker_edge`)
         records.append({
