@@ -76,37 +76,51 @@ def _at_hand(job: Job) -> bool:
 
 
 def _in_one(jobs: list[Job], progress: str | None) -> list[list[dict[str, object]]]:
-    """`_rows_for` of every job, in this process."""
-    it: Iterable[list[dict[str, object]]] = map(_rows_for, jobs)
+    """`_rows_for` of every job, in this process, a family at a time (`_families`)."""
+    by_job: dict[int, list[dict[str, object]]] = {}
+    bar = None
     if progress is not None:
         from tqdm.auto import tqdm
 
-        it = tqdm(it, total=len(jobs), desc=progress, unit="rule set")
-    return list(it)
+        bar = tqdm(total=len(jobs), desc=progress, unit="rule set")
+    for members in _families(jobs):
+        for i, rows in zip(members, _rows_for_family([jobs[i] for i in members], keep=True),
+                           strict=True):
+            by_job[i] = rows
+        if bar is not None:
+            bar.update(len(members))
+    if bar is not None:
+        bar.close()
+    return [by_job[i] for i in range(len(jobs))]
+
+
+def _families(jobs: list[Job]) -> list[list[int]]:
+    """The jobs by `settemezzo.edge.rule_family` (rule sets sharing their subgames after a
+    swap, or their game), each family's in the order asked, the longest families first (a
+    rough cost: `settemezzo.edge.relative_cost`)."""
+    groups: dict[object, list[int]] = {}
+    for i, (_, rules, _m) in enumerate(jobs):
+        groups.setdefault(rule_family(rules), []).append(i)
+    return sorted(groups.values(), reverse=True,
+                  key=lambda members: sum(relative_cost(jobs[i][1]) for i in members))
 
 
 def _in_processes(jobs: list[Job], workers: int, progress: str | None
                   ) -> list[list[dict[str, object]]]:
-    """`_rows_for` of every job in ``workers`` processes: rule sets that share their
-    subgames after a swap go to the same process (`settemezzo.edge.rule_family`), the
-    longest groups first; the processes are forked once the engine is imported here
-    (`_warm_up`), and keep nothing of what they solve (`_rows_for_group`)."""
+    """`_rows_for` of every job in ``workers`` processes, a family at a time
+    (`_rows_for_family`), the longest first; the processes are forked once the engine is
+    imported here (`_warm_up`)."""
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor
 
-    groups: dict[object, list[int]] = {}
-    for i, (_, rules, _m) in enumerate(jobs):
-        groups.setdefault(rule_family(rules), []).append(i)
+    order = _families(jobs)  # the longest first, so that the processes end together
     fork = "fork" in mp.get_all_start_methods()
     if fork:
         _warm_up()
     ctx = mp.get_context("fork") if fork else None
-    with ProcessPoolExecutor(max_workers=min(workers, len(groups)), mp_context=ctx) as pool:
-        # the longest first (a rough cost), so that the processes end together
-        order = sorted(groups.values(), reverse=True,
-                       key=lambda members: sum(relative_cost(jobs[i][1]) for i in members))
+    with ProcessPoolExecutor(max_workers=min(workers, len(order)), mp_context=ctx) as pool:
         futures: dict[Future[list[list[dict[str, object]]]], list[int]] = {
-            pool.submit(_rows_for_group, [jobs[i] for i in members]): members
+            pool.submit(_rows_for_family, [jobs[i] for i in members]): members
             for members in order}
         if progress is not None:
             _wait(list(futures), progress)
@@ -120,9 +134,12 @@ def _in_processes(jobs: list[Job], workers: int, progress: str | None
 def _warm_up() -> None:
     """Import the engine (the solver, HiGHS, the compiled kernels) once, before the processes
     are forked, rather than once in each."""
-    import settemezzo.solve
+    import highspy  # noqa: F401
+    import scipy.linalg  # noqa: F401
+
     import settemezzo.solve.kernels
-    import settemezzo.solve.lp  # noqa: F401
+    import settemezzo.solve.lp
+    import settemezzo.split.value  # noqa: F401
 
 
 def _wait(futures: list[Future[list[list[dict[str, object]]]]], title: str) -> None:
@@ -133,11 +150,23 @@ def _wait(futures: list[Future[list[list[dict[str, object]]]]], title: str) -> N
         f.result()
 
 
-def _rows_for_group(jobs: list[Job]) -> list[list[dict[str, object]]]:
-    """`_rows_for` of several rule sets, in one process of the pool: each solved in a
-    `Solved` of its own, not kept (the process's results go back to the caller), so that
-    no full collection frees the ones before (`settemezzo.results.get`'s)."""
-    return [_rows_for(job, Solved(job[1], precomputed=shipped(job[1]))) for job in jobs]
+def _rows_for_family(jobs: list[Job], keep: bool = False) -> list[list[dict[str, object]]]:
+    """`_rows_for` of the rule sets of one family (`settemezzo.edge.rule_family`), their
+    games kept alive until the last is done: a subgame after a swap, solved once, is found
+    again by the next rule set only while a game that made it lives (`settemezzo.game.
+    heads_up` keeps the last two). ``keep``: in `settemezzo.results.get`'s cache; else (a
+    process of the pool, whose results go back to the caller) each in a `Solved` of its
+    own, so that no full collection frees the ones before (`get`'s, past `KEEP`)."""
+    from settemezzo.game import heads_up
+
+    games, out = [], []
+    for job in jobs:
+        solving = len(jobs) > 1 and not _at_hand(job)
+        solved = None if keep else Solved(job[1], precomputed=shipped(job[1]))
+        out.append(_rows_for(job, solved))
+        if solving:  # the game just solved (at hand: `heads_up` keeps the last two)
+            games.append(heads_up(job[1]))
+    return out
 
 
 def _rows_for(job: Job, solved: Solved | None = None) -> list[dict[str, object]]:
