@@ -9,8 +9,9 @@ the note on a bound), and `settemezzo.i18n.standard_rule_sets` labels the standa
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from settemezzo.edge import DEFAULT_METHODS, relative_cost, rule_family, standard_rules
 from settemezzo.errors import InputError
@@ -111,13 +112,25 @@ def _in_processes(jobs: list[Job], workers: int, progress: str | None
     (`_rows_for_family`), the longest first; the processes are forked once the engine is
     imported here (`_warm_up`)."""
     import multiprocessing as mp
-    from concurrent.futures import ProcessPoolExecutor
 
     order = _families(jobs)  # the longest first, so that the processes end together
     fork = "fork" in mp.get_all_start_methods()
     if fork:
         _warm_up()
+        gc.freeze()  # what the processes inherit: never walked by their collections
     ctx = mp.get_context("fork") if fork else None
+    try:
+        return _pooled(jobs, order, workers, ctx, progress)
+    finally:
+        if fork:
+            gc.unfreeze()
+
+
+def _pooled(jobs: list[Job], order: list[list[int]], workers: int, ctx: Any,
+            progress: str | None) -> list[list[dict[str, object]]]:
+    """`_in_processes`'s pool: a family to a process at a time, in ``order``."""
+    from concurrent.futures import ProcessPoolExecutor
+
     with ProcessPoolExecutor(max_workers=min(workers, len(order)), mp_context=ctx) as pool:
         futures: dict[Future[list[list[dict[str, object]]]], list[int]] = {
             pool.submit(_rows_for_family, [jobs[i] for i in members]): members
