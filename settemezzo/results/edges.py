@@ -85,7 +85,7 @@ def _in_one(jobs: list[Job], progress: str | None) -> list[list[dict[str, object
 
         bar = tqdm(total=len(jobs), desc=progress, unit="rule set")
     for members in _families(jobs):
-        for i, rows in zip(members, _rows_for_family([jobs[i] for i in members], keep=True),
+        for i, rows in zip(members, _rows_for_family([jobs[i] for i in members]),
                            strict=True):
             by_job[i] = rows
         if bar is not None:
@@ -133,7 +133,8 @@ def _pooled(jobs: list[Job], order: list[list[int]], workers: int, ctx: Any,
 
     with ProcessPoolExecutor(max_workers=min(workers, len(order)), mp_context=ctx) as pool:
         futures: dict[Future[list[list[dict[str, object]]]], list[int]] = {
-            pool.submit(_rows_for_family, [jobs[i] for i in members]): members
+            pool.submit(_rows_for_family, [jobs[i] for i in members],
+                        [shipped(jobs[i][1]) for i in members]): members
             for members in order}
         if progress is not None:
             _wait(list(futures), progress)
@@ -163,22 +164,24 @@ def _wait(futures: list[Future[list[list[dict[str, object]]]]], title: str) -> N
         f.result()
 
 
-def _rows_for_family(jobs: list[Job], keep: bool = False) -> list[list[dict[str, object]]]:
+def _rows_for_family(jobs: list[Job], stored: list[bool] | None = None
+                     ) -> list[list[dict[str, object]]]:
     """`_rows_for` of the rule sets of one family (`settemezzo.edge.rule_family`), their
     games kept alive until the last is done: a subgame after a swap, solved once, is found
     again by the next rule set only while a game that made it lives (`settemezzo.game.
-    heads_up` keeps the last two). ``keep``: in `settemezzo.results.get`'s cache; else (a
-    process of the pool, whose results go back to the caller) each in a `Solved` of its
-    own, so that no full collection frees the ones before (`get`'s, past `KEEP`)."""
+    heads_up` keeps the last two). ``stored`` None: the results kept in `settemezzo.results.
+    get`'s cache; else (a process of the pool, whose results go back to the caller) each in
+    a `Solved` of its own, reading the shipped results where ``stored`` says (the caller's
+    `settemezzo.results.shipped`), so that no full collection frees the ones before
+    (`get`'s, past `KEEP`)."""
     from settemezzo.game import heads_up
 
     games, out = [], []
-    for job in jobs:
-        solving = len(jobs) > 1 and not _at_hand(job)
-        solved = None if keep else Solved(job[1], precomputed=shipped(job[1]))
-        out.append(_rows_for(job, solved))
-        if solving:  # the game just solved (at hand: `heads_up` keeps the last two)
+    for k, job in enumerate(jobs):
+        if len(jobs) > 1 and not _at_hand(job):  # to be solved: its game held from here on
             games.append(heads_up(job[1]))
+        out.append(_rows_for(job, None if stored is None
+                             else Solved(job[1], precomputed=stored[k])))
     return out
 
 
