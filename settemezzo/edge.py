@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from settemezzo import policy
-from settemezzo.game import heads_up
+from settemezzo.game import gc_paused, heads_up
 from settemezzo.rules import ITALIAN, KNOB_TABLE, SPANISH, SWITCHES, Rules
 
 __all__ = [
@@ -77,11 +77,17 @@ def banker_edge(rules: Rules = ITALIAN, method: str = "equilibrium", *,
     The edge is the game's value: ``equilibrium`` solves without the refinement (it moves
     play off the path, not the value; the value within the same certificate) unless
     ``refined`` (or a refined equilibrium of the game is at hand)."""
+    t0 = time.perf_counter()
+    m = policy.parse(method, ("equilibrium", "threshold:K", "omniscient"), who="banker").name
+    with gc_paused():  # many small objects (trees, Fractions): see `gc_paused`
+        return _edge(rules, m, refined, t0)
+
+
+def _edge(rules: Rules, m: str, refined: bool, t0: float) -> Edge:
+    """`banker_edge`'s work, ``m`` the banker's policy name, timed from ``t0``."""
     from settemezzo.solve import PlayerStrategy, banker_policy, equilibrium, expected_stake
     from settemezzo.solve.walk import reply_value
 
-    t0 = time.perf_counter()
-    m = policy.parse(method, ("equilibrium", "threshold:K", "omniscient"), who="banker").name
     game = heads_up(rules)
     if m == "equilibrium":
         eq = equilibrium(game, refined=refined)

@@ -2,13 +2,14 @@
 number of processes, read from the shipped results where they are."""
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
-from settemezzo.edge import banker_edge
+from settemezzo.edge import banker_edge, rule_family
 from settemezzo.i18n import standard_rule_sets
 from settemezzo.results.edges import edge_table
-from settemezzo.rules import ITALIAN
+from settemezzo.rules import ITALIAN, Rules
 
 
 def test_processes_keep_the_order_and_the_numbers() -> None:
@@ -46,3 +47,63 @@ def test_the_standard_table_reads_the_shipped_results(monkeypatch: pytest.Monkey
         edge_table([("Italian", ITALIAN)], ["omniscient"], workers=1)
     results.clear()
 
+
+
+def test_a_family_solves_a_shared_subgame_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rule sets of one family (`settemezzo.edge.rule_family`: here the same subgames after
+    a swap but those after a lone figure turned up, which may split) are solved together,
+    their games held until the last is done: each subgame after a swap is solved once, even
+    with no game kept by `settemezzo.game.heads_up` and every collection run between the rule
+    sets. The reference is by a second method: the distinct subgames (by their `settemezzo.
+    game.HeadsUpGame.key`) reached from both games (`_subgame_keys`)."""
+    import gc
+
+    from settemezzo import game, results
+    from settemezzo.results import edges
+    from settemezzo.solve import equilibria
+
+    sets = [(s, ITALIAN.with_variants(*v)) for s, v in
+            [("swap", ("swap_hidden",)), ("swap + split", ("swap_hidden", "split_figures=2"))]]
+    assert len({rule_family(r) for _, r in sets}) == 1
+    keys = _subgame_keys([r for _, r in sets])
+    results.clear()
+    monkeypatch.setattr(game, "RECENT_GAMES", 0)
+    game._RECENT.clear()
+    gc.collect()
+    solved: list[Any] = []
+    real_solve, real_rows = equilibria._solve, edges._rows_for
+
+    def counted(g: game.HeadsUpGame, *args: object) -> object:
+        if g.start:
+            solved.append(g.key)
+        return real_solve(g, *args)  # type: ignore[arg-type]
+
+    def then_collect(*args: object) -> object:
+        out = real_rows(*args)  # type: ignore[arg-type]
+        gc.collect()  # whatever no one holds is gone before the next rule set
+        return out
+
+    monkeypatch.setattr(equilibria, "_solve", counted)
+    monkeypatch.setattr(edges, "_rows_for", then_collect)
+    with results.precomputed_off():
+        df = edge_table(sets, ["equilibrium"], workers=1)
+    assert df.edge.notna().all()
+    assert len(solved) == len(set(solved)) and set(solved) == keys  # each once
+    results.clear()
+
+
+def _subgame_keys(rule_sets: list[Rules]) -> set[Any]:
+    """The key (`settemezzo.game.HeadsUpGame.key`: equal keys, the same game) of every
+    subgame after a swap reached from the games of ``rule_sets`` (and from those subgames
+    after another swap)."""
+    from settemezzo.game import heads_up
+
+    keys: set[Any] = set()
+    todo = [heads_up(r) for r in rule_sets]
+    while todo:
+        g = todo.pop()
+        for sub in {id(s): s for s in map(g.swap_subgame, g.swap_target)}.values():
+            if sub.key not in keys:
+                keys.add(sub.key)
+                todo.append(sub)
+    return keys
