@@ -428,7 +428,8 @@ def _turn_line(screen: Any, lang: str) -> str:
 
 
 def _deck_line(screen: Any, lang: str) -> str:
-    words = deck_words(screen.options.fresh_deck, *screen.deck, lang=lang)
+    dealt, left = screen.deck
+    words = deck_words(screen.options.fresh_deck, dealt, left, lang)
     return f'<p id="deck"><small>{esc(words)}</small></p>'
 
 

@@ -227,7 +227,8 @@ def deck_words(fresh: bool, dealt: int, left: int, lang: str = "en") -> str:
 
 def deck_line(game: TableGame, lang: str = "en") -> str:
     """`deck_words` for ``game``'s table."""
-    return deck_words(game.rules.reshuffle == "every_hand", *game.deck_count(), lang=lang)
+    dealt, left = game.deck_count()
+    return deck_words(game.rules.reshuffle == "every_hand", dealt, left, lang)
 
 
 def deck_note(found: TableHint, lang: str = "en") -> str:
