@@ -125,11 +125,13 @@ def rule_family(rules: Rules) -> object:
 
 
 def relative_cost(rules: Rules) -> float:
-    """A rough relative cost of one rule set's rows (measured by ``python -m bench edge``):
-    the subgames after a swap and the stake choice cost most, then burning."""
+    """A rough relative cost of one rule set's equilibrium and player table, ITALIAN's 1
+    (fitted to ``python -m bench results``, 2026-12-02, the refined solve: ITALIAN 1.0 s,
+    swap_hidden 7.3 s, SPANISH 8.7 s, royal+wild_king+burn=3,4 10.3 s): the subgames after a
+    swap cost most, then each burnt kind, then the stake chosen after the first card."""
     cost = 1.0
     if rules.swap_hidden:
-        cost += 8.0
+        cost += 7.0
     if rules.stake_timing == "after_first_card" and rules.max_stake > rules.min_stake:
-        cost += 5.0
+        cost += 3.0
     return cost + 4.0 * len(rules.burn) + (1.0 if rules.wild_king else 0.0)

@@ -440,9 +440,10 @@ def _trim() -> None:
 # How long a solve takes
 # =============================================================================================
 
-SECONDS_PER_UNIT = [2.5]
-"""Seconds of a solve per unit of `settemezzo.edge` cost (measured: the ITALIAN equilibrium
-and its table; refined by each solve this process times, see `measured`)."""
+SECONDS_PER_UNIT = [0.8]
+"""Seconds of a solve per unit of `settemezzo.edge.relative_cost` (measured on the project's
+2-core machine: the equilibrium and its player table, 0.74-0.91 s a unit over four rule sets;
+refined by each solve this process times, see `measured`)."""
 
 
 def estimate_seconds(rules: Rules) -> float:
