@@ -330,7 +330,7 @@ class ClassTables:
         for m in moves:
             if m.student is not None and m.seq > last and m.action != "next_hand":
                 unjudged.append((game.snapshot(), m, game.hand_deck))
-            _do(game, m.action, m.amount)
+            game.act(m.action, m.amount)
         live = _Live(row, options, game, row.game, len(moves), self.clock(),
                      self._names(row), judged=judged, hand_deck=game.hand_deck)
         self._dealt(live)
@@ -395,7 +395,7 @@ class ClassTables:
     def _move(self, live: _Live, move: TableMove) -> None:
         self.room.store.record_move(live.row.id, live.number, move)
         hand = live.game.hand_no
-        _do(live.game, move.action, move.amount)
+        live.game.act(move.action, move.amount)
         live.seq += 1
         live.since = self.clock()
         if live.game.hand_no != hand:
@@ -587,14 +587,6 @@ def _can(g: TableGame, action: str, amount: int | None = None) -> bool:
     if action == "stake":
         return g.can_stake(amount)
     return bool(getattr(g, f"can_{action}")())
-
-
-def _do(g: TableGame, action: str, amount: int | None) -> None:
-    if action == "stake":
-        assert amount is not None
-        g.stake(amount)
-    else:
-        getattr(g, action)()
 
 
 def _answer(g: TableGame, live: _Live, student: int, action: str, amount: int | None,

@@ -435,6 +435,18 @@ class TableGame:
     def can_next_hand(self) -> bool:
         return self._can("next_hand")
 
+    def act(self, action: str, amount: int | None = None) -> None:
+        """Make the move named ``action`` (one of `ACTIONS`; ``amount``, the chips of a
+        stake): as `computer_move` names one, or a stored move is replayed."""
+        if action not in ACTIONS:
+            raise IllegalActionError(f"unknown action {action!r}: choose {', '.join(ACTIONS)}")
+        if action == "stake":
+            if amount is None:
+                raise IllegalActionError("a stake needs its chips (amount)")
+            self.stake(amount)
+        else:
+            getattr(self, action)()
+
     def next_hand(self) -> None:
         """Start the next hand (after one is over)."""
         self.verify_next_hand()

@@ -183,7 +183,7 @@ def table_hint(game: TableGame, wait: bool = False) -> TableHint:
     deck = game.hand_deck
     if full is None or deck is None:
         return TableHint(full, "full")
-    seen = Unseen.full().total - deck.total
+    seen = Unseen.full().total - deck.total     # the cards out of the deck valued
     fut = deck_book(game.rules, deck)
     if not fut.done() and not wait:
         return TableHint(None, "coming", seen, fut)

@@ -166,7 +166,8 @@ class ClassroomTable:
         if game is not None:
             rules, students, computers, seed = (game.rules, game.students, game.computers,
                                                 game.seed)
-        self._settings(rules, students, computers, seed)
+        self._settings(rules, students, computers, seed,
+                       fresh=game is not None and game.rules.reshuffle == "every_hand")
         self.new_game = W.Button(description=t("table.new_game", lang), icon="refresh")
         self.hint = W.Checkbox(value=False, description=t("table.hint", lang), indent=False)
         self.stake = W.BoundedIntText(value=1, min=1, max=1, layout=W.Layout(width="6em"),
@@ -228,7 +229,8 @@ class ClassroomTable:
         else:
             self.refresh()
 
-    def _settings(self, rules: Rules, students: int, computers: int, seed: int) -> None:
+    def _settings(self, rules: Rules, students: int, computers: int, seed: int,
+                  fresh: bool) -> None:
         """The game's settings: ``students``, ``computers``, ``seed``, ``rules`` (the dropdown
         names the rule set as dealt fresh) and ``fresh`` (else the deck is played down)."""
         W, lang = self.W, self.lang
@@ -239,12 +241,12 @@ class ClassroomTable:
                                      description=t("table.computers", lang), style=wide)
         self.seed = W.IntText(value=seed, description=t("trainer.seed", lang),
                               layout=W.Layout(width="12em"), continuous_update=True)
-        fresh = dealt_down(rules, fresh_deck=True)
-        self.rules = W.Dropdown(options=table_rules(fresh, lang), value=fresh,
+        named = dealt_down(rules, fresh_deck=True)
+        self.rules = W.Dropdown(options=table_rules(named, lang), value=named,
                                 description=t("ui.rules", lang),
                                 layout=W.Layout(**WHOLE_LABEL))
-        self.fresh = W.Checkbox(value=rules.reshuffle == "every_hand" and self.game is not None,
-                                description=t("class.opt_fresh", lang), indent=False)
+        self.fresh = W.Checkbox(value=fresh, description=t("class.opt_fresh", lang),
+                                indent=False)
 
     # -- actions -----------------------------------------------------------------------------
     def start(self) -> None:

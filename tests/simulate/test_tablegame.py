@@ -45,6 +45,21 @@ def test_actions_verify_can_do() -> None:
     assert g.phase == "stake" and g.default_stake() == 3   # the stake is remembered
 
 
+def test_a_move_by_name_is_the_move_itself() -> None:
+    """`TableGame.act` (a computer's move, a stored move replayed) makes the same game as the
+    moves called by hand; an unknown name or a stake without chips is refused by name."""
+    by_name, by_hand = TableGame(ITALIAN, 1, 1, seed=4), TableGame(ITALIAN, 1, 1, seed=4)
+    for _ in range(12):
+        action, amount = by_name.computer_move()
+        by_name.act(action, amount)
+        getattr(by_hand, action)(*(() if amount is None else (amount,)))
+        assert by_name.state_text() == by_hand.state_text()
+    with pytest.raises(IllegalActionError, match="unknown action 'fold'"):
+        by_name.act("fold")
+    with pytest.raises(IllegalActionError, match="a stake needs its chips"):
+        by_name.act("stake")
+
+
 def test_spanish_split_puts_the_next_card_face_down() -> None:
     """docs/rules.md: splitting shows both figures; the player then holds no face-down card, so
     the next card dealt to it is face down, later ones face up."""

@@ -82,12 +82,7 @@ def to_decision(g: TableGame, hand: int) -> TableGame:
         v = g.view
         if g.hand_no == hand and v is not None and v.role == "player" and g.hint() is not None:
             return g
-        action, amount = g.computer_move()
-        if action == "stake":
-            assert amount is not None
-            g.stake(amount)
-        else:
-            getattr(g, action)()
+        g.act(*g.computer_move())
     raise AssertionError(f"no decision in hand {hand}")
 
 
@@ -194,12 +189,7 @@ def test_a_spanish_hint_is_the_judge_s_values_at_the_stake_played() -> None:
             found = table_hint(g, wait=True)
             if found.deck == "seen":
                 break
-        action, amount = g.computer_move()
-        if action == "stake":
-            assert amount is not None
-            g.stake(amount)
-        else:
-            getattr(g, action)()
+        g.act(*g.computer_move())
     assert found.deck == "seen" and found.hint is not None and g.view is not None
     full = g.hint()                  # the stake copy the table engine maps the stake to
     assert full is not None and found.hint.stake == full.stake is not None

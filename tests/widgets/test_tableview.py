@@ -124,12 +124,7 @@ def test_the_hint_at_a_table_played_down_comes_then_shows_without_a_click() -> N
     g = TableGame(ITALIAN.with_variants("reshuffle=when_exhausted"), 1, 1, seed=11)
     while not (g.hand_no == 2 and g.view is not None and g.view.role == "player"
                and g.hint() is not None):
-        action, amount = g.computer_move()
-        if action == "stake":
-            assert amount is not None
-            g.stake(amount)
-        else:
-            getattr(g, action)()
+        g.act(*g.computer_move())
     assert g.hand_deck is not None
     n = 40 - g.hand_deck.total
     gate = threading.Event()
