@@ -259,18 +259,18 @@ def offpath_banker(s: Solver, T: Terminal, sol: LPSolution, banker: BankerStrate
     hit[live] = new_hit
     if burn is not None:
         burn[live] = new_burn
-    return kept_safe(s, T, banker, replace(banker, hit=hit, burn=burn))
+    return kept_safe(s, T, banker, replace(banker, hit=hit, burn=burn), live)
 
 
-def kept_safe(s: Solver, T: Terminal, banker: BankerStrategy, new: BankerStrategy
-              ) -> BankerStrategy:
-    """``new`` (``banker`` with other play at some public states) if the player's best reply
-    gains nothing against it (within `TIE`); else ``new`` except at each public state where
-    it would make standing worth more than the player's best play against ``banker`` at some
-    decision: there ``banker`` stays. Then no decision's best value rises, so the player's
-    best reply gains nothing, and the certificate holds."""
-    stand = np.asarray(s.stand_values(new), dtype=np.float64)
+def kept_safe(s: Solver, T: Terminal, banker: BankerStrategy, new: BankerStrategy,
+              moved: npt.NDArray[np.int64]) -> BankerStrategy:
+    """``new`` (``banker`` with other play at the public states ``moved``) if the player's
+    best reply gains nothing against it (within `TIE`); else ``new`` except at each public
+    state where it would make standing worth more than the player's best play against
+    ``banker`` at some decision: there ``banker`` stays. Then no decision's best value rises,
+    so the player's best reply gains nothing, and the certificate holds."""
     before, V, _ = s.player_values(s.stand_values(banker), T, None)
+    stand = s.stand_values_after(banker, new, moved)
     if float(s.player_values(stand, T, None)[0]) <= float(before) + TIE:
         return new
     tempted = np.unique(s.group[(stand > np.asarray(V, dtype=np.float64) + TIE) & s.is_play])

@@ -42,7 +42,7 @@ from settemezzo.game import (
 )
 from settemezzo.solve.errors import SolverError
 from settemezzo.solve.plans import BURN, CSR, RULE_OF_THUMB, FloatArray
-from settemezzo.solve.rows import FloatRows
+from settemezzo.solve.rows import FloatRows, GroupedReplies
 from settemezzo.solve.solver import Solver, Terminal, finished_sums
 
 LP_SCALE = 1000.0
@@ -241,6 +241,16 @@ class Cuts:
         self.segments: list[tuple[str, int, int]] = []       # LP rows: (kind, first, count)
         self.n_extra = 0                                     # the blocks' columns
         self.is_exact = np.zeros(self.G, dtype=bool)
+        self._replies: GroupedReplies | None = None
+
+    @property
+    def replies(self) -> GroupedReplies:
+        """The banker's best reply at every public state, asked round after round."""
+        if self._replies is None:
+            rows = self.s.stand_rows
+            assert isinstance(rows, FloatRows)
+            self._replies = GroupedReplies(rows, self.s.group, self.G)
+        return self._replies
 
     def members(self, which: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
         """The decisions of the public states ``which``, one after the other."""
@@ -520,7 +530,7 @@ def cut_loop(s: Solver, c: FloatArray, const: float, cuts: Cuts, lp: LP, tol: fl
         x = res.x[:nx]
         lp_value = -res.fun / LP_SCALE + const
         weights = cuts.reach * np.maximum(x[0::2], 0.0) * s.is_play
-        Gv, decisions = s.stand_rows.grouped_best(weights, s.group, G)
+        Gv, decisions = cuts.replies(weights)
         # (an elementwise sum, not ``c @ x``: a BLAS dot wakes OpenBLAS's threads, which then
         # spin for a while; a seventh of SPANISH's CPU time, stolen from anything else running)
         lower = float(np.multiply(c[:nx], x).sum() + Gv.sum()) + const

@@ -323,6 +323,35 @@ class FloatRows(RowBatch):
         return values, choice
 
 
+class GroupedReplies:
+    """`FloatRows.grouped_best` asked again and again (the cutting-plane rounds), redone only
+    at the groups whose rows' weights changed since the last call. A group's value and
+    choices depend on its own rows' weights alone, summed in the same order whichever other
+    groups are asked, so the answer is the very one a full call gives. The returned
+    ``choice`` is this object's own array, changed by the next call: read it before."""
+
+    def __init__(self, rows: FloatRows, group: npt.NDArray[np.int64], n_groups: int) -> None:
+        self.rows, self.group, self.n = rows, group, n_groups
+        self._weights: FloatArray | None = None
+        self._values = np.zeros(n_groups)
+        self._choice = np.zeros((n_groups, len(rows.nodes)), dtype=np.int8)
+
+    def __call__(self, weights: FloatArray) -> tuple[FloatArray, npt.NDArray[np.int8]]:
+        last = self._weights
+        if last is None or last.shape != weights.shape:
+            self._values, self._choice = self.rows.grouped_best(weights, self.group, self.n)
+        else:
+            moved = np.unique(self.group[weights != last])
+            if len(moved):
+                inside = np.isin(self.group, moved)
+                values, choice = self.rows.grouped_best(np.where(inside, weights, 0.0),
+                                                        self.group, self.n)
+                self._values[moved] = values[moved]
+                self._choice[moved] = choice[moved]
+        self._weights = weights.copy()
+        return self._values.copy(), self._choice
+
+
 def weighted_rows(weights: FloatArray, group: npt.NDArray[np.int64],
                    inv: npt.NDArray[np.int64], m: int
                    ) -> tuple[npt.NDArray[np.int64], CSR]:

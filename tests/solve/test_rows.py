@@ -12,8 +12,9 @@ import pytest
 from settemezzo.cards import Kind, Unseen
 from settemezzo.game import HIT, STAND, heads_up
 from settemezzo.rules import ITALIAN
-from settemezzo.solve.rows import weighted_rows
+from settemezzo.solve.rows import GroupedReplies, weighted_rows
 from settemezzo.solve.state import game_solver
+from settemezzo.solve.strategies import BankerStrategy
 from tests.solve.toy import toy
 
 
@@ -199,3 +200,42 @@ def test_banker_dense_by_hand() -> None:
     assert [m.shape for m in banker_dense(game, none, np.zeros(0, dtype=np.int64),
                                            settle_table(game, False, "value"))] == [(3, 0)] * 3
 
+
+
+def test_grouped_replies_redo_only_what_moved_to_the_bit() -> None:
+    # `GroupedReplies` recomputes only the public states whose rows' weights changed; its
+    # answers must be a full `grouped_best`'s, bit for bit, call after call (weights that
+    # move at a few states, at many, and not at all)
+    rules = ITALIAN
+    game = heads_up(rules, Unseen(tuple(min(c, 2) for c in heads_up(rules).deck.counts)))
+    s = game_solver(game, False)
+    G = len(game.publics)
+    replies = GroupedReplies(s.stand_rows, s.group, G)
+    rng = np.random.default_rng(5)
+    w = rng.random(len(s.group)) * s.is_play
+    for share in (1.0, 0.05, 0.0, 0.5, 0.01):
+        w = w.copy()
+        moved = rng.random(len(w)) < share
+        w[moved] = rng.random(int(moved.sum())) * s.is_play[moved]
+        values, choice = replies(w)
+        full_values, full_choice = s.stand_rows.grouped_best(w, s.group, G)
+        assert np.array_equal(values, full_values)
+        assert np.array_equal(choice, full_choice)
+
+
+def test_stand_values_after_a_few_states_changed_to_the_bit() -> None:
+    # a banker changed at some public states: its values of standing, from the old banker's
+    # with those states' rows computed again, equal a whole computation's
+    game = heads_up(ITALIAN, Unseen(tuple(min(c, 2) for c in heads_up(ITALIAN).deck.counts)))
+    s = game_solver(game, False)
+    G, J = len(game.publics), len(game.banker_nodes)
+    rng = np.random.default_rng(9)
+    before = BankerStrategy("b", "behavioural", hit=rng.random((G, J)))
+    moved = np.array([0, 3, G - 1])
+    hit = before.hit.copy()
+    hit[moved] = rng.random((len(moved), J))
+    after = BankerStrategy("a", "behavioural", hit=hit)
+    fast = np.array(s.stand_values_after(before, after, moved))
+    s.memo.behavioural = None  # (forget it: the next one is computed whole)
+    assert np.array_equal(fast, s.stand_values(after))
+    assert not np.array_equal(fast, s.stand_values(before))
