@@ -264,25 +264,26 @@ def offpath_banker(s: Solver, T: Terminal, sol: LPSolution, banker: BankerStrate
 
 def kept_safe(s: Solver, T: Terminal, banker: BankerStrategy, new: BankerStrategy,
               moved: npt.NDArray[np.int64]) -> BankerStrategy:
-    """``new`` (``banker`` with other play at the public states ``moved``) if the player's
-    best reply gains nothing against it (within `TIE`); else ``new`` except at each public
-    state where it would make standing worth more than the player's best play against
-    ``banker`` at some decision: there ``banker`` stays. Then no decision's best value rises,
-    so the player's best reply gains nothing, and the certificate holds."""
-    before, V, _ = s.player_values(s.stand_values(banker), T, None)
-    stand = s.stand_values_after(banker, new, moved)
+    """``new`` (``banker`` with other play at the public states ``moved``; its arrays its
+    own, changed here in place) if the player's best reply gains nothing against it (within
+    `TIE`); else ``new`` except at each public state where it would make standing worth more
+    than the player's best play against ``banker`` at some decision: there ``banker``
+    stays. Then no decision's best value rises, so the player's best reply gains nothing,
+    and the certificate holds."""
+    old = s.stand_values(banker)
+    before, V, _ = s.player_values(old, T, None)
+    stand = s.stand_values_after(old, new, moved)
     if float(s.player_values(stand, T, None)[0]) <= float(before) + TIE:
         return new
     tempted = np.unique(s.group[(stand > np.asarray(V, dtype=np.float64) + TIE) & s.is_play])
     if not len(tempted):
         return new
-    hit = np.array(new.hit, dtype=np.float64)
-    hit[tempted] = banker.hit[tempted]
-    burn = new.burn
-    if burn is not None:
-        burn = np.array(burn, dtype=np.float64)
-        burn[tempted] = banker.burn[tempted]
-    return replace(new, hit=hit, burn=burn)
+    new.hit[tempted] = banker.hit[tempted]  # (tempted states are among those moved)
+    if new.burn is not None:
+        new.burn[tempted] = banker.burn[tempted]
+    out = replace(new)  # another banker: `new`'s values of standing are no longer its own
+    s.stand_values_after(old, out, np.setdiff1d(moved, tempted))
+    return out
 
 
 def _hand_terms(rows: FloatRows, members: npt.NDArray[np.int64], weights: FloatArray,

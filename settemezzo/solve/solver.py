@@ -187,19 +187,18 @@ class Solver:
             self.memo.behavioural = (banker, key, out)
         return out
 
-    def stand_values_after(self, before: BankerStrategy, banker: BankerStrategy,
+    def stand_values_after(self, before: FloatArray, banker: BankerStrategy,
                            groups: npt.NDArray[np.int64]) -> FloatArray:
-        """`stand_values` of the behavioural ``banker``, which plays as ``before`` except at
-        the public states ``groups``: ``before``'s values, the rows of those states computed
-        again (each row's value is its own, so these are the floats a whole computation
-        gives). Kept as `stand_values` keeps its last banker."""
-        old = np.asarray(self.stand_values(before), dtype=np.float64)
+        """`stand_values` of the behavioural ``banker``, given ``before``, those of a banker
+        who plays as it does except at the public states ``groups``: the rows of those states
+        computed again (each row's value is its own, so these are the floats a whole
+        computation gives). Kept as `stand_values` keeps its last banker."""
         rows = self.stand_rows
         if not isinstance(rows, FloatRows) or self.exact:
             return np.asarray(self.stand_values(banker), dtype=np.float64)
         cols = np.flatnonzero(np.isin(self.group, groups))
         vals = rows.group_values(banker.hit, banker.burn, self.group[cols], cols)
-        out = old.copy()
+        out = np.array(before, dtype=np.float64)
         out[cols] = vals if self.measure == "win" else vals * self.stake[cols]
         out.flags.writeable = False
         self.memo.behavioural = (banker, ("behavioural", banker.k, False), out)
