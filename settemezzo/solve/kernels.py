@@ -254,6 +254,8 @@ def _mix(js: IntArray, ps: IntArray, acts: IntArray, pols: npt.NDArray[np.int8],
          reach: FloatArray, hit: FloatArray, burn: FloatArray, w: FloatArray
          ) -> None:  # pragma: no cover - compiled
     for k in range(pols.shape[0]):
+        if lam[k] == 0.0:  # (most cuts: adding nothing, skipped; the sums are the same)
+            continue
         w[:] = 0.0
         w[0] = 1.0
         for e in range(js.shape[0]):
