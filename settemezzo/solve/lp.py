@@ -233,7 +233,7 @@ class Cuts:
         self.start = np.concatenate([[0], np.cumsum(self.count)[:-1]]).astype(np.int64)
         J = len(s.game.banker_nodes)
         self.group = np.zeros(0, dtype=np.int64)             # per cut: its public state
-        self.policy = np.zeros((0, J), dtype=np.int8)        # per cut: its rule
+        self._policies: list[npt.NDArray[np.int8]] = [np.zeros((0, J), dtype=np.int8)]
         self._batches: list[tuple[npt.NDArray[np.int64], FloatArray]] = []
         self.built = 0                                       # batches already in the LP
         self.blocks: list[ExactBlock] = []                  # the exact states
@@ -301,7 +301,14 @@ class Cuts:
             return
         self._batches.append((which, self.reach[members] * vals * LP_SCALE))
         self.group = np.concatenate([self.group, which])
-        self.policy = np.concatenate([self.policy, policy])
+        self._policies.append(policy)
+
+    @property
+    def policy(self) -> npt.NDArray[np.int8]:
+        """Per cut, its rule (cuts x hands), put together when asked (not at every cut)."""
+        if len(self._policies) > 1:
+            self._policies = [np.concatenate(self._policies)]
+        return self._policies[0]
 
     def sole(self) -> tuple[npt.NDArray[np.int64], FloatArray] | None:
         """While each public state has exactly one cut (the start, `add_thresholds`): the
