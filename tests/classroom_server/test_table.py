@@ -300,22 +300,25 @@ def test_a_judgement_waits_for_its_deck_s_values_and_the_pages_say_it_is_coming(
     (ada,) = _tokens(room, "Ada")
     tables.sit(ada, tid)
     _to_hand(tables, ada, 1, over=True)
+    tables.wait_judged(300)    # hand 1's judgements recorded: only hand 2's is counted below
     gate = threading.Event()
     judge._AHEAD.submit(gate.wait, 120)             # hand 2's values held back
-    s = _to_hand(tables, ada, 2)
-    assert s.seen > 0
-    assert tables.act(ada, "stake" if s.phase == "stake" else "stand", s.seq,
-                      s.default_stake if s.phase == "stake" else None)
-    waiting = _screen(tables, ada)
-    assert waiting.coming == 1 and "Judgement coming" in pages.table_page(
-        waiting, "Ada", "en", "x")
-    board = tables.table_screen(tid)
-    assert board is not None and board.coming == 1
-    html = pages.dashboard_page({"round": 1, "seed": "3", "students": 1, "answers": 0,
-                                 "right": 0, "stakes_lost": 0.0}, [], "en", "u", "c", "x",
-                                tables=[board])
-    assert t("class.table_coming", "en", n=1) in html
-    gate.set()
+    try:  # (a gate left shut would hold every later judgement on a deck for 120 s)
+        s = _to_hand(tables, ada, 2)
+        assert s.seen > 0
+        assert tables.act(ada, "stake" if s.phase == "stake" else "stand", s.seq,
+                          s.default_stake if s.phase == "stake" else None)
+        waiting = _screen(tables, ada)
+        assert waiting.coming == 1 and "Judgement coming" in pages.table_page(
+            waiting, "Ada", "en", "x")
+        board = tables.table_screen(tid)
+        assert board is not None and board.coming == 1
+        html = pages.dashboard_page({"round": 1, "seed": "3", "students": 1, "answers": 0,
+                                     "right": 0, "stakes_lost": 0.0}, [], "en", "u", "c",
+                                    "x", tables=[board])
+        assert t("class.table_coming", "en", n=1) in html
+    finally:
+        gate.set()
     tables.wait_judged(300)
     done = _screen(tables, ada)
     assert done.coming == 0 and done.judged and done.judged[-1].reason_args["seen"] == s.seen
@@ -339,7 +342,7 @@ def test_a_deck_too_small_for_the_exact_game_is_judged_on_a_full_deck_and_says_s
     live.hand_deck = tiny       # as if the hand were dealt from the deck's last three cards
     snap = live.game.snapshot()
     assert tables.act(ada, "stake", s.seq, s.default_stake)
-    tables.wait_judged(60)
+    tables.wait_judged(300)    # its deck's values queue behind any deck solving before
     (a,) = room.store.answers(kind="table")
     full = judge_move(snap, 1, "stake", s.default_stake, deck="fresh")
     assert full is not None and a.values == dict(full.values) and a.best == full.best

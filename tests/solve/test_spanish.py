@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -151,6 +152,37 @@ def test_spanish_equilibrium_is_certified_and_bounds_the_player_from_below() -> 
         eq.expected_stake, abs=1e-12)
     assert 2 <= eq.expected_stake <= 5 * 2
     assert "restricted" in repr(eq)
+
+
+@pytest.mark.slow
+def test_full_spanish_refined_is_canonical(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The full SPANISH game's refined equilibrium gives the same player's table (standing,
+    and the best play on, at every decision) on another path of the LP, HiGHS's dual pricing
+    1 (tests/solve/test_refined.py checks every path on thinned decks, and the full ITALIAN
+    game): the reference is the module's one solve, with the shipped settings, given back to
+    the games afterwards (the solve on the other path is made afresh, and forgotten)."""
+    from settemezzo.solve.equilibria import remember_equilibrium
+    from settemezzo.solve.state import state_of
+    from tests.solve.test_refined import OFFPATH_TOL, SETTINGS, _solve, reply_table
+
+    game = heads_up(SPANISH)
+    eq = equilibrium(game)
+    table = reply_table(game, eq)
+    assert eq.exploitability <= 1e-9 and eq.offpath_gap <= OFFPATH_TOL
+    kept, todo = {}, [game]
+    while todo:  # the game and its subgames after a swap (some shared with Spanish no split)
+        g = todo.pop()
+        if id(g) not in kept:
+            kept[id(g)] = (g, state_of(g).equilibrium)
+            todo.extend(g.subgames_made)
+    try:
+        other, again = _solve(game, monkeypatch, **SETTINGS["dual pricing 1"])
+    finally:
+        for g, solved in kept.values():
+            if solved is not None:
+                remember_equilibrium(g, solved)
+    assert other is not eq and other.exploitability <= 1e-9
+    assert float(np.abs(again - table).max()) <= 1e-9
 
 
 # =============================================================================================
