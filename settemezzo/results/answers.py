@@ -152,6 +152,8 @@ def _solved(rules: Rules, deck: Unseen | None, *, start: bool) -> Future[HeadsUp
     key = (rules, deck)
     with _DECKS_LOCK:
         fut = _DECKS.get(key)
+        if fut is not None and fut.cancelled():  # given up before it started: solve anew
+            fut = None
         mine = fut is None
         if fut is not None:
             _DECKS.move_to_end(key)

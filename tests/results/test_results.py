@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from settemezzo import results
@@ -9,6 +11,7 @@ from settemezzo.advice import seen_deck
 from settemezzo.cards import Kind, Unseen
 from settemezzo.errors import InputError
 from settemezzo.game import heads_up
+from settemezzo.results import answers
 from settemezzo.results.answers import answer_row, decision_values, solve_ahead
 from settemezzo.rules import ITALIAN
 from settemezzo.solve.state import state_of
@@ -106,6 +109,22 @@ def test_a_deck_solved_ahead_answers_every_seat_from_one_solve() -> None:
     assert first.stand_ev != other.stand_ev
     with pytest.raises(InputError, match="no decision at hand"):   # 7½: named
         decision_values(ITALIAN, deck, Kind.SEVEN, (Kind.FIGURE,))
+
+
+def test_a_deck_given_up_before_its_solve_started_is_solved_when_asked_again() -> None:
+    # a server stopping gives up the decks queued (`cancel_ahead`); the same deck asked for
+    # later in the process must be solved, not answer with the cancelled solve's error
+    deck = ITALIAN.take(Unseen.full(), [Kind.SEVEN, Kind.SIX, Kind.FIVE])
+    gate = threading.Event()
+    answers._AHEAD.submit(gate.wait, 120)           # the deck thread busy with another deck
+    try:
+        queued = solve_ahead(ITALIAN, deck)
+        assert queued.cancel()                      # given up before it started
+    finally:
+        gate.set()
+    row = decision_values(ITALIAN, deck, Kind.FIVE)
+    assert row == answer_row(Kind.FIVE, (), ITALIAN, "equilibrium", deck, table=False)
+    assert not solve_ahead(ITALIAN, deck).cancelled()
 
 
 def test_the_explorers_first_answer_is_the_tables() -> None:
