@@ -131,7 +131,8 @@ def _pooled(jobs: list[Job], order: list[list[int]], workers: int, ctx: Any,
     """`_in_processes`'s pool: a family to a process at a time, in ``order``."""
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=min(workers, len(order)), mp_context=ctx) as pool:
+    with ProcessPoolExecutor(max_workers=min(workers, len(order)), mp_context=ctx,
+                             initializer=_one_core) as pool:
         futures: dict[Future[list[list[dict[str, object]]]], list[int]] = {
             pool.submit(_rows_for_family, [jobs[i] for i in members],
                         [shipped(jobs[i][1]) for i in members]): members
@@ -143,6 +144,13 @@ def _pooled(jobs: list[Job], order: list[list[int]], workers: int, ctx: Any,
             for i, rows in zip(members, f.result(), strict=True):
                 by_job[i] = rows
     return [by_job[i] for i in range(len(jobs))]
+
+
+def _one_core() -> None:
+    """A worker process solves on one core: the others are the other workers'."""
+    from settemezzo.solve import cores
+
+    cores.limit(1)
 
 
 def _warm_up() -> None:

@@ -39,6 +39,8 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from settemezzo.solve.cores import split
+
 if TYPE_CHECKING:
     from settemezzo.solve.plans import DensePlan
 
@@ -97,9 +99,15 @@ def fixed(hands: Hands, F: FloatArray, S: FloatArray, rows: IntArray, H: FloatAr
     Toy: one hand with S = -0.2 and F = 0.3 and no child, hitting half the time: 0.05.
     """
     F, S, H = _c(F), _c(S), _c(H)
+    rows, by = _i(rows), _i(by)
+    U = _c(Ub) if Ub is not None else H
     out = np.zeros(len(rows))
-    _fixed_rows(*hands.arrays, F, S, _i(rows), H, _i(by), _c(Ub) if Ub is not None else H,
-                Ub is not None, out, np.zeros(F.shape[1]))
+
+    def run(a: int, b: int) -> None:
+        _fixed_rows(*hands.arrays, F, S, rows[a:b], H, by[a:b], U, Ub is not None, out[a:b],
+                    np.zeros(F.shape[1]))
+
+    split(len(rows), len(rows) * F.shape[1], run)
     return out
 
 
@@ -115,8 +123,13 @@ def grouped_best(hands: Hands, W: Any, FT: FloatArray, ST: FloatArray
     values = np.zeros(n)
     hit = np.zeros((n, J), dtype=np.bool_)
     burn = np.zeros((n, J), dtype=np.bool_)
-    _grouped(*hands.arrays, _i(W.indptr), _i(W.indices), _c(W.data), FT, ST, values, hit,
-             burn, np.zeros(J), np.zeros(J), np.zeros(J))
+    ptr, idx, dat = _i(W.indptr), _i(W.indices), _c(W.data)
+
+    def run(a: int, b: int) -> None:
+        _grouped(*hands.arrays, ptr[a:b + 1], idx, dat, FT, ST, values[a:b], hit[a:b],
+                 burn[a:b], np.zeros(J), np.zeros(J), np.zeros(J))
+
+    split(n, (len(dat) + n) * J, run)
     return values, hit, burn
 
 
@@ -243,19 +256,26 @@ def mixture(edges: tuple[IntArray, ...], pols: npt.NDArray[np.int8], groups: Int
     J = pols.shape[1]
     js, ps, acts = (_i(e) for e in edges)
     reach, hit, burn = (np.zeros((n_groups, J)) for _ in range(3))
-    _mix(js, ps, acts, np.ascontiguousarray(pols, dtype=np.int8), _i(groups),
-         _c(lam), hit_action, burn_action, reach, hit, burn, np.zeros(J))
+    pols, groups, lam = np.ascontiguousarray(pols, dtype=np.int8), _i(groups), _c(lam)
+    used = np.flatnonzero(lam != 0.0)  # (most cuts weigh nothing: they add nothing)
+    at = groups[used]
+
+    def run(a: int, b: int) -> None:
+        ks = used[(at >= a) & (at < b)]  # the rules of states a to b, in their order
+        _mix(js, ps, acts, pols, groups, lam, ks, hit_action, burn_action, reach, hit,
+             burn, np.zeros(J))
+
+    split(n_groups, len(used) * (len(js) + J), run)
     return reach, hit, burn
 
 
 @_jit
 def _mix(js: IntArray, ps: IntArray, acts: IntArray, pols: npt.NDArray[np.int8],
-         groups: IntArray, lam: FloatArray, hit_action: int, burn_action: int,
+         groups: IntArray, lam: FloatArray, ks: IntArray, hit_action: int, burn_action: int,
          reach: FloatArray, hit: FloatArray, burn: FloatArray, w: FloatArray
          ) -> None:  # pragma: no cover - compiled
-    for k in range(pols.shape[0]):
-        if lam[k] == 0.0:  # (most cuts: adding nothing, skipped; the sums are the same)
-            continue
+    for t in range(ks.shape[0]):
+        k = ks[t]
         w[:] = 0.0
         w[0] = 1.0
         for e in range(js.shape[0]):

@@ -27,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -702,22 +703,27 @@ def polish(sol: LPSolution) -> LPSolution:
                        sol.lp, sol.const)
 
 
+_STDOUT_LOCK = threading.Lock()
+
+
 @contextlib.contextmanager
 def _quiet_stdout() -> Iterator[None]:
-    """Silence what C code writes to the process's standard output (file descriptor 1)."""
-    sys.stdout.flush()
-    try:
-        saved = os.dup(1)
-    except OSError:  # no real descriptor 1 (some embedded interpreters): nothing to silence
-        yield
-        return
-    try:
-        with open(os.devnull, "w") as null:
-            os.dup2(null.fileno(), 1)
+    """Silence what C code writes to the process's standard output (file descriptor 1); one
+    thread at a time (another's would save the silenced descriptor and leave it so)."""
+    with _STDOUT_LOCK:
+        sys.stdout.flush()
+        try:
+            saved = os.dup(1)
+        except OSError:  # no real descriptor 1 (some embedded interpreters): nothing to silence
             yield
-    finally:
-        os.dup2(saved, 1)
-        os.close(saved)
+            return
+        try:
+            with open(os.devnull, "w") as null:
+                os.dup2(null.fileno(), 1)
+                yield
+        finally:
+            os.dup2(saved, 1)
+            os.close(saved)
 
 
 @dataclass
