@@ -11,10 +11,10 @@ whose student does not answer within the table's time, is played by the computer
 (`TableGame.computer_move`). Each student's decision is judged by
 `settemezzo.teaching.judge.judge_move` on a worker thread, on a snapshot of the game taken
 before the move (so a click never waits for it), with the values of the deck at the start
-of the hand (`judge_deck`: the cards seen since the shuffle out; their solve starts when
-the hand is dealt), and recorded as an answer of kind ``table`` with its decision kind, the
-banker it is judged against and the deck. Until it is recorded the pages say it is
-coming.
+of the hand (`judge_deck`: the cards seen since the shuffle out; their solve starts as the
+hand before ends, before the deal), and recorded as an answer of kind ``table`` with its
+decision kind, the banker it is judged against and the deck. Until it is recorded the
+pages say it is coming.
 
 >>> import tempfile, os
 >>> from settemezzo.classroom_server.service import Classroom
@@ -333,17 +333,21 @@ class ClassTables:
             game.act(m.action, m.amount)
         live = _Live(row, options, game, row.game, len(moves), self.clock(),
                      self._names(row), judged=judged, hand_deck=game.hand_deck)
-        self._dealt(live)
+        self._ahead(live)
         for snap, m, at in unjudged:  # the server stopped before judging them: judged now
             assert m.student is not None
             self._submit(live, snap, m, 0.0, at)
         return live
 
-    def _dealt(self, live: _Live) -> None:
-        """A hand is dealt: start its deck's values now (`solve_ahead`), so that they are
-        there, or nearly, when its first decision is judged."""
-        if not live.options.fresh_deck:
-            solve_ahead(live.game.rules, live.hand_deck)
+    def _ahead(self, live: _Live) -> None:
+        """Start the values of the deck the table judges next (`solve_ahead`; nothing if
+        started before), so that they are there, or nearly, when its decisions are judged:
+        while a hand is played its deck, and once it is over the next hand's, known before
+        the deal (`TableGame.next_hand_deck`), while the table reads the last hand."""
+        g = live.game
+        if live.options.fresh_deck or g.over:
+            return
+        solve_ahead(g.rules, g.next_hand_deck if g.phase == "done" else live.hand_deck)
 
     def _get(self, table: int) -> _Live | None:
         """The table's game, built (outside the lock: other tables go on) if not yet."""
@@ -400,7 +404,7 @@ class ClassTables:
         live.since = self.clock()
         if live.game.hand_no != hand:
             live.hand_deck = live.game.hand_deck
-            self._dealt(live)
+        self._ahead(live)
 
     def _new_game(self, live: _Live) -> bool:
         if not live.game.over:

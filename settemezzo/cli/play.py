@@ -226,10 +226,11 @@ def _interactive(new_game: Callable[[int], Any], seed: int, lang: str,
 def _play_game(game: Any, lang: str, read: Callable[[str], str],
                out: Callable[[str], None]) -> bool:
     """One game by keys; True when a new game is asked for at its end. At a table played
-    down, each hand's deck starts being valued as it is dealt (`start_hint`), for the hint."""
+    down, each hand's deck starts being valued as the hand before ends (`start_ahead`), for
+    the hint."""
     from settemezzo.errors import IllegalActionError
     from settemezzo.i18n import t
-    from settemezzo.teaching.tablelog import log_lines, standings, start_hint
+    from settemezzo.teaching.tablelog import log_lines, standings, start_ahead
 
     shown = 0
     while True:
@@ -241,10 +242,11 @@ def _play_game(game: Any, lang: str, read: Callable[[str], str],
             out("\n".join([t("table.standings", lang) + ":", *standings(game, lang)]))
             return read(t("table.again", lang) + " ").strip().lower() == "n"
         if game.to_play is None:
+            start_ahead(game)  # the next hand's deck, while the table reads the last one
             if read(t("table.next", lang) + " ").strip().lower() == "q":
                 return False
             game.next_hand()
-            start_hint(game)
+            start_ahead(game)
             continue
         _show(game, lang, out)
         try:

@@ -115,8 +115,9 @@ def answers(rules: Rules = ITALIAN, against: str = "equilibrium",
     return get(rules, deck).view(("answers", name), build)
 
 
-DECKS = 6
-"""How many decks `decision_values` keeps solved (a few tables' current hands)."""
+DECKS = 8
+"""How many decks `decision_values` keeps solved (five tables' current hands, and the next
+hands of those between two: `settemezzo.teaching.tablelog.start_ahead`)."""
 
 _DECKS: OrderedDict[tuple[Rules, Unseen | None], Future[HeadsUpGame]] = OrderedDict()
 _DECKS_LOCK = threading.Lock()

@@ -450,7 +450,7 @@ class TableGame:
     def next_hand(self) -> None:
         """Start the next hand (after one is over)."""
         self.verify_next_hand()
-        self._hand_seen = self.seen_cards() if self.rules.reshuffle == "when_exhausted" else ()
+        self._hand_seen = self._seen_for_next()
         self._advance()
 
     # =========================================================================================
@@ -652,6 +652,21 @@ class TableGame:
         The values of this hand's decisions at a table played down are that deck's: the
         class tables' judge and the tables' hints read them."""
         return deck_less(self.rules, self._hand_seen)
+
+    @property
+    def next_hand_deck(self) -> Unseen | None:
+        """The deck the next hand starts from (its `hand_deck` once dealt), known as soon as
+        this hand is over (phase ``done``): the cards seen by then are the next hand's
+        `hand_seen`. A table starts that deck's values then, before the deal. Only once a
+        hand is over (`IllegalActionError` before: the cards still to come are not seen)."""
+        if self.phase != "done":
+            raise IllegalActionError(f"the next hand's deck is known once this hand is over "
+                                     f"(phase done), not in phase {self.phase}")
+        return deck_less(self.rules, self._seen_for_next())
+
+    def _seen_for_next(self) -> tuple[Card, ...]:
+        """The cards the next hand is dealt after (none with a fresh deck every hand)."""
+        return self.seen_cards() if self.rules.reshuffle == "when_exhausted" else ()
 
     def no_hint(self) -> str | None:
         """Why `hint` has no advice now, as a code (None: it has one): ``no_decision`` (no

@@ -356,8 +356,9 @@ def played_deck(game: TableGame) -> Unseen | None:
     return deck_less(game.rules, game.seen_cards())
 
 
-BOOKS = 8
-"""How many played-down decks' books `deck_book` keeps (five tables' hands and the next)."""
+BOOKS = 10
+"""How many played-down decks' books `deck_book` keeps (five tables' hands and their next
+ones, started as a hand ends)."""
 
 _BOOKS: OrderedDict[tuple[Rules, Unseen], Future[Book]] = OrderedDict()
 _SOLVES: dict[tuple[Rules, Unseen], Future[Any]] = {}    # the solves the books wait for

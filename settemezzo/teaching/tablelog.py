@@ -7,7 +7,8 @@ terminal table (``settemezzo play``) show all of it.
 At a table played down the hint is exact for the cards seen: `table_hint` reads the values
 of the deck at the start of the hand (`TableGame.hand_deck`) from the judge's book of that
 deck (`settemezzo.teaching.judge.deck_book`, the values the class tables judge with), whose
-solve `start_hint` starts when a hand is dealt; until it is done the hint says it is coming.
+solve `start_ahead` starts before the hand is dealt (as the one before ends); until it is done
+the hint says it is coming.
 
 No seat is named by a role: the bank passes from seat to seat, so the first seat (which
 holds it first) is a computer like the others, and who holds the bank is said in words.
@@ -38,7 +39,7 @@ from settemezzo.teaching.explain import play_word, rules_name
 __all__ = ["TableHint", "bank_line", "cards_score", "deck_line", "deck_note", "deck_words",
            "face_down_first",
            "hand_banker", "hint_text", "log_lines", "result_words", "seat_name", "split_hint",
-           "standings", "start_hint", "table_hint"]
+           "standings", "start_ahead", "table_hint"]
 
 
 def seat_name(game: TableGame, i: int, lang: str) -> str:
@@ -160,13 +161,18 @@ class TableHint:
     pending: Future[Any] | None = None
 
 
-def start_hint(game: TableGame) -> None:
-    """Start the values of the deck at the start of the hand now (the judge's
-    `settemezzo.teaching.judge.solve_ahead`), so that the hint finds them made: the tables
-    call it when a hand is dealt. Nothing to start for a full deck (shipped for the presets)."""
+def start_ahead(game: TableGame) -> None:
+    """Start the values of the deck the table needs next now (the judge's
+    `settemezzo.teaching.judge.solve_ahead`), so that the hint finds them made: while a hand
+    is played, its deck (`TableGame.hand_deck`); once it is over, the next hand's
+    (`TableGame.next_hand_deck`, known before the deal). The tables call it as a hand is
+    dealt and as it ends; a deck started before is not started again. Nothing to start for
+    a full deck (shipped for the presets) or a game over."""
     from settemezzo.teaching.judge import solve_ahead
 
-    solve_ahead(game.rules, game.hand_deck)
+    if game.over:
+        return
+    solve_ahead(game.rules, game.next_hand_deck if game.phase == "done" else game.hand_deck)
 
 
 def table_hint(game: TableGame, wait: bool = False) -> TableHint:

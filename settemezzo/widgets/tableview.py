@@ -4,7 +4,7 @@ Everything it shows is rendered from the game by `seats_html` and by the table's
 `settemezzo.teaching.tablelog` (`log_lines`, `hint_text`: plain functions the tests call);
 the buttons call the game's actions, and are enabled by its ``can_*`` answers. At a table
 played down the hint is exact for the cards seen (`settemezzo.teaching.tablelog.table_hint`):
-the deck's values are started as each hand is dealt (`start_hint`), nothing waits for them,
+the deck's values are started as the hand before ends (`start_ahead`), nothing waits for them,
 and the hint, which says they are coming meanwhile, is redrawn when they are done.
 """
 
@@ -33,7 +33,7 @@ from settemezzo.teaching.tablelog import (
     result_words,
     seat_name,
     standings,
-    start_hint,
+    start_ahead,
     table_hint,
 )
 from settemezzo.widgets.html import WHOLE_LABEL, card_html, esc, message
@@ -316,7 +316,7 @@ class ClassroomTable:
         self.standings.value = standings_html(g, lang)
         self._draw_stake(g)
         self._draw_status(g)
-        start_hint(g)         # a hand just dealt: its deck's values start now
+        start_ahead(g)         # the deck of the hand dealt, or of the next once it is over
         self._draw_hint(g)
         self.log.value = ('<div class="sm-log" style="color:#333;">'
                           + "".join(f"<div>{esc(line)}</div>" for line in log_lines(g, lang))

@@ -288,6 +288,33 @@ def test_a_table_played_down_judges_with_the_deck_at_the_start_of_the_hand(
     tables.close()
 
 
+def test_the_next_hand_s_deck_starts_being_solved_as_a_hand_ends(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once hand 1 is over, before anyone deals hand 2, the table has started the values of
+    the deck hand 2 is dealt from (the cards of hand 1 out); a fresh-deck table starts none."""
+    import settemezzo.classroom_server.table as table_mod
+
+    started: list[object] = []
+    monkeypatch.setattr(table_mod, "solve_ahead", lambda rules, deck: started.append(deck))
+    room, tables = _class(tmp_path)
+    tid = tables.open_table(TableOptions(seats=2, timeout=0), seed="5")
+    fresh = tables.open_table(TableOptions(seats=2, timeout=0, fresh_deck=True), seed="5")
+    ada, bea = _tokens(room, "Ada", "Bea")
+    tables.sit(ada, tid)
+    s = _to_hand(tables, ada, 1, over=True)
+    live = tables._get(tid)
+    assert live is not None and s.phase == "done" and started
+    ahead = started[-1]
+    assert ahead is not None and ahead == live.game.next_hand_deck
+    assert tables.act(ada, "next_hand", s.seq)
+    assert live.hand_deck == ahead and started[-1] == ahead  # dealt from it, not another
+    started.clear()
+    tables.sit(bea, fresh)
+    _to_hand(tables, bea, 2)
+    assert started == []
+    tables.close()
+
+
 def test_a_judgement_waits_for_its_deck_s_values_and_the_pages_say_it_is_coming(
         tmp_path: Path) -> None:
     """The deck's values held back: the click is made at once, the student's page and the

@@ -244,3 +244,26 @@ def test_table_an_eliminated_keeping_banker_hands_the_bank_to_the_best_result() 
     # the Italian banker keeps the bank too (seven_half): the same (RULES.md, "a keeping
     # banker"); the next seat anticlockwise, seat 1, would be the rotation's choice
     assert _bank_after(ITALIAN, cards, computers=2, player="5", chips=1) == (2, "elimination")
+
+
+def test_the_next_hand_s_deck_is_known_as_a_hand_ends_through_a_reshuffle() -> None:
+    """At a table played down (three computers, so the 40 cards run out within a few hands
+    and are shuffled again): at the end of every hand, `next_hand_deck` is the deck the next
+    hand is then dealt from (its `hand_deck`); while a hand is played it is not known."""
+    rules = ITALIAN.with_variants("reshuffle=when_exhausted")
+    g = TableGame(rules, students=0, computers=3, seed=4, hands=14)  # (hand 1 played)
+    decks, shuffles = 0, 0
+    while not g.over:
+        assert g.phase == "done"
+        ahead = g.next_hand_deck
+        before = len(g.seen_cards())
+        g.next_hand()
+        if g.over:
+            break
+        assert g.hand_deck == ahead
+        decks += ahead is not None
+        shuffles += len(g.seen_cards()) < before
+    assert decks >= 8 and shuffles >= 1  # played-down decks, and a shuffle on the way
+    fresh = TableGame(ITALIAN, students=1, computers=1, seed=4)
+    with pytest.raises(IllegalActionError, match=r"once this hand is over.*phase"):
+        fresh.next_hand_deck  # noqa: B018 - a student still to decide

@@ -20,7 +20,7 @@ from settemezzo.teaching.tablelog import (
     log_lines,
     result_words,
     seat_name,
-    start_hint,
+    start_ahead,
     table_hint,
 )
 
@@ -141,7 +141,7 @@ def test_the_hint_says_the_deck_s_odds_are_coming_until_they_are_done() -> None:
     gate = threading.Event()
     judge._AHEAD.submit(gate.wait, 120)
     try:
-        start_hint(g)
+        start_ahead(g)
         found = table_hint(g)
         assert found.deck == "coming" and found.hint is None and found.pending is not None
         text = hint_text(g, "it", found)
