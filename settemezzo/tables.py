@@ -60,8 +60,13 @@ __all__ = ["HandoutNumbers", "banker_table", "bust_chance_data", "handout_number
            "player_table"]
 
 def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equilibrium",
-                 deck: Unseen | None = None) -> pd.DataFrame:
+                 deck: Unseen | None = None, start: tuple[Kind, ...] = ()) -> pd.DataFrame:
     """One row per player hand state, against the banker ``against``.
+
+    ``start``: the player's cards turned face up by a swap, for the table of the rest of
+    that hand (`settemezzo.game.HeadsUpGame.swap_subgame`, a proper subgame at unit stake;
+    ``deck`` then the cards left, those and a burnt card gone): its rows start from the new
+    face-down card, with ``up`` the cards turned up after the swap only.
 
     Columns (also described in ``data/README.md``): ``hole``, ``up`` (face-up cards in order,
     space-separated), ``n_up``, ``total`` (points, e.g. '4½'), ``total_half`` (half-points),
@@ -108,7 +113,10 @@ def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equili
     words, in any language): the values are then at least what the player can get (the
     banker's edge at most).
     """
-    game = heads_up(rules, deck)
+    if start and deck is None:
+        raise InputError("a table after a swap needs the deck left then (deck=...): the "
+                         "full deck still holds the cards turned up")
+    game = heads_up(rules, deck, start)
     banker = resolve_banker(against, game)
     is_eq = isinstance(against, str) and against.strip().lower() == "equilibrium"
     player = equilibrium(game).player if is_eq else player_reply(game, banker).strategy

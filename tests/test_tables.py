@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from settemezzo import results
-from settemezzo.cards import InvalidCardError
+from settemezzo.cards import InvalidCardError, Kind
 from settemezzo.errors import InputError
 from settemezzo.i18n import advice_text
 from settemezzo.results.answers import advise
@@ -143,3 +143,10 @@ def test_italian_banker_table_keeps_its_columns() -> None:
     bt = banker_table(ITALIAN, max_up=0)
     assert list(bt.columns) == BANKER_COLUMNS + [f"p_hole_{h}" for h in
                                                  ("½", "1", "2", "3", "4", "5", "6", "7")]
+
+
+def test_a_table_after_a_swap_needs_the_deck_left_then() -> None:
+    from settemezzo.rules import from_spec
+
+    with pytest.raises(InputError, match="deck left then"):
+        player_table(from_spec("italian+swap_hidden"), start=(Kind.FIGURE,))

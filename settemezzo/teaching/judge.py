@@ -42,10 +42,11 @@ if TYPE_CHECKING:
 
     from settemezzo.simulate.tablegame import TableGame
 
-__all__ = ["BOOKS", "KINDS", "PLAYS", "TOLERANCE", "Book", "Judgement", "book", "book_for",
-           "cancel_ahead", "deal_value", "deck_book", "is_tie", "judge", "judge_burn",
+__all__ = ["BOOKS", "KINDS", "PLAYS", "TOLERANCE", "Book", "Judgement", "after_swap", "book",
+           "book_for", "cancel_ahead", "deal_value", "deck_book", "is_tie", "judge", "judge_burn",
            "judge_deal_stake", "judge_move", "judge_moves", "judge_play", "judge_split",
-           "judge_stake", "judge_swap", "played_deck", "solve_ahead", "verdict", "warm"]
+           "judge_stake", "judge_swap", "played_deck", "solve_ahead", "swap_book", "verdict",
+           "warm"]
 
 PLAYS = ("stand", "hit")
 """The choices a learner makes on a hand, and the best plays that are not a tie."""
@@ -474,6 +475,8 @@ def judge_moves(game: TableGame, seat: int, action: str, amount: int | None = No
         return () if j is None else (j,)
     node = game.decision_node()
     key: Key | None = fresh.key_of(node) if node >= 0 else None
+    if key is None and (after := after_swap(game, b)) is not None:
+        b, key = after                      # a hand the equilibrium never plays this far
     out: list[Judgement | None] = []
     if v.decision == "burn":
         out.append(judge_burn(b, v.stake, hole, "burn" if action == "burn" else "no_burn",
@@ -489,6 +492,44 @@ def judge_moves(game: TableGame, seat: int, action: str, amount: int | None = No
             out.append(judge_swap(b, key, "swap" if action == "swap" else "keep",
                                   tolerance, n))
     return tuple(j for j in out if j is not None)
+
+
+def after_swap(game: TableGame, b: Book) -> tuple[Book, Key] | None:
+    """The decision of the seat to act after a swap, as the rest of its hand's table knows
+    it: the book of the subgame that follows its last swap (`swap_book`: the cards face up
+    then, the hand's deck (``b``'s, the book its values
+    come from) less those and a burnt card) and the decision's key
+    there (the new face-down card, the cards turned up since). A swap turns every card up,
+    so what follows depends on those cards alone, however the hand got there: this answers
+    a hand after a swap the equilibrium never makes, which the whole game's table leaves
+    out. None: no swap in this hand (a single hand whose face-down card is not its first)."""
+    from settemezzo.game import without_cards
+
+    v = game.view
+    if (v is None or not game.rules.swap_hidden or v.hands != 1 or v.hidden is None
+            or v.hidden == 0):
+        return None
+    rules = game.rules
+    kinds = rules.plain_kinds(kind_of(c) for c in v.hand)
+    start = tuple(kinds[:v.hidden])
+    burnt = next((s.burnt for s in game.seats() if s.seat == v.seat), None)
+    gone = start + tuple(rules.plain_kinds([kind_of(burnt)]) if burnt is not None else ())
+    sub = swap_book(rules, without_cards(b.deck, gone, rules), tuple(sorted(start)))
+    return sub, (1, "", kinds[v.hidden].label, " ".join(k.label for k in kinds[v.hidden + 1:]),
+                 "")
+
+
+@functools.lru_cache(maxsize=64)
+def swap_book(rules: Rules, deck: Unseen, start: tuple[Kind, ...]) -> Book:
+    """The `Book` of the rest of a hand after a swap left the cards ``start`` face up,
+    ``deck`` the cards left then (`settemezzo.tables.player_table`'s ``start``): the
+    subgame's equilibrium, solved with the whole game's on a deck played down (kept with
+    it), else now (a fraction of a second to two, once per deck and cards)."""
+    from settemezzo.results import ENGINE_LOCK
+    from settemezzo.tables import player_table
+
+    with ENGINE_LOCK:
+        return Book(rules, player_table(rules, "equilibrium", deck, start), deck)
 
 
 def _float(x: Any) -> float | None:
@@ -509,10 +550,11 @@ def judge_move(game: TableGame, seat: int, action: str, amount: int | None = Non
     fresh deck's tables are shipped; a played-down deck is solved the first time: a table
     starts it at the deal, `solve_ahead`). The bust chance in the reason counts every card
     seen. A deck the exact game cannot play (one that could run out within the hand) is the
-    engine's `RulesError`, `InputError` or `LimitError`. None when the
-    engine cannot judge the move: a decision of the bank; a hand of a split, which the
-    exact game plays face up; a hand the equilibrium never reaches, whose row the solved
-    table lacks (after a swap it never makes). An action that is not
+    engine's `RulesError`, `InputError` or `LimitError`. A hand after a swap the
+    equilibrium never makes (the whole game's table has no row for it) is valued by the
+    subgame after that swap (`after_swap`). None when the engine cannot judge the move: a
+    decision of the bank; a hand of a split, which the exact game plays face up. An action
+    that is not
     allowed now, or a seat not to act, is an `IllegalActionError`.
     """
     found = judge_moves(game, seat, action, amount, tolerance, deck)

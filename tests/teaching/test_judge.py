@@ -356,3 +356,86 @@ def test_a_stock_used_up_at_the_deal_is_a_full_deck_again() -> None:
     assert played_deck(used_up) is None  # type: ignore[arg-type]
     rest = played_deck(most)  # type: ignore[arg-type]
     assert rest is not None and rest.total == 1
+
+
+# ---------------------------------------------------------------------------------------------
+# a hand after a swap the equilibrium never makes
+# ---------------------------------------------------------------------------------------------
+SWAP = from_spec("italian+swap_hidden")
+
+
+def _start_of(rec: dict[str, object]) -> tuple[tuple[Kind, ...], str] | None:
+    """A reached row after one swap: the cards face up at the swap, and those since (None
+    where the swapped card's label is not alone among the face-up ones)."""
+    ups, last = str(rec["up"]).split(" "), str(rec["swapped"]).split(" ")[-1]
+    if ups.count(last) != 1:
+        return None
+    p = ups.index(last)
+    labels = {k.label: k for k in Kind}
+    return tuple(SWAP.plain_kinds(labels[x] for x in ups[:p + 1])), " ".join(ups[p + 1:])
+
+
+def test_the_rest_of_a_hand_after_a_swap_is_the_whole_table_s() -> None:
+    """Second method: the subgame's own table (`swap_book`) against the whole game's rows of
+    the swaps the equilibrium makes (its subgames, solved with the game): the same values."""
+    from settemezzo.game import without_cards
+    from settemezzo.teaching.judge import swap_book
+
+    b, checked, starts = book(SWAP), 0, set()
+    for rec in b.records:
+        found = _start_of(rec) if rec["swapped"] else None
+        if found is None or (len(starts) >= 6 and found[0] not in starts):
+            continue
+        starts.add(found[0])
+        sub = swap_book(SWAP, without_cards(Unseen.full(), found[0], SWAP),
+                        tuple(sorted(found[0])))
+        row = sub.row((1, "", str(rec["hole"]), found[1], ""))
+        assert row is not None, rec
+        assert row["stand_ev"] == pytest.approx(rec["stand_ev"], abs=1e-12)
+        assert row["hit_ev"] == pytest.approx(rec["hit_ev"], abs=1e-12)
+        checked += 1
+    assert checked >= 50 and len(starts) == 6
+
+
+def _off_the_path(seed: int) -> tuple[TableGame, tuple[Kind, ...]] | None:
+    """A table of one student who swaps whenever she may, to a decision after a swap the
+    equilibrium never makes, and her cards as the last swap found them (every one then
+    turned up; None: no such decision within three hands)."""
+    from settemezzo.cards import kind_of
+
+    g = TableGame(SWAP, students=1, computers=0, seed=seed, hands=3)
+    start: tuple[Kind, ...] = ()
+    while not g.over:
+        if g.phase == "done":
+            g.next_hand()
+        elif g.phase == "play" and g.no_hint() == "unreached":
+            return g, start
+        elif g.phase == "play" and g.can_swap():
+            start = tuple(SWAP.plain_kinds(kind_of(c) for c in g.view.hand))
+            g.act("swap")
+        elif g.phase == "play":
+            g.act("stand" if g.view.total >= 10 else "hit")
+        else:
+            g.act(*g.computer_move())
+    return None
+
+
+def test_a_hand_after_a_swap_the_equilibrium_never_makes_is_judged() -> None:
+    """The reference: the subgame after the cards the student held at her last swap (tracked
+    here, move by move), its decision the new face-down card and the cards dealt since."""
+    from settemezzo.cards import kind_of
+    from settemezzo.game import without_cards
+    from settemezzo.teaching.judge import swap_book
+
+    games = [found for s in range(1, 12) if (found := _off_the_path(s)) is not None]
+    assert len(games) >= 3
+    for g, start in games:
+        found = judge_moves(g, 1, "stand", deck="fresh")
+        assert [j.kind for j in found] == ["play"], g.state_text()
+        hand = SWAP.plain_kinds(kind_of(c) for c in g.view.hand)
+        sub = swap_book(SWAP, without_cards(Unseen.full(), start, SWAP), tuple(sorted(start)))
+        rec = sub.row((1, "", hand[len(start)].label,
+                       " ".join(k.label for k in hand[len(start) + 1:]), ""))
+        assert rec is not None and found[0].values == {"stand": rec["stand_ev"],
+                                                      "hit": rec["hit_ev"]}
+        assert g.hint() is None          # (the whole game's table has no row: why it is new)
