@@ -439,4 +439,3 @@ def test_a_hand_after_a_swap_the_equilibrium_never_makes_is_judged() -> None:
         assert rec is not None and found[0].values == {"stand": rec["stand_ev"],
                                                       "hit": rec["hit_ev"]}
         assert g.hint() is None          # (the whole game's table has no row: why it is new)
-
