@@ -158,8 +158,9 @@ class Answer:
     as the exact tables give it (e.g. ``{"stand": 0.12, "hit": -0.05}``), ``cost`` what the
     choice gave away against the best option (0 when right), ``seconds`` the time taken.
     ``step`` numbers the decisions within one hand (0 for the trainer). At a table:
-    ``decision`` is the judged decision's kind (``play``: stand or hit; ``stake``, ``burn``,
-    ``swap``, ``split``), ``banker`` whom it is judged against, ``table`` and ``game`` where
+    ``decision`` is the judged decision's kind (`settemezzo.teaching.judge.KINDS`: ``play``,
+    stand or hit; ``stake``, ``burn``, ``swap``, ``split``; the bank's ``bank`` and
+    ``bank_burn``), ``banker`` whom it is judged against, ``table`` and ``game`` where
     it was played, ``reason`` the catalogue key of its reason with ``reason_args``.
     """
 

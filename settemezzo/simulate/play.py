@@ -6,7 +6,8 @@ banker's plan.
 - the banker's optimal stopping over its own cards (`plan`), against what it knows: every
   card (omniscient) or a posterior over each player's face-down card from the decisions
   logged this hand (`log_decision`, `posterior`, `posteriors`; the table banker), put
-  together by `bank_plan`, and whether burning its first card is better (`burn_is_better`).
+  together by `bank_plan` (`bank_stand_hit`: its values of standing and of hitting now),
+  and whether burning its first card is better (`burn_is_better`).
 """
 
 from __future__ import annotations
@@ -41,7 +42,9 @@ from settemezzo.simulate.layout import (
 )
 
 __all__ = [
+    "bank_measures",
     "bank_plan",
+    "bank_stand_hit",
     "burn_is_better",
     "eq_stake",
     "eq_walk",
@@ -53,6 +56,7 @@ __all__ = [
     "stake_chips",
     "stake_for",
     "stake_index",
+    "unseen_pool",
 ]
 
 
@@ -336,7 +340,7 @@ def log_decision(C: Any, S: Any, H: Any, HC: Any, LOG: Any, LOGC: Any, typ: int,
 
 
 @jit
-def _pool(S: Any, KIND: Any, deck: Any, H: Any, HC: Any, PL: Any, pool: Any,
+def unseen_pool(S: Any, KIND: Any, deck: Any, H: Any, HC: Any, PL: Any, pool: Any,
           omniscient: bool) -> None:
     """The cards the banker may still draw, per kind: the stock for the omniscient banker;
     for the table banker every card it has not seen (the stock and the face-down cards of
@@ -386,7 +390,7 @@ def posteriors(C: Any, S: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, 
                pool: Any, OUT: Any) -> None:
     """Every posterior the table banker would use now: ``OUT[slot, :9]`` for each hand that
     stood with a face-down card (the other rows are left alone); ``pool`` is scratch (9)."""
-    _pool(S, KIND, deck, H, HC, PL, pool, False)
+    unseen_pool(S, KIND, deck, H, HC, PL, pool, False)
     for i in range(S[State.NPLAY]):
         first = PL[i, Player.FIRST]
         for j in range(PL[i, Player.NH]):
@@ -418,25 +422,19 @@ def _compact_measures(FW: Any, FPOOL: Any) -> int:
 
 
 @jit
-def bank_plan(C: Any, S: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, EQN: Any,
-              EQP: Any, NNEXT: Any, NCNT: Any, NSIZE: Any, NSCO: Any, NCHSC: Any,
-              deck: Any, H: Any, HC: Any, PL: Any, LOG: Any, LOGC: Any, FPOOL: Any, FW: Any,
-              FP: Any, FQ: Any, IB: Any, IORD: Any, IMARK: Any, omniscient: bool,
-              root: int, force_hit: bool) -> float:
-    """Fill ``IB`` with the banker's best play from hand ``root`` (its present hand, or the
-    empty hand after burning its card, with ``force_hit``); return the banker's value.
+def bank_measures(C: Any, S: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, EQN: Any,
+                  EQP: Any, deck: Any, H: Any, HC: Any, PL: Any, LOG: Any, LOGC: Any,
+                  FPOOL: Any, FW: Any, omniscient: bool) -> int:
+    """The measures of the banker's `plan` into ``FPOOL`` and ``FW`` (see `bank_plan`);
+    returns how many there are (``nm``: the rows after them are scratch).
 
-    ``omniscient``: it knows every card, so it draws from the actual stock and knows every
-    player's score. Otherwise (the table banker) it sees every face-up card and shown hand;
-    the face-down card of each player who stood gets its exact posterior, given what the
-    banker saw and that player's strategy (`_likelihood`); the banker then maximises the sum
-    over players of its expected gain, each player's term computed under that player's
-    posterior with the other face-down cards counted among the unseen cards (exact heads-up;
-    with several players, what the others' decisions say about those cards is left out).
+    Measure 0 holds the players whose score the banker knows (``omniscient``, or no
+    face-down card); measure ``1 + h`` the players' face-down cards of kind ``h``, weighted
+    by their posteriors, with the banker's cards drawn from the unseen cards less that one.
     """
     pool = FPOOL[11]
     like = FPOOL[12]
-    _pool(S, KIND, deck, H, HC, PL, pool, omniscient)
+    unseen_pool(S, KIND, deck, H, HC, PL, pool, omniscient)
     for m in range(10):
         for s in range(NSC):
             FW[m, s] = 0.0
@@ -479,12 +477,58 @@ def bank_plan(C: Any, S: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, E
                 w = like[h] * stake
                 for s in range(NSC):
                     FW[1 + h, s] -= w * settle(C, ps, s)
-    nm = _compact_measures(FW, FPOOL)
+    return _compact_measures(FW, FPOOL)
+
+
+@jit
+def bank_plan(C: Any, S: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, EQN: Any,
+              EQP: Any, NNEXT: Any, NCNT: Any, NSIZE: Any, NSCO: Any, NCHSC: Any,
+              deck: Any, H: Any, HC: Any, PL: Any, LOG: Any, LOGC: Any, FPOOL: Any, FW: Any,
+              FP: Any, FQ: Any, IB: Any, IORD: Any, IMARK: Any, omniscient: bool,
+              root: int, force_hit: bool) -> float:
+    """Fill ``IB`` with the banker's best play from hand ``root`` (its present hand, or the
+    empty hand after burning its card, with ``force_hit``); return the banker's value.
+
+    ``omniscient``: it knows every card, so it draws from the actual stock and knows every
+    player's score. Otherwise (the table banker) it sees every face-up card and shown hand;
+    the face-down card of each player who stood gets its exact posterior, given what the
+    banker saw and that player's strategy (`_likelihood`); the banker then maximises the sum
+    over players of its expected gain, each player's term computed under that player's
+    posterior with the other face-down cards counted among the unseen cards (exact heads-up;
+    with several players, what the others' decisions say about those cards is left out).
+    The measures are `bank_measures`'.
+    """
+    nm = bank_measures(C, S, SP, ST, KIND, VAL, EQR, EQN, EQP, deck, H, HC, PL, LOG, LOGC,
+                       FPOOL, FW, omniscient)
     S[State.STAMP] += 1
     value = plan(NNEXT, NCNT, NSIZE, NSCO, NCHSC, root, FPOOL, FW, nm, FP, FQ, IB, IORD,
                  IMARK, S[State.STAMP], force_hit)
     S[State.PLAN] = 1
     return value
+
+
+@jit
+def bank_stand_hit(C: Any, S: Any, SP: Any, ST: Any, KIND: Any, VAL: Any, EQR: Any, EQN: Any,
+                   EQP: Any, NNEXT: Any, NCNT: Any, NSIZE: Any, NSCO: Any, NCHSC: Any,
+                   deck: Any, H: Any, HC: Any, PL: Any, LOG: Any, LOGC: Any, FPOOL: Any,
+                   FW: Any, FP: Any, FQ: Any, IB: Any, IORD: Any, IMARK: Any,
+                   omniscient: bool, root: int) -> tuple[float, float]:
+    """The banker's value of standing on hand ``root`` and of hitting there (then playing on
+    at its best), as `bank_plan` weighs them: ``(stand, hit)``; hit is stand's value when
+    no card can come. Standing is the measures' gains at the root's score (each measure's
+    chance of the root is 1); hitting is `plan` forced to hit at the root, which leaves
+    ``IB`` holding that forced hit, not the best play (``S[State.PLAN]`` is cleared)."""
+    nm = bank_measures(C, S, SP, ST, KIND, VAL, EQR, EQN, EQP, deck, H, HC, PL, LOG, LOGC,
+                       FPOOL, FW, omniscient)
+    s = NSCO[root]
+    stand = 0.0
+    for m in range(nm):
+        stand += FW[m, s]
+    S[State.STAMP] += 1
+    hit = plan(NNEXT, NCNT, NSIZE, NSCO, NCHSC, root, FPOOL, FW, nm, FP, FQ, IB, IORD,
+               IMARK, S[State.STAMP], True)
+    S[State.PLAN] = 0
+    return stand, hit
 
 
 @jit

@@ -32,12 +32,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from settemezzo.cards import Card, Kind, Unseen, kind_of
 from settemezzo.errors import IllegalActionError
 from settemezzo.hands import points_label, total
 from settemezzo.rules import ITALIAN, Rules, preset
-from settemezzo.simulate.layout import NSEAT, Conf, EqProb, Hand, HandStatus, Player, State
-from settemezzo.simulate.play import bank_plan
+from settemezzo.simulate.layout import NK, NSEAT, Conf, EqProb, Hand, HandStatus, Player, State
+from settemezzo.simulate.play import bank_plan, bank_stand_hit, unseen_pool
 from settemezzo.simulate.session import (
     HAND_STATUS,
     HandReport,
@@ -591,17 +593,65 @@ class TableGame:
 
     def bank_hint(self) -> bool | None:
         """For a student holding the bank: whether the simulator's table banker would hit now
-        (it weighs each face-down card by its exact chance, given what the bank has seen)."""
+        (it weighs each face-down card by its exact chance, given what the bank has seen):
+        hitting is worth more than standing in `bank_values`. None but at ``bank_action``."""
         v = self._view
-        if v is None or v.decision != "bank_action":
+        values = self.bank_values() if v is not None and v.decision == "bank_action" else None
+        return None if values is None else values["hit"] > values["stand"]
+
+    def bank_values(self, decision: str | None = None) -> dict[str, float] | None:
+        """For a student holding the bank: what the simulator's table banker reckons each
+        option is worth now, in chips (the bank's expected gain, summed over the hands it
+        plays against, played on at its best after): ``{"stand", "hit"}`` at
+        ``bank_action``, ``{"burn", "no_burn"}`` at ``bank_burn`` (``decision``
+        ``bank_action`` there: stand and hit on the card kept), by
+        `settemezzo.simulate.play.bank_stand_hit` and `bank_plan` (`burn_is_better`'s two
+        values). Each face-down card is weighed by its exact posterior given what the bank
+        saw and that player's strategy, and the bank draws from the cards it has not seen
+        (`bank_unseen`): exact heads-up; with several players, what the others' decisions
+        say about each one's card is left out. None where the bank has no choice (no bank
+        decision now)."""
+        v = self._view
+        if v is None or not v.decision.startswith("bank"):
             return None
+        decision = decision or v.decision
+        if decision not in ("bank_action", "bank_burn") or (
+                decision == "bank_burn" and v.decision != "bank_burn"):
+            raise IllegalActionError(f"no {decision} now: {self.state_text()}")
+        node = int(self.table.state.H[0, Hand.NODE])
+        if decision == "bank_burn":
+            return {"burn": float(self._bank_call(bank_plan, 0, True)),
+                    "no_burn": float(self._bank_call(bank_plan, node, False))}
+        stand, hit = self._bank_call(bank_stand_hit, node)
+        return {"stand": float(stand), "hit": float(hit)}
+
+    def _bank_call(self, fn: Any, *tail: Any) -> Any:
+        """``fn`` (`bank_plan`, `bank_stand_hit`) of the table banker (not omniscient) over
+        the engine's arrays, its scratch too, then ``tail`` (the root, ...)."""
         st, sp = self.table.state, self.table.spec
-        node = int(st.H[0, Hand.NODE])
-        bank_plan(st.C, st.S, sp.SP, sp.ST, sp.KIND, sp.VAL, sp.EQR, sp.EQN, sp.EQP,
-                     sp.NNEXT, sp.NCNT, sp.NSIZE, sp.NSCO, sp.NCHSC, st.deck, st.H, st.HC,
-                     st.PL, st.LOG, st.LOGC, st.FPOOL, st.FW, st.FP, st.FQ, st.IB, st.IORD,
-                     st.IMARK, False, node, False)
-        return bool(st.IB[node])
+        return fn(st.C, st.S, sp.SP, sp.ST, sp.KIND, sp.VAL, sp.EQR, sp.EQN, sp.EQP, sp.NNEXT,
+                  sp.NCNT, sp.NSIZE, sp.NSCO, sp.NCHSC, st.deck, st.H, st.HC, st.PL, st.LOG,
+                  st.LOGC, st.FPOOL, st.FW, st.FP, st.FQ, st.IB, st.IORD, st.IMARK, False,
+                  *tail)
+
+    def bank_unseen(self) -> Unseen:
+        """The cards the bank has not seen (those `bank_values` draws from): the stock and
+        the face-down cards of the hands that stood (`settemezzo.simulate.play.unseen_pool`),
+        as the rules tell them apart."""
+        st, sp = self.table.state, self.table.spec
+        pool = np.zeros(NK)
+        unseen_pool(st.S, sp.KIND, st.deck, st.H, st.HC, st.PL, pool, False)
+        return Unseen.of_plain({Kind(k): int(n) for k, n in enumerate(pool)})
+
+    def bank_stakes(self) -> int:
+        """The chips staked on the hands the bank plays against now, those that stood or
+        were shown (a bust hand's stake is the bank's already): what `bank_values` is
+        won or lost on."""
+        st = self.table.state
+        slots = (int(st.PL[i, Player.FIRST]) + j for i in range(int(st.S[State.NPLAY]))
+                 for j in range(int(st.PL[i, Player.NH])))
+        return sum(int(st.H[x, Hand.STAKE]) for x in slots
+                   if st.H[x, Hand.STAT] in (HandStatus.STOOD, HandStatus.SHOWN))
 
     def hint(self) -> Hint | None:
         """The exact engine's answer for the student to act (a `Hint`, heads-up against the

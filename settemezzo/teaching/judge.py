@@ -1,5 +1,6 @@
 """The one judge of a learner's decision: the stake, the burn, the swap, the split, stand or
-hit, with its cost and its reason (the trainer, the tables and the dashboard all ask it).
+hit, and the bank's stand, hit and burn, with its cost and its reason (the trainer, the
+tables and the dashboard all ask it).
 
 A decision is judged by `verdict` from each option's value in stakes, against a named banker:
 the best option is the one worth most; a choice within ``tolerance`` of it is right ("both
@@ -43,17 +44,18 @@ if TYPE_CHECKING:
     from settemezzo.simulate.tablegame import TableGame
 
 __all__ = ["BOOKS", "KINDS", "PLAYS", "TOLERANCE", "Book", "Judgement", "after_swap", "book",
-           "book_for", "cancel_ahead", "deal_value", "deck_book", "is_tie", "judge", "judge_burn",
-           "judge_deal_stake", "judge_move", "judge_moves", "judge_play", "judge_split",
-           "judge_stake", "judge_swap", "played_deck", "solve_ahead", "swap_book", "verdict",
-           "warm"]
+           "book_for", "cancel_ahead", "deal_value", "deck_book", "is_tie", "judge",
+           "judge_bank", "judge_burn", "judge_deal_stake", "judge_move", "judge_moves",
+           "judge_play", "judge_split", "judge_stake", "judge_swap", "played_deck",
+           "solve_ahead", "swap_book", "verdict", "warm"]
 
 PLAYS = ("stand", "hit")
 """The choices a learner makes on a hand, and the best plays that are not a tie."""
 
-KINDS = ("stake", "burn", "swap", "split", "play")
+KINDS = ("stake", "burn", "swap", "split", "play", "bank", "bank_burn")
 """The decisions judged: the stake after the first card, the burn, the swap (when hitting),
-the split of two figures, and ``play`` (stand or hit)."""
+the split of two figures, ``play`` (stand or hit), and a student holding the bank's ``bank``
+(stand or hit) and ``bank_burn`` (burn its first card or not)."""
 
 TOLERANCE = 0.01
 """Values this close (in stakes) count as equally good by default (docs/rules.md: a teacher
@@ -144,6 +146,8 @@ def _reason(kind: str, label: str, best: str, values: Mapping[str, float],
                 "reason.stake_high" if n == stakes[-1] else "reason.stake_mid")
     if kind == "play" and best == "hit" and args.get("up"):
         return "reason.stand_tells"
+    if kind.startswith("bank"):
+        return f"reason.bank_{best}"
     return f"reason.{best}"
 
 
@@ -462,7 +466,7 @@ def judge_moves(game: TableGame, seat: int, action: str, amount: int | None = No
     v = game.view
     assert v is not None
     if v.role != "player":
-        return ()
+        return judge_bank(game, action, tolerance)
     fresh, b, n = book_for(game, deck)
     if not v.hand:                         # a stake before the deal
         lo, hi = v.stake_range
@@ -492,6 +496,44 @@ def judge_moves(game: TableGame, seat: int, action: str, amount: int | None = No
             out.append(judge_swap(b, key, "swap" if action == "swap" else "keep",
                                   tolerance, n))
     return tuple(j for j in out if j is not None)
+
+
+def judge_bank(game: TableGame, action: str, tolerance: float = TOLERANCE
+               ) -> tuple[Judgement, ...]:
+    """A student holding the bank: ``action`` (``burn``, ``stand``, ``hit``) judged by the
+    table banker's values (`TableGame.bank_values`: each player's face-down card weighed by
+    its exact chance given what the bank saw and the equilibrium player's play; exact
+    heads-up), per unit of the stakes at play (`TableGame.bank_stakes`). At the burn, a
+    stand or a hit first declines it (``bank_burn``), then is judged on the card kept. The
+    bust chance in the reason counts the cards the bank has not seen. Nothing when no stake
+    is at play (every player bust)."""
+    from settemezzo.odds import bust_chance
+
+    v = game.view
+    assert v is not None
+    stakes = game.bank_stakes()
+    if not v.decision.startswith("bank") or stakes <= 0:
+        return ()
+    kinds = list(game.rules.plain_kinds(kind_of(c) for c in v.hand))
+    args: dict[str, object] = {
+        "total": v.total_label, "card": kinds[0].label if kinds else "",
+        "bust": float(bust_chance(kinds, game.bank_unseen(), game.rules))}
+    out: list[Judgement] = []
+    if v.decision == "bank_burn":
+        out.append(_bank_verdict("bank_burn", "burn" if action == "burn" else "no_burn",
+                                 game.bank_values(), stakes, tolerance, args))
+        if action == "burn":
+            return tuple(out)
+    out.append(_bank_verdict("bank", "stand" if action == "stand" else "hit",
+                             game.bank_values("bank_action"), stakes, tolerance, args))
+    return tuple(out)
+
+
+def _bank_verdict(kind: str, choice: str, values: Mapping[str, float] | None, stakes: int,
+                  tolerance: float, args: Mapping[str, object]) -> Judgement:
+    assert values is not None
+    return verdict(kind, choice, {c: x / stakes for c, x in values.items()}, banker="table",
+                   tolerance=tolerance, reason_args=args)
 
 
 def after_swap(game: TableGame, b: Book) -> tuple[Book, Key] | None:
@@ -552,8 +594,9 @@ def judge_move(game: TableGame, seat: int, action: str, amount: int | None = Non
     seen. A deck the exact game cannot play (one that could run out within the hand) is the
     engine's `RulesError`, `InputError` or `LimitError`. A hand after a swap the
     equilibrium never makes (the whole game's table has no row for it) is valued by the
-    subgame after that swap (`after_swap`). None when the engine cannot judge the move: a
-    decision of the bank; a hand of a split, which the exact game plays face up. An action
+    subgame after that swap (`after_swap`). A decision of the bank is judged by the table
+    banker's values (`judge_bank`). None when the engine cannot judge the move: a hand of a
+    split, which the exact game plays face up. An action
     that is not
     allowed now, or a seat not to act, is an `IllegalActionError`.
     """

@@ -4,13 +4,19 @@ simulator for a seed."""
 
 from __future__ import annotations
 
+import functools
+from collections import Counter
+from collections.abc import Iterator, Sequence
+
 import pytest
 
 from settemezzo.cards import Card, Kind, kind_of, parse_card
 from settemezzo.errors import IllegalActionError
+from settemezzo.hands import is_finished, score, settle
 from settemezzo.rules import ITALIAN, SPANISH, Rules
 from settemezzo.simulate import simulate
 from settemezzo.simulate.layout import Acc, EqProb, Hand, Player
+from settemezzo.simulate.play import bank_plan, burn_is_better
 from settemezzo.simulate.tablegame import TableGame
 
 
@@ -267,3 +273,167 @@ def test_the_next_hand_s_deck_is_known_as_a_hand_ends_through_a_reshuffle() -> N
     fresh = TableGame(ITALIAN, students=1, computers=1, seed=4)
     with pytest.raises(IllegalActionError, match=r"once this hand is over.*phase"):
         fresh.next_hand_deck  # noqa: B018 - a student still to decide
+
+
+# ---------------------------------------------------------------------------------------------
+# A student holding the bank: the table banker's values (`TableGame.bank_values`)
+# ---------------------------------------------------------------------------------------------
+
+def bank_states(rules: Rules, seeds: range, computers: int = 0,
+                every: bool = False) -> Iterator[TableGame]:
+    """The game at each seed's first decision of a student holding the bank (``every``:
+    at each of them), the student playing the computer's moves (the table banker's as the
+    bank) at a table of one student and ``computers`` computers."""
+    for seed in seeds:
+        g = TableGame(rules, students=1, computers=computers, seed=seed)
+        for _ in range(2000):
+            if g.over:
+                break
+            if g.view is None:
+                g.next_hand()
+                continue
+            if g.phase == "bank":
+                yield g
+                if not every:
+                    break
+            g.act(*g.computer_move())
+
+
+def _old_bank_hint(g: TableGame) -> tuple[bool, float]:
+    """`TableGame.bank_hint` as it was before `bank_values` (the plan's choice at the
+    bank's hand), and the plan's value there."""
+    st, sp = g.table.state, g.table.spec
+    node = int(st.H[0, Hand.NODE])
+    value = bank_plan(st.C, st.S, sp.SP, sp.ST, sp.KIND, sp.VAL, sp.EQR, sp.EQN, sp.EQP,
+                      sp.NNEXT, sp.NCNT, sp.NSIZE, sp.NSCO, sp.NCHSC, st.deck, st.H, st.HC,
+                      st.PL, st.LOG, st.LOGC, st.FPOOL, st.FW, st.FP, st.FQ, st.IB, st.IORD,
+                      st.IMARK, False, node, False)
+    return bool(st.IB[node]), float(value)
+
+
+def _kinds(rules: Rules, cards: Sequence[Card | None]) -> list[Kind]:
+    return list(rules.plain_kinds(kind_of(c) for c in cards if c is not None))
+
+
+def _exact_bank(rules: Rules, bank: list[Kind], pool: Counter[Kind], stake: int,
+                shown: list[Kind], post: dict[Kind, float] | None) -> tuple[float, float]:
+    """The bank's (stand, hit) values heads-up, by a recursion of our own over the bank's
+    draws (`settemezzo.hands.score` and `settle`): the player's face-down card is ``h`` with
+    chance ``post[h]`` (None: no face-down card), and the bank then draws from ``pool``, the
+    cards it has not seen, less that card; after the hit it plays on at its best."""
+    cases = [(1.0, pool, shown)] if post is None else [
+        (p, pool - Counter({h: 1}), [*shown, h]) for h, p in post.items()]
+    gains = [(w, left, score(hand, rules)) for w, left, hand in cases]
+
+    def reach(left: Counter[Kind], drawn: tuple[Kind, ...]) -> float:
+        """The chance of one order of the cards ``drawn`` from ``left``."""
+        p, n, took = 1.0, left.total(), Counter[Kind]()
+        for i, k in enumerate(drawn):
+            p *= max(left[k] - took[k], 0) / (n - i) if n > i else 0.0
+            took[k] += 1
+        return p
+
+    @functools.cache
+    def stand(drawn: tuple[Kind, ...]) -> float:
+        s = score(bank + list(drawn), rules)
+        return sum(w * reach(left, drawn) * -stake * float(settle(ps, s, rules))
+                   for w, left, ps in gains)
+
+    @functools.cache
+    def best(drawn: tuple[Kind, ...]) -> float:
+        here = stand(drawn)
+        if is_finished(bank + list(drawn), rules):
+            return here
+        return max(here, hit(drawn))
+
+    def hit(drawn: tuple[Kind, ...]) -> float:
+        nxt = [k for k in Kind if any(left[k] > drawn.count(k) for _, left, _ in gains)]
+        return sum(best(tuple(sorted((*drawn, k)))) for k in nxt) if nxt else stand(drawn)
+
+    return stand(()), hit(())
+
+
+BANK_BURN = ITALIAN.with_variants("burn=4")
+
+
+def _heads_up_case(g: TableGame) -> tuple[Counter[Kind], int, list[Kind],
+                                          dict[Kind, float] | None]:
+    """What the bank faces heads-up, read from its view: the cards it has not seen (the
+    deck less every card it sees: its own, the player's face-up ones, burnt ones), the
+    stake at play, the player's face-up cards and the posterior of its face-down card."""
+    v = g.view
+    assert v is not None and v.role == "banker"
+    rules = g.rules
+    pool = Counter(rules.plain(k) for k in Kind for _ in range(k.deck_count))
+    seen = [*v.hand, *(c for s in v.table if s.role == "player" for h in s.cards for c in h),
+            *(s.burnt for s in g.seats())]
+    pool.subtract(_kinds(rules, seen))
+    (seat, j, stake, cards), = [(s.seat, j, s.stakes[j], s.cards[j]) for s in v.table
+                                if s.role == "player" for j, st in enumerate(s.status)
+                                if st in ("stood", "shown")]
+    return +pool, stake, _kinds(rules, cards), g.table.posteriors().get((seat, j))
+
+
+def test_the_bank_s_values_heads_up_are_a_recursion_over_its_draws() -> None:
+    """Heads-up (the computer seat plays the equilibrium against the student's bank, a fresh
+    deck every hand): at each decision of the bank, its values are those of our own
+    recursion over its draws (`_exact_bank`) from the cards it has not seen, the player's
+    face-down card weighed by the engine's posterior (calibrated in test_posterior.py):
+    stand and hit, and burning (a hit from no card) or not (the better of the two)."""
+    rules = BANK_BURN
+    checked: Counter[str] = Counter()
+    for g in bank_states(rules, range(1, 40), every=True):
+        v = g.view
+        assert v is not None
+        pool, stake, shown, post = _heads_up_case(g)
+        assert g.bank_stakes() == stake
+        bank = _kinds(rules, v.hand)
+        stand, hit = _exact_bank(rules, bank, pool, stake, shown, post)
+        values = g.bank_values()
+        if v.decision == "bank_burn":
+            burn = _exact_bank(rules, [], pool, stake, shown, post)[1]
+            assert values == pytest.approx({"burn": burn, "no_burn": max(stand, hit)},
+                                           abs=1e-9)
+        else:
+            assert values == pytest.approx({"stand": stand, "hit": hit}, abs=1e-9)
+        checked[v.decision] += 1
+        checked["several cards"] += len(bank) > 1
+        if checked["bank_burn"] >= 4 and checked["several cards"] >= 10:
+            break
+    assert checked["bank_action"] >= 20 and checked["bank_burn"] >= 4
+
+
+@pytest.mark.parametrize("rules,computers", [(ITALIAN, 0), (ITALIAN, 2), (SPANISH, 2),
+                                             (BANK_BURN, 1)])
+def test_bank_hint_is_still_the_table_banker_s_plan(rules: Rules, computers: int) -> None:
+    """`bank_hint` asks `bank_values` now: across seeded tables (several players too) its
+    answer is the plan's choice at the bank's hand, as `bank_hint` read it before, and the
+    plan's value is the better option's; at a burn, `bank_values` burns where the engine's
+    bots do (`burn_is_better`), and keeping is worth the better of stand and hit."""
+    asked: Counter[str] = Counter()
+    for g in bank_states(rules, range(1, 25), computers, every=True):
+        v = g.view
+        assert v is not None
+        values = g.bank_values()
+        assert values is not None and g.bank_stakes() == sum(
+            n for s in v.table if s.role == "player"
+            for n, st in zip(s.stakes, s.status, strict=True) if st in ("stood", "shown"))
+        if v.decision == "bank_burn":
+            assert g.bank_hint() is None
+            st, sp = g.table.state, g.table.spec
+            burns = burn_is_better(st.C, st.S, sp.SP, sp.ST, sp.KIND, sp.VAL, sp.EQR, sp.EQN,
+                                   sp.EQP, sp.NNEXT, sp.NCNT, sp.NSIZE, sp.NSCO, sp.NCHSC,
+                                   st.deck, st.H, st.HC, st.PL, st.LOG, st.LOGC, st.FPOOL,
+                                   st.FW, st.FP, st.FQ, st.IB, st.IORD, st.IMARK, False)
+            assert bool(burns) == (values["burn"] > values["no_burn"])
+            kept = g.bank_values("bank_action")
+            assert kept is not None and values["no_burn"] == max(kept.values())
+        else:
+            hint, (old, best) = g.bank_hint(), _old_bank_hint(g)
+            assert hint == old == (values["hit"] > values["stand"])
+            assert best == max(values.values())
+            with pytest.raises(IllegalActionError, match="no bank_burn now"):
+                g.bank_values("bank_burn")
+        asked[v.decision] += 1
+    assert asked["bank_action"] >= 25
+    assert asked["bank_burn"] >= (3 if rules.burn_mask else 0)

@@ -18,7 +18,7 @@ from settemezzo.cards import Kind, Unseen
 from settemezzo.errors import IllegalActionError, InputError, RulesError
 from settemezzo.i18n import LANGUAGES, t
 from settemezzo.odds import draw_kinds
-from settemezzo.rules import ITALIAN, SPANISH, from_spec
+from settemezzo.rules import ITALIAN, SPANISH, Rules, from_spec
 from settemezzo.simulate.tablegame import TableGame
 from settemezzo.teaching.explain import (
     choice_word,
@@ -40,6 +40,7 @@ from settemezzo.teaching.judge import (
     verdict,
 )
 from settemezzo.teaching.trainer import LEVELS, TrainerSession
+from tests.simulate.test_tablegame import BANK_BURN, bank_states
 
 FIG = Kind.FIGURE.label
 BURN = from_spec("italian+burn=3,4")
@@ -226,6 +227,48 @@ def test_judge_move_at_an_italian_table_judges_stand_or_hit() -> None:
     assert j.banker == "equilibrium" and j.reason.startswith("reason.")
 
 
+@pytest.mark.parametrize("rules,computers", [(ITALIAN, 2), (SPANISH, 1), (BANK_BURN, 1)])
+def test_a_student_holding_the_bank_is_judged_by_the_table_banker(rules: Rules,
+                                                                  computers: int) -> None:
+    """The bank's stand, hit and burn are judged by `TableGame.bank_values` (checked against
+    a recursion of its own over the bank's draws in tests/simulate/test_tablegame.py), per
+    unit of the stakes at play, counted here from the view: the judgement's best is the
+    table banker's own choice (`bank_hint`, `burn_is_better` through ``bank_values``), and
+    at a burn a stand first declines it, then is judged on the card kept."""
+    seen: set[str] = set()
+    for g in bank_states(rules, range(1, 30), computers, every=True):
+        v = g.view
+        assert v is not None and v.role == "banker"
+        stakes = sum(n for s in v.table if s.role == "player"
+                     for n, st in zip(s.stakes, s.status, strict=True) if st in ("stood", "shown"))
+        for action in ("stand", "hit", "burn"):
+            if not getattr(g, f"can_{action}")():
+                continue
+            found = judge_moves(g, v.seat, action)
+            kinds = [j.kind for j in found]
+            if v.decision == "bank_burn":
+                assert kinds == (["bank_burn"] if action == "burn" else ["bank_burn", "bank"])
+                burn = found[0]
+                values = g.bank_values()
+                assert values is not None and burn.values == pytest.approx(
+                    {c: x / stakes for c, x in values.items()}, rel=1e-12)
+                assert burn.choice == ("burn" if action == "burn" else "no_burn")
+            else:
+                assert kinds == ["bank"]
+            j = found[-1]
+            if j.kind == "bank":
+                values = g.bank_values("bank_action")
+                assert values is not None and j.values == pytest.approx(
+                    {c: x / stakes for c, x in values.items()}, rel=1e-12)
+                if v.decision == "bank_action" and j.best != "either":
+                    assert (j.best == "hit") == g.bank_hint()
+            assert j.banker == "table" and j.reason.startswith(("reason.bank_", "reason.either"))
+            assert judge_move(g, v.seat, action) == max(reversed(found), key=lambda x: x.cost)
+            seen |= {f"{x.kind}:{x.best}" for x in found}
+    assert {"bank:stand", "bank:hit"} <= seen
+    assert rules.burn_mask == 0 or any(x.startswith("bank_burn:") for x in seen)
+
+
 # ---------------------------------------------------------------------------------------------
 # the reasons in four languages
 # ---------------------------------------------------------------------------------------------
@@ -240,6 +283,9 @@ REASONS = {
     "swap": [("swap", {"swap": -0.1, "keep": -0.2}), ("swap", {"swap": -0.3, "keep": -0.2})],
     "split": [("split", {"split": -0.2, "no_split": -0.3}),
               ("split", {"split": -0.4, "no_split": -0.3})],
+    "bank": [("stand", {"stand": 0.2, "hit": -0.3}), ("hit", {"stand": -0.5, "hit": -0.1})],
+    "bank_burn": [("burn", {"burn": -0.2, "no_burn": -0.4}),
+                  ("burn", {"burn": -0.4, "no_burn": -0.2})],
 }
 ARGS = {"total": "4½", "up": "4", "win": 0.31, "hit_win": 0.4, "bust": 0.25, "card": "4",
         "stake": 3}
@@ -266,7 +312,9 @@ def test_every_reason_reads_in_every_language(lang: str) -> None:
     assert seen >= {"reason.stand", "reason.hit", "reason.stand_tells", "reason.stake_low",
                     "reason.deal_low", "reason.deal_high",
                     "reason.stake_high", "reason.stake_mid", "reason.burn", "reason.no_burn",
-                    "reason.swap", "reason.keep", "reason.split", "reason.no_split"}
+                    "reason.swap", "reason.keep", "reason.split", "reason.no_split",
+                    "reason.bank_stand", "reason.bank_hit", "reason.bank_burn",
+                    "reason.bank_no_burn"}
     j = verdict("play", "hit", {"stand": 0.0, "hit": 0.001}, banker="equilibrium")
     assert t("reason.either", lang, gap="0.001")[:3] == reason_sentence(j, lang)[:3]
 
