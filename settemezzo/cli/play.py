@@ -151,7 +151,8 @@ def _hint(game: Any, lang: str, out: Callable[[str], None] = print) -> str:
 
     found = table_hint(game)
     if found.deck == "coming":
-        out(t("table.hint_working", lang, n=found.seen))
+        out(t("table.hint_working_swap" if found.swap else "table.hint_working", lang,
+              n=found.seen))
         found = table_hint(game, wait=True)
     if found.hint is None:
         return t("table.no_hint", lang)

@@ -28,7 +28,7 @@ from __future__ import annotations
 import functools
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -47,7 +47,8 @@ __all__ = ["BOOKS", "KINDS", "PLAYS", "TOLERANCE", "Book", "Judgement", "after_s
            "book_for", "cancel_ahead", "deal_value", "deck_book", "is_tie", "judge",
            "judge_bank", "judge_burn", "judge_deal_stake", "judge_move", "judge_moves",
            "judge_play", "judge_split", "judge_stake", "judge_swap", "played_deck",
-           "solve_ahead", "swap_book", "verdict", "warm"]
+           "solve_ahead", "swap_book", "swap_book_ahead", "swap_start", "verdict",
+           "warm"]
 
 PLAYS = ("stand", "hit")
 """The choices a learner makes on a hand, and the best plays that are not a tie."""
@@ -394,14 +395,17 @@ def deck_book(rules: Rules, deck: Unseen) -> Future[Book]:
 
 
 def cancel_ahead() -> None:
-    """Give up the decks' values not started yet (a server stopping: the queued solves
-    would otherwise run before the process may exit); those started finish."""
+    """Give up the decks' values (and subgames' after a swap) not started yet (a server
+    stopping: the queued solves would otherwise run before the process may exit); those
+    started finish."""
     with _BOOKS_LOCK:
         for key in [k for k, f in _BOOKS.items() if f.cancel()]:
             del _BOOKS[key]
             solve = _SOLVES.pop(key, None)
             if solve is not None:
                 solve.cancel()
+        for swap in [k for k, f in _SWAPS.items() if f.cancel()]:
+            del _SWAPS[swap]
 
 
 def solve_ahead(rules: Rules, deck: Unseen | None) -> None:
@@ -412,19 +416,29 @@ def solve_ahead(rules: Rules, deck: Unseen | None) -> None:
 
 
 def _make_book(fut: Future[Book], rules: Rules, deck: Unseen, solved: Future[Any]) -> None:
-    """Make ``deck``'s book into ``fut`` once its equilibrium is solved; the engine's error
-    goes to ``fut`` and is kept (the deck is not tried again), an interruption forgets it."""
+    """Make ``deck``'s book into ``fut`` once its equilibrium is solved (`_fill`)."""
+    def make() -> Book:
+        solved.result()
+        made = book(rules, deck)
+        _SOLVES.pop((rules, deck), None)
+        return made
+
+    _fill(fut, _BOOKS, (rules, deck), make)
+
+
+def _fill(fut: Future[Book], kept: OrderedDict[Any, Future[Book]], key: Any,
+          make: Callable[[], Book]) -> None:
+    """``make``'s book into ``fut``, kept as ``kept[key]``: the engine's error goes to
+    ``fut`` and is kept (the deck is not tried again), an interruption forgets it."""
     if not fut.set_running_or_notify_cancel():
         return
     try:
-        solved.result()
-        fut.set_result(book(rules, deck))
-        _SOLVES.pop((rules, deck), None)
+        fut.set_result(make())
     except BaseException as e:
         if not isinstance(e, Exception):
             with _BOOKS_LOCK:
-                if _BOOKS.get((rules, deck)) is fut:
-                    del _BOOKS[(rules, deck)]
+                if kept.get(key) is fut:
+                    del kept[key]
         fut.set_exception(e)
         if not isinstance(e, Exception):
             raise
@@ -538,13 +552,24 @@ def _bank_verdict(kind: str, choice: str, values: Mapping[str, float] | None, st
 
 def after_swap(game: TableGame, b: Book) -> tuple[Book, Key] | None:
     """The decision of the seat to act after a swap, as the rest of its hand's table knows
-    it: the book of the subgame that follows its last swap (`swap_book`: the cards face up
-    then, the hand's deck (``b``'s, the book its values
-    come from) less those and a burnt card) and the decision's key
-    there (the new face-down card, the cards turned up since). A swap turns every card up,
-    so what follows depends on those cards alone, however the hand got there: this answers
-    a hand after a swap the equilibrium never makes, which the whole game's table leaves
-    out. None: no swap in this hand (a single hand whose face-down card is not its first)."""
+    it: the book of the subgame that follows its last swap (`swap_book`, of `swap_start`'s
+    deck and cards, solved now if not kept) and the decision's key there. A swap turns every
+    card up, so what follows depends on those cards alone, however the hand got there: this
+    answers a hand after a swap the equilibrium never makes, which the whole game's table
+    leaves out. None: no swap in this hand."""
+    found = swap_start(game, b)
+    if found is None:
+        return None
+    deck, start, key = found
+    return swap_book(game.rules, deck, start), key
+
+
+def swap_start(game: TableGame, b: Book) -> tuple[Unseen, tuple[Kind, ...], Key] | None:
+    """Where the subgame after the last swap of the seat to act starts: the cards left then
+    (``b``'s deck, the book the values come from, less the cards face up then and a burnt
+    card), those cards (sorted) and the decision's key there (the new face-down card, the
+    cards turned up since). None: no swap in this hand (a single hand whose face-down card
+    is not its first)."""
     from settemezzo.game import without_cards
 
     v = game.view
@@ -556,22 +581,64 @@ def after_swap(game: TableGame, b: Book) -> tuple[Book, Key] | None:
     start = tuple(kinds[:v.hidden])
     burnt = next((s.burnt for s in game.seats() if s.seat == v.seat), None)
     gone = start + tuple(rules.plain_kinds([kind_of(burnt)]) if burnt is not None else ())
-    sub = swap_book(rules, without_cards(b.deck, gone, rules), tuple(sorted(start)))
-    return sub, (1, "", kinds[v.hidden].label, " ".join(k.label for k in kinds[v.hidden + 1:]),
-                 "")
+    key = (1, "", kinds[v.hidden].label, " ".join(k.label for k in kinds[v.hidden + 1:]), "")
+    return without_cards(b.deck, gone, rules), tuple(sorted(start)), key
 
 
-@functools.lru_cache(maxsize=64)
+SWAP_BOOKS = 64
+"""How many subgames after a swap `swap_book` keeps."""
+
+_SWAPS: OrderedDict[tuple[Rules, Unseen, tuple[Kind, ...]], Future[Book]] = OrderedDict()
+_SWAP_AHEAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="settemezzo-swap-ahead")
+
+
 def swap_book(rules: Rules, deck: Unseen, start: tuple[Kind, ...]) -> Book:
     """The `Book` of the rest of a hand after a swap left the cards ``start`` face up,
     ``deck`` the cards left then (`settemezzo.tables.player_table`'s ``start``): the
     subgame's equilibrium, solved with the whole game's on a deck played down (kept with
-    it), else now (a fraction of a second to two, once per deck and cards)."""
+    it), else now in this thread (a fraction of a second to two, once per deck and cards;
+    the last `SWAP_BOOKS` kept). An engine error is raised."""
+    fut, mine = _swap_future(rules, deck, start)
+    if mine:
+        _make_swap_book(fut, rules, deck, start)
+    return fut.result()
+
+
+def swap_book_ahead(rules: Rules, deck: Unseen, start: tuple[Kind, ...]) -> Future[Book]:
+    """`swap_book` without waiting: its future, done when the book is there (made in the
+    background if neither kept nor being made)."""
+    fut, mine = _swap_future(rules, deck, start)
+    if mine:
+        _SWAP_AHEAD.submit(_make_swap_book, fut, rules, deck, start)
+    return fut
+
+
+def _swap_future(rules: Rules, deck: Unseen, start: tuple[Kind, ...]
+                 ) -> tuple[Future[Book], bool]:
+    """The kept future of a subgame's book, or a new one (then True: the caller makes it)."""
+    key = (rules, deck, start)
+    with _BOOKS_LOCK:
+        fut = _SWAPS.get(key)
+        if fut is not None and not fut.cancelled():
+            _SWAPS.move_to_end(key)
+            return fut, False
+        fut = _SWAPS[key] = Future()
+        while len(_SWAPS) > SWAP_BOOKS:
+            _SWAPS.popitem(last=False)
+    return fut, True
+
+
+def _make_swap_book(fut: Future[Book], rules: Rules, deck: Unseen,
+                    start: tuple[Kind, ...]) -> None:
+    """Solve a subgame's book into ``fut`` (`_fill`)."""
     from settemezzo.results import ENGINE_LOCK
     from settemezzo.tables import player_table
 
-    with ENGINE_LOCK:
-        return Book(rules, player_table(rules, "equilibrium", deck, start), deck)
+    def make() -> Book:
+        with ENGINE_LOCK:
+            return Book(rules, player_table(rules, "equilibrium", deck, start), deck)
+
+    _fill(fut, _SWAPS, (rules, deck, start), make)
 
 
 def _float(x: Any) -> float | None:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from settemezzo.cards import Card, Unseen, kind_of
@@ -36,10 +36,10 @@ from settemezzo.simulate.session import HandReport
 from settemezzo.simulate.tablegame import HandState, Hint, TableGame, hint_of
 from settemezzo.teaching.explain import play_word, rules_name
 
-__all__ = ["TableHint", "bank_line", "cards_score", "deck_line", "deck_note", "deck_words",
-           "face_down_first",
-           "hand_banker", "hint_text", "log_lines", "result_words", "seat_name", "split_hint",
-           "standings", "start_ahead", "table_hint"]
+__all__ = ["TableHint", "after_swap_hint", "bank_line", "cards_score", "deck_line",
+           "deck_note", "deck_words", "face_down_first", "hand_banker", "hint_text",
+           "log_lines", "result_words", "seat_name", "split_hint", "standings", "start_ahead",
+           "table_hint"]
 
 
 def seat_name(game: TableGame, i: int, lang: str) -> str:
@@ -153,12 +153,14 @@ class TableHint:
     ``coming`` (that deck's values are being worked out: ``hint`` None, ``pending`` the
     future to wait for or to call back), ``fallback`` (the exact engine refused that deck,
     one that could run out within the hand, or its values lack the decision: the full
-    deck's hint). ``hint`` None where there is none (`TableGame.no_hint`)."""
+    deck's hint). ``hint`` None where there is none (`TableGame.no_hint`). ``swap``: the
+    hint is the subgame's after a swap the equilibrium never makes (`after_swap_hint`)."""
 
     hint: Hint | None
     deck: str
     seen: int = 0
     pending: Future[Any] | None = None
+    swap: bool = False
 
 
 def start_ahead(game: TableGame) -> None:
@@ -187,6 +189,8 @@ def table_hint(game: TableGame, wait: bool = False) -> TableHint:
 
     full = game.hint()
     deck = game.hand_deck
+    if full is None and game.no_hint() == "unreached":
+        return after_swap_hint(game, wait)
     if full is None or deck is None:
         return TableHint(full, "full")
     seen = Unseen.full().total - deck.total     # the cards out of the deck valued
@@ -201,6 +205,38 @@ def table_hint(game: TableGame, wait: bool = False) -> TableHint:
     except (RulesError, InputError, LimitError):
         return TableHint(full, "fallback", seen)
     return TableHint(hint_of(rec, full.stake is not None, split, seen), "seen", seen)
+
+
+def after_swap_hint(game: TableGame, wait: bool = False) -> TableHint:
+    """`table_hint` after a swap the equilibrium never makes: the row of the subgame after
+    that swap (`settemezzo.teaching.judge.swap_start`, the judge's own), for the deck at the
+    start of the hand; the hand's cards face up then come first among its face-up cards.
+    Never waits unless ``wait``: while the subgame is solved the answer is ``coming``. No
+    hint (``full``) where the hand has no swap or the engine refuses the subgame."""
+    from settemezzo.teaching.judge import book, deck_book, swap_book_ahead, swap_start
+
+    deck = game.hand_deck
+    seen, how = (0, "full") if deck is None else (Unseen.full().total - deck.total, "seen")
+    try:
+        whole = deck_book(game.rules, deck) if deck is not None else None
+        if whole is not None and not whole.done() and not wait:
+            return TableHint(None, "coming", seen, whole)
+        found = swap_start(game, book(game.rules) if whole is None else whole.result())
+        if found is None:
+            return TableHint(None, "full")
+        sub = swap_book_ahead(game.rules, found[0], found[1])
+        if not sub.done() and not wait:
+            return TableHint(None, "coming", seen, sub, swap=True)
+        rec = sub.result().row(found[2])
+    except (RulesError, InputError, LimitError):
+        return TableHint(None, "full")
+    if rec is None:
+        return TableHint(None, "full")
+    v = game.view
+    assert v is not None and v.hidden is not None
+    before = tuple(k.label for k in game.rules.plain_kinds(kind_of(c) for c in v.hand[:v.hidden]))
+    h = hint_of(rec, False, None, seen)
+    return TableHint(replace(h, up=before + h.up), how, seen, swap=True)
 
 
 def _deck_split(game: TableGame, deck: Unseen, rec: dict[str, Any]) -> float | None:
@@ -242,6 +278,8 @@ def deck_note(found: TableHint, lang: str = "en") -> str:
     taken out, still coming, or a full deck's values where the exact engine refused them."""
     key = {"seen": "table.hint_deck", "coming": "table.hint_coming",
            "fallback": "table.hint_full_deck"}.get(found.deck)
+    if found.swap and found.deck == "coming":
+        key = "table.hint_coming_swap"
     return "" if key is None else t(key, lang, n=found.seen)
 
 

@@ -487,3 +487,35 @@ def test_a_hand_after_a_swap_the_equilibrium_never_makes_is_judged() -> None:
         assert rec is not None and found[0].values == {"stand": rec["stand_ev"],
                                                       "hit": rec["hit_ev"]}
         assert g.hint() is None          # (the whole game's table has no row: why it is new)
+
+
+def test_the_hint_after_a_swap_the_equilibrium_never_makes_is_the_subgame_s() -> None:
+    """The hint at those hands (`tablelog.table_hint`): the same subgame's row, for the
+    deck at the start of the hand less the cards the student held at her last swap (tracked
+    here), never waiting (``coming`` with the future to wait for), the cards face up then
+    first among the hand's face-up cards; its words in every language."""
+    from settemezzo.cards import kind_of
+    from settemezzo.game import without_cards
+    from settemezzo.teaching.judge import swap_book
+    from settemezzo.teaching.tablelog import hint_text, table_hint
+
+    games = [found for s in range(1, 12) if (found := _off_the_path(s)) is not None]
+    for g, start in games[:3]:
+        first = table_hint(g)
+        if first.hint is None:
+            assert first.deck == "coming" and first.pending is not None
+            first.pending.result()
+        found = table_hint(g, wait=True)
+        deck = g.hand_deck or Unseen.full()
+        assert found.swap and found.hint is not None
+        assert found.deck == ("full" if g.hand_deck is None else "seen")
+        hand = SWAP.plain_kinds(kind_of(c) for c in g.view.hand)
+        sub = swap_book(SWAP, without_cards(deck, start, SWAP), tuple(sorted(start)))
+        rec = sub.row((1, "", hand[len(start)].label,
+                       " ".join(k.label for k in hand[len(start) + 1:]), ""))
+        assert rec is not None
+        assert (found.hint.stand_ev, found.hint.hit_ev) == (rec["stand_ev"], rec["hit_ev"])
+        assert found.hint.up == tuple(k.label for k in hand[:len(start)] + hand[len(start) + 1:])
+        for lang in LANGUAGES:
+            text = hint_text(g, lang, found)
+            assert text and "{" not in text
