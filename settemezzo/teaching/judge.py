@@ -359,7 +359,8 @@ def judge_split_hand(game: TableGame, deck: Unseen, choice: str,
     over every hand in units of one stake, in the model of a split: every card face up, the
     banker best. ``deck``: the deck before any of the seat's cards (the hand's, less a card
     it burnt). None where the model cannot play it (more than two hands, a deck that could
-    run out): a re-split is not judged (three hands take seconds to solve)."""
+    run out): a re-split is not judged (three hands take seconds to solve), and a swap is
+    judged as the hit it is (the model has no face-down card)."""
     from settemezzo.errors import LimitError
     from settemezzo.solve.walk import split_rules
     from settemezzo.split import split_decision
