@@ -14,7 +14,8 @@ The values are the exact engine's, read from the equilibrium player's table of t
 order and cards turned up by swaps. Standing, hitting, the swap (`tables.player_table`'s
 ``swap_gain``), the stake (each stake copy of the first card) and the burn (the new card's
 rows) are rows of the table; splitting two figures is valued by `settemezzo.split` (the rest
-of the hand, of perfect information), as the solver values it.
+of the hand, of perfect information), as the solver values it, and so is stand or hit on a
+hand of a split (`judge_split_hand`), which the table has no row for.
 
 >>> j = verdict("play", "stand", {"stand": -0.25, "hit": 0.25}, banker="threshold:5")
 >>> j.best, j.right, j.cost, j.reason
@@ -46,9 +47,9 @@ if TYPE_CHECKING:
 __all__ = ["BOOKS", "KINDS", "PLAYS", "TOLERANCE", "Book", "Judgement", "after_swap", "book",
            "book_for", "cancel_ahead", "deal_value", "deck_book", "is_tie", "judge",
            "judge_bank", "judge_burn", "judge_deal_stake", "judge_move", "judge_moves",
-           "judge_play", "judge_split", "judge_stake", "judge_swap", "played_deck",
-           "solve_ahead", "swap_book", "swap_book_ahead", "swap_start", "verdict",
-           "warm"]
+           "judge_play", "judge_split", "judge_split_hand", "judge_stake", "judge_swap",
+           "played_deck", "solve_ahead", "split_hands", "swap_book", "swap_book_ahead",
+           "swap_start", "verdict", "warm"]
 
 PLAYS = ("stand", "hit")
 """The choices a learner makes on a hand, and the best plays that are not a tie."""
@@ -145,6 +146,8 @@ def _reason(kind: str, label: str, best: str, values: Mapping[str, float],
             return "reason.deal_low" if n == stakes[0] else "reason.deal_high"
         return ("reason.stake_low" if n == stakes[0] else
                 "reason.stake_high" if n == stakes[-1] else "reason.stake_mid")
+    if kind == "play" and "hands" in args:        # a hand of a split (`judge_split_hand`)
+        return f"reason.split_{best}"
     if kind == "play" and best == "hit" and args.get("up"):
         return "reason.stand_tells"
     if kind.startswith("bank"):
@@ -340,6 +343,48 @@ def judge_split(b: Book, key: Key, choice: str, tolerance: float = TOLERANCE,
                    tolerance=tolerance, seen=seen)
 
 
+def split_hands(game: TableGame) -> tuple[tuple[Kind, ...], ...]:
+    """The cards (plain kinds, as dealt: the figure first) of every hand of the seat to act,
+    its face-down cards too, from its own view of the table (`TableView.table`)."""
+    v = game.view
+    if v is None:
+        return ()
+    mine = next((s for s in v.table if s.seat == v.seat and s.role == "player"), None)
+    if mine is None:
+        return ()
+    return tuple(tuple(game.rules.plain_kinds(kind_of(c) for c in h if c is not None))
+                 for h in mine.cards)
+
+
+def judge_split_hand(game: TableGame, deck: Unseen, choice: str,
+                     tolerance: float = TOLERANCE, seen: int = 0) -> Judgement | None:
+    """Stand or hit (``choice``) on the hand ``view.hand_index`` of a split, per unit stake
+    (each hand carries one stake of the same size): `settemezzo.split.split_decision` under
+    `settemezzo.solve.walk.split_rules`, whose values are the player's expected total gain
+    over every hand in units of one stake, in the model of a split: every card face up, the
+    banker best. ``deck``: the deck before any of the seat's cards (the hand's, less a card
+    it burnt). None where the model cannot play it (more than two hands, a deck that could
+    run out): a re-split is not judged (three hands take seconds to solve), and a swap is
+    judged as the hit it is (the model has no face-down card)."""
+    from settemezzo.errors import LimitError
+    from settemezzo.solve.walk import split_rules
+    from settemezzo.split import split_decision
+
+    v = game.view
+    if v is None or v.hands < 2 or choice not in PLAYS:
+        return None
+    try:
+        d = split_decision(split_rules(game.rules), split_hands(game), v.hand_index, deck)
+    except (InputError, LimitError):       # the split model's SplitInputError, SplitTooLarge
+        return None
+    if not set(PLAYS) <= set(d.values):
+        return None
+    return verdict("play", choice, {c: d.values[c] for c in PLAYS}, banker="equilibrium",
+                   tolerance=tolerance, seen=seen,
+                   reason_args={"total": v.total_label, "hands": v.hands,
+                                "bust": _float(game.bust_chance())})
+
+
 def warm(rules: Rules) -> Book:
     """The fresh deck's `book` of ``rules``, with its split value where the rules split,
     made now (a second or two the first time): a server asks it before the first
@@ -491,9 +536,16 @@ def judge_moves(game: TableGame, seat: int, action: str, amount: int | None = No
         lo, hi = v.stake_range
         j = judge_stake(b, hole, range(lo, hi + 1), f"stake:{amount}", tolerance, n)
         return () if j is None else (j,)
+    if v.hands > 1:                         # a hand of a split: the split model's values
+        if action == "split":
+            return ()
+        rest = _less_burnt(game, b.deck, deck)
+        j = None if rest is None else judge_split_hand(
+            game, rest, "stand" if action == "stand" else "hit", tolerance, n)
+        return () if j is None else (j,)
     node = game.decision_node()
     key: Key | None = fresh.key_of(node) if node >= 0 else None
-    if key is None and (after := after_swap(game, b)) is not None:
+    if key is None and (after := after_swap(game, b, deck)) is not None:
         b, key = after                      # a hand the equilibrium never plays this far
     out: list[Judgement | None] = []
     if v.decision == "burn":
@@ -550,26 +602,45 @@ def _bank_verdict(kind: str, choice: str, values: Mapping[str, float] | None, st
                    tolerance=tolerance, reason_args=args)
 
 
-def after_swap(game: TableGame, b: Book) -> tuple[Book, Key] | None:
+def _less_burnt(game: TableGame, start: Unseen, deck: str | Unseen) -> Unseen | None:
+    """The deck ``start`` (the values' book's) less the card the seat to act burnt this
+    hand, unless it is out already (``deck`` ``seen``: `played_deck` takes out burnt cards);
+    None if that card is not in it."""
+    from settemezzo.game import without_cards
+
+    v = game.view
+    burnt = next((s.burnt for s in game.seats() if v is not None and s.seat == v.seat), None)
+    if burnt is None or deck == "seen":
+        return start
+    try:
+        return without_cards(start, tuple(game.rules.plain_kinds([kind_of(burnt)])),
+                             game.rules)
+    except InputError:
+        return None
+
+
+def after_swap(game: TableGame, b: Book, deck: str | Unseen = "hand"
+               ) -> tuple[Book, Key] | None:
     """The decision of the seat to act after a swap, as the rest of its hand's table knows
     it: the book of the subgame that follows its last swap (`swap_book`, of `swap_start`'s
     deck and cards, solved now if not kept) and the decision's key there. A swap turns every
     card up, so what follows depends on those cards alone, however the hand got there: this
     answers a hand after a swap the equilibrium never makes, which the whole game's table
     leaves out. None: no swap in this hand."""
-    found = swap_start(game, b)
+    found = swap_start(game, b, deck)
     if found is None:
         return None
-    deck, start, key = found
-    return swap_book(game.rules, deck, start), key
+    rest, start, key = found
+    return swap_book(game.rules, rest, start), key
 
 
-def swap_start(game: TableGame, b: Book) -> tuple[Unseen, tuple[Kind, ...], Key] | None:
+def swap_start(game: TableGame, b: Book, deck: str | Unseen = "hand"
+               ) -> tuple[Unseen, tuple[Kind, ...], Key] | None:
     """Where the subgame after the last swap of the seat to act starts: the cards left then
-    (``b``'s deck, the book the values come from, less the cards face up then and a burnt
-    card), those cards (sorted) and the decision's key there (the new face-down card, the
-    cards turned up since). None: no swap in this hand (a single hand whose face-down card
-    is not its first)."""
+    (``b``'s deck, the book the values come from, less a burnt card (`_less_burnt`, as
+    ``deck`` took it: see `book_for`) and the cards face up then), those cards (sorted) and
+    the decision's key there (the new face-down card, the cards turned up since). None: no
+    swap in this hand (a single hand whose face-down card is not its first)."""
     from settemezzo.game import without_cards
 
     v = game.view
@@ -579,10 +650,11 @@ def swap_start(game: TableGame, b: Book) -> tuple[Unseen, tuple[Kind, ...], Key]
     rules = game.rules
     kinds = rules.plain_kinds(kind_of(c) for c in v.hand)
     start = tuple(kinds[:v.hidden])
-    burnt = next((s.burnt for s in game.seats() if s.seat == v.seat), None)
-    gone = start + tuple(rules.plain_kinds([kind_of(burnt)]) if burnt is not None else ())
+    rest = _less_burnt(game, b.deck, deck)
+    if rest is None:
+        return None
     key = (1, "", kinds[v.hidden].label, " ".join(k.label for k in kinds[v.hidden + 1:]), "")
-    return without_cards(b.deck, gone, rules), tuple(sorted(start)), key
+    return without_cards(rest, start, rules), tuple(sorted(start)), key
 
 
 SWAP_BOOKS = 64
@@ -661,10 +733,11 @@ def judge_move(game: TableGame, seat: int, action: str, amount: int | None = Non
     seen. A deck the exact game cannot play (one that could run out within the hand) is the
     engine's `RulesError`, `InputError` or `LimitError`. A hand after a swap the
     equilibrium never makes (the whole game's table has no row for it) is valued by the
-    subgame after that swap (`after_swap`). A decision of the bank is judged by the table
-    banker's values (`judge_bank`). None when the engine cannot judge the move: a hand of a
-    split, which the exact game plays face up. An action
-    that is not
+    subgame after that swap (`after_swap`). Stand or hit on a hand of a split is valued by
+    the split model, every hand counted and every card face up (`judge_split_hand`: per
+    unit stake too). A decision of the bank is judged by the table banker's values
+    (`judge_bank`). None when the engine cannot judge the move: a re-split, or a split the
+    model cannot play (`judge_split_hand`). An action that is not
     allowed now, or a seat not to act, is an `IllegalActionError`.
     """
     found = judge_moves(game, seat, action, amount, tolerance, deck)

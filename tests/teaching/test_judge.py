@@ -27,6 +27,7 @@ from settemezzo.teaching.explain import (
     reason_sentence,
 )
 from settemezzo.teaching.judge import (
+    Judgement,
     book,
     deal_value,
     judge_burn,
@@ -519,3 +520,124 @@ def test_the_hint_after_a_swap_the_equilibrium_never_makes_is_the_subgame_s() ->
         for lang in LANGUAGES:
             text = hint_text(g, lang, found)
             assert text and "{" not in text
+
+
+# ---------------------------------------------------------------------------------------------
+# a hand of a split
+# ---------------------------------------------------------------------------------------------
+SPLIT3 = ITALIAN.with_variants("split_figures=3")
+
+
+Position = tuple[str, tuple[Judgement, ...], tuple[tuple[Kind, ...], ...], int]
+
+
+def _split_positions(rules: Rules, seed: int) -> list[Position]:
+    """A table of one student who splits two figures whenever she first may, and else plays
+    the computer's move: at each of her decisions on a hand of a split, the move, its
+    judgements (made before it), her hands as tracked here card by card (the two figures at
+    the split, then each card as it is dealt: the view's new card, or the screen's when it
+    ended the hand), and the hand being played."""
+    from settemezzo.cards import kind_of
+
+    g = TableGame(rules, students=1, computers=1, seed=seed, hands=6)
+    kinds = g.rules.plain_kinds
+    out: list[Position] = []
+    hands: list[list[Kind]] = []
+    while not g.over:
+        if g.phase == "done":
+            g.next_hand()
+            hands = []
+            continue
+        v = g.view
+        assert v is not None
+        if v.role == "player" and v.hands == 1 and g.can_split():
+            hands = [[k] for k in kinds(kind_of(c) for c in v.hand)]
+            g.split()
+            continue
+        if v.role != "player" or v.hands == 1 or v.decision not in ("action", "split"):
+            g.act(*g.computer_move())
+            continue
+        assert played_deck(g) is None           # a fresh deck: the split is valued on it
+        i, move = v.hand_index, g.computer_move()[0]
+        out.append((move, judge_moves(g, 1, move), tuple(map(tuple, hands)), i))
+        g.act(move)
+        if move == "stand":
+            continue
+        w = g.view
+        if w is not None and w.seat == 1 and w.hands > 1 and w.hand_index == i:
+            hands[i] += kinds([kind_of(w.hand[-1])])
+        elif w is not None and w.seat == 1 and w.hands > 1:
+            last = g.seats()[1].hands[i].cards[-1]   # bust or 7½: shown
+            assert last is not None
+            hands[i] += kinds([kind_of(last)])
+    return out
+
+
+@pytest.mark.parametrize("rules,seeds", [(SPANISH, (5, 10, 11, 13)),
+                                         (SPLIT3, (4, 5, 12))])
+def test_a_hand_of_a_split_is_judged_by_the_split_model(rules: Rules,
+                                                         seeds: tuple[int, ...]) -> None:
+    """The reference: `split_decision` on the hands this test tracks card by card as they
+    are dealt (`_split_positions`, not the judge's `split_hands`) and the hand it knows is
+    being played, on a fresh deck. A wrong position (the other hand played, a card of the
+    tracked hands dropped) has other values, so a judge passing those would fail here."""
+    from settemezzo.solve.walk import split_rules
+    from settemezzo.split import SplitInputError, split_decision
+
+    split = split_rules(rules)
+    moves, indices = set(), set()
+    for seed in seeds:
+        positions = _split_positions(rules, seed)
+        assert positions, seed
+        for move, found, hands, i in positions:
+            d = split_decision(split, hands, i, Unseen.full())
+            assert [j.kind for j in found] == ["play"], (seed, hands, i)
+            (j,) = found
+            assert j.values == {"stand": d.values["stand"], "hit": d.values["hit"]}
+            assert j.choice == move and j.reason in ("reason.split_stand",
+                                                     "reason.split_hit", "reason.either")
+            assert j.reason_args["hands"] == len(hands)
+            wrong = [(hands, 1 - i), ((*hands[:i], hands[i][:-1], *hands[i + 1:]), i)]
+            for hs, c in wrong[:1 if len(hands[i]) == 1 else 2]:
+                try:
+                    other = split_decision(split, hs, c, Unseen.full()).values
+                except SplitInputError:
+                    continue
+                assert {k: other.get(k) for k in j.values} != j.values, (seed, hs, c)
+            moves.add(move)
+            indices.add(i)
+    assert moves == {"stand", "hit"} and indices == {0, 1}
+
+
+def test_a_split_the_model_cannot_play_is_not_judged() -> None:
+    """A re-split (the model plays two hands) and a deck without the hands' cards: no
+    judgement, no error."""
+    from settemezzo.teaching.judge import judge_split_hand
+
+    g = TableGame(SPANISH, students=1, computers=1, seed=11, hands=6)
+    while not (g.view is not None and g.view.hands > 1 and g.can_split()):
+        assert not g.over
+        if g.phase == "done":
+            g.next_hand()
+        elif g.view is not None and g.view.hands == 1 and g.can_split():
+            g.split()
+        else:
+            g.act(*g.computer_move())
+    assert judge_moves(g, 1, "split") == () and judge_move(g, 1, "split") is None
+    assert [j.kind for j in judge_moves(g, 1, "stand")] == ["play"]
+    no_figures = Unseen.from_counts({Kind.ACE: 4, Kind.SEVEN: 4})
+    assert judge_split_hand(g, no_figures, "stand") is None
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_reason_on_a_hand_of_a_split_reads_in_every_language(lang: str) -> None:
+    args = {"total": "4½", "hands": 2, "bust": 0.41}
+    for choice, values, key in (("hit", {"stand": -0.49, "hit": -0.53}, "reason.split_stand"),
+                                ("stand", {"stand": -0.72, "hit": -0.21}, "reason.split_hit")):
+        j = verdict("play", choice, values, banker="equilibrium", reason_args=args)
+        assert j.reason == key
+        text = judgement_sentence(j, lang)
+        assert "{" not in text and text.endswith(".") and "4½" in text and "41" in text
+        assert " 2 " in text
+        if lang != "en":
+            assert reason_sentence(j, lang) != reason_sentence(j, "en")
