@@ -159,13 +159,14 @@ def _split_of(rules: Rules, deck: Unseen, player: str, banker: str) -> tuple[flo
     return r.value, r.expected_hands - 1
 
 
-def split_rules(rules: Rules) -> Rules:
-    """The rules the rest of a hand after a split is valued under: at most two hands, and no
-    swap inside them (`settemezzo.game.restriction_codes`: the player declines those moves)."""
-    if rules.split_figures <= MODELLED_HANDS and not rules.swap_hidden:
+def split_rules(rules: Rules, hands: int = MODELLED_HANDS) -> Rules:
+    """The rules the rest of a hand after a split is valued under: at most two hands (or
+    ``hands``, where a table's re-splits opened more), and no swap inside them
+    (`settemezzo.game.restriction_codes`: the player declines those moves)."""
+    most = max(hands, MODELLED_HANDS)
+    if rules.split_figures <= most and not rules.swap_hidden:
         return rules
-    return replace(rules, split_figures=min(rules.split_figures, MODELLED_HANDS),
-                   swap_hidden=False)
+    return replace(rules, split_figures=min(rules.split_figures, most), swap_hidden=False)
 
 
 def _stake_extras(game: HeadsUpGame, p: PlayerStrategy, b: BankerStrategy | None

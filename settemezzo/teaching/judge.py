@@ -47,9 +47,9 @@ if TYPE_CHECKING:
 __all__ = ["BOOKS", "KINDS", "PLAYS", "TOLERANCE", "Book", "Judgement", "after_swap", "book",
            "book_for", "cancel_ahead", "deal_value", "deck_book", "is_tie", "judge",
            "judge_bank", "judge_burn", "judge_deal_stake", "judge_move", "judge_moves",
-           "judge_play", "judge_split", "judge_split_hand", "judge_stake", "judge_swap",
-           "played_deck", "solve_ahead", "split_hands", "swap_book", "swap_book_ahead",
-           "swap_start", "verdict", "warm"]
+           "judge_play", "judge_resplit", "judge_split", "judge_split_hand", "judge_stake",
+           "judge_swap", "played_deck", "solve_ahead", "split_hands", "swap_book",
+           "swap_book_ahead", "swap_start", "verdict", "warm"]
 
 PLAYS = ("stand", "hit")
 """The choices a learner makes on a hand, and the best plays that are not a tie."""
@@ -362,10 +362,11 @@ def judge_split_hand(game: TableGame, deck: Unseen, choice: str,
     (each hand carries one stake of the same size): `settemezzo.split.split_decision` under
     `settemezzo.solve.walk.split_rules`, whose values are the player's expected total gain
     over every hand in units of one stake, in the model of a split: every card face up, the
-    banker best. ``deck``: the deck before any of the seat's cards (the hand's, less a card
-    it burnt). None where the model cannot play it (more than two hands, a deck that could
-    run out): a re-split is not judged (three hands take seconds to solve), and a swap is
-    judged as the hit it is (the model has no face-down card)."""
+    banker best; after a re-split at the table, the model of the hands open now (no more
+    re-splits after them, as the restricted game allows none). ``deck``: the deck before any
+    of the seat's cards (the hand's, less a card it burnt). None where the model cannot play
+    it (a deck that could run out, too many hands): a re-split itself is not judged, and a
+    swap is judged as the hit it is (the model has no face-down card)."""
     from settemezzo.errors import LimitError
     from settemezzo.solve.walk import split_rules
     from settemezzo.split import split_decision
@@ -374,7 +375,8 @@ def judge_split_hand(game: TableGame, deck: Unseen, choice: str,
     if v is None or v.hands < 2 or choice not in PLAYS:
         return None
     try:
-        d = split_decision(split_rules(game.rules), split_hands(game), v.hand_index, deck)
+        hands = split_hands(game)
+        d = split_decision(split_rules(game.rules, len(hands)), hands, v.hand_index, deck)
     except (InputError, LimitError):       # the split model's SplitInputError, SplitTooLarge
         return None
     if not set(PLAYS) <= set(d.values):
@@ -383,6 +385,32 @@ def judge_split_hand(game: TableGame, deck: Unseen, choice: str,
                    tolerance=tolerance, seen=seen,
                    reason_args={"total": v.total_label, "hands": v.hands,
                                 "bust": _float(game.bust_chance())})
+
+
+def judge_resplit(game: TableGame, deck: Unseen, choice: str,
+                  tolerance: float = TOLERANCE, seen: int = 0) -> Judgement | None:
+    """``split`` or ``no_split`` two figures again on a hand of a split, per unit stake:
+    each the better of stand and hit of `split_decision` (as in `judge_split_hand`) with
+    no re-split after it: on the hands open now, or with this hand's second figure opening
+    one more. None where the model cannot play either."""
+    from settemezzo.errors import LimitError
+    from settemezzo.solve.walk import split_rules
+    from settemezzo.split import split_decision
+
+    v = game.view
+    hands = split_hands(game)
+    if v is None or len(hands) < 2 or len(hands[v.hand_index]) != 2:
+        return None
+    i, n = v.hand_index, len(hands)
+    parted = (*hands[:i], hands[i][:1], *hands[i + 1:], hands[i][1:])
+    try:
+        keep = split_decision(split_rules(game.rules, n), hands, i, deck).values
+        split = split_decision(split_rules(game.rules, n + 1), parted, i, deck).values
+    except (InputError, LimitError):
+        return None
+    return verdict("split", choice, {"split": max(split[c] for c in PLAYS if c in split),
+                                     "no_split": max(keep[c] for c in PLAYS if c in keep)},
+                   banker="equilibrium", tolerance=tolerance, seen=seen)
 
 
 def warm(rules: Rules) -> Book:
@@ -537,12 +565,14 @@ def judge_moves(game: TableGame, seat: int, action: str, amount: int | None = No
         j = judge_stake(b, hole, range(lo, hi + 1), f"stake:{amount}", tolerance, n)
         return () if j is None else (j,)
     if v.hands > 1:                         # a hand of a split: the split model's values
-        if action == "split":
-            return ()
         rest = _less_burnt(game, b.deck, deck)
-        j = None if rest is None else judge_split_hand(
-            game, rest, "stand" if action == "stand" else "hit", tolerance, n)
-        return () if j is None else (j,)
+        if rest is None:
+            return ()
+        split = [judge_resplit(game, rest, "split" if action == "split" else "no_split",
+                               tolerance, n)] if v.decision == "split" else []
+        play = [] if action == "split" else [judge_split_hand(
+            game, rest, "stand" if action == "stand" else "hit", tolerance, n)]
+        return tuple(j for j in split + play if j is not None)
     node = game.decision_node()
     key: Key | None = fresh.key_of(node) if node >= 0 else None
     if key is None and (after := after_swap(game, b, deck)) is not None:

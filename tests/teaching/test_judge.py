@@ -590,8 +590,8 @@ def test_a_hand_of_a_split_is_judged_by_the_split_model(rules: Rules,
         assert positions, seed
         for move, found, hands, i in positions:
             d = split_decision(split, hands, i, Unseen.full())
-            assert [j.kind for j in found] == ["play"], (seed, hands, i)
-            (j,) = found
+            assert [j.kind for j in found][-1:] == ["play"], (seed, hands, i)
+            j = found[-1]                     # (a re-split declined first: its own test)
             assert j.values == {"stand": d.values["stand"], "hit": d.values["hit"]}
             assert j.choice == move and j.reason in ("reason.split_stand",
                                                      "reason.split_hit", "reason.either")
@@ -609,8 +609,8 @@ def test_a_hand_of_a_split_is_judged_by_the_split_model(rules: Rules,
 
 
 def test_a_split_the_model_cannot_play_is_not_judged() -> None:
-    """A re-split (the model plays two hands) and a deck without the hands' cards: no
-    judgement, no error."""
+    """A re-split is judged (`judge_resplit`), and a deck without the hands' cards gives
+    no judgement and no error."""
     from settemezzo.teaching.judge import judge_split_hand
 
     g = TableGame(SPANISH, students=1, computers=1, seed=11, hands=6)
@@ -622,10 +622,40 @@ def test_a_split_the_model_cannot_play_is_not_judged() -> None:
             g.split()
         else:
             g.act(*g.computer_move())
-    assert judge_moves(g, 1, "split") == () and judge_move(g, 1, "split") is None
-    assert [j.kind for j in judge_moves(g, 1, "stand")] == ["play"]
+    assert [j.kind for j in judge_moves(g, 1, "split")] == ["split"]
+    assert [j.kind for j in judge_moves(g, 1, "stand")] == ["split", "play"]
     no_figures = Unseen.from_counts({Kind.ACE: 4, Kind.SEVEN: 4})
     assert judge_split_hand(g, no_figures, "stand") is None
+
+
+def test_after_a_re_split_the_hands_open_are_judged() -> None:
+    """After a re-split at the table (three hands), stand or hit is `split_decision`'s in
+    the model of the three hands open (`split_rules(rules, 3)`: no re-split after them), on
+    the hands as the seat's own view shows them (its cards are tracked card by card in
+    `test_a_hand_of_a_split_is_judged_by_the_split_model`); the two-hand model refuses it."""
+    from settemezzo.cards import kind_of
+    from settemezzo.solve.walk import split_rules
+    from settemezzo.split import SplitInputError, split_decision
+
+    g = TableGame(SPANISH, students=1, computers=1, seed=11, hands=6)
+    while not (g.view is not None and g.view.hands > 2 and g.view.decision == "action"):
+        assert not g.over
+        if g.phase == "done":
+            g.next_hand()
+        elif g.can_split():
+            g.split()
+        else:
+            g.act(*g.computer_move())
+    v = g.view
+    mine = next(s for s in v.table if s.seat == v.seat)
+    hands = [SPANISH.plain_kinds(kind_of(c) for c in h) for h in mine.cards]
+    assert len(hands) == 3 and all(h[0] is Kind.FIGURE for h in hands)
+    want = split_decision(split_rules(SPANISH, 3), hands, v.hand_index, Unseen.full()).values
+    (j,) = judge_moves(g, 1, "stand", deck="fresh")
+    assert j.values == {"stand": want["stand"], "hit": want["hit"]}
+    assert j.reason_args["hands"] == 3
+    with pytest.raises(SplitInputError):
+        split_decision(split_rules(SPANISH), hands, v.hand_index, Unseen.full())
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -640,3 +670,40 @@ def test_the_reason_on_a_hand_of_a_split_reads_in_every_language(lang: str) -> N
         assert " 2 " in text
         if lang != "en":
             assert reason_sentence(j, lang) != reason_sentence(j, "en")
+
+
+def test_a_re_split_is_judged_against_the_split_model_s_own_split() -> None:
+    """Splitting two figures again on the first hand of a split: the judge's value of the
+    split (this hand's second figure opening one more hand, `judge_resplit`) against the
+    second method, `split_decision`'s own ``split`` option at that position in the model of
+    one hand more; not splitting is the better of stand and hit with no re-split."""
+    from settemezzo.solve.walk import split_rules
+    from settemezzo.split import split_decision
+    from settemezzo.teaching.judge import split_hands
+
+    checked = set()
+    for seed in (18,):
+        g = TableGame(SPANISH, students=1, computers=1, seed=seed, hands=6)
+        while not g.over and checked != {2, 3}:
+            v = g.view
+            if g.phase == "done":
+                g.next_hand()
+            elif v is not None and v.hands > 1 and g.can_split() and v.hand_index == 0:
+                hands = split_hands(g)
+                (j,) = judge_moves(g, 1, "split", deck="fresh")
+                more = split_decision(split_rules(SPANISH, len(hands) + 1), hands, 0,
+                                      Unseen.full()).values
+                keep = split_decision(split_rules(SPANISH, len(hands)), hands, 0,
+                                      Unseen.full()).values
+                assert j.kind == "split" and j.values["split"] == pytest.approx(
+                    more["split"], abs=1e-15)
+                assert j.values["no_split"] == max(keep["stand"], keep["hit"])
+                assert [x.kind for x in judge_moves(g, 1, "hit", deck="fresh")] == [
+                    "split", "play"]
+                checked.add(len(hands))
+                g.split()
+            elif v is not None and v.hands == 1 and g.can_split():
+                g.split()
+            else:
+                g.act(*g.computer_move())
+    assert checked == {2, 3}
