@@ -6,6 +6,7 @@ exact recursion (`settemezzo.split.recursion`) or the level-by-level induction
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -166,6 +167,24 @@ def _fast_run(model: Model, p: SplitPolicy, b: SplitPolicy, dmax: Sequence[int],
     return "merged", fast, fast.run(D, S, pending, hands, first, exact_hands)
 
 
+@functools.lru_cache(maxsize=16)
+def _hand_values(rules: Rules, dmax: tuple[int, ...], method: str, start: tuple[int, ...],
+                 scores: tuple[int, ...], pending: int, hands: int, first: bool,
+                 max_hands: int | None, exact_hands: int, player: str, banker: str
+                 ) -> tuple[str, int, dict[str, FloatArray], float | None, HandTree]:
+    """The values at every position of the hand being played (`_fast_run`'s parts, read
+    only, and its tree), kept for the last 16 hands: a hand's later decisions start from
+    the same cards (``start``: the deck before its cards after the figure), so a table's
+    next decision on that hand reads them here."""
+    model = Model(rules)
+    used, fast, (_, _, parts, split_v) = _fast_run(
+        model, player_policy(player), banker_policy(banker), dmax, method, start, scores,
+        pending, hands, first, max_hands, exact_hands)
+    for a in parts.values():
+        a.setflags(write=False)
+    return used, fast.n_max, parts, split_v, HandTree(model, dmax)
+
+
 def _exact_hands(exact_hands: int) -> int:
     if (not isinstance(exact_hands, int) or isinstance(exact_hands, bool)
             or exact_hands < 1):
@@ -292,15 +311,15 @@ def split_decision(rules: Rules, hands: Sequence[Sequence[Kind]], current: int |
     start = tuple(r + d for r, d in zip(rest, drawn, strict=True))
     dmax = rest_after(model, deck, figures[:1]) if len(hs) == 1 else \
         rest_after(model, deck, figures)
-    used, fast, (_, _, parts, split_v) = _fast_run(
-        model, p, b, dmax, m, start, scores, pending, len(hs), first, max_hands,
-        _exact_hands(exact_hands) if first else max(2, _exact_hands(exact_hands) - current))
-    tree = HandTree(model, dmax)
+    used, n_max, parts, split_v, tree = _hand_values(
+        rules, tuple(dmax), m, start, scores, pending, len(hs), first, max_hands,
+        _exact_hands(exact_hands) if first else max(2, _exact_hands(exact_hands) - current),
+        player, banker)
     node = tree.index[tuple(drawn)]
     values = {"stand": float(parts["stand"][0, node])}
     if np.isfinite(parts["hit"][0, node]):
         values["hit"] = float(parts["hit"][0, node])
-    if (first and node == tree.split_node and split_v is not None and len(hs) < fast.n_max):
+    if (first and node == tree.split_node and split_v is not None and len(hs) < n_max):
         values["split"] = split_v
     action = policy_action(model, p, values, hs[current])
     return SplitDecision(action, values, None, hs, current, used)
