@@ -601,8 +601,9 @@ def judge_bank(game: TableGame, action: str, tolerance: float = TOLERANCE
     its exact chance given what the bank saw and the equilibrium player's play; exact
     heads-up), per unit of the stakes at play (`TableGame.bank_stakes`). At the burn, a
     stand or a hit first declines it (``bank_burn``), then is judged on the card kept. The
-    bust chance in the reason counts the cards the bank has not seen. Nothing when no stake
-    is at play (every player bust)."""
+    bust chance in the reason counts the cards the bank has not seen, and ``seen`` (the cards
+    the values take out of the deck) is every card the bank has seen since the shuffle.
+    Nothing when no stake is at play (every player bust)."""
     from settemezzo.odds import bust_chance
 
     v = game.view
@@ -611,25 +612,27 @@ def judge_bank(game: TableGame, action: str, tolerance: float = TOLERANCE
     if not v.decision.startswith("bank") or stakes <= 0:
         return ()
     kinds = list(game.rules.plain_kinds(kind_of(c) for c in v.hand))
+    unseen = game.bank_unseen()
     args: dict[str, object] = {
         "total": v.total_label, "card": kinds[0].label if kinds else "",
-        "bust": float(bust_chance(kinds, game.bank_unseen(), game.rules))}
+        "bust": float(bust_chance(kinds, unseen, game.rules))}
+    seen = Unseen.full().total - unseen.total
     out: list[Judgement] = []
     if v.decision == "bank_burn":
         out.append(_bank_verdict("bank_burn", "burn" if action == "burn" else "no_burn",
-                                 game.bank_values(), stakes, tolerance, args))
+                                 game.bank_values(), stakes, tolerance, args, seen))
         if action == "burn":
             return tuple(out)
     out.append(_bank_verdict("bank", "stand" if action == "stand" else "hit",
-                             game.bank_values("bank_action"), stakes, tolerance, args))
+                             game.bank_values("bank_action"), stakes, tolerance, args, seen))
     return tuple(out)
 
 
 def _bank_verdict(kind: str, choice: str, values: Mapping[str, float] | None, stakes: int,
-                  tolerance: float, args: Mapping[str, object]) -> Judgement:
+                  tolerance: float, args: Mapping[str, object], seen: int) -> Judgement:
     assert values is not None
     return verdict(kind, choice, {c: x / stakes for c, x in values.items()}, banker="table",
-                   tolerance=tolerance, reason_args=args)
+                   tolerance=tolerance, reason_args=args, seen=seen)
 
 
 def _less_burnt(game: TableGame, start: Unseen, deck: str | Unseen) -> Unseen | None:

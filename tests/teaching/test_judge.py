@@ -264,6 +264,7 @@ def test_a_student_holding_the_bank_is_judged_by_the_table_banker(rules: Rules,
                 if v.decision == "bank_action" and j.best != "either":
                     assert (j.best == "hit") == g.bank_hint()
             assert j.banker == "table" and j.reason.startswith(("reason.bank_", "reason.either"))
+            assert j.seen == 40 - g.bank_unseen().total > 0
             assert judge_move(g, v.seat, action) == max(reversed(found), key=lambda x: x.cost)
             seen |= {f"{x.kind}:{x.best}" for x in found}
     assert {"bank:stand", "bank:hit"} <= seen
