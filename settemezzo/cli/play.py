@@ -147,13 +147,15 @@ def _hint(game: Any, lang: str, out: Callable[[str], None] = print) -> str:
         hit = game.bank_hint()
         return t("table.bank_hint", lang, play=t("chart.hit" if hit else "chart.stand", lang))
     from settemezzo.i18n import advice_text
-    from settemezzo.teaching.tablelog import deck_note, split_hint, table_hint
+    from settemezzo.teaching.tablelog import deck_note, split_hand_words, split_hint, table_hint
 
     found = table_hint(game)
     if found.deck == "coming":
         out(t("table.hint_working_swap" if found.swap else "table.hint_working", lang,
               n=found.seen))
         found = table_hint(game, wait=True)
+    if found.split is not None:
+        return " ".join(x for x in (split_hand_words(found, lang), deck_note(found, lang)) if x)
     if found.hint is None:
         return t("table.no_hint", lang)
     advice = found.hint.advice(game.rules)

@@ -48,8 +48,8 @@ __all__ = ["BOOKS", "KINDS", "PLAYS", "TOLERANCE", "Book", "Judgement", "after_s
            "book_for", "cancel_ahead", "deal_value", "deck_book", "is_tie", "judge",
            "judge_bank", "judge_burn", "judge_deal_stake", "judge_move", "judge_moves",
            "judge_play", "judge_resplit", "judge_split", "judge_split_hand", "judge_stake",
-           "judge_swap", "played_deck", "solve_ahead", "split_hands", "swap_book",
-           "swap_book_ahead", "swap_start", "verdict", "warm"]
+           "judge_swap", "played_deck", "solve_ahead", "split_hand_ahead", "split_hand_values",
+           "split_hands", "swap_book", "swap_book_ahead", "swap_start", "verdict", "warm"]
 
 PLAYS = ("stand", "hit")
 """The choices a learner makes on a hand, and the best plays that are not a tie."""
@@ -358,58 +358,74 @@ def split_hands(game: TableGame) -> tuple[tuple[Kind, ...], ...]:
 
 def judge_split_hand(game: TableGame, deck: Unseen, choice: str,
                      tolerance: float = TOLERANCE, seen: int = 0) -> Judgement | None:
-    """Stand or hit (``choice``) on the hand ``view.hand_index`` of a split, per unit stake
+    """Stand or hit (``choice``) on the hand ``view.hand_index`` of a split, per unit stake,
+    by `split_hand_values`; None where the model cannot play it (a deck that could run out,
+    too many hands): a re-split itself is `judge_resplit`'s, and a swap is judged as the hit
+    it is (the model has no face-down card)."""
+    v = game.view
+    if v is None or v.hands < 2 or choice not in PLAYS:
+        return None
+    values = split_hand_values(game.rules, split_hands(game), v.hand_index, deck)
+    if values is None:
+        return None
+    return verdict("play", choice, values, banker="equilibrium", tolerance=tolerance,
+                   seen=seen, reason_args={"total": v.total_label, "hands": v.hands,
+                                           "bust": _float(game.bust_chance())})
+
+
+def split_hand_values(rules: Rules, hands: tuple[tuple[Kind, ...], ...], index: int,
+                      deck: Unseen) -> dict[str, float] | None:
+    """Stand and hit on hand ``index`` of ``hands`` (a split's, every card), per unit stake
     (each hand carries one stake of the same size): `settemezzo.split.split_decision` under
-    `settemezzo.solve.walk.split_rules`, whose values are the player's expected total gain
-    over every hand in units of one stake, in the model of a split: every card face up, the
-    banker best; after a re-split at the table, the model of the hands open now (no more
-    re-splits after them, as the restricted game allows none). ``deck``: the deck before any
-    of the seat's cards (the hand's, less a card it burnt). None where the model cannot play
-    it (a deck that could run out, too many hands): a re-split itself is not judged, and a
-    swap is judged as the hit it is (the model has no face-down card)."""
+    `settemezzo.solve.walk.split_rules`, the player's expected total gain over every hand in
+    units of one stake, in the model of a split: every card face up, the banker best; after
+    a re-split at the table, the model of the hands open now (no more re-splits after them,
+    as the restricted game allows none). ``deck``: the deck before any of the seat's cards
+    (the hand's, less a card it burnt). None where the model cannot play it."""
     from settemezzo.errors import LimitError
     from settemezzo.solve.walk import split_rules
     from settemezzo.split import split_decision
 
-    v = game.view
-    if v is None or v.hands < 2 or choice not in PLAYS:
-        return None
     try:
-        hands = split_hands(game)
-        d = split_decision(split_rules(game.rules, len(hands)), hands, v.hand_index, deck)
+        d = split_decision(split_rules(rules, len(hands)), hands, index, deck)
     except (InputError, LimitError):       # the split model's SplitInputError, SplitTooLarge
         return None
-    if not set(PLAYS) <= set(d.values):
-        return None
-    return verdict("play", choice, {c: d.values[c] for c in PLAYS}, banker="equilibrium",
-                   tolerance=tolerance, seen=seen,
-                   reason_args={"total": v.total_label, "hands": v.hands,
-                                "bust": _float(game.bust_chance())})
+    return {c: d.values[c] for c in PLAYS} if set(PLAYS) <= set(d.values) else None
+
+
+def split_hand_ahead(game: TableGame, deck: Unseen | None) -> Future[dict[str, float] | None]:
+    """`split_hand_values` of the seat to act on a hand of a split, for the hand's ``deck``
+    (None: a full deck) less its burnt card, made in the background (a hint never waits;
+    a hand's later decisions take a millisecond, `split_decision` keeping its values). Its
+    result is None where there are none."""
+    v = game.view
+    rest = None if v is None or v.hands < 2 else _less_burnt(game, deck or Unseen.full(), "hand")
+    if v is None or rest is None:
+        done: Future[dict[str, float] | None] = Future()
+        done.set_result(None)
+        return done
+    return _SUB_AHEAD.submit(split_hand_values, game.rules, split_hands(game), v.hand_index,
+                             rest)
 
 
 def judge_resplit(game: TableGame, deck: Unseen, choice: str,
                   tolerance: float = TOLERANCE, seen: int = 0) -> Judgement | None:
     """``split`` or ``no_split`` two figures again on a hand of a split, per unit stake:
-    each the better of stand and hit of `split_decision` (as in `judge_split_hand`) with
-    no re-split after it: on the hands open now, or with this hand's second figure opening
-    one more. None where the model cannot play either."""
-    from settemezzo.errors import LimitError
-    from settemezzo.solve.walk import split_rules
-    from settemezzo.split import split_decision
-
+    each the better of stand and hit (`split_hand_values`) with no re-split after it: on
+    the hands open now, or with this hand's second figure opening one more. None where the
+    model cannot play either."""
     v = game.view
     hands = split_hands(game)
     if v is None or len(hands) < 2 or len(hands[v.hand_index]) != 2:
         return None
-    i, n = v.hand_index, len(hands)
+    i = v.hand_index
     parted = (*hands[:i], hands[i][:1], *hands[i + 1:], hands[i][1:])
-    try:
-        keep = split_decision(split_rules(game.rules, n), hands, i, deck).values
-        split = split_decision(split_rules(game.rules, n + 1), parted, i, deck).values
-    except (InputError, LimitError):
+    keep = split_hand_values(game.rules, hands, i, deck)
+    split = split_hand_values(game.rules, parted, i, deck)
+    if keep is None or split is None:
         return None
-    return verdict("split", choice, {"split": max(split[c] for c in PLAYS if c in split),
-                                     "no_split": max(keep[c] for c in PLAYS if c in keep)},
+    return verdict("split", choice, {"split": max(split.values()),
+                                     "no_split": max(keep.values())},
                    banker="equilibrium", tolerance=tolerance, seen=seen)
 
 
@@ -601,9 +617,10 @@ def judge_bank(game: TableGame, action: str, tolerance: float = TOLERANCE
     its exact chance given what the bank saw and the equilibrium player's play; exact
     heads-up), per unit of the stakes at play (`TableGame.bank_stakes`). At the burn, a
     stand or a hit first declines it (``bank_burn``), then is judged on the card kept. The
-    bust chance in the reason counts the cards the bank has not seen, and ``seen`` (the cards
-    the values take out of the deck) is every card the bank has seen since the shuffle.
-    Nothing when no stake is at play (every player bust)."""
+    bust chance in the reason counts the cards the bank has not seen; ``seen`` counts, as
+    for a player, the cards seen since the shuffle before the hand (the deck it was dealt
+    from: the bank's values take this hand's cards out too). Nothing when no stake is at
+    play (every player bust)."""
     from settemezzo.odds import bust_chance
 
     v = game.view
@@ -616,7 +633,8 @@ def judge_bank(game: TableGame, action: str, tolerance: float = TOLERANCE
     args: dict[str, object] = {
         "total": v.total_label, "card": kinds[0].label if kinds else "",
         "bust": float(bust_chance(kinds, unseen, game.rules))}
-    seen = Unseen.full().total - unseen.total
+    deck = game.hand_deck
+    seen = 0 if deck is None else Unseen.full().total - deck.total
     out: list[Judgement] = []
     if v.decision == "bank_burn":
         out.append(_bank_verdict("bank_burn", "burn" if action == "burn" else "no_burn",
@@ -694,7 +712,9 @@ SWAP_BOOKS = 64
 """How many subgames after a swap `swap_book` keeps."""
 
 _SWAPS: OrderedDict[tuple[Rules, Unseen, tuple[Kind, ...]], Future[Book]] = OrderedDict()
-_SWAP_AHEAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="settemezzo-swap-ahead")
+_SUB_AHEAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="settemezzo-sub-ahead")
+"""Where the hints' subgames after a swap and split hands' values are made (`swap_book_ahead`,
+`split_hand_ahead`): one at a time, never behind the decks' solves."""
 
 
 def swap_book(rules: Rules, deck: Unseen, start: tuple[Kind, ...]) -> Book:
@@ -714,7 +734,7 @@ def swap_book_ahead(rules: Rules, deck: Unseen, start: tuple[Kind, ...]) -> Futu
     background if neither kept nor being made)."""
     fut, mine = _swap_future(rules, deck, start)
     if mine:
-        _SWAP_AHEAD.submit(_make_swap_book, fut, rules, deck, start)
+        _SUB_AHEAD.submit(_make_swap_book, fut, rules, deck, start)
     return fut
 
 

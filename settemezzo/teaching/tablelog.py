@@ -23,7 +23,7 @@ holds it first) is a computer like the others, and who holds the bank is said in
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from typing import Any
@@ -31,15 +31,15 @@ from typing import Any
 from settemezzo.cards import Card, Unseen, kind_of
 from settemezzo.errors import InputError, LimitError, RulesError
 from settemezzo.hands import score
-from settemezzo.i18n import advice_sentence, card_label, percent, score_label, t
+from settemezzo.i18n import advice_sentence, card_label, number, percent, score_label, t
 from settemezzo.simulate.session import HandReport
 from settemezzo.simulate.tablegame import HandState, Hint, TableGame, hint_of
-from settemezzo.teaching.explain import play_word, rules_name
+from settemezzo.teaching.explain import choice_word, play_word, rules_name
 
 __all__ = ["TableHint", "after_swap_hint", "bank_line", "cards_score", "deck_line",
            "deck_note", "deck_words", "face_down_first", "hand_banker", "hint_text",
-           "log_lines", "result_words", "seat_name", "split_hint", "standings", "start_ahead",
-           "table_hint"]
+           "log_lines", "result_words", "seat_name", "split_hand_hint", "split_hand_words",
+           "split_hint", "standings", "start_ahead", "table_hint"]
 
 
 def seat_name(game: TableGame, i: int, lang: str) -> str:
@@ -154,13 +154,16 @@ class TableHint:
     future to wait for or to call back), ``fallback`` (the exact engine refused that deck,
     one that could run out within the hand, or its values lack the decision: the full
     deck's hint). ``hint`` None where there is none (`TableGame.no_hint`). ``swap``: the
-    hint is the subgame's after a swap the equilibrium never makes (`after_swap_hint`)."""
+    hint is the subgame's after a swap the equilibrium never makes (`after_swap_hint`);
+    ``split``: on a hand of a split, stand's and hit's values (`split_hand_hint`; ``hint``
+    None)."""
 
     hint: Hint | None
     deck: str
     seen: int = 0
     pending: Future[Any] | None = None
     swap: bool = False
+    split: Mapping[str, float] | None = None
 
 
 def start_ahead(game: TableGame) -> None:
@@ -191,6 +194,8 @@ def table_hint(game: TableGame, wait: bool = False) -> TableHint:
     deck = game.hand_deck
     if full is None and game.no_hint() == "unreached":
         return after_swap_hint(game, wait)
+    if full is None and game.no_hint() == "split_hand":
+        return split_hand_hint(game, wait)
     if full is None or deck is None:
         return TableHint(full, "full")
     seen = Unseen.full().total - deck.total     # the cards out of the deck valued
@@ -237,6 +242,33 @@ def after_swap_hint(game: TableGame, wait: bool = False) -> TableHint:
     before = tuple(k.label for k in game.rules.plain_kinds(kind_of(c) for c in v.hand[:v.hidden]))
     h = hint_of(rec, False, None, seen)
     return TableHint(replace(h, up=before + h.up), how, seen, swap=True)
+
+
+def split_hand_hint(game: TableGame, wait: bool = False) -> TableHint:
+    """`table_hint` on a hand of a split: stand's and hit's values per unit stake, as the
+    judge values them (`settemezzo.teaching.judge.split_hand_ahead`: every hand of the split
+    counted, every card face up), for the deck at the start of the hand. Never waits unless
+    ``wait``: until they are made the answer is ``coming``."""
+    from settemezzo.teaching.judge import split_hand_ahead
+
+    deck = game.hand_deck
+    seen, how = (0, "full") if deck is None else (Unseen.full().total - deck.total, "seen")
+    fut = split_hand_ahead(game, deck)
+    if not fut.done() and not wait:
+        return TableHint(None, "coming", seen, fut)
+    values = fut.result()
+    return TableHint(None, "full") if values is None else TableHint(None, how, seen,
+                                                                    split=values)
+
+
+def split_hand_words(found: TableHint, lang: str = "en") -> str:
+    """A split hand's hint (`split_hand_hint`) in a sentence ("" for another hint)."""
+    v = found.split
+    if v is None:
+        return ""
+    return t("table.hint_split_hand", lang, stand=number(v["stand"], lang, 3, True),
+             hit=number(v["hit"], lang, 3, True),
+             best=choice_word("hit" if v["hit"] > v["stand"] else "stand", lang, inline=True))
 
 
 def _deck_split(game: TableGame, deck: Unseen, rec: dict[str, Any]) -> float | None:
@@ -301,6 +333,8 @@ def hint_text(game: TableGame, lang: str = "en", found: TableHint | None = None)
         advice = found.hint.advice(game.rules)
         parts.append(t("table.hint_player", lang, sentence=advice_sentence(advice, lang)))
         parts += [x for x in (split_hint(advice, lang),) if x]
+    elif found.split is not None:
+        parts.append(split_hand_words(found, lang))
     elif found.deck == "full" and game.no_hint() in ("split_hand", "unreached"):
         parts.append(t("table.no_hint", lang))
     parts += [x for x in (deck_note(found, lang),) if x]

@@ -264,7 +264,7 @@ def test_a_student_holding_the_bank_is_judged_by_the_table_banker(rules: Rules,
                 if v.decision == "bank_action" and j.best != "either":
                     assert (j.best == "hit") == g.bank_hint()
             assert j.banker == "table" and j.reason.startswith(("reason.bank_", "reason.either"))
-            assert j.seen == 40 - g.bank_unseen().total > 0
+            assert j.seen == (0 if g.hand_deck is None else 40 - g.hand_deck.total)
             assert judge_move(g, v.seat, action) == max(reversed(found), key=lambda x: x.cost)
             seen |= {f"{x.kind}:{x.best}" for x in found}
     assert {"bank:stand", "bank:hit"} <= seen
@@ -708,3 +708,28 @@ def test_a_re_split_is_judged_against_the_split_model_s_own_split() -> None:
             else:
                 g.act(*g.computer_move())
     assert checked == {2, 3}
+
+
+def test_the_hint_on_a_hand_of_a_split_is_the_judge_s_values() -> None:
+    """The hint at a hand of a split (`tablelog.table_hint`): never waiting (``coming`` with
+    the future), then stand's and hit's values as the judge gives them for the same move,
+    said in every language."""
+    from settemezzo.teaching.tablelog import hint_text, table_hint
+
+    g = TableGame(SPANISH, students=1, computers=1, seed=5, hands=6)
+    while not (g.view is not None and g.view.hands > 1 and g.view.decision == "action"):
+        if g.phase == "done":
+            g.next_hand()
+        elif g.view is not None and g.view.hands == 1 and g.can_split():
+            g.split()
+        else:
+            g.act(*g.computer_move())
+    first = table_hint(g)
+    if first.split is None:
+        assert first.deck == "coming" and first.pending is not None
+    hint = table_hint(g, wait=True)
+    (j,) = judge_moves(g, 1, "stand", deck=g.hand_deck or "fresh")
+    assert hint.split == j.values and hint.hint is None
+    for lang in LANGUAGES:
+        text = hint_text(g, lang, hint)
+        assert "{" not in text and f"{abs(j.values['stand']):.3f}"[2:] in text
