@@ -31,7 +31,7 @@ from typing import Any
 from settemezzo.cards import Card, Unseen, kind_of
 from settemezzo.errors import InputError, LimitError, RulesError
 from settemezzo.hands import score
-from settemezzo.i18n import advice_sentence, card_label, number, percent, score_label, t
+from settemezzo.i18n import advice_sentence, card_label, percent, score_label, stakes, t
 from settemezzo.simulate.session import HandReport
 from settemezzo.simulate.tablegame import HandState, Hint, TableGame, hint_of
 from settemezzo.teaching.explain import choice_word, play_word, rules_name
@@ -221,7 +221,7 @@ def after_swap_hint(game: TableGame, wait: bool = False) -> TableHint:
     from settemezzo.teaching.judge import book, deck_book, swap_book_ahead, swap_start
 
     deck = game.hand_deck
-    seen, how = (0, "full") if deck is None else (Unseen.full().total - deck.total, "seen")
+    seen, how = _deck_seen(deck)
     try:
         whole = deck_book(game.rules, deck) if deck is not None else None
         if whole is not None and not whole.done() and not wait:
@@ -252,7 +252,7 @@ def split_hand_hint(game: TableGame, wait: bool = False) -> TableHint:
     from settemezzo.teaching.judge import split_hand_ahead
 
     deck = game.hand_deck
-    seen, how = (0, "full") if deck is None else (Unseen.full().total - deck.total, "seen")
+    seen, how = _deck_seen(deck)
     fut = split_hand_ahead(game, deck)
     if not fut.done() and not wait:
         return TableHint(None, "coming", seen, fut)
@@ -261,13 +261,19 @@ def split_hand_hint(game: TableGame, wait: bool = False) -> TableHint:
                                                                     split=values)
 
 
+def _deck_seen(deck: Unseen | None) -> tuple[int, str]:
+    """The cards seen since the shuffle that a hand's deck takes out, and the hint's
+    ``deck`` (`TableHint`) for it: ``full`` (None: a full deck) or ``seen``."""
+    return (0, "full") if deck is None else (Unseen.full().total - deck.total, "seen")
+
+
 def split_hand_words(found: TableHint, lang: str = "en") -> str:
     """A split hand's hint (`split_hand_hint`) in a sentence ("" for another hint)."""
     v = found.split
     if v is None:
         return ""
-    return t("table.hint_split_hand", lang, stand=number(v["stand"], lang, 3, True),
-             hit=number(v["hit"], lang, 3, True),
+    return t("table.hint_split_hand", lang, stand=stakes(v["stand"], lang),
+             hit=stakes(v["hit"], lang),
              best=choice_word("hit" if v["hit"] > v["stand"] else "stand", lang, inline=True))
 
 

@@ -9,6 +9,7 @@ chances); a fresh deck's values against the game's columns.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -609,13 +610,12 @@ def test_a_hand_of_a_split_is_judged_by_the_split_model(rules: Rules,
     assert moves == {"stand", "hit"} and indices == {0, 1}
 
 
-def test_a_split_the_model_cannot_play_is_not_judged() -> None:
-    """A re-split is judged (`judge_resplit`), and a deck without the hands' cards gives
-    no judgement and no error."""
-    from settemezzo.teaching.judge import judge_split_hand
-
-    g = TableGame(SPANISH, students=1, computers=1, seed=11, hands=6)
-    while not (g.view is not None and g.view.hands > 1 and g.can_split()):
+def _to_split_hand(seed: int, stop: Callable[[TableGame], bool]) -> TableGame:
+    """A Spanish table of one student who splits two figures whenever she first may and
+    else plays the computer's move, at her first decision on a hand of a split where
+    ``stop``."""
+    g = TableGame(SPANISH, students=1, computers=1, seed=seed, hands=6)
+    while not (g.view is not None and g.view.hands > 1 and stop(g)):
         assert not g.over
         if g.phase == "done":
             g.next_hand()
@@ -623,6 +623,15 @@ def test_a_split_the_model_cannot_play_is_not_judged() -> None:
             g.split()
         else:
             g.act(*g.computer_move())
+    return g
+
+
+def test_a_split_the_model_cannot_play_is_not_judged() -> None:
+    """A re-split is judged (`judge_resplit`), and a deck without the hands' cards gives
+    no judgement and no error."""
+    from settemezzo.teaching.judge import judge_split_hand
+
+    g = _to_split_hand(11, lambda g: g.can_split())
     assert [j.kind for j in judge_moves(g, 1, "split")] == ["split"]
     assert [j.kind for j in judge_moves(g, 1, "stand")] == ["split", "play"]
     no_figures = Unseen.from_counts({Kind.ACE: 4, Kind.SEVEN: 4})
@@ -716,14 +725,7 @@ def test_the_hint_on_a_hand_of_a_split_is_the_judge_s_values() -> None:
     said in every language."""
     from settemezzo.teaching.tablelog import hint_text, table_hint
 
-    g = TableGame(SPANISH, students=1, computers=1, seed=5, hands=6)
-    while not (g.view is not None and g.view.hands > 1 and g.view.decision == "action"):
-        if g.phase == "done":
-            g.next_hand()
-        elif g.view is not None and g.view.hands == 1 and g.can_split():
-            g.split()
-        else:
-            g.act(*g.computer_move())
+    g = _to_split_hand(5, lambda g: g.view.decision == "action")
     first = table_hint(g)
     if first.split is None:
         assert first.deck == "coming" and first.pending is not None
