@@ -56,7 +56,7 @@ from settemezzo.teaching.judge import (
     cancel_ahead,
     deck_book,
     judge_move,
-    solve_ahead,
+    start_ahead,
     warm,
 )
 
@@ -333,21 +333,11 @@ class ClassTables:
             game.act(m.action, m.amount)
         live = _Live(row, options, game, row.game, len(moves), self.clock(),
                      self._names(row), judged=judged, hand_deck=game.hand_deck)
-        self._ahead(live)
+        start_ahead(live.game, live.row.seated)  # the values its next judgements read
         for snap, m, at in unjudged:  # the server stopped before judging them: judged now
             assert m.student is not None
             self._submit(live, snap, m, 0.0, at)
         return live
-
-    def _ahead(self, live: _Live) -> None:
-        """Start the values of the deck the table judges next (`solve_ahead`; nothing if
-        started before), so that they are there, or nearly, when its decisions are judged:
-        while a hand is played its deck, and once it is over the next hand's, known before
-        the deal (`TableGame.next_hand_deck`), while the table reads the last hand."""
-        g = live.game
-        if live.options.fresh_deck or g.over:
-            return
-        solve_ahead(g.rules, g.next_hand_deck if g.phase == "done" else live.hand_deck)
 
     def _get(self, table: int) -> _Live | None:
         """The table's game, built (outside the lock: other tables go on) if not yet."""
@@ -404,7 +394,7 @@ class ClassTables:
         live.since = self.clock()
         if live.game.hand_no != hand:
             live.hand_deck = live.game.hand_deck
-        self._ahead(live)
+        start_ahead(live.game, live.row.seated)  # the next judgement's values, in think time
 
     def _new_game(self, live: _Live) -> bool:
         if not live.game.over:

@@ -233,7 +233,8 @@ def _play_game(game: Any, lang: str, read: Callable[[str], str],
     the hint."""
     from settemezzo.errors import IllegalActionError
     from settemezzo.i18n import t
-    from settemezzo.teaching.tablelog import log_lines, standings, start_ahead
+    from settemezzo.teaching.judge import start_ahead
+    from settemezzo.teaching.tablelog import log_lines, standings
 
     shown = 0
     while True:

@@ -29,10 +29,10 @@ from __future__ import annotations
 import functools
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from settemezzo.cards import Kind, Unseen, kind_of
 from settemezzo.errors import IllegalActionError, InputError
@@ -49,7 +49,8 @@ __all__ = ["BOOKS", "KINDS", "PLAYS", "TOLERANCE", "Book", "Judgement", "after_s
            "judge_bank", "judge_burn", "judge_deal_stake", "judge_move", "judge_moves",
            "judge_play", "judge_resplit", "judge_split", "judge_split_hand", "judge_stake",
            "judge_swap", "played_deck", "solve_ahead", "split_hand_ahead", "split_hand_values",
-           "split_hands", "swap_book", "swap_book_ahead", "swap_start", "verdict", "warm"]
+           "split_hands", "start_ahead", "swap_book", "swap_book_ahead", "swap_start", "verdict",
+           "warm"]
 
 PLAYS = ("stand", "hit")
 """The choices a learner makes on a hand, and the best plays that are not a tie."""
@@ -62,6 +63,8 @@ the split of two figures, ``play`` (stand or hit), and a student holding the ban
 TOLERANCE = 0.01
 """Values this close (in stakes) count as equally good by default (docs/rules.md: a teacher
 may set another tolerance)."""
+
+T = TypeVar("T")
 
 Key = tuple[int, str, str, str, str]
 """A decision of the player table: stake, card burnt, face-down card, face-up cards in the
@@ -381,7 +384,17 @@ def split_hand_values(rules: Rules, hands: tuple[tuple[Kind, ...], ...], index: 
     units of one stake, in the model of a split: every card face up, the banker best; after
     a re-split at the table, the model of the hands open now (no more re-splits after them,
     as the restricted game allows none). ``deck``: the deck before any of the seat's cards
-    (the hand's, less a card it burnt). None where the model cannot play it."""
+    (the hand's, less a card it burnt). None where the model cannot play it. The last
+    `SPLIT_VALUES` are kept; values started ahead (`split_hand_ahead`) are waited for, or
+    made here if not started yet."""
+    key = (rules, hands, index, deck)
+    fut, _ = _kept(_SPLITS, key, SPLIT_VALUES)
+    _fill(fut, _SPLITS, key, lambda: _split_values(*key))
+    return fut.result()
+
+
+def _split_values(rules: Rules, hands: tuple[tuple[Kind, ...], ...], index: int,
+                  deck: Unseen) -> dict[str, float] | None:
     from settemezzo.errors import LimitError
     from settemezzo.solve.walk import split_rules
     from settemezzo.split import split_decision
@@ -404,8 +417,11 @@ def split_hand_ahead(game: TableGame, deck: Unseen | None) -> Future[dict[str, f
         done: Future[dict[str, float] | None] = Future()
         done.set_result(None)
         return done
-    return _SUB_AHEAD.submit(split_hand_values, game.rules, split_hands(game), v.hand_index,
-                             rest)
+    key = (game.rules, split_hands(game), v.hand_index, rest)
+    fut, new = _kept(_SPLITS, key, SPLIT_VALUES)
+    if new:
+        _SUB_AHEAD.submit(_fill, fut, _SPLITS, key, lambda: _split_values(*key))
+    return fut
 
 
 def judge_resplit(game: TableGame, deck: Unseen, choice: str,
@@ -484,17 +500,22 @@ def deck_book(rules: Rules, deck: Unseen) -> Future[Book]:
 
 
 def cancel_ahead() -> None:
-    """Give up the decks' values (and subgames' after a swap) not started yet (a server
-    stopping: the queued solves would otherwise run before the process may exit); those
-    started finish."""
+    """Give up the decks' values (and subgames' after a swap, split hands') not started yet
+    (a server stopping: the queued solves would otherwise run before the process may exit);
+    those started finish."""
     with _BOOKS_LOCK:
         for key in [k for k, f in _BOOKS.items() if f.cancel()]:
             del _BOOKS[key]
             solve = _SOLVES.pop(key, None)
             if solve is not None:
                 solve.cancel()
-        for swap in [k for k, f in _SWAPS.items() if f.cancel()]:
-            del _SWAPS[swap]
+        _cancel_pending(_SWAPS)
+        _cancel_pending(_SPLITS)
+
+
+def _cancel_pending(kept: OrderedDict[Any, Future[Any]]) -> None:
+    for key in [k for k, f in kept.items() if f.cancel()]:
+        del kept[key]
 
 
 def solve_ahead(rules: Rules, deck: Unseen | None) -> None:
@@ -502,6 +523,32 @@ def solve_ahead(rules: Rules, deck: Unseen | None) -> None:
     presets) now, so that the hand's judgements find them made (`deck_book`)."""
     if deck is not None and deck != Unseen.full():
         deck_book(rules, deck)
+
+
+def start_ahead(game: TableGame, students: Container[int] | None = None) -> None:
+    """Start every value the table's next judgements and hints read, so that they find them
+    made (a decision's think time is the head start): the deck's (`solve_ahead`: while a
+    hand is played its `TableGame.hand_deck`, once it is over the next hand's,
+    `TableGame.next_hand_deck`, known before the deal); for a student's seat to act on a
+    hand of a split, its values (`split_hand_ahead`); after a swap the equilibrium never
+    makes, its subgame's (`swap_book_ahead`). ``students``: the seats of students (None:
+    the game's, `TableGame.students`). The tables call it after every move; what was
+    started before is not started again. Nothing for a game over."""
+    if game.over:
+        return
+    if game.phase == "done":
+        solve_ahead(game.rules, game.next_hand_deck)
+        return
+    deck = game.hand_deck
+    solve_ahead(game.rules, deck)
+    v = game.view
+    if (v is None or v.role != "player" or not v.hand or v.decision == "stake"
+            or v.seat not in (range(1, game.students + 1) if students is None else students)):
+        return
+    if v.hands > 1:
+        split_hand_ahead(game, deck)
+    elif game.decision_node() < 0 and (found := swap_start(game, deck or Unseen.full())):
+        swap_book_ahead(game.rules, found[0], found[1])
 
 
 def _make_book(fut: Future[Book], rules: Rules, deck: Unseen, solved: Future[Any]) -> None:
@@ -515,11 +562,12 @@ def _make_book(fut: Future[Book], rules: Rules, deck: Unseen, solved: Future[Any
     _fill(fut, _BOOKS, (rules, deck), make)
 
 
-def _fill(fut: Future[Book], kept: OrderedDict[Any, Future[Book]], key: Any,
-          make: Callable[[], Book]) -> None:
-    """``make``'s book into ``fut``, kept as ``kept[key]``: the engine's error goes to
-    ``fut`` and is kept (the deck is not tried again), an interruption forgets it."""
-    if not fut.set_running_or_notify_cancel():
+def _fill(fut: Future[T], kept: OrderedDict[Any, Future[T]], key: Any,
+          make: Callable[[], T]) -> None:
+    """``make``'s value into ``fut``, kept as ``kept[key]``, unless another thread makes it
+    (`_claim`): the engine's error goes to ``fut`` and is kept (not tried again), an
+    interruption forgets it."""
+    if not _claim(fut):
         return
     try:
         fut.set_result(make())
@@ -531,6 +579,27 @@ def _fill(fut: Future[Book], kept: OrderedDict[Any, Future[Book]], key: Any,
         fut.set_exception(e)
         if not isinstance(e, Exception):
             raise
+
+
+def _claim(fut: Future[Any]) -> bool:
+    """Whether this thread makes ``fut``'s value: True for the first to ask while it is
+    pending, so that a judgement makes values queued ahead rather than wait behind the
+    queue; False once it is being made, made or given up."""
+    with _BOOKS_LOCK:
+        return not (fut.running() or fut.done()) and fut.set_running_or_notify_cancel()
+
+
+def _kept(kept: OrderedDict[Any, Future[T]], key: Any, limit: int) -> tuple[Future[T], bool]:
+    """The future kept for ``key``, or a new one (then True), kept with the last ``limit``."""
+    with _BOOKS_LOCK:
+        fut = kept.get(key)
+        if fut is not None and not fut.cancelled():
+            kept.move_to_end(key)
+            return fut, False
+        fut = kept[key] = Future()
+        while len(kept) > limit:
+            kept.popitem(last=False)
+    return fut, True
 
 
 def book_for(game: TableGame, deck: str | Unseen) -> tuple[Book, Book, int]:
@@ -678,18 +747,18 @@ def after_swap(game: TableGame, b: Book, deck: str | Unseen = "hand"
     card up, so what follows depends on those cards alone, however the hand got there: this
     answers a hand after a swap the equilibrium never makes, which the whole game's table
     leaves out. None: no swap in this hand."""
-    found = swap_start(game, b, deck)
+    found = swap_start(game, b.deck, deck)
     if found is None:
         return None
     rest, start, key = found
     return swap_book(game.rules, rest, start), key
 
 
-def swap_start(game: TableGame, b: Book, deck: str | Unseen = "hand"
+def swap_start(game: TableGame, hand: Unseen, deck: str | Unseen = "hand"
                ) -> tuple[Unseen, tuple[Kind, ...], Key] | None:
     """Where the subgame after the last swap of the seat to act starts: the cards left then
-    (``b``'s deck, the book the values come from, less a burnt card (`_less_burnt`, as
-    ``deck`` took it: see `book_for`) and the cards face up then), those cards (sorted) and
+    (``hand``, the deck of the book the values come from, less a burnt card (`_less_burnt`,
+    as ``deck`` took it: see `book_for`) and the cards face up then), those cards (sorted) and
     the decision's key there (the new face-down card, the cards turned up since). None: no
     swap in this hand (a single hand whose face-down card is not its first)."""
     from settemezzo.game import without_cards
@@ -701,7 +770,7 @@ def swap_start(game: TableGame, b: Book, deck: str | Unseen = "hand"
     rules = game.rules
     kinds = rules.plain_kinds(kind_of(c) for c in v.hand)
     start = tuple(kinds[:v.hidden])
-    rest = _less_burnt(game, b.deck, deck)
+    rest = _less_burnt(game, hand, deck)
     if rest is None:
         return None
     key = (1, "", kinds[v.hidden].label, " ".join(k.label for k in kinds[v.hidden + 1:]), "")
@@ -713,8 +782,14 @@ SWAP_BOOKS = 64
 
 _SWAPS: OrderedDict[tuple[Rules, Unseen, tuple[Kind, ...]], Future[Book]] = OrderedDict()
 _SUB_AHEAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="settemezzo-sub-ahead")
-"""Where the hints' subgames after a swap and split hands' values are made (`swap_book_ahead`,
-`split_hand_ahead`): one at a time, never behind the decks' solves."""
+"""Where the subgames after a swap and split hands' values started ahead are made
+(`swap_book_ahead`, `split_hand_ahead`): one at a time, never behind the decks' solves."""
+
+SPLIT_VALUES = 64
+"""How many split hands' values `split_hand_values` keeps."""
+
+_SPLITS: OrderedDict[tuple[Rules, tuple[tuple[Kind, ...], ...], int, Unseen],
+                     Future[dict[str, float] | None]] = OrderedDict()
 
 
 def swap_book(rules: Rules, deck: Unseen, start: tuple[Kind, ...]) -> Book:
@@ -722,35 +797,20 @@ def swap_book(rules: Rules, deck: Unseen, start: tuple[Kind, ...]) -> Book:
     ``deck`` the cards left then (`settemezzo.tables.player_table`'s ``start``): the
     subgame's equilibrium, solved with the whole game's on a deck played down (kept with
     it), else now in this thread (a fraction of a second to two, once per deck and cards;
-    the last `SWAP_BOOKS` kept). An engine error is raised."""
-    fut, mine = _swap_future(rules, deck, start)
-    if mine:
-        _make_swap_book(fut, rules, deck, start)
+    the last `SWAP_BOOKS` kept; one started ahead is waited for). An engine error is
+    raised."""
+    fut, _ = _kept(_SWAPS, (rules, deck, start), SWAP_BOOKS)
+    _make_swap_book(fut, rules, deck, start)
     return fut.result()
 
 
 def swap_book_ahead(rules: Rules, deck: Unseen, start: tuple[Kind, ...]) -> Future[Book]:
     """`swap_book` without waiting: its future, done when the book is there (made in the
     background if neither kept nor being made)."""
-    fut, mine = _swap_future(rules, deck, start)
-    if mine:
+    fut, new = _kept(_SWAPS, (rules, deck, start), SWAP_BOOKS)
+    if new:
         _SUB_AHEAD.submit(_make_swap_book, fut, rules, deck, start)
     return fut
-
-
-def _swap_future(rules: Rules, deck: Unseen, start: tuple[Kind, ...]
-                 ) -> tuple[Future[Book], bool]:
-    """The kept future of a subgame's book, or a new one (then True: the caller makes it)."""
-    key = (rules, deck, start)
-    with _BOOKS_LOCK:
-        fut = _SWAPS.get(key)
-        if fut is not None and not fut.cancelled():
-            _SWAPS.move_to_end(key)
-            return fut, False
-        fut = _SWAPS[key] = Future()
-        while len(_SWAPS) > SWAP_BOOKS:
-            _SWAPS.popitem(last=False)
-    return fut, True
 
 
 def _make_swap_book(fut: Future[Book], rules: Rules, deck: Unseen,

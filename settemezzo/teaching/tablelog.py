@@ -7,8 +7,8 @@ terminal table (``settemezzo play``) show all of it.
 At a table played down the hint is exact for the cards seen: `table_hint` reads the values
 of the deck at the start of the hand (`TableGame.hand_deck`) from the judge's book of that
 deck (`settemezzo.teaching.judge.deck_book`, the values the class tables judge with), whose
-solve `start_ahead` starts before the hand is dealt (as the one before ends); until it is done
-the hint says it is coming.
+solve `settemezzo.teaching.judge.start_ahead` starts before the hand is dealt (as the one
+before ends); until it is done the hint says it is coming.
 
 No seat is named by a role: the bank passes from seat to seat, so the first seat (which
 holds it first) is a computer like the others, and who holds the bank is said in words.
@@ -39,7 +39,7 @@ from settemezzo.teaching.explain import choice_word, play_word, rules_name
 __all__ = ["TableHint", "after_swap_hint", "bank_line", "cards_score", "deck_line",
            "deck_note", "deck_words", "face_down_first", "hand_banker", "hint_text",
            "log_lines", "result_words", "seat_name", "split_hand_hint", "split_hand_words",
-           "split_hint", "standings", "start_ahead", "table_hint"]
+           "split_hint", "standings", "table_hint"]
 
 
 def seat_name(game: TableGame, i: int, lang: str) -> str:
@@ -166,20 +166,6 @@ class TableHint:
     split: Mapping[str, float] | None = None
 
 
-def start_ahead(game: TableGame) -> None:
-    """Start the values of the deck the table needs next now (the judge's
-    `settemezzo.teaching.judge.solve_ahead`), so that the hint finds them made: while a hand
-    is played, its deck (`TableGame.hand_deck`); once it is over, the next hand's
-    (`TableGame.next_hand_deck`, known before the deal). The tables call it as a hand is
-    dealt and as it ends; a deck started before is not started again. Nothing to start for
-    a full deck (shipped for the presets) or a game over."""
-    from settemezzo.teaching.judge import solve_ahead
-
-    if game.over:
-        return
-    solve_ahead(game.rules, game.next_hand_deck if game.phase == "done" else game.hand_deck)
-
-
 def table_hint(game: TableGame, wait: bool = False) -> TableHint:
     """The hint for the student to act (`TableGame.hint`'s decision), exact for the cards seen:
     at a table played down, the row of that decision in the equilibrium player's table of the
@@ -218,7 +204,7 @@ def after_swap_hint(game: TableGame, wait: bool = False) -> TableHint:
     start of the hand; the hand's cards face up then come first among its face-up cards.
     Never waits unless ``wait``: while the subgame is solved the answer is ``coming``. No
     hint (``full``) where the hand has no swap or the engine refuses the subgame."""
-    from settemezzo.teaching.judge import book, deck_book, swap_book_ahead, swap_start
+    from settemezzo.teaching.judge import deck_book, swap_book_ahead, swap_start
 
     deck = game.hand_deck
     seen, how = _deck_seen(deck)
@@ -226,7 +212,9 @@ def after_swap_hint(game: TableGame, wait: bool = False) -> TableHint:
         whole = deck_book(game.rules, deck) if deck is not None else None
         if whole is not None and not whole.done() and not wait:
             return TableHint(None, "coming", seen, whole)
-        found = swap_start(game, book(game.rules) if whole is None else whole.result())
+        if whole is not None:
+            whole.result()            # the engine's error for a deck it cannot play
+        found = swap_start(game, deck or Unseen.full())
         if found is None:
             return TableHint(None, "full")
         sub = swap_book_ahead(game.rules, found[0], found[1])

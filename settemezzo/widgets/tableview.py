@@ -22,6 +22,7 @@ from settemezzo.rules import ITALIAN, Rules, dealt_down
 from settemezzo.simulate.session import SimulationError
 from settemezzo.simulate.tablegame import HandState, SeatState, TableGame
 from settemezzo.teaching.explain import rules_name, rules_options
+from settemezzo.teaching.judge import start_ahead
 from settemezzo.teaching.tablelog import (
     bank_line,
     cards_score,
@@ -33,7 +34,6 @@ from settemezzo.teaching.tablelog import (
     result_words,
     seat_name,
     standings,
-    start_ahead,
     table_hint,
 )
 from settemezzo.widgets.html import WHOLE_LABEL, card_html, esc, message

@@ -9,6 +9,7 @@ chances); a fresh deck's values against the game's columns.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
@@ -735,3 +736,58 @@ def test_the_hint_on_a_hand_of_a_split_is_the_judge_s_values() -> None:
     for lang in LANGUAGES:
         text = hint_text(g, lang, hint)
         assert "{" not in text and f"{abs(j.values['stand']):.3f}"[2:] in text
+
+
+def test_the_values_of_a_split_hand_started_ahead_are_the_judge_s(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`start_ahead` starts the split hand's values of the student to act as her turn
+    comes, and the judge reads that very future: once it is done, the split model is not
+    asked again (made to fail here, the judgement still comes, with the same values)."""
+    judge_module = importlib.import_module("settemezzo.teaching.judge")  # not the function
+    from settemezzo.teaching.judge import split_hand_ahead, start_ahead
+
+    g = _to_split_hand(5, lambda g: g.view.decision == "action")
+    start_ahead(g)
+    fut = split_hand_ahead(g, g.hand_deck)
+    assert split_hand_ahead(g, g.hand_deck) is fut      # started once, kept
+    values = fut.result(timeout=60)
+    assert values is not None
+
+    def asked_again(*_args: object) -> None:
+        raise AssertionError("the split hand's values were made twice")
+
+    monkeypatch.setattr(judge_module, "_split_values", asked_again)
+    (j,) = judge_moves(g, 1, "stand", deck=g.hand_deck or "fresh")
+    assert j.values == values
+
+
+def test_a_judgement_makes_values_queued_ahead_rather_than_wait_behind_them(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Values started ahead but still queued (the background worker busy) are made by the
+    judgement that needs them, in its own thread: it does not wait behind the queue.
+    Checked by holding the worker until the judgement is done (a judgement that waited
+    would still be running when the test gives up on it)."""
+    import threading
+    from collections import OrderedDict
+
+    judge_module = importlib.import_module("settemezzo.teaching.judge")  # not the function
+    from settemezzo.teaching.judge import split_hand_ahead
+
+    monkeypatch.setattr(judge_module, "_SPLITS", OrderedDict())   # nothing kept yet
+    g = _to_split_hand(5, lambda g: g.view.decision == "action")
+    release = threading.Event()
+    held = judge_module._SUB_AHEAD.submit(release.wait, 60)       # the worker busy
+    try:
+        queued = split_hand_ahead(g, g.hand_deck)
+        assert not queued.running() and not queued.done()
+        out: list[tuple[object, ...]] = []
+        t = threading.Thread(target=lambda: out.append(
+            judge_moves(g, 1, "stand", deck=g.hand_deck or "fresh")))
+        t.start()
+        t.join(timeout=30)
+        assert not t.is_alive() and not held.done()
+        ((j,),) = out
+        assert queued.done() and j.values == queued.result()
+    finally:
+        release.set()
+        held.result(timeout=60)

@@ -15,12 +15,12 @@ from settemezzo.i18n import percent, t
 from settemezzo.rules import ITALIAN
 from settemezzo.simulate.session import HandReport
 from settemezzo.simulate.tablegame import TableGame
+from settemezzo.teaching.judge import start_ahead
 from settemezzo.teaching.tablelog import (
     hint_text,
     log_lines,
     result_words,
     seat_name,
-    start_ahead,
     table_hint,
 )
 
