@@ -52,13 +52,8 @@ from settemezzo.i18n import LANGUAGES, number, percent
 from settemezzo.rules import Rules, dealt_down, from_spec
 from settemezzo.simulate.session import HandReport
 from settemezzo.simulate.tablegame import ACTIONS, SeatState, TableGame
-from settemezzo.teaching.judge import (
-    cancel_ahead,
-    deck_book,
-    judge_move,
-    start_ahead,
-    warm,
-)
+from settemezzo.teaching.books import cancel_ahead, deck_book, start_ahead, warm
+from settemezzo.teaching.judge import judge_move
 
 __all__ = ["FEEDBACK", "JUDGES", "ClassTables", "TableOptions", "TableScreen", "judge_deck",
            "table_rules", "table_seed"]
@@ -119,7 +114,7 @@ class TableOptions:
 
 
 def judge_deck(options: TableOptions, hand_deck: Unseen | None) -> str | Unseen:
-    """The deck a table's decision is valued with (`settemezzo.teaching.judge.book_for`):
+    """The deck a table's decision is valued with (`settemezzo.teaching.books.book_for`):
     at a table played down, ``hand_deck``, the deck at the start of the hand (the cards seen
     since the shuffle out, `TableGame.hand_deck`); ``fresh``
     (a full deck) where the teacher chose a fresh deck every hand, or just after a shuffle."""
@@ -208,7 +203,7 @@ class ClassTables:
     def warm(self) -> None:
         """Build one game of the class's rules and ask its hint now (the compiled engine and
         the solved results load in seconds the first time; nobody should wait for them at
-        a click), make the judge's values (`settemezzo.teaching.judge.warm`: no
+        a click), make the judge's values (`settemezzo.teaching.books.warm`: no
         judgement should wait for them while students click) and load every language's
         number formats (Babel's data: a fifth of a second the first time); sets `ready`."""
         for lang in LANGUAGES:
@@ -223,7 +218,7 @@ class ClassTables:
 
     def close(self) -> None:
         """Stop the clock and the judge's workers; the decks' values not started are given
-        up (`settemezzo.teaching.judge.cancel_ahead`), so the process may stop at once."""
+        up (`settemezzo.teaching.books.cancel_ahead`), so the process may stop at once."""
         self._stop.set()
         self._pool.shutdown(wait=False)       # no judgement queued from now on
         cancel_ahead()

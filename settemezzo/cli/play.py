@@ -217,7 +217,7 @@ def _interactive(new_game: Callable[[int], Any], seed: int, lang: str,
     """Play by keys until ``q``; at the end of a game, the winner, the standings and a new
     game on ``n`` (``new_game(seed)``: the same table, the next seed). The values of a deck
     played down not yet started are given up at the end (`cancel_ahead`)."""
-    from settemezzo.teaching.judge import cancel_ahead
+    from settemezzo.teaching.books import cancel_ahead
 
     try:
         while _play_game(new_game(seed), lang, read, out):
@@ -233,7 +233,7 @@ def _play_game(game: Any, lang: str, read: Callable[[str], str],
     the hint."""
     from settemezzo.errors import IllegalActionError
     from settemezzo.i18n import t
-    from settemezzo.teaching.judge import start_ahead
+    from settemezzo.teaching.books import start_ahead
     from settemezzo.teaching.tablelog import log_lines, standings
 
     shown = 0

@@ -32,7 +32,7 @@ from settemezzo.game import UnsupportedRulesError, heads_up
 from settemezzo.i18n import describe_rules, score_label
 from settemezzo.results.answers import answers
 from settemezzo.rules import ITALIAN, KNOB_TABLE, SPANISH, Rules
-from settemezzo.teaching.judge import PLAYS
+from settemezzo.teaching.books import PLAYS
 
 __all__ = [
     "AGAINST_CHOICES",

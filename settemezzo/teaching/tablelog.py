@@ -6,8 +6,8 @@ terminal table (``settemezzo play``) show all of it.
 
 At a table played down the hint is exact for the cards seen: `table_hint` reads the values
 of the deck at the start of the hand (`TableGame.hand_deck`) from the judge's book of that
-deck (`settemezzo.teaching.judge.deck_book`, the values the class tables judge with), whose
-solve `settemezzo.teaching.judge.start_ahead` starts before the hand is dealt (as the one
+deck (`settemezzo.teaching.books.deck_book`, the values the class tables judge with), whose
+solve `settemezzo.teaching.books.start_ahead` starts before the hand is dealt (as the one
 before ends); until it is done the hint says it is coming.
 
 No seat is named by a role: the bank passes from seat to seat, so the first seat (which
@@ -170,11 +170,11 @@ def table_hint(game: TableGame, wait: bool = False) -> TableHint:
     """The hint for the student to act (`TableGame.hint`'s decision), exact for the cards seen:
     at a table played down, the row of that decision in the equilibrium player's table of the
     deck at the start of the hand (`TableGame.hand_deck`; the judge's book of it,
-    `settemezzo.teaching.judge.deck_book`, so the hint and the class tables' judgement give
+    `settemezzo.teaching.books.deck_book`, so the hint and the class tables' judgement give
     the same values), with the deck's own chances and, before a split, how often its
     equilibrium splits. Never waits unless ``wait``: while the deck's values are not there the
     answer is ``coming``. See `TableHint`."""
-    from settemezzo.teaching.judge import book, deck_book
+    from settemezzo.teaching.books import book, deck_book
 
     full = game.hint()
     deck = game.hand_deck
@@ -200,11 +200,11 @@ def table_hint(game: TableGame, wait: bool = False) -> TableHint:
 
 def after_swap_hint(game: TableGame, wait: bool = False) -> TableHint:
     """`table_hint` after a swap the equilibrium never makes: the row of the subgame after
-    that swap (`settemezzo.teaching.judge.swap_start`, the judge's own), for the deck at the
+    that swap (`settemezzo.teaching.books.swap_start`, the judge's own), for the deck at the
     start of the hand; the hand's cards face up then come first among its face-up cards.
     Never waits unless ``wait``: while the subgame is solved the answer is ``coming``. No
     hint (``full``) where the hand has no swap or the engine refuses the subgame."""
-    from settemezzo.teaching.judge import deck_book, swap_book_ahead, swap_start
+    from settemezzo.teaching.books import deck_book, swap_book_ahead, swap_start
 
     deck = game.hand_deck
     seen, how = _deck_seen(deck)
@@ -234,10 +234,10 @@ def after_swap_hint(game: TableGame, wait: bool = False) -> TableHint:
 
 def split_hand_hint(game: TableGame, wait: bool = False) -> TableHint:
     """`table_hint` on a hand of a split: stand's and hit's values per unit stake, as the
-    judge values them (`settemezzo.teaching.judge.split_hand_ahead`: every hand of the split
+    judge values them (`settemezzo.teaching.books.split_hand_ahead`: every hand of the split
     counted, every card face up), for the deck at the start of the hand. Never waits unless
     ``wait``: until they are made the answer is ``coming``."""
-    from settemezzo.teaching.judge import split_hand_ahead
+    from settemezzo.teaching.books import split_hand_ahead
 
     deck = game.hand_deck
     seen, how = _deck_seen(deck)

@@ -30,13 +30,11 @@ from settemezzo.errors import IllegalActionError, InputError, RulesError
 from settemezzo.hands import is_finished
 from settemezzo.i18n import check_lang
 from settemezzo.rules import ITALIAN, Rules, from_spec
+from settemezzo.teaching.books import PLAYS, Key, book
 from settemezzo.teaching.explain import advice_sentence, reason_sentence
 from settemezzo.teaching.judge import (
-    PLAYS,
     TOLERANCE,
     Judgement,
-    Key,
-    book,
     judge_burn,
     judge_split,
     judge_stake,

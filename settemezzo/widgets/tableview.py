@@ -21,8 +21,8 @@ from settemezzo.i18n import card_label, check_lang, t, total_label
 from settemezzo.rules import ITALIAN, Rules, dealt_down
 from settemezzo.simulate.session import SimulationError
 from settemezzo.simulate.tablegame import HandState, SeatState, TableGame
+from settemezzo.teaching.books import start_ahead
 from settemezzo.teaching.explain import rules_name, rules_options
-from settemezzo.teaching.judge import start_ahead
 from settemezzo.teaching.tablelog import (
     bank_line,
     cards_score,

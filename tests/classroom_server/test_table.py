@@ -22,7 +22,8 @@ from settemezzo.classroom_server.store import Answer
 from settemezzo.classroom_server.table import JUDGES, ClassTables, TableOptions, TableScreen
 from settemezzo.errors import InputError
 from settemezzo.i18n import t
-from settemezzo.teaching.judge import judge_move, played_deck
+from settemezzo.teaching.books import played_deck
+from settemezzo.teaching.judge import judge_move
 
 
 class Clock:
@@ -292,11 +293,10 @@ def test_the_next_hand_s_deck_starts_being_solved_as_a_hand_ends(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Once hand 1 is over, before anyone deals hand 2, the table has started the values of
     the deck hand 2 is dealt from (the cards of hand 1 out); a fresh-deck table starts none."""
-    import importlib
 
-    judge_mod = importlib.import_module("settemezzo.teaching.judge")  # not the function
+    from settemezzo.teaching import books
     started: list[object] = []
-    monkeypatch.setattr(judge_mod, "solve_ahead", lambda rules, deck: started.append(deck))
+    monkeypatch.setattr(books, "solve_ahead", lambda rules, deck: started.append(deck))
     room, tables = _class(tmp_path)
     tid = tables.open_table(TableOptions(seats=2, timeout=0), seed="5")
     fresh = tables.open_table(TableOptions(seats=2, timeout=0, fresh_deck=True), seed="5")
@@ -320,9 +320,8 @@ def test_a_judgement_waits_for_its_deck_s_values_and_the_pages_say_it_is_coming(
         tmp_path: Path) -> None:
     """The deck's values held back: the click is made at once, the student's page and the
     dashboard say a judgement is coming, and it is recorded once they are there."""
-    import importlib
 
-    judge = importlib.import_module("settemezzo.teaching.judge")   # the module, not `judge`
+    from settemezzo.teaching import books
     room, tables = _class(tmp_path)
     tid = tables.open_table(TableOptions(seats=2, timeout=0), seed="13")
     (ada,) = _tokens(room, "Ada")
@@ -330,7 +329,7 @@ def test_a_judgement_waits_for_its_deck_s_values_and_the_pages_say_it_is_coming(
     _to_hand(tables, ada, 1, over=True)
     tables.wait_judged(300)    # hand 1's judgements recorded: only hand 2's is counted below
     gate = threading.Event()
-    judge._AHEAD.submit(gate.wait, 120)             # hand 2's values held back
+    books._AHEAD.submit(gate.wait, 120)             # hand 2's values held back
     try:  # (a gate left shut would hold every later judgement on a deck for 120 s)
         s = _to_hand(tables, ada, 2)
         assert s.seen > 0

@@ -9,7 +9,6 @@ chances); a fresh deck's values against the game's columns.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
@@ -22,6 +21,7 @@ from settemezzo.i18n import LANGUAGES, t
 from settemezzo.odds import draw_kinds
 from settemezzo.rules import ITALIAN, SPANISH, Rules, from_spec
 from settemezzo.simulate.tablegame import TableGame
+from settemezzo.teaching.books import book, played_deck
 from settemezzo.teaching.explain import (
     choice_word,
     cost_text,
@@ -30,7 +30,6 @@ from settemezzo.teaching.explain import (
 )
 from settemezzo.teaching.judge import (
     Judgement,
-    book,
     deal_value,
     judge_burn,
     judge_move,
@@ -39,7 +38,6 @@ from settemezzo.teaching.judge import (
     judge_split,
     judge_stake,
     judge_swap,
-    played_deck,
     verdict,
 )
 from settemezzo.teaching.trainer import LEVELS, TrainerSession
@@ -431,7 +429,7 @@ def test_the_rest_of_a_hand_after_a_swap_is_the_whole_table_s() -> None:
     """Second method: the subgame's own table (`swap_book`) against the whole game's rows of
     the swaps the equilibrium makes (its subgames, solved with the game): the same values."""
     from settemezzo.game import without_cards
-    from settemezzo.teaching.judge import swap_book
+    from settemezzo.teaching.books import swap_book
 
     b, checked, starts = book(SWAP), 0, set()
     for rec in b.records:
@@ -477,7 +475,7 @@ def test_a_hand_after_a_swap_the_equilibrium_never_makes_is_judged() -> None:
     here, move by move), its decision the new face-down card and the cards dealt since."""
     from settemezzo.cards import kind_of
     from settemezzo.game import without_cards
-    from settemezzo.teaching.judge import swap_book
+    from settemezzo.teaching.books import swap_book
 
     games = [found for s in range(1, 12) if (found := _off_the_path(s)) is not None]
     assert len(games) >= 3
@@ -500,7 +498,7 @@ def test_the_hint_after_a_swap_the_equilibrium_never_makes_is_the_subgame_s() ->
     first among the hand's face-up cards; its words in every language."""
     from settemezzo.cards import kind_of
     from settemezzo.game import without_cards
-    from settemezzo.teaching.judge import swap_book
+    from settemezzo.teaching.books import swap_book
     from settemezzo.teaching.tablelog import hint_text, table_hint
 
     games = [found for s in range(1, 12) if (found := _off_the_path(s)) is not None]
@@ -690,7 +688,7 @@ def test_a_re_split_is_judged_against_the_split_model_s_own_split() -> None:
     one hand more; not splitting is the better of stand and hit with no re-split."""
     from settemezzo.solve.walk import split_rules
     from settemezzo.split import split_decision
-    from settemezzo.teaching.judge import split_hands
+    from settemezzo.teaching.books import split_hands
 
     checked = set()
     for seed in (18,):
@@ -743,8 +741,8 @@ def test_the_values_of_a_split_hand_started_ahead_are_the_judge_s(
     """`start_ahead` starts the split hand's values of the student to act as her turn
     comes, and the judge reads that very future: once it is done, the split model is not
     asked again (made to fail here, the judgement still comes, with the same values)."""
-    judge_module = importlib.import_module("settemezzo.teaching.judge")  # not the function
-    from settemezzo.teaching.judge import split_hand_ahead, start_ahead
+    from settemezzo.teaching import books
+    from settemezzo.teaching.books import split_hand_ahead, start_ahead
 
     g = _to_split_hand(5, lambda g: g.view.decision == "action")
     start_ahead(g)
@@ -756,7 +754,7 @@ def test_the_values_of_a_split_hand_started_ahead_are_the_judge_s(
     def asked_again(*_args: object) -> None:
         raise AssertionError("the split hand's values were made twice")
 
-    monkeypatch.setattr(judge_module, "_split_values", asked_again)
+    monkeypatch.setattr(books, "_split_values", asked_again)
     (j,) = judge_moves(g, 1, "stand", deck=g.hand_deck or "fresh")
     assert j.values == values
 
@@ -770,13 +768,13 @@ def test_a_judgement_makes_values_queued_ahead_rather_than_wait_behind_them(
     import threading
     from collections import OrderedDict
 
-    judge_module = importlib.import_module("settemezzo.teaching.judge")  # not the function
-    from settemezzo.teaching.judge import split_hand_ahead
+    from settemezzo.teaching import books
+    from settemezzo.teaching.books import split_hand_ahead
 
-    monkeypatch.setattr(judge_module, "_SPLITS", OrderedDict())   # nothing kept yet
+    monkeypatch.setattr(books, "_SPLITS", OrderedDict())   # nothing kept yet
     g = _to_split_hand(5, lambda g: g.view.decision == "action")
     release = threading.Event()
-    held = judge_module._SUB_AHEAD.submit(release.wait, 60)       # the worker busy
+    held = books._SUB_AHEAD.submit(release.wait, 60)       # the worker busy
     try:
         queued = split_hand_ahead(g, g.hand_deck)
         assert not queued.running() and not queued.done()

@@ -15,7 +15,7 @@ from settemezzo.i18n import percent, t
 from settemezzo.rules import ITALIAN
 from settemezzo.simulate.session import HandReport
 from settemezzo.simulate.tablegame import TableGame
-from settemezzo.teaching.judge import start_ahead
+from settemezzo.teaching.books import start_ahead
 from settemezzo.teaching.tablelog import (
     hint_text,
     log_lines,
@@ -132,14 +132,13 @@ def test_the_first_hand_and_a_fresh_deck_every_hand_hint_on_a_full_deck() -> Non
 def test_the_hint_says_the_deck_s_odds_are_coming_until_they_are_done() -> None:
     """The deck's values held back (the judge's worker kept busy): the hint says in words
     that the odds for the cards seen are coming, with no numbers; once done, it has them."""
-    import importlib
 
-    judge = importlib.import_module("settemezzo.teaching.judge")
+    from settemezzo.teaching import books
     g = to_decision(TableGame(PLAYED_DOWN, 1, 2, seed=8), 2)
     n = 40 - g.hand_deck.total if g.hand_deck is not None else 0
     assert n > 0
     gate = threading.Event()
-    judge._AHEAD.submit(gate.wait, 120)
+    books._AHEAD.submit(gate.wait, 120)
     try:
         start_ahead(g)
         found = table_hint(g)

@@ -113,14 +113,12 @@ def test_the_hint_at_a_table_played_down_comes_then_shows_without_a_click() -> N
     """Hand 2 of a table played down, the deck's values held back: the hint says they are
     coming; when they are done the widget draws the hint again by itself (the future's
     callback), now for the deck less the cards of hand 1."""
-    import importlib
     import threading
     import time
 
     from settemezzo.i18n import t
+    from settemezzo.teaching import books
     from settemezzo.widgets.html import esc
-
-    judge = importlib.import_module("settemezzo.teaching.judge")
     g = TableGame(ITALIAN.with_variants("reshuffle=when_exhausted"), 1, 1, seed=11)
     while not (g.hand_no == 2 and g.view is not None and g.view.role == "player"
                and g.hint() is not None):
@@ -128,7 +126,7 @@ def test_the_hint_at_a_table_played_down_comes_then_shows_without_a_click() -> N
     assert g.hand_deck is not None
     n = 40 - g.hand_deck.total
     gate = threading.Event()
-    judge._AHEAD.submit(gate.wait, 120)
+    books._AHEAD.submit(gate.wait, 120)
     try:
         w = ClassroomTable(game=g)
         w.hint.value = True
