@@ -212,7 +212,9 @@ def start_ahead(game: TableGame, students: Container[int] | None = None) -> None
     hand of a split, its values (`split_hand_ahead`); after a swap the equilibrium never
     makes, its subgame's (`swap_book_ahead`). ``students``: the seats of students (None:
     the game's, `TableGame.students`). The tables call it after every move; what was
-    started before is not started again. Nothing for a game over."""
+    started before is not started again. Nothing for a game over, nor where the judge will
+    have no values (a deck that lacks the hand's cards: the stock ran out within the hand);
+    never an error."""
     if game.over:
         return
     if game.phase == "done":
@@ -226,7 +228,12 @@ def start_ahead(game: TableGame, students: Container[int] | None = None) -> None
         return
     if v.hands > 1:
         split_hand_ahead(game, deck)
-    elif game.decision_node() < 0 and (found := swap_start(game, deck or Unseen.full())):
+        return
+    try:
+        found = swap_start(game, deck or Unseen.full()) if game.decision_node() < 0 else None
+    except InputError:        # the stock ran out within the hand: the deck lacks its cards
+        return
+    if found is not None:
         swap_book_ahead(game.rules, found[0], found[1])
 
 
