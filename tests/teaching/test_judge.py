@@ -819,3 +819,48 @@ def test_starting_the_values_ahead_never_fails_at_a_table_played_down() -> None:
                     g.act(*g.computer_move())
     finally:
         cancel_ahead()
+
+
+def _after_an_equilibrium_swap(seed: int) -> TableGame | None:
+    """A table played down (`SWAP`) of one student who swaps whenever she may, at her
+    decision after a swap the equilibrium makes too, on a deck with cards seen out (None:
+    none within four hands)."""
+    from settemezzo.rules import dealt_down
+
+    g = TableGame(dealt_down(SWAP), students=1, computers=1, seed=seed, hands=4)
+    while not g.over:
+        v = g.view
+        if g.phase == "done":
+            g.next_hand()
+        elif (g.phase == "play" and v is not None and v.seat == 1 and v.hidden
+                and g.hand_deck is not None and g.no_hint() is None):
+            return g
+        elif g.phase == "play" and v is not None and v.seat == 1 and g.can_swap():
+            g.act("swap")
+        else:
+            g.act(*g.computer_move())
+    return None
+
+
+def test_after_a_swap_a_deck_played_down_is_judged_by_the_whole_table_s_values() -> None:
+    """A deck played down's book holds the game's own rows (`Book.whole` False): after a
+    swap the judge and the hint read the subgame's book. Second method: the whole table of
+    the same deck (`tables.player_table`, every subgame's rows under the parent's path):
+    the very same stand and hit values, for the judge and the hint."""
+    from settemezzo.tables import player_table
+    from settemezzo.teaching.books import Book, deck_book
+    from settemezzo.teaching.tablelog import table_hint
+
+    found = (g for s in range(1, 9) if (g := _after_an_equilibrium_swap(s)) is not None)
+    for g in [next(found)]:               # one deck (a solve and its whole table)
+        deck = g.hand_deck
+        own = deck_book(g.rules, deck).result()
+        key = book(SWAP).key_of(g.decision_node())
+        assert not own.whole and key[4] and own.row(key) is None
+        whole = Book(SWAP, player_table(SWAP, "equilibrium", deck), deck).row(key)
+        assert whole is not None
+        (j,) = judge_moves(g, 1, "stand", deck=deck)
+        assert j.values == {"stand": whole["stand_ev"], "hit": whole["hit_ev"]}
+        hint = table_hint(g, wait=True).hint
+        assert hint is not None
+        assert (hint.stand_ev, hint.hit_ev) == (whole["stand_ev"], whole["hit_ev"])
