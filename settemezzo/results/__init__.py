@@ -123,7 +123,7 @@ class Solved:
         self._eq: Equilibrium | None = None
         self._results: dict[Any, Any] = {}
         self._lock = threading.RLock()
-        self._batch = 0  # within `prepare`: keep the solvers until the end
+        self._batch = 0  # computations open (`_computing`): the solvers kept until the last
         self._games: list[weakref.ref[HeadsUpGame]] = []
 
     def __repr__(self) -> str:
@@ -163,10 +163,8 @@ class Solved:
                 found = stored(self.stored)
         if found is None:
             what = _kind(key) if _kind(key) in _WHAT else "solving"
-            with ENGINE_LOCK, progress(self.rules, what):
+            with self._computing(), progress(self.rules, what):
                 found = compute()
-                if not self._batch:
-                    self._release()
         with self._lock:
             self._results.setdefault(key, found)
             out = self._results[key]
@@ -196,6 +194,21 @@ class Solved:
         self._games.append(weakref.ref(game))
         return game
 
+    @contextlib.contextmanager
+    def _computing(self) -> Iterator[None]:
+        """Hold the engine while results are computed, and keep the games' solvers until the
+        outermost computation ends (`prepare`'s batch, or a result computed from others: a
+        judge's book from the player table from the equilibrium reuses the solvers of the
+        solve), then drop them (`_release`)."""
+        with ENGINE_LOCK:
+            self._batch += 1
+            try:
+                yield
+            finally:
+                self._batch -= 1
+                if not self._batch:
+                    self._release()
+
     def _release(self) -> None:
         """Once results are kept here, drop the solvers of the games used to compute them
         (the bulk of a solve's memory)."""
@@ -216,10 +229,8 @@ class Solved:
         if self._eq is None:
             from settemezzo.solve import equilibrium
 
-            with ENGINE_LOCK, progress(self.rules, "summary"):
+            with self._computing(), progress(self.rules, "summary"):
                 self._eq = equilibrium(self.game)
-                if not self._batch:
-                    self._release()
         return self._eq
 
     def summary(self) -> Summary:
@@ -321,13 +332,8 @@ class Solved:
         ``("banker", max_up)``, ``("edge", method)``, ``"summary"``, ``"handout"``), telling
         ``progress(fraction done, key)`` before each."""
         todo = [k for k in needs if not self.ready(k)]
-        with ENGINE_LOCK:
-            self._batch += 1
-            try:
-                self._prepare(todo, progress)
-            finally:
-                self._batch -= 1
-                self._release()
+        with self._computing():
+            self._prepare(todo, progress)
 
     def _prepare(self, todo: list[Any], progress: Callable[[float, str], None] | None
                  ) -> None:
