@@ -60,8 +60,7 @@ __all__ = ["HandoutNumbers", "banker_table", "bust_chance_data", "handout_number
            "player_table"]
 
 def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equilibrium",
-                 deck: Unseen | None = None, start: tuple[Kind, ...] = (),
-                 after_swaps: bool = True) -> pd.DataFrame:
+                 deck: Unseen | None = None, start: tuple[Kind, ...] = ()) -> pd.DataFrame:
     """One row per player hand state, against the banker ``against``.
 
     ``start``: the player's cards turned face up by a swap, for the table of the rest of
@@ -105,10 +104,7 @@ def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equili
     (`settemezzo.game.HeadsUpGame.swap_subgame`): its rows come after those of the main
     game, for every swap the strategy makes (``own_reach`` above 0), with ``hole`` the new
     face-down card and ``up`` every face-up card in the order turned up (the swapped cards
-    included); its values are in chips at the stake chosen before. ``after_swaps`` False:
-    the game's own rows only (the rest of a hand after a swap is then the table with
-    ``start``, per unit stake: a judge that reads a few rows of a deck played down, not the
-    thousands after every swap, `settemezzo.teaching.books`).
+    included); its values are in chips at the stake chosen before.
 
     ``attrs``: ``rules_spec`` (`settemezzo.rules.Rules.spec`; `settemezzo.i18n.describe_rules`
     says the rule set in words), ``against`` (the banker's name),
@@ -125,7 +121,7 @@ def player_table(rules: Rules = ITALIAN, against: str | BankerStrategy = "equili
     is_eq = isinstance(against, str) and against.strip().lower() == "equilibrium"
     player = equilibrium(game).player if is_eq else player_reply(game, banker).strategy
     records: list[dict[str, Any]] = []
-    _player_rows(records, _Path(game, banker, player, is_eq), after_swaps)
+    _player_rows(records, _Path(game, banker, player, is_eq))
     df = pd.DataFrame.from_records(records)
     df.attrs["rules_spec"] = rules.spec()
     df.attrs["against"] = banker.name
@@ -154,9 +150,9 @@ class _Path:
     burnt: str = ""
 
 
-def _player_rows(records: list[dict[str, Any]], path: _Path, after_swaps: bool = True) -> None:
-    """Add the rows of ``path.game`` to ``records``, then (``after_swaps``) those of the
-    subgames after the swaps the strategy makes."""
+def _player_rows(records: list[dict[str, Any]], path: _Path) -> None:
+    """Add the rows of ``path.game`` to ``records``, then those of the subgames after the
+    swaps the strategy makes."""
     game, player = path.game, path.player
     cols = columns(game, path.banker)
     freq: list[float | None] = ([float(p) for p in player.hit] if path.is_eq
@@ -195,7 +191,7 @@ def _player_rows(records: list[dict[str, Any]], path: _Path, after_swaps: bool =
             **({**_swap_columns(game, st, cols, freq, plain, mult),
                 "swapped": " ".join(path.swapped)} if game.rules.swap_hidden else {}),
         })
-    for i in game.swap_target if after_swaps else ():
+    for i in game.swap_target:
         go = own[i] * float(player.hit[i])
         if go < REACH_EPS:
             continue  # a swap the strategy never makes: no rows for what follows

@@ -249,11 +249,9 @@ class Solved:
         return Summary(**numbers, restriction_codes=restriction_codes(self.rules))
 
     # -- tables, edges, handout --------------------------------------------------------------
-    def player_table(self, against: str = "equilibrium", after_swaps: bool = True
-                     ) -> pd.DataFrame:
+    def player_table(self, against: str = "equilibrium") -> pd.DataFrame:
         """`settemezzo.tables.player_table` against the banker ``against`` (shared: do not
-        modify); ``after_swaps`` False: at least the game's own rows (the whole table where
-        it is shipped)."""
+        modify)."""
         name = against.strip().lower()
 
         def compute() -> pd.DataFrame:
@@ -262,13 +260,10 @@ class Solved:
             if name == "equilibrium":
                 self.equilibrium  # noqa: B018 (solved once, kept here)
             game = self.game  # alive during the call, the equilibrium known
-            return player_table(game.rules, name, self.deck, after_swaps=after_swaps)
+            return player_table(game.rules, name, self.deck)
 
-        key = ("player", name) if after_swaps or not self.rules.swap_hidden else \
-            ("player", name, "own")
-        if key[-1] == "own" and ("player", name) in self._results:
-            key = ("player", name)                        # the whole table is at hand
-        return self._get(key, lambda s: s.table("player", name), compute)
+        return self._get(("player", name), lambda s: s.table("player", name),
+                         compute)
 
     def banker_table(self, max_up: int | None = 2) -> pd.DataFrame:
         """`settemezzo.tables.banker_table` (shared: do not modify)."""

@@ -48,15 +48,10 @@ order turned up, cards turned up by swaps (the table's labels, '' for none)."""
 
 
 class Book:
-    """The equilibrium player's table of a rule set and deck, by decision (`Key`).
-    ``whole``: it holds the rows after the swaps the equilibrium makes too (a fresh deck's,
-    shipped); a deck played down's holds the game's own rows, and the rest of a hand after
-    a swap is its subgame's book (`after_swap`: the same values, read from far fewer rows
-    made)."""
+    """The equilibrium player's table of a rule set and deck, by decision (`Key`)."""
 
-    def __init__(self, rules: Rules, frame: pd.DataFrame, deck: Unseen,
-                 whole: bool = True) -> None:
-        self.rules, self.frame, self.deck, self.whole = rules, frame, deck, whole
+    def __init__(self, rules: Rules, frame: pd.DataFrame, deck: Unseen) -> None:
+        self.rules, self.frame, self.deck = rules, frame, deck
         # plain columns, read once: a row's dict is made only when a decision asks for it
         self._columns = [str(c) for c in frame.columns]
         self._data = [frame[c].tolist() for c in frame.columns]
@@ -110,17 +105,13 @@ class Book:
 def book(rules: Rules, deck: Unseen | None = None) -> Book:
     """The `Book` of ``rules`` (``deck``: the cards left at the start of the hand; None: a
     fresh deck), kept by `settemezzo.results` with the rule set's other results. A fresh
-    deck's answers at once for the presets (shipped), whole; another deck solves once, and
-    its book holds the game's own rows (`Book`: a Spanish deck's rows after every swap the
-    equilibrium makes took as long as its equilibrium)."""
+    deck's answers at once for the presets (shipped); another deck solves once."""
     from settemezzo import results
     from settemezzo.results import equilibrium_source
 
-    whole = deck is None or deck == Unseen.full()
     return results.get(equilibrium_source(rules), deck).view(
-        "judge_book", lambda s: Book(rules, s.player_table("equilibrium", after_swaps=whole),
-                                     s.deck if s.deck is not None else Unseen.full(),
-                                     whole or not rules.swap_hidden))
+        "judge_book", lambda s: Book(rules, s.player_table("equilibrium"),
+                                     s.deck if s.deck is not None else Unseen.full()))
 
 
 def warm(rules: Rules) -> Book:
@@ -219,8 +210,7 @@ def start_ahead(game: TableGame, students: Container[int] | None = None) -> None
     hand is played its `TableGame.hand_deck`, once it is over the next hand's,
     `TableGame.next_hand_deck`, known before the deal); for a student's seat to act on a
     hand of a split, its values (`split_hand_ahead`); after a swap the equilibrium never
-    makes, or any swap on a deck played down (its book holds the game's own rows), its
-    subgame's (`swap_book_ahead`). ``students``: the seats of students (None:
+    makes, its subgame's (`swap_book_ahead`). ``students``: the seats of students (None:
     the game's, `TableGame.students`). The tables call it after every move; what was
     started before is not started again. Nothing for a game over, nor where the judge will
     have no values (a deck that lacks the hand's cards: the stock ran out within the hand);
@@ -240,8 +230,7 @@ def start_ahead(game: TableGame, students: Container[int] | None = None) -> None
         split_hand_ahead(game, deck)
         return
     try:
-        found = swap_start(game, deck or Unseen.full()) if (
-            deck is not None or game.decision_node() < 0) else None  # (a deck's own rows)
+        found = swap_start(game, deck or Unseen.full()) if game.decision_node() < 0 else None
     except InputError:        # the stock ran out within the hand: the deck lacks its cards
         return
     if found is not None:

@@ -351,8 +351,8 @@ def judge_moves(game: TableGame, seat: int, action: str, amount: int | None = No
         return tuple(j for j in split + play if j is not None)
     node = game.decision_node()
     key: Key | None = fresh.key_of(node) if node >= 0 else None
-    if (key is None or b.row(key) is None) and (after := after_swap(game, b, deck)) is not None:
-        b, key = after      # after a swap: one the equilibrium never makes, or a book's own rows
+    if key is None and (after := after_swap(game, b, deck)) is not None:
+        b, key = after                      # a hand the equilibrium never plays this far
     out: list[Judgement | None] = []
     if v.decision == "burn":
         out.append(judge_burn(b, v.stake, hole, "burn" if action == "burn" else "no_burn",

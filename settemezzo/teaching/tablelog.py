@@ -190,10 +190,6 @@ def table_hint(game: TableGame, wait: bool = False) -> TableHint:
         return TableHint(None, "coming", seen, fut)
     try:
         rec = fut.result().row(book(game.rules).key_of(game.decision_node()))
-        if rec is None and not fut.result().whole:     # after a swap: its subgame's row
-            after = after_swap_hint(game, wait)
-            if after.hint is not None or after.deck == "coming":
-                return after
         if rec is None:            # the deck ran out in the hand: its values lack the hand
             return TableHint(full, "fallback", seen)
         split = _deck_split(game, deck, rec) if full.split_frequency is not None else None
