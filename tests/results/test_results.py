@@ -21,6 +21,7 @@ from settemezzo.widgets.explorer import explore, odds_explorer
 
 # not shipped precomputed (a pair of variants), and cheap to solve (about a second)
 PAIR = ITALIAN.with_variants("royal", "ties_push")
+NEVER_SOLVED = ITALIAN.with_variants("royal", "ties_push", "seven_half_pays=2")
 
 
 def test_one_entry_per_rule_set_and_at_most_keep_of_them() -> None:
@@ -70,8 +71,10 @@ def test_the_explorer_says_at_once_that_it_is_computing() -> None:
     assert w.progress.layout.display == "none"
     w.rules.value = ITALIAN                     # shipped: answered at once
     assert w.result is not None and w.result.row is not None
-    results.clear()                              # PAIR forgotten: a rule change must wait
-    w.rules.value = PAIR
+    # rules never solved in this process (the first answers of a solved deck stay kept,
+    # `results.answers.decision_values`, so PAIR again could answer at once)
+    w.rules.options = [*w.rules.options, ("never solved", NEVER_SOLVED)]
+    w.rules.value = NEVER_SOLVED
     # at once: no numbers (of the previous rules or any), a message with an estimate, a bar
     assert w.result is None and "sm-bars" not in w.output.value
     assert "Computing the exact table" in w.output.value and " s, once" in w.output.value
