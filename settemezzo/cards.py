@@ -48,6 +48,7 @@ __all__ = [
     "parse_cards",
     "parse_spec",
     "parse_specs",
+    "seen_count",
 ]
 
 HALF = 1
@@ -478,3 +479,13 @@ class Unseen:
     def __str__(self) -> str:
         parts = [f"{n}×{k.label}" for k, n in self]
         return f"Unseen({self.total} cards: {', '.join(parts)})"
+
+
+def seen_count(deck: Unseen | None) -> int:
+    """How many cards of the full deck ``deck`` lacks: at a table played down, the cards
+    seen since the shuffle that a hand's values take out (None: a full deck, none).
+
+    >>> seen_count(Unseen.full().remove(Kind.ACE, 2)), seen_count(None)
+    (2, 0)
+    """
+    return 0 if deck is None else DECK_SIZE - deck.total

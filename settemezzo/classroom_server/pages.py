@@ -27,7 +27,7 @@ from settemezzo.i18n import (
     t,
 )
 from settemezzo.teaching.cardsvg import back_svg, card_svg
-from settemezzo.teaching.explain import choice_word, cost_text, reason_sentence
+from settemezzo.teaching.explain import best_sentence, choice_word, cost_text, reason_sentence
 from settemezzo.teaching.tablelog import deck_words
 
 __all__ = ["dashboard_page", "deck_note", "deck_word", "join_page", "judgement_text",
@@ -94,16 +94,11 @@ def _feedback(view: StudentView, lang: str, csrf: str) -> str:
     fb = view.feedback
     assert fb is not None
     row = fb.row
-    best = choice_word(fb.best, lang, inline=True)
-    if is_tie(fb):
-        verdict = f'<p class="good" id="verdict">{esc(t("class.right", lang))} ' \
-                  f'{esc(t("class.tie", lang))}</p>'
-    elif fb.correct:
-        verdict = f'<p class="good" id="verdict">{esc(t("class.right", lang))} ' \
-                  f'{esc(t("class.best_is", lang, play=best))}</p>'
+    best = best_sentence("either" if is_tie(fb) else fb.best, lang)
+    if fb.correct or is_tie(fb):
+        verdict = f'<p class="good" id="verdict">{esc(t("class.right", lang))} {esc(best)}</p>'
     else:
-        verdict = (f'<p class="bad" id="verdict">{esc(t("class.wrong", lang))} '
-                   f'{esc(t("class.best_is", lang, play=best))} '
+        verdict = (f'<p class="bad" id="verdict">{esc(t("class.wrong", lang))} {esc(best)} '
                    f'{esc(t("class.cost", lang, c=number(fb.cost, lang, 3)))}</p>')
     values = t("class.values", lang, stand=number(row.stand_ev, lang, 3, True),
                hit=number(row.hit_ev, lang, 3, True))

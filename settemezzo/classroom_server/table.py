@@ -43,7 +43,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import asdict, dataclass, field, replace
 
-from settemezzo.cards import Unseen, kind_of
+from settemezzo.cards import Unseen, kind_of, seen_count
 from settemezzo.classroom_server.service import MAX_SECONDS, Classroom
 from settemezzo.classroom_server.store import Answer, ClassTable, TableMove
 from settemezzo.classroom_server.summary import up_total
@@ -543,8 +543,7 @@ def _screen(room: Classroom, live: _Live, student: int | None, now: float) -> Ta
                        g.hand_no, g.hand_banker, g.next_banker,
                        g.reports[-1] if g.reports else None, g.deck_count(), g.over,
                        tuple(g.standings()), coming=len(live.coming),
-                       seen=0 if live.options.fresh_deck or live.hand_deck is None
-                       else Unseen.full().total - live.hand_deck.total)
+                       seen=0 if live.options.fresh_deck else seen_count(live.hand_deck))
     if mine is None or student is None:
         return base
     allowed = tuple(a for a in ACTIONS if a != "stake" and (g.to_play == mine or
@@ -598,7 +597,7 @@ def _answer(g: TableGame, live: _Live, student: int, action: str, amount: int | 
             raise
         j = None
     if j is None and isinstance(deck, Unseen):     # or it ran out: a hand it cannot hold
-        unsolved = Unseen.full().total - deck.total
+        unsolved = seen_count(deck)
         j = judge_move(g, seat, action, amount, live.options.tolerance, deck="fresh")
     if j is None:
         return None

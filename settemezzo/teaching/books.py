@@ -21,7 +21,7 @@ from collections.abc import Callable, Container
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from settemezzo.cards import Kind, Unseen, kind_of
+from settemezzo.cards import Kind, Unseen, kind_of, seen_count
 from settemezzo.errors import InputError
 from settemezzo.rules import Rules
 
@@ -149,7 +149,7 @@ def book_for(game: TableGame, deck: str | Unseen) -> tuple[Book, Book, int]:
     rest = played_deck(game) if deck == "seen" else deck if isinstance(deck, Unseen) else None
     if rest is None or rest == Unseen.full():
         return fresh, fresh, 0
-    return fresh, deck_book(game.rules, rest).result(), Unseen.full().total - rest.total
+    return fresh, deck_book(game.rules, rest).result(), seen_count(rest)
 
 
 BOOKS = 10

@@ -21,8 +21,8 @@ from settemezzo.rules import Rules
 from settemezzo.teaching.judge import Judgement
 from settemezzo.teaching.lookup import Row, rule_choices
 
-__all__ = ["advice_of", "advice_sentence", "banker_name", "choice_word", "cost_text",
-           "judgement_sentence", "play_word", "reason_sentence", "restriction_line",
+__all__ = ["advice_of", "advice_sentence", "banker_name", "best_sentence", "choice_word",
+           "cost_text", "judgement_sentence", "play_word", "reason_sentence", "restriction_line",
            "rules_name", "rules_options"]
 
 _PERCENT_ARGS = frozenset({"bust", "win", "hit_win"})
@@ -119,6 +119,18 @@ def choice_word(choice: str, lang: str = "en", inline: bool = False) -> str:
     if choice in ("stand", "hit", "either"):
         return play_word(choice, lang)
     return t("choice." + choice, lang)
+
+
+def best_sentence(best: str, lang: str = "en") -> str:
+    """The best choice of a judgement in a sentence; a tie (``either``: within the
+    tolerance) says both are right.
+
+    >>> best_sentence("hit"), best_sentence("either")
+    ('The best play is to hit.', 'Both plays are worth the same here: either is right.')
+    """
+    if best == "either":
+        return t("class.tie", lang)
+    return t("class.best_is", lang, play=choice_word(best, lang, inline=True))
 
 
 def _arg(name: str, value: object, lang: str, tie: bool) -> str:

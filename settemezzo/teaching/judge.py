@@ -31,7 +31,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from settemezzo.cards import Kind, Unseen, kind_of
+from settemezzo.cards import Kind, Unseen, kind_of, seen_count
 from settemezzo.errors import IllegalActionError, InputError
 from settemezzo.rows import TIE
 from settemezzo.teaching.books import (
@@ -394,7 +394,7 @@ def judge_bank(game: TableGame, action: str, tolerance: float = TOLERANCE
         "total": v.total_label, "card": kinds[0].label if kinds else "",
         "bust": float(bust_chance(kinds, unseen, game.rules))}
     deck = game.hand_deck
-    seen = 0 if deck is None else Unseen.full().total - deck.total
+    seen = seen_count(deck)
     out: list[Judgement] = []
     if v.decision == "bank_burn":
         out.append(_bank_verdict("bank_burn", "burn" if action == "burn" else "no_burn",

@@ -28,13 +28,14 @@ from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from typing import Any
 
-from settemezzo.cards import Card, Unseen, kind_of
+from settemezzo.cards import Card, Unseen, kind_of, seen_count
 from settemezzo.errors import InputError, LimitError, RulesError
 from settemezzo.hands import score
 from settemezzo.i18n import advice_sentence, card_label, percent, score_label, stakes, t
 from settemezzo.simulate.session import HandReport
 from settemezzo.simulate.tablegame import HandState, Hint, TableGame, hint_of
-from settemezzo.teaching.explain import choice_word, play_word, rules_name
+from settemezzo.teaching.explain import best_sentence, play_word, rules_name
+from settemezzo.teaching.judge import verdict
 
 __all__ = ["TableHint", "after_swap_hint", "bank_line", "cards_score", "deck_line",
            "deck_note", "deck_words", "face_down_first", "hand_banker", "hint_text",
@@ -184,7 +185,7 @@ def table_hint(game: TableGame, wait: bool = False) -> TableHint:
         return split_hand_hint(game, wait)
     if full is None or deck is None:
         return TableHint(full, "full")
-    seen = Unseen.full().total - deck.total     # the cards out of the deck valued
+    seen = seen_count(deck)                     # the cards out of the deck valued
     fut = deck_book(game.rules, deck)
     if not fut.done() and not wait:
         return TableHint(None, "coming", seen, fut)
@@ -252,7 +253,7 @@ def split_hand_hint(game: TableGame, wait: bool = False) -> TableHint:
 def _deck_seen(deck: Unseen | None) -> tuple[int, str]:
     """The cards seen since the shuffle that a hand's deck takes out, and the hint's
     ``deck`` (`TableHint`) for it: ``full`` (None: a full deck) or ``seen``."""
-    return (0, "full") if deck is None else (Unseen.full().total - deck.total, "seen")
+    return seen_count(deck), "full" if deck is None else "seen"
 
 
 def split_hand_words(found: TableHint, lang: str = "en") -> str:
@@ -260,9 +261,10 @@ def split_hand_words(found: TableHint, lang: str = "en") -> str:
     v = found.split
     if v is None:
         return ""
-    return t("table.hint_split_hand", lang, stand=stakes(v["stand"], lang),
-             hit=stakes(v["hit"], lang),
-             best=choice_word("hit" if v["hit"] > v["stand"] else "stand", lang, inline=True))
+    values = t("table.hint_split_hand", lang, stand=stakes(v["stand"], lang),
+               hit=stakes(v["hit"], lang))
+    best = verdict("play", "stand", v, banker="equilibrium").best   # the judge's tie rule
+    return f"{values} {best_sentence(best, lang)}"
 
 
 def _deck_split(game: TableGame, deck: Unseen, rec: dict[str, Any]) -> float | None:

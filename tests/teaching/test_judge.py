@@ -722,6 +722,7 @@ def test_the_hint_on_a_hand_of_a_split_is_the_judge_s_values() -> None:
     """The hint at a hand of a split (`tablelog.table_hint`): never waiting (``coming`` with
     the future), then stand's and hit's values as the judge gives them for the same move,
     said in every language."""
+    from settemezzo.teaching.explain import best_sentence
     from settemezzo.teaching.tablelog import hint_text, table_hint
 
     g = to_split_hand(5, lambda g: g.view.decision == "action")
@@ -734,4 +735,5 @@ def test_the_hint_on_a_hand_of_a_split_is_the_judge_s_values() -> None:
     for lang in LANGUAGES:
         text = hint_text(g, lang, hint)
         assert "{" not in text and f"{abs(j.values['stand']):.3f}"[2:] in text
+        assert best_sentence(j.best, lang) in text      # the judge's best, ties too
 
