@@ -382,6 +382,19 @@ class HeadsUpGame:
         """The subgames after a swap built so far (`swap_subgame`), in the order made."""
         return list(self._subgames.values())
 
+    def games_made(self) -> list[HeadsUpGame]:
+        """This game and every subgame after a swap built below it so far, each once (many
+        decisions, and the subgames of other subgames, share a subgame: a walk that does
+        not skip the ones seen visits the full Spanish game's millions of times)."""
+        todo, seen, out = [self], set(), []
+        while todo:
+            g = todo.pop()
+            if id(g) not in seen:
+                seen.add(id(g))
+                out.append(g)
+                todo.extend(g.subgames_made)
+        return out
+
     def swap_subgame(self, i: int) -> HeadsUpGame:
         """The rest of the hand after the swap move at ``swap`` decision ``i``.
 

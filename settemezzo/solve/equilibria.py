@@ -114,13 +114,8 @@ def release_solvers(game: HeadsUpGame) -> None:
     game's memory; rebuilt if asked for again). `settemezzo.results` calls it once a result
     is computed and kept. Each game is visited once: many decisions, and the subgames of
     other subgames, share a subgame."""
-    todo, seen = [game], set()
-    while todo:
-        g = todo.pop()
-        if id(g) not in seen:
-            seen.add(id(g))
-            state_of(g).solvers.clear()
-            todo.extend(g.subgames_made)
+    for g in game.games_made():
+        state_of(g).solvers.clear()
 
 
 def remember_equilibrium(game: HeadsUpGame, eq: Equilibrium) -> None:

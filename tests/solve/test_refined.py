@@ -41,10 +41,9 @@ def _thin(rules: Rules, most: int = 2) -> Unseen:
 def _forget(game: HeadsUpGame) -> None:
     """Drop the equilibria kept for ``game`` and its subgames, so that the next solve is
     afresh."""
-    state_of(game).equilibrium = None
+    for g in game.games_made():
+        state_of(g).equilibrium = None
     equilibria.release_solvers(game)
-    for sub in game.subgames_made:
-        _forget(sub)
 
 
 def _solve(game: HeadsUpGame, monkeypatch: pytest.MonkeyPatch, **settings: Any

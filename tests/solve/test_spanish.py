@@ -169,16 +169,12 @@ def test_full_spanish_refined_is_canonical(monkeypatch: pytest.MonkeyPatch) -> N
     eq = equilibrium(game)
     table = reply_table(game, eq)
     assert eq.exploitability <= 1e-9 and eq.offpath_gap <= OFFPATH_TOL
-    kept, todo = {}, [game]
-    while todo:  # the game and its subgames after a swap (some shared with Spanish no split)
-        g = todo.pop()
-        if id(g) not in kept:
-            kept[id(g)] = (g, state_of(g).equilibrium)
-            todo.extend(g.subgames_made)
+    # the game and its subgames after a swap (some shared with Spanish no split)
+    kept = [(g, state_of(g).equilibrium) for g in game.games_made()]
     try:
         other, again = _solve(game, monkeypatch, **SETTINGS["dual pricing 1"])
     finally:
-        for g, solved in kept.values():
+        for g, solved in kept:
             if solved is not None:
                 remember_equilibrium(g, solved)
     assert other is not eq and other.exploitability <= 1e-9
