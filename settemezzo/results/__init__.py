@@ -125,6 +125,9 @@ class Solved:
         self._lock = threading.RLock()
         self._batch = 0  # computations open (`_computing`): the solvers kept until the last
         self._games: list[weakref.ref[HeadsUpGame]] = []
+        self.used_engine = False
+        """Whether a game was built for these results (`game`): only then can forgetting
+        them free game trees, worth a collection (`get`)."""
 
     def __repr__(self) -> str:
         return f"Solved({self.rules.spec()}, {len(self._results)} results)"
@@ -189,6 +192,7 @@ class Solved:
         from settemezzo.solve import remember_equilibrium
 
         game = heads_up(self.rules, self.deck)
+        self.used_engine = True
         if self._eq is not None:
             remember_equilibrium(game, self._eq)
         self._games.append(weakref.ref(game))
@@ -356,7 +360,9 @@ class Solved:
 
 def get(rules: Rules = ITALIAN, deck: Unseen | None = None) -> Solved:
     """The `Solved` of ``rules`` (and starting ``deck``; None: a full deck), kept among the
-    last `KEEP` rule sets asked for."""
+    last `KEEP` rule sets asked for. Forgetting one that built a game collects the freed
+    trees (`release_memory`); one read from the shipped results frees no tree, and a full
+    collection walks every object alive (a second in a process holding a few games)."""
     key = (rules, deck)
     with _LOCK:
         entry = _ENTRIES.get(key)
@@ -364,10 +370,10 @@ def get(rules: Rules = ITALIAN, deck: Unseen | None = None) -> Solved:
             _ENTRIES.move_to_end(key)
             return entry
         entry = _ENTRIES[key] = Solved(rules, deck, precomputed=_USE_PRECOMPUTED[0])
-        evicted = len(_ENTRIES) > KEEP
+        engine = False
         while len(_ENTRIES) > KEEP:
-            _ENTRIES.popitem(last=False)
-    if evicted:
+            engine |= _ENTRIES.popitem(last=False)[1].used_engine
+    if engine:  # results read from the shipped ones hold no game tree: nothing to collect
         release_memory()
     return entry
 

@@ -39,6 +39,27 @@ def test_one_entry_per_rule_set_and_at_most_keep_of_them() -> None:
     assert all(results.peek(r) is None for r in others)
 
 
+def test_forgetting_collects_only_where_a_game_was_built(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    """An entry pushed out of the cache that built a game makes a collection; one that read
+    only the shipped results does not (it holds no game tree, and a full collection walks
+    every object alive)."""
+    results.clear()
+    collections: list[int] = []
+    monkeypatch.setattr(results, "release_memory", lambda: collections.append(1))
+    shipped = [ITALIAN, ITALIAN.with_variants("royal"), ITALIAN.with_variants("ties_push"),
+               ITALIAN.with_variants("wild_king"), ITALIAN.with_variants("pair_of_sevens")]
+    for r in shipped:
+        results.get(r).player_table("threshold:5")    # read from the shipped results
+    assert not any(results.peek(r).used_engine for r in shipped[1:])
+    assert collections == []                           # ITALIAN's entry out, no collection
+    _ = results.get(shipped[1]).game                   # built: its forgetting collects
+    assert results.get(shipped[1]).used_engine
+    for r in (PAIR, ITALIAN, shipped[0].with_variants("burn=4"), shipped[3]):
+        results.get(r)
+    assert results.peek(shipped[1]) is None and collections == [1]
+
+
 def test_results_are_the_engines_and_computed_once() -> None:
     results.clear()
     s = results.get(PAIR)
