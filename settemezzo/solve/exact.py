@@ -47,7 +47,7 @@ import numpy.typing as npt
 
 from settemezzo.cards import Unseen
 from settemezzo.errors import RulesError
-from settemezzo.game import HIT, STAND, Child, HeadsUpGame
+from settemezzo.game import HIT, STAND, Child, HeadsUpGame, gc_paused
 from settemezzo.rules import ITALIAN, Rules
 from settemezzo.solve.errors import SolverError
 from settemezzo.solve.plans import BURN, RULE_OF_THUMB
@@ -141,7 +141,7 @@ def _exact(game: HeadsUpGame, tol: float, max_rounds: int) -> ExactEquilibrium:
     t0 = time.perf_counter()
     from settemezzo.solve import lp  # scipy and HiGHS: at the first LP only
 
-    with lp.payoff_scale(EXACT_SCALE):
+    with lp.payoff_scale(EXACT_SCALE), gc_paused():  # millions of `Fraction`s, no cycle
         found = _solve(game, tol, max_rounds)
     return replace(found, seconds=time.perf_counter() - t0)
 
@@ -392,6 +392,7 @@ def stand_forms(game: HeadsUpGame, sup: Supports, S: dict[int, list[Fraction]],
     return out
 
 
+@gc_paused()  # millions of `Fraction`s, none garbage in a cycle
 def banker_behaviour(game: HeadsUpGame, ex: ExactEquilibrium) -> BankerStrategy:
     """The banker's exact mixture of ``ex`` as a behavioural strategy (chances of hitting and
     of burning per public state and banker hand, `Fraction`s): at each hand, the weights of

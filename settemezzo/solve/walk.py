@@ -24,6 +24,7 @@ from settemezzo.game import (
     MODELLED_HANDS,
     STAND,
     HeadsUpGame,
+    gc_paused,
     heads_up,
     with_card,
     without_cards,
@@ -279,6 +280,7 @@ class Reply:
     T_win: Terminal | None = None
 
 
+@gc_paused()  # exact values: millions of `Fraction`s, none garbage in a cycle
 def player_reply(game: HeadsUpGame, b: BankerStrategy, win: bool = False,
            memo: dict[Any, Any] | None = None) -> Reply:
     """The player's best reply to ``b`` (exact when ``b`` is pure), recursively through the
