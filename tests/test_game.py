@@ -10,7 +10,7 @@ builder, only the reference's card values (`tests.reference.bruteforce`).
 from fractions import Fraction
 
 from settemezzo.cards import Kind, Unseen
-from settemezzo.game import heads_up
+from settemezzo.game import HeadsUpGame, heads_up
 from settemezzo.rules import ITALIAN
 from tests.reference.bruteforce import SEVEN_HALF, VALUE
 
@@ -127,3 +127,28 @@ def test_banker_hands_equal_an_enumeration() -> None:
             else:
                 total = sum(VALUE[int(k)] * c for k, c in zip(KINDS, nxt, strict=True))
                 assert score == (SEVEN_HALF if total == SEVEN_HALF else 0)
+
+
+def test_games_made_lists_each_game_once() -> None:
+    """`HeadsUpGame.games_made` against a second walk: the game and the subgames after a
+    swap reached by following `subgames_made` recursively, collected in a dict by identity
+    (a small thinned SPANISH deck: subgames of subgames, some shared)."""
+    from settemezzo.rules import SPANISH
+
+    full = heads_up(SPANISH).deck.counts
+    game = heads_up(SPANISH, Unseen(tuple(min(c, 2) for c in full)))
+    for i in list(game.swap_target)[:12]:
+        sub = game.swap_subgame(i)
+        for j in list(sub.swap_target)[:3]:
+            sub.swap_subgame(j)
+    reached: dict[int, HeadsUpGame] = {}
+
+    def walk(g: HeadsUpGame) -> None:
+        reached[id(g)] = g
+        for s in g.subgames_made:
+            walk(s)
+
+    walk(game)
+    made = game.games_made()
+    assert made[0] is game and len(made) == len({id(g) for g in made}) == len(reached) > 13
+    assert {id(g) for g in made} == set(reached)

@@ -112,8 +112,7 @@ gives the plain LP's answer, whichever equilibrium HiGHS lands on."""
 def release_solvers(game: HeadsUpGame) -> None:
     """Drop the solvers kept for ``game`` and its subgames (the largest part of a solved
     game's memory; rebuilt if asked for again). `settemezzo.results` calls it once a result
-    is computed and kept. Each game is visited once: many decisions, and the subgames of
-    other subgames, share a subgame."""
+    is computed and kept."""
     for g in game.games_made():
         state_of(g).solvers.clear()
 
