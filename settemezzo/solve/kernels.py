@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
 IntArray = npt.NDArray[np.int64]
+ChanceArray = FloatArray | BoolArray  # chances of a choice per hand; bools: a pure play
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -90,17 +91,20 @@ def best(hands: Hands, F: FloatArray, S: FloatArray) -> tuple[FloatArray, BoolAr
     return root, hit, burn
 
 
-def fixed(hands: Hands, F: FloatArray, S: FloatArray, rows: IntArray, H: FloatArray,
-          by: IntArray, Ub: FloatArray | None) -> FloatArray:
+def fixed(hands: Hands, F: FloatArray, S: FloatArray, rows: IntArray, H: ChanceArray,
+          by: IntArray, Ub: ChanceArray | None) -> FloatArray:
     """The empty hand's values in rows ``rows`` of ``F`` and ``S`` (rows x hands) for a
     banker who hits with chance ``H[by[i]]`` in the ``i``-th (hands) and burns with chance
     ``Ub[by[i]]`` (or never: None).
 
+    ``H`` and ``Ub`` may be bools (a pure play): a byte a hand rather than eight, the same
+    floats (a chance of 1 or 0 either way).
+
     Toy: one hand with S = -0.2 and F = 0.3 and no child, hitting half the time: 0.05.
     """
-    F, S, H = _c(F), _c(S), _c(H)
+    F, S, H = _c(F), _c(S), _as_chances(H)
     rows, by = _i(rows), _i(by)
-    U = _c(Ub) if Ub is not None else H
+    U = _as_chances(Ub) if Ub is not None else H
     out = np.zeros(len(rows))
 
     def run(a: int, b: int) -> None:
@@ -138,6 +142,13 @@ def _c(a: npt.ArrayLike) -> FloatArray:
     needed)."""
     out: FloatArray = np.ascontiguousarray(a, dtype=np.float64)
     return out
+
+
+def _as_chances(a: npt.ArrayLike) -> ChanceArray:
+    """Chances laid out in rows: bools kept as they are (compiled apart), others as floats."""
+    if isinstance(a, np.ndarray) and a.dtype == np.bool_:
+        return np.ascontiguousarray(a)
+    return _c(a)
 
 
 def _i(a: npt.ArrayLike) -> IntArray:
@@ -185,8 +196,8 @@ def _best_column(order: IntArray, must_draw: BoolArray, indptr: IntArray, indice
 
 @_jit
 def _fixed_column(order: IntArray, must_draw: BoolArray, indptr: IntArray, indices: IntArray,
-                  burn_child: IntArray, f: FloatArray, s: FloatArray, hc: FloatArray,
-                  ub: FloatArray, burns: bool, v: FloatArray) -> None:  # pragma: no cover
+                  burn_child: IntArray, f: FloatArray, s: FloatArray, hc: ChanceArray,
+                  ub: ChanceArray, burns: bool, v: FloatArray) -> None:  # pragma: no cover
     """A fixed play in one column: hitting with chance ``hc``, burning with ``ub`` (if
     ``burns``), by hand; ``v`` the hands' values."""
     for t in range(order.shape[0]):
@@ -215,7 +226,7 @@ def _best_rows(order: IntArray, must_draw: BoolArray, indptr: IntArray, indices:
 @_jit
 def _fixed_rows(order: IntArray, must_draw: BoolArray, indptr: IntArray, indices: IntArray,
                 burn_child: IntArray, F: FloatArray, S: FloatArray, rows: IntArray,
-                H: FloatArray, by: IntArray, Ub: FloatArray, burns: bool, out: FloatArray,
+                H: ChanceArray, by: IntArray, Ub: ChanceArray, burns: bool, out: FloatArray,
                 v: FloatArray) -> None:  # pragma: no cover - compiled
     for c in range(rows.shape[0]):
         r, g = rows[c], by[c]

@@ -277,8 +277,7 @@ class Cuts:
         members = self.members(which)
         sub = choice[which]
         local = np.repeat(np.arange(len(which)), self.count[which])
-        vals = rows.group_values((sub == HIT).astype(np.float64),
-                                 (sub == BURN).astype(np.float64), local, members)
+        vals = rows.group_values(sub == HIT, sub == BURN, local, members)
         self._append(sub, which, members, vals)
 
     def add_thresholds(self, ks: Sequence[int] | None = None) -> None:

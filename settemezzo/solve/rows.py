@@ -287,11 +287,12 @@ class FloatRows(RowBatch):
         out = kernels.fixed(self.hands, FT, ST, self.inv[rows], H, np.arange(n), Ub)
         return out
 
-    def group_values(self, hit: FloatArray, burn: FloatArray | None,
+    def group_values(self, hit: kernels.ChanceArray, burn: kernels.ChanceArray | None,
                      group: npt.NDArray[np.int64],
                      cols: npt.NDArray[np.int64] | None = None) -> FloatArray:
         """Per-row values against a banker that plays by group: ``hit[g, j]`` (and
-        ``burn[g, j]``) the chance of hitting (burning) holding hand ``j`` in group ``g``.
+        ``burn[g, j]``) the chance of hitting (burning) holding hand ``j`` in group ``g``
+        (floats, or bools for a pure play).
         ``cols``: only these rows; ``group``: the group of each row (of ``cols``)."""
         rows = np.arange(self.B) if cols is None else cols
         out: FloatArray = compiled().fixed(self.hands, *self._transposed, self.inv[rows],

@@ -36,6 +36,27 @@ def test_banker_programme_by_hand() -> None:
     assert v.tolist() == pytest.approx([4 / 7 + 3 / 7])
 
 
+@pytest.mark.parametrize("variant", ["", "burn=4"])
+def test_a_pure_play_as_bools_gives_the_floats_of_ones_and_zeros(variant: str) -> None:
+    # `kernels.fixed` takes a pure play as bools (what the cuts pass: a byte a hand); the
+    # second method is the same play as floats 1.0 and 0.0. Every row of a 33-card deck,
+    # one random pure play per row (hit, burn where the rules allow it, else stand).
+    from settemezzo.rules import from_spec
+    from settemezzo.solve import kernels
+    game = heads_up(from_spec("italian" + ("+" + variant if variant else "")),
+                    Unseen.full().without("1 2 3 4 5 6 7"))
+    rows = game_solver(game, False).stand_rows
+    FT, ST = rows._transposed
+    n, J = FT.shape[0], FT.shape[1]
+    choice = np.random.default_rng(7).integers(0, 3 if variant else 2, size=(n, J))
+    hit, burn = choice == 1, choice == 2
+    at = np.arange(n)
+    as_bools = kernels.fixed(rows.hands, FT, ST, at, hit, at, burn if variant else None)
+    as_floats = kernels.fixed(rows.hands, FT, ST, at, hit.astype(float), at,
+                              burn.astype(float) if variant else None)
+    assert as_bools.tolist() == as_floats.tolist()
+
+
 def test_mixture_of_stopping_rules_by_hand() -> None:
     # The toy game's banker hands: the empty one (0), a lone 6 (1), a lone 7 (2), both
     # reached from the empty one by a hit. Two rules in public state 0: stand on both (a
