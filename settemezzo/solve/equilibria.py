@@ -98,6 +98,13 @@ trembling player beats it by more than this share of the terms summed (floating-
 are exact to about 1e-16 of them)."""
 
 
+PLAN_NOISE = 1e-14
+"""A sequence of the player's plan realized at most this often is never played: HiGHS's
+values carry noise where the plan is 0 (3e-18 seen). `lp_strategies` and `offpath_player`
+read such a decision as unreached, and `offpath_banker` gives it no weight: the banker's
+first criterion there would be a best reply to noise."""
+
+
 PURE = 1e-9
 """`canonical_reply` replaces the banker's play only where the LP's banker plays one choice
 (each chance within this of 0 or 1): where it mixes, the mixture keeps the trembling player
@@ -241,7 +248,7 @@ def offpath_banker(s: Solver, T: Terminal, sol: LPSolution, banker: BankerStrate
     if not len(live):
         return banker
     stands = np.array(s.reach, dtype=np.float64) * s.is_play * s.stake
-    limit = stands * np.maximum(sol.x[0::2], 0.0)
+    limit = stands * np.where(sol.x[0::2] > PLAN_NOISE, sol.x[0::2], 0.0)
     weights = stands * np.maximum(x[0::2], 0.0)
     inside = np.flatnonzero(np.isin(s.group, live) & (weights > 0))
     hit = np.array(banker.hit, dtype=np.float64)
@@ -357,7 +364,7 @@ def offpath_player(s: Solver, T: Terminal, player: PlayerStrategy, banker: Banke
     _, V, _ = s.player_values(stand, T, None)
     own, _ = s.realization([float(v) for v in player.hit])
     q0, q1 = (np.asarray(q, dtype=np.float64) for q in s.every_action_value(stand, T, V))
-    off = np.asarray(own, dtype=np.float64) <= 1e-14
+    off = np.asarray(own, dtype=np.float64) <= PLAN_NOISE
     hit = np.where(off, (q1 > q0 + TIE).astype(np.float64), np.asarray(player.hit, float))
     return replace(player, hit=tuple(hit.tolist()))
 
@@ -453,7 +460,7 @@ def lp_strategies(game: HeadsUpGame, sol: LPSolution, cuts: Cuts,
     """
     pairs = sol.x.reshape(-1, 2)
     tot = pairs.sum(axis=1)
-    p_hit = np.where(tot > 1e-14, pairs[:, 1] / np.where(tot > 1e-14, tot, 1.0), 0.0)
+    p_hit = np.where(tot > PLAN_NOISE, pairs[:, 1] / np.where(tot > PLAN_NOISE, tot, 1.0), 0.0)
     p_hit = np.clip(p_hit, 0.0, 1.0)
     player = PlayerStrategy("equilibrium", tuple(float(v) for v in p_hit),
                             {k: e.player for k, e in subs.items()} if subs else None)
