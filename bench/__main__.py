@@ -6,7 +6,8 @@
 (`bench.bench_widgets`), ``python -m bench solver`` the exact engine's targets against the
 Monte Carlo baseline (`bench.bench_solver`), ``python -m bench memory`` the memory of 20
 solved rule sets (`bench.bench_memory`), ``python -m bench casino`` the casino games solved cold
-(`bench.bench_casino`), ``python -m bench thinned`` a thinned deck's values for one
+(`bench.bench_casino`), ``python -m bench paths`` the refined tables of random decks along two
+paths of the LP (`bench.bench_paths`), ``python -m bench thinned`` a thinned deck's values for one
 decision (`bench.bench_thinned`), ``python -m bench results`` the full results of
 unshipped rule sets (`bench.bench_results`); otherwise all follow the suite.
 ``python -m bench classroom`` runs thirty simulated students against ``settemezzo classroom``
@@ -58,6 +59,9 @@ if __name__ == "__main__":
         from bench.bench_results import main as results_main
 
         sys.exit(results_main(sys.argv[2:]))
+    if sys.argv[1:2] == ["paths"]:
+        from bench.bench_paths import main as paths_main
+        sys.exit(paths_main(sys.argv[2:]))
     if sys.argv[1:2] == ["thinned"]:
         from bench.bench_thinned import main as thinned_main
 
