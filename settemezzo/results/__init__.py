@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from settemezzo.tables import HandoutNumbers
 
 __all__ = ["ENGINE_LOCK", "KEEP", "PROGRESS_WORDS", "ProgressWords", "Solved", "Summary", "clear",
-           "equilibrium_source", "estimate_seconds", "get", "peek", "precomputed_off",
+           "equilibrium_source", "estimate_seconds", "get", "on_clear", "peek", "precomputed_off",
            "progress", "ready", "release_memory", "shipped"]
 
 KEEP = 4
@@ -415,10 +415,22 @@ def equilibrium_source(rules: Rules) -> Rules:
     return next((r for r in precomputed.catalogue() if hand_rules(r) == same), rules)
 
 
+_ON_CLEAR: list[Callable[[], None]] = []
+
+
+def on_clear(forget: Callable[[], None]) -> None:
+    """Have `clear` call ``forget`` too: a module above this one that keeps results of its
+    own (`settemezzo.results.answers`' solved decks) registers how to forget them."""
+    _ON_CLEAR.append(forget)
+
+
 def clear() -> None:
-    """Forget every kept result (the next question computes or loads afresh)."""
+    """Forget every kept result, those of the modules registered with `on_clear` too (the
+    next question computes or loads afresh)."""
     with _LOCK:
         _ENTRIES.clear()
+    for forget in _ON_CLEAR:
+        forget()
     release_memory()
 
 

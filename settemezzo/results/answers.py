@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from settemezzo.advice import Advice, Answers, advice_of, computed_row, exact_values, hand_of
 from settemezzo.cards import CardSpec, Kind, Unseen
 from settemezzo.game import gc_paused, may_split
-from settemezzo.results import ENGINE_LOCK, Solved, get, ready
+from settemezzo.results import ENGINE_LOCK, Solved, get, on_clear, ready
 from settemezzo.rows import HandRow, game_row
 from settemezzo.rules import ITALIAN, Rules
 
@@ -122,6 +122,16 @@ hands of those between two: `settemezzo.teaching.tablelog.start_ahead`)."""
 _DECKS: OrderedDict[tuple[Rules, Unseen | None], Future[HeadsUpGame]] = OrderedDict()
 _DECKS_LOCK = threading.Lock()
 _AHEAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="settemezzo-deck")
+
+
+def _forget_decks() -> None:
+    """Forget the solved decks (`settemezzo.results.clear` asks; a solve under way ends
+    for whoever waits on it)."""
+    with _DECKS_LOCK:
+        _DECKS.clear()
+
+
+on_clear(_forget_decks)
 
 
 def decision_values(rules: Rules, deck: Unseen | None, hole: Kind,

@@ -141,3 +141,21 @@ def test_exact_chances_of_the_next_card_are_the_game_trees(rules: Rules, seen: s
         made = sum((ch.prob for ch in kids if ch.infoset < 0 and ch.score > 0), Fraction(0))
         chances = hit_outcomes((h, *u), rules.take(deck or Unseen.full(), (h, *u)), rules)
         assert (chances["bust"], chances["seven_half"]) == (bust, made), (h, u)
+
+
+
+def test_clearing_the_results_forgets_the_solved_decks() -> None:
+    # `decision_values` keeps each deck it solved (`solve_ahead` then gives back its done
+    # future); `results.clear` forgets them too: the deck's next future is a new solve
+    from settemezzo.results.answers import decision_values, solve_ahead
+
+    deck = Unseen.full().without("7 7 K 3 2 A A 5")
+    first = decision_values(ITALIAN, deck, Kind.FOUR, (Kind.TWO,))
+    kept = solve_ahead(ITALIAN, deck)
+    assert kept.done() and solve_ahead(ITALIAN, deck) is kept
+    results.clear()
+    fresh = solve_ahead(ITALIAN, deck)
+    assert fresh is not kept
+    fresh.result(timeout=120)
+    again = decision_values(ITALIAN, deck, Kind.FOUR, (Kind.TWO,))
+    assert (again.stand_ev, again.hit_ev) == (first.stand_ev, first.hit_ev)
