@@ -67,6 +67,20 @@ def solved_table(game: Any, values: dict[str, Any]) -> tuple[Any, np.ndarray]:
                                np.asarray(reply.V, dtype=np.float64)])
 
 
+def where(game: Any, eq: Any, k: int) -> str:
+    """Entry ``k`` of a `solved_table` named: the decision (face-down card, face-up cards),
+    which value (standing, or the best play on), and whether the plan reaches it."""
+    from settemezzo.rows import reaches
+
+    n = len(game.infosets)
+    i = k % n
+    st = game.infosets[i]
+    own, _ = reaches(game, tuple(eq.player.hit), False)
+    up = " ".join(c.label for c in st.up) or "-"
+    return (f"{'stand' if k < n else 'play on'} with {st.hole.label} down, {up} up "
+            f"(the plan reaches it {own[i]:.2g} of the time)")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from settemezzo import results
     from settemezzo.errors import RulesError
@@ -93,10 +107,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 continue
             eq, table = solved_table(game, {})
             other, again = solved_table(game, PATHS[args.path])
-            d = float(np.abs(table - again).max())
+            gaps = np.abs(table - again)
+            d = float(gaps.max())
             diffs.append(d)
             print(f"  deck {i:3d} ({game.deck.total} cards): tables differ by {d:.1e}, "
-                  f"off-path checks {eq.offpath_gap:.1e} and {other.offpath_gap:.1e}",
+                  f"off-path checks {eq.offpath_gap:.1e} and {other.offpath_gap:.1e}"
+                  + (f"; most at {where(game, eq, int(gaps.argmax()))}" if d > 1e-9 else ""),
                   flush=True)
     apart = sum(d > 1e-9 for d in diffs)
     print(f"{apart} of {len(diffs)} decks' tables differ by more than 1e-9 (largest "
