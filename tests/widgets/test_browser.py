@@ -146,7 +146,8 @@ def test_spanish_and_italian_hands_at_the_classroom_table(page: Any,
     # SPANISH: the first card is shown, then the stake; a swap; a split
     _new_game(page, "Spanish rules", 2)
     page.locator('tr.sm-seat[data-seat="1"] svg[aria-label="king of diamonds"]').wait_for()
-    assert "your stake (2 to 5)" in page.inner_text("body")
+    # (the stake's label may reach the page after the card: wait for it, do not read once)
+    page.get_by_text("your stake (2 to 5)").wait_for(timeout=20_000)
     _stake(page, 3)
     page.locator("button.sm-table-swap").click()
     page.locator("button.sm-table-split").click()
