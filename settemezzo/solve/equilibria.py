@@ -27,7 +27,7 @@ columns in another order) then gives the same tables."""
 from __future__ import annotations
 
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
@@ -243,7 +243,8 @@ def offpath_banker(s: Solver, T: Terminal, sol: LPSolution, banker: BankerStrate
     rows = s.stand_rows
     assert isinstance(rows, FloatRows)
     x = sol.x_tremble[:len(sol.x)]
-    short, _, size = banker_shortfall(s, x, np.asarray(s.stand_values(banker), dtype=np.float64))
+    old = np.asarray(s.stand_values(banker), dtype=np.float64)
+    short, _, size = banker_shortfall(s, x, old)
     live = np.flatnonzero(short > SHORTFALL * size)
     if not len(live):
         return banker
@@ -251,27 +252,44 @@ def offpath_banker(s: Solver, T: Terminal, sol: LPSolution, banker: BankerStrate
     limit = stands * np.where(sol.x[0::2] > PLAN_NOISE, sol.x[0::2], 0.0)
     weights = stands * np.maximum(x[0::2], 0.0)
     inside = np.flatnonzero(np.isin(s.group, live) & (weights > 0))
-    hit = np.array(banker.hit, dtype=np.float64)
-    burn = None if banker.burn is None else np.array(banker.burn, dtype=np.float64)
+    was = LivePlay.of(banker, live)
     new_hit, new_burn = canonical_reply(
         s.game, rows, inside, np.stack([limit[inside], weights[inside]]),
-        np.searchsorted(live, s.group[inside]), hit[live],
-        None if burn is None else burn[live])
-    hit[live] = new_hit
-    if burn is not None:
-        burn[live] = new_burn
-    return kept_safe(s, T, banker, replace(banker, hit=hit, burn=burn), live)
+        np.searchsorted(live, s.group[inside]), was.hit, was.burn)
+    new = replace(banker)  # the LP's arrays, changed in place: `lp_strategies` made them
+    s.memo.behavioural = None  # (its values of standing were ``banker``'s)
+    new.hit[live] = new_hit
+    if new.burn is not None:
+        new.burn[live] = new_burn
+    return kept_safe(s, T, old, new, was)
 
 
-def kept_safe(s: Solver, T: Terminal, banker: BankerStrategy, new: BankerStrategy,
-              moved: npt.NDArray[np.int64]) -> BankerStrategy:
-    """``new`` (``banker`` with other play at the public states ``moved``; its arrays its
-    own, changed here in place) if the player's best reply gains nothing against it (within
-    `TIE`); else ``new`` except at each public state where it would make standing worth more
-    than the player's best play against ``banker`` at some decision: there ``banker``
-    stays. Then no decision's best value rises, so the player's best reply gains nothing,
-    and the certificate holds."""
-    old = s.stand_values(banker)
+@dataclass(frozen=True)
+class LivePlay:
+    """A banker's play at some public states (``groups``): its rows of ``hit`` and ``burn``
+    (None without burning), copied, to put back where the play that replaces them there
+    would tempt the player (`kept_safe`)."""
+
+    groups: npt.NDArray[np.int64]
+    hit: FloatArray
+    burn: FloatArray | None
+
+    @classmethod
+    def of(cls, banker: BankerStrategy, groups: npt.NDArray[np.int64]) -> LivePlay:
+        burn = None if banker.burn is None else np.asarray(banker.burn[groups], np.float64)
+        return cls(groups, np.asarray(banker.hit[groups], np.float64), burn)
+
+
+def kept_safe(s: Solver, T: Terminal, old: FloatArray, new: BankerStrategy, was: LivePlay
+              ) -> BankerStrategy:
+    """``new`` (a banker with other play than ``was`` at its public states; its arrays
+    changed here in place) if the player's best reply gains nothing against it (within
+    `TIE`) over the banker whose values of standing are ``old`` (who plays as ``new`` but
+    ``was`` there); else ``new`` except at each public state where it would make standing
+    worth more than the player's best play against that banker at some decision: there
+    ``was`` stays. Then no decision's best value rises, so the player's best reply gains
+    nothing, and the certificate holds."""
+    moved = was.groups
     before, V, _ = s.player_values(old, T, None)
     stand = s.stand_values_after(old, new, moved)
     if float(s.player_values(stand, T, None)[0]) <= float(before) + TIE:
@@ -279,9 +297,10 @@ def kept_safe(s: Solver, T: Terminal, banker: BankerStrategy, new: BankerStrateg
     tempted = np.unique(s.group[(stand > np.asarray(V, dtype=np.float64) + TIE) & s.is_play])
     if not len(tempted):
         return new
-    new.hit[tempted] = banker.hit[tempted]  # (tempted states are among those moved)
-    if new.burn is not None:
-        new.burn[tempted] = banker.burn[tempted]
+    at = np.searchsorted(moved, tempted)  # (tempted states are among those moved)
+    new.hit[tempted] = was.hit[at]
+    if new.burn is not None and was.burn is not None:
+        new.burn[tempted] = was.burn[at]
     out = replace(new)  # another banker: `new`'s values of standing are no longer its own
     s.stand_values_after(old, out, np.setdiff1d(moved, tempted))
     return out

@@ -20,9 +20,10 @@ import numpy as np
 import pytest
 
 from settemezzo.cards import Unseen
-from settemezzo.game import HeadsUpGame, heads_up
+from settemezzo.game import HIT, HeadsUpGame, heads_up
 from settemezzo.rules import ITALIAN, Rules, from_spec
 from settemezzo.solve import equilibria, equilibrium, lp
+from settemezzo.solve.plans import hand_facts
 from settemezzo.solve.results import Equilibrium
 from settemezzo.solve.state import state_of
 from settemezzo.solve.walk import player_reply
@@ -160,6 +161,39 @@ def test_offpath_check_sees_a_banker_who_answers_badly(monkeypatch: pytest.Monke
     args = [seen[k] for k in ("s", "T", "sol", "player")]
     bad = replace(seen["banker"], hit=np.ones_like(seen["banker"].hit))
     assert real(*args, seen["banker"]) <= OFFPATH_TOL < 1e-3 < real(*args, bad)
+    _forget(game)
+
+
+def test_a_reply_that_would_tempt_the_player_is_put_back(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    # `kept_safe` offered the rule of thumb at every public state the player stands in: it
+    # must put the equilibrium's play back where the rule of thumb would let the player gain
+    # and keep it elsewhere, so that the player's best reply gains nothing overall
+    game = heads_up(ITALIAN, _thin(ITALIAN))
+    seen: dict[str, Any] = {}
+    real = equilibria.offpath_gap
+
+    def keep(s: Any, T: Any, sol: Any, player: Any, banker: Any) -> float:
+        seen.update(s=s, T=T, banker=banker)
+        return real(s, T, sol, player, banker)
+
+    monkeypatch.setattr(equilibria, "offpath_gap", keep)
+    _forget(game)
+    equilibrium(game)
+    s, T, banker = seen["s"], seen["T"], seen["banker"]
+    old = np.asarray(s.stand_values(banker), dtype=np.float64)
+    best = float(s.player_values(old, T, None)[0])
+    groups = np.unique(s.group[np.asarray(s.is_play, dtype=bool)])
+    must, below_five = hand_facts(game)
+    thumb = np.where(must == HIT, 1.0, below_five)
+    offered = replace(banker, hit=np.array(banker.hit), burn=None)
+    offered.hit[groups] = thumb
+    out = equilibria.kept_safe(s, T, old, offered, equilibria.LivePlay.of(banker, groups))
+    back = (out.hit[groups] == banker.hit[groups]).all(axis=1)
+    kept = (out.hit[groups] == thumb).all(axis=1)
+    assert (back | kept).all() and back.any() and (kept & ~back).any()
+    after = np.asarray(s.stand_values(out), dtype=np.float64)
+    assert float(s.player_values(after, T, None)[0]) <= best + equilibria.TIE
     _forget(game)
 
 
