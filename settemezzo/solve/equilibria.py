@@ -396,7 +396,12 @@ def banker_shortfall(s: Solver, x: FloatArray, stand: FloatArray
     there; and the size of the terms summed (what the floating-point sums are exact to)."""
     own = np.array(s.reach, dtype=np.float64) * np.maximum(x[0::2], 0.0) * s.is_play
     G = len(s.game.publics)
-    best, _ = s.stand_rows.grouped_best(own * s.stake, s.group, G)
+    rows = s.stand_rows
+    assert isinstance(rows, FloatRows)  # (the refinement is in floats)
+    best = np.zeros(G)
+    active, reached, _ = rows.best_at(own * s.stake, s.group)
+    best[active] = reached
+
     def total(w: FloatArray) -> FloatArray:
         return np.bincount(s.group, weights=w, minlength=G).astype(np.float64)
 

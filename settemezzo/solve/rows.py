@@ -313,15 +313,23 @@ class FloatRows(RowBatch):
         2 burn). The rows of a group enter through their distinct rows, summed."""
         # a group no row reaches is worth 0 whatever the banker does there: it stands
         # (what the programme picks on zero weights), except in the hands that must draw
-        active, W = weighted_rows(weights, group, self.inv, self.F.shape[1])
+        active, best, ch = self.best_at(weights, group)
         values = np.zeros(n_groups)
+        values[active] = best
         choice = np.empty((n_groups, len(self.nodes)), dtype=np.int8)
         choice[:] = hand_facts(self.game)[0]
-        values[active], hit, burn = compiled().grouped_best(self.hands, W, *self._transposed)
-        ch = hit.astype(np.int8)
-        ch[burn] = np.int8(int(BURN))
         choice[active] = ch
         return values, choice
+
+    def best_at(self, weights: FloatArray, group: npt.NDArray[np.int64]
+                ) -> tuple[npt.NDArray[np.int64], FloatArray, npt.NDArray[np.int8]]:
+        """`grouped_best` at the groups some row reaches (weight not 0) only: those groups,
+        in increasing order, their values and their decisions (those groups x hands)."""
+        active, W = weighted_rows(weights, group, self.inv, self.F.shape[1])
+        best, hit, burn = compiled().grouped_best(self.hands, W, *self._transposed)
+        ch = hit.astype(np.int8)
+        ch[burn] = np.int8(int(BURN))
+        return active, best, ch
 
 
 class GroupedReplies:
@@ -343,12 +351,14 @@ class GroupedReplies:
             self._values, self._choice = self.rows.grouped_best(weights, self.group, self.n)
         else:
             moved = np.unique(self.group[weights != last])
-            if len(moved):
+            if len(moved):  # (the groups reached now are among those moved)
                 inside = np.isin(self.group, moved)
-                values, choice = self.rows.grouped_best(np.where(inside, weights, 0.0),
-                                                        self.group, self.n)
-                self._values[moved] = values[moved]
-                self._choice[moved] = choice[moved]
+                active, best, ch = self.rows.best_at(np.where(inside, weights, 0.0),
+                                                     self.group)
+                self._values[moved] = 0.0
+                self._choice[moved] = hand_facts(self.rows.game)[0]
+                self._values[active] = best
+                self._choice[active] = ch
         self._weights = weights.copy()
         return self._values.copy(), self._choice
 
