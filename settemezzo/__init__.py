@@ -84,6 +84,14 @@ EXPORTS: dict[str, str] = {
     "banker_edge": "settemezzo.edge",
     "edge_table": "settemezzo.results.edges",
     "deck_down": "settemezzo.deck.down",
+    "decision_values": "settemezzo.results.answers",
+    # teaching: the tables as look-ups, the judge of a decision, the trainer
+    "player_lookup": "settemezzo.teaching.lookup",
+    "player_frame": "settemezzo.teaching.lookup",
+    "banker_lookup": "settemezzo.teaching.lookup",
+    "Judgement": "settemezzo.teaching.judge",
+    "judge_move": "settemezzo.teaching.judge",
+    "TrainerSession": "settemezzo.teaching.trainer",
     # the simulator and the results of a rule set (subpackages)
     "simulate": "settemezzo.simulate",
     "results": "settemezzo.results",
