@@ -70,6 +70,25 @@ def reply_table(game: HeadsUpGame, eq: Equilibrium) -> np.ndarray:
                            np.asarray(reply.V, dtype=np.float64)])
 
 
+def _checked(game: HeadsUpGame, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """A fresh equilibrium of ``game``, and what its check off the path (`offpath_gap`) was
+    given: the solver ``s``, the finished hands' values ``T``, the LP's solution ``sol`` and
+    both sides' strategies (``player``, ``banker``); the game forgotten after."""
+    seen: dict[str, Any] = {}
+    real = equilibria.offpath_gap
+
+    def keep(s: Any, T: Any, sol: Any, player: Any, banker: Any) -> float:
+        seen.update(s=s, T=T, sol=sol, player=player, banker=banker)
+        return real(s, T, sol, player, banker)
+
+    _forget(game)
+    with monkeypatch.context() as m:
+        m.setattr(equilibria, "offpath_gap", keep)
+        equilibrium(game)
+    _forget(game)
+    return seen
+
+
 _REFERENCE: dict[str, tuple[Equilibrium, np.ndarray]] = {}
 
 
@@ -148,20 +167,11 @@ def test_offpath_check_sees_a_banker_who_answers_badly(monkeypatch: pytest.Monke
                                                         ) -> None:
     # a banker who always hits, read against the trembling player, is far from a best reply
     game = heads_up(ITALIAN, _thin(ITALIAN))
-    seen: dict[str, Any] = {}
-    real = equilibria.offpath_gap
-
-    def keep(s: Any, T: Any, sol: Any, player: Any, banker: Any) -> float:
-        seen.update(s=s, T=T, sol=sol, player=player, banker=banker)
-        return real(s, T, sol, player, banker)
-
-    monkeypatch.setattr(equilibria, "offpath_gap", keep)
-    _forget(game)
-    equilibrium(game)
+    seen = _checked(game, monkeypatch)
     args = [seen[k] for k in ("s", "T", "sol", "player")]
     bad = replace(seen["banker"], hit=np.ones_like(seen["banker"].hit))
+    real = equilibria.offpath_gap
     assert real(*args, seen["banker"]) <= OFFPATH_TOL < 1e-3 < real(*args, bad)
-    _forget(game)
 
 
 def test_a_reply_that_would_tempt_the_player_is_put_back(monkeypatch: pytest.MonkeyPatch
@@ -170,16 +180,7 @@ def test_a_reply_that_would_tempt_the_player_is_put_back(monkeypatch: pytest.Mon
     # must put the equilibrium's play back where the rule of thumb would let the player gain
     # and keep it elsewhere, so that the player's best reply gains nothing overall
     game = heads_up(ITALIAN, _thin(ITALIAN))
-    seen: dict[str, Any] = {}
-    real = equilibria.offpath_gap
-
-    def keep(s: Any, T: Any, sol: Any, player: Any, banker: Any) -> float:
-        seen.update(s=s, T=T, banker=banker)
-        return real(s, T, sol, player, banker)
-
-    monkeypatch.setattr(equilibria, "offpath_gap", keep)
-    _forget(game)
-    equilibrium(game)
+    seen = _checked(game, monkeypatch)
     s, T, banker = seen["s"], seen["T"], seen["banker"]
     old = np.asarray(s.stand_values(banker), dtype=np.float64)
     best = float(s.player_values(old, T, None)[0])
@@ -194,7 +195,6 @@ def test_a_reply_that_would_tempt_the_player_is_put_back(monkeypatch: pytest.Mon
     assert (back | kept).all() and back.any() and (kept & ~back).any()
     after = np.asarray(s.stand_values(out), dtype=np.float64)
     assert float(s.player_values(after, T, None)[0]) <= best + equilibria.TIE
-    _forget(game)
 
 
 @pytest.mark.slow
