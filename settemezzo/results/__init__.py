@@ -464,10 +464,11 @@ def _trim() -> None:
 # How long a solve takes
 # =============================================================================================
 
-SECONDS_PER_UNIT = [0.8]
-"""Seconds of a solve per unit of `settemezzo.edge.relative_cost` (measured on the project's
-2-core machine: the equilibrium and its player table, 0.74-0.91 s a unit over four rule sets;
-refined by each solve this process times, see `measured`)."""
+SECONDS_PER_UNIT = [0.5]
+"""Seconds of a solve per unit of `settemezzo.edge.relative_cost`: the equilibrium and its
+player table on the project's 2-core machine, 0.43 s a unit (the median over 20 rule sets,
+2026-12-04, in a quick hour: the machine runs up to a third slower in others); refined by
+each solve this process times, see `measured`."""
 
 
 def estimate_seconds(rules: Rules) -> float:
