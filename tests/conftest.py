@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import io
 import os
 import shutil
@@ -46,17 +45,13 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """What a test process imported and collected stays alive to its end: frozen out of the
-    cyclic garbage collector (`gc.freeze`), and full collections made ten times rarer (every
-    tenth time Python would start one). Each full collection walks every object alive, and
-    the engine's caches of hands and games hold millions: measured on eight test modules in
-    one process, full collections took 17.8 s of its 90 s of CPU, 7.1 s so; the same peak
-    memory (1.0 GB). The explicit collections of `settemezzo.results.release_memory` run as
-    before."""
-    gc.collect()
-    gc.freeze()
-    young, middle, _ = gc.get_threshold()
-    gc.set_threshold(young, middle, 100)
+    """What a test process imported and collected stays alive to its end: out of the cyclic
+    collector's walks, full collections ten times rarer (`settemezzo.game.freeze_long_lived`,
+    as a class server after its warm-up). Measured on eight test modules in one process: full
+    collections took 17.8 s of its 90 s of CPU, 7.1 s so; the same peak memory (1.0 GB)."""
+    from settemezzo.game import freeze_long_lived
+
+    freeze_long_lived()
 
 
 @pytest.fixture

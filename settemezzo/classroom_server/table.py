@@ -48,6 +48,7 @@ from settemezzo.classroom_server.service import MAX_SECONDS, Classroom
 from settemezzo.classroom_server.store import Answer, ClassTable, TableMove
 from settemezzo.classroom_server.summary import up_total
 from settemezzo.errors import InputError, LimitError, RulesError
+from settemezzo.game import freeze_long_lived
 from settemezzo.i18n import LANGUAGES, number, percent
 from settemezzo.rules import Rules, dealt_down, from_spec
 from settemezzo.simulate.session import HandReport
@@ -205,7 +206,9 @@ class ClassTables:
         the solved results load in seconds the first time; nobody should wait for them at
         a click), make the judge's values (`settemezzo.teaching.books.warm`: no
         judgement should wait for them while students click) and load every language's
-        number formats (Babel's data: a fifth of a second the first time); sets `ready`."""
+        number formats (Babel's data: a fifth of a second the first time); then leave what
+        the server holds to its end out of the collector's walks (`freeze_long_lived`); sets
+        `ready`."""
         for lang in LANGUAGES:
             percent(0.5, lang)
             number(0.5, lang, 3, True)
@@ -214,6 +217,7 @@ class ClassTables:
         while g.view is not None and g.hint() is None and g.can_stake():
             g.stake(g.default_stake())
         warm(rules)
+        freeze_long_lived()  # what the class holds to the end: out of the collector's walks
         self.ready.set()
 
     def close(self) -> None:
