@@ -76,7 +76,8 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"{first_w / mc:.3f}x the baseline, {first_w / target:.2f}x the target "
               f"{target:g} s; all: wall {sum(w for _, w, _ in parts):.2f} s, "
               f"cpu {sum(c for _, _, c in parts):.2f} s")
-        shown = first_w + parts[1][1]  # what the estimate is of: the first answer, the table
+        wall = {name: w for name, w, _ in parts}
+        shown = wall["first"] + wall["player"]  # what the estimate is of
         print(f"    the estimate {estimate:.1f} s; the first answer and the player table took "
               f"{shown:.2f} s ({shown / estimate:.2f}x the estimate)")
     return 0

@@ -452,27 +452,6 @@ def gc_paused() -> Iterator[None]:
         gc.enable()
 
 
-FULL_COLLECTIONS_EVERY = 100
-"""With `freeze_long_lived`, a full collection follows this many collections of the middle
-generation (Python's default 10: ten times rarer)."""
-
-
-def freeze_long_lived() -> None:
-    """For a process that has just loaded what it keeps to its end (a class server after its
-    warm-up, a test process after collecting its tests): collect once, then move every object
-    alive out of the cyclic collector's reach (`gc.freeze`) and make full collections ten
-    times rarer (`FULL_COLLECTIONS_EVERY`). A full collection walks every object alive,
-    holding the GIL: the engine's tables and trees are millions of objects with no reference
-    cycles among them (a tree forgotten is freed by reference counting alone), so the walk
-    finds nothing there. Measured: 100-240 ms a walk in a class server, every click waiting
-    (`python -m bench classroom`: click p95 118-245 ms before, 89-132 ms after); a fifth of
-    a test process's CPU."""
-    gc.collect()
-    gc.freeze()
-    young, middle, _ = gc.get_threshold()
-    gc.set_threshold(young, middle, FULL_COLLECTIONS_EVERY)
-
-
 # a queue item of `_PlayerTree`: what the next information set is, and how it was reached:
 # (kind, stake, burnt, hidden, events, up, comp, reach, parent, action); ``burnt`` and
 # ``hidden`` are kind positions (-1: none), ``comp`` the player's cards dealt so far (hidden

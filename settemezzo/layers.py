@@ -42,9 +42,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "settemezzo.solve", "settemezzo.split", "settemezzo.thumbs", "settemezzo.iterative",
     )),
     ("game", ("settemezzo.game",)),
-    ("odds, hands, policy, limits, fileio", (
+    ("odds, hands, policy, limits, fileio, memory", (
         "settemezzo.odds", "settemezzo.hands", "settemezzo.policy", "settemezzo.limits",
-        "settemezzo.fileio",
+        "settemezzo.fileio", "settemezzo.memory",
     )),
     ("rules", ("settemezzo.rules",)),
     ("cards", ("settemezzo.cards",)),

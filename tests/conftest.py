@@ -46,10 +46,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_collection_finish(session: pytest.Session) -> None:
     """What a test process imported and collected stays alive to its end: out of the cyclic
-    collector's walks, full collections ten times rarer (`settemezzo.game.freeze_long_lived`,
+    collector's walks, full collections ten times rarer (`settemezzo.memory.freeze_long_lived`,
     as a class server after its warm-up). Measured on eight test modules in one process: full
     collections took 17.8 s of its 90 s of CPU, 7.1 s so; the same peak memory (1.0 GB)."""
-    from settemezzo.game import freeze_long_lived
+    from settemezzo.memory import freeze_long_lived
 
     freeze_long_lived()
 

@@ -48,8 +48,8 @@ from settemezzo.classroom_server.service import MAX_SECONDS, Classroom
 from settemezzo.classroom_server.store import Answer, ClassTable, TableMove
 from settemezzo.classroom_server.summary import up_total
 from settemezzo.errors import InputError, LimitError, RulesError
-from settemezzo.game import freeze_long_lived
 from settemezzo.i18n import LANGUAGES, number, percent
+from settemezzo.memory import freeze_long_lived
 from settemezzo.rules import Rules, dealt_down, from_spec
 from settemezzo.simulate.session import HandReport
 from settemezzo.simulate.tablegame import ACTIONS, SeatState, TableGame

@@ -23,7 +23,6 @@ their tables, edges and equilibrium numbers load in milliseconds, with no solve.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import threading
 import time
 import weakref
@@ -34,6 +33,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from settemezzo.cards import Unseen
+from settemezzo.memory import trim_freed_memory
 from settemezzo.rules import ITALIAN, Rules
 
 if TYPE_CHECKING:
@@ -223,7 +223,7 @@ class Solved:
                 if game is not None:
                     release_solvers(game)
             self._games.clear()
-        _trim()
+        trim_freed_memory()
 
     @property
     def equilibrium(self) -> Equilibrium:
@@ -453,19 +453,7 @@ def release_memory() -> None:
     then found 818 more in cycles, none of them the tree's). So no collection walks every
     object alive here: in a class server that took 140-200 ms a time, the GIL held, and
     every click waited."""
-    _trim()
-
-
-_LIBC: list[Any] = []   # the C library, asked once (each `ctypes.CDLL` is garbage in a cycle)
-
-
-def _trim() -> None:
-    """Hand the memory freed so far back to the system (glibc keeps it otherwise; a solve's
-    large temporaries would stay with the process)."""
-    with contextlib.suppress(OSError, AttributeError):
-        if not _LIBC:
-            _LIBC.append(ctypes.CDLL("libc.so.6"))
-        _LIBC[0].malloc_trim(0)
+    trim_freed_memory()
 
 
 # =============================================================================================

@@ -1,8 +1,9 @@
-"""The machine's cores and memory for the solver: a compiled kernel's rows cut across the
+"""The machine's cores for the solver: a compiled kernel's rows cut across the
 cores (`split`), in threads (the kernels release the GIL). Every part is computed as it would
 be alone, in the same order, so the floats do not depend on the number of cores. A split
 inside a part runs in that part's thread: a part never waits on another queued behind it.
-The memory a solve frees is kept for the next allocation (`keep_freed_memory`).
+The memory a solve frees is kept for its next arrays from this module's import on
+(`settemezzo.memory.keep_freed_memory`).
 
 (Whole solves side by side in threads, the subgames after a swap, were measured slower:
 their Python holds the GIL, and two of them took more wall time than one after the other.)"""
@@ -16,6 +17,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
+from settemezzo.memory import keep_freed_memory
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -25,37 +28,6 @@ CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os
 SPLIT_MIN_WORK = 200_000
 """A kernel call is cut across the cores only when it visits at least this many cells (rows
 times banker hands): below that, handing a part to another thread costs more than it saves."""
-
-KEEP_FREED_MB = 256
-"""Blocks up to this many MB come from the process's heap, and up to four times as much freed
-heap is kept, rather than mapped afresh from the system and given back when freed: a solve
-frees and allocates the same large arrays round after round (HiGHS's vectors at every run of
-the LP, the banker's states x hands arrays), and each fresh page costs a page fault. Measured
-on the explorer's first answer under ``italian+royal+wild_king+burn=3,4`` (cold, eight runs
-each way, alternating): 53,000-62,000 page faults and 2.9 s on average without, 43,000-
-46,000 and 2.7 s with, the same floats. Resident memory then stays near its peak between
-solves (`python -m bench memory`: the peak 743 MB with, 748 MB without). 0: the C library's
-own policy."""
-
-_KEPT: list[bool] = []
-
-
-def keep_freed_memory() -> None:
-    """Set the C library's allocator as `KEEP_FREED_MB` says, once per process (glibc's
-    ``mallopt``; with another C library, nothing changes). It moves where arrays live, never
-    what is computed in them."""
-    if _KEPT or not KEEP_FREED_MB:
-        return
-    _KEPT.append(True)
-    try:
-        import ctypes
-
-        mallopt = ctypes.CDLL(None).mallopt
-    except (OSError, AttributeError, TypeError):  # not glibc (or no C library to ask)
-        return
-    mallopt(-3, KEEP_FREED_MB << 20)  # M_MMAP_THRESHOLD: larger blocks are mapped apart
-    mallopt(-1, 4 * KEEP_FREED_MB << 20)  # M_TRIM_THRESHOLD: free heap kept at its top
-
 
 _HERE = threading.local()  # ``inside``: this thread is running a part
 

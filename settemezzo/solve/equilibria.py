@@ -256,8 +256,8 @@ def offpath_banker(s: Solver, T: Terminal, sol: LPSolution, banker: BankerStrate
     new_hit, new_burn = canonical_reply(
         s.game, rows, inside, np.stack([limit[inside], weights[inside]]),
         np.searchsorted(live, s.group[inside]), was.hit, was.burn)
-    new = replace(banker)  # the LP's arrays, changed in place: `lp_strategies` made them
-    s.memo.behavioural = None  # (its values of standing were ``banker``'s)
+    s.forget_banker()  # the LP's arrays change in place below (`lp_strategies` made them)
+    new = replace(banker)
     new.hit[live] = new_hit
     if new.burn is not None:
         new.burn[live] = new_burn

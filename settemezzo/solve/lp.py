@@ -41,7 +41,6 @@ from settemezzo.game import (
     STAND,
     HeadsUpGame,
 )
-from settemezzo.solve.cores import keep_freed_memory
 from settemezzo.solve.errors import SolverError
 from settemezzo.solve.plans import BURN, CSR, RULE_OF_THUMB, FloatArray
 from settemezzo.solve.rows import FloatRows, GroupedReplies
@@ -746,7 +745,6 @@ class LP:
                  lo: FloatArray, hi: FloatArray) -> None:
         import highspy
 
-        keep_freed_memory()  # (HiGHS allocates its vectors again at every run)
         self.hs = highspy
         with _quiet_stdout():  # HiGHS prints a banner on construction, before any option
             h = highspy.Highs()  # type: ignore[no-untyped-call]

@@ -187,6 +187,12 @@ class Solver:
             self.memo.behavioural = (banker, key, out)
         return out
 
+    def forget_banker(self) -> None:
+        """Drop the values of standing kept for the last behavioural banker asked: a caller
+        about to change that banker's arrays in place (`SolverMemo.behavioural` reads a
+        banker by identity)."""
+        self.memo.behavioural = None
+
     def stand_values_after(self, before: FloatArray, banker: BankerStrategy,
                            groups: npt.NDArray[np.int64]) -> FloatArray:
         """`stand_values` of the behavioural ``banker``, given ``before``, those of a banker

@@ -1,12 +1,9 @@
 """The solver's kernels cut across cores (`settemezzo.solve.cores`): the very same floats as
-in one piece, nested cuts that end, and a forked process that can still cut; the memory a
-solve frees kept for its next arrays."""
+in one piece, nested cuts that end, and a forked process that can still cut."""
 
 from __future__ import annotations
 
 import multiprocessing as mp
-import platform
-import resource
 
 import numpy as np
 import pytest
@@ -85,27 +82,3 @@ def test_a_forked_process_can_cut(monkeypatch: pytest.MonkeyPatch) -> None:
         p.kill()
     assert not alive, "the forked process hung on its parent's pool"
     assert q.get(timeout=5) == [0.0, 1.0, 2.0, 3.0]
-
-
-@pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="glibc's allocator only")
-def test_a_freed_array_s_memory_is_there_for_the_next() -> None:
-    # 64 MB freed and asked for again comes back from the heap, its pages already there; the
-    # C library's own policy maps a block that large afresh each time: a fault per 4 KB page
-    # (16,384), which is what a solve's round after round of large arrays paid
-    cores.keep_freed_memory()
-    madvise = getattr(np._core.multiarray, "_set_madvise_hugepage", None)
-    if madvise is None:
-        pytest.skip("numpy cannot be told to leave out huge pages")
-    was = madvise(False)  # 4 KB pages: a fault per page, countable
-
-    def faults() -> int:
-        before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
-        block = np.ones(8 << 20)  # every page written
-        del block
-        return resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before
-
-    try:
-        faults()  # the heap grows the first time
-        assert faults() < 1_000
-    finally:
-        madvise(was)
