@@ -491,8 +491,7 @@ def lp_strategies(game: HeadsUpGame, sol: LPSolution, cuts: Cuts,
     lam, per_block = cuts.split_duals(-sol.res.cut_duals)  # >= 0
     hit, burn = mixture_to_behaviour(game, lam, cuts.group, cuts.policy,
                                       block_flows(game, cuts.blocks, per_block))
-    banker = BankerStrategy("equilibrium", "behavioural", hit=hit,
-                            burn=burn if game.rules.burn else None,
+    banker = BankerStrategy("equilibrium", "behavioural", hit=hit, burn=burn,
                             sub={k: e.banker for k, e in subs.items()} if subs else None)
     return player, banker
 
@@ -543,7 +542,8 @@ def block_flows(game: HeadsUpGame, blocks: list[ExactBlock], duals: list[FloatAr
 
 def mixture_to_behaviour(game: HeadsUpGame, lam: FloatArray,
                           cut_group: npt.NDArray[np.int64], cut_policy: npt.NDArray[np.int8],
-                          flows: _Flows | None = None) -> tuple[FloatArray, FloatArray]:
+                          flows: _Flows | None = None
+                          ) -> tuple[FloatArray, FloatArray | None]:
     """Turn a mixture of stopping rules per public state into the chances of hitting and of
     burning at each banker hand.
 
@@ -562,25 +562,14 @@ def mixture_to_behaviour(game: HeadsUpGame, lam: FloatArray,
     if flows is not None:  # an exact state's own flow enters at its root
         np.add.at(total, flows[0], flows[1][:, 0])
     lam_k = lam_k / total[groups]
-    w_all, hit, burn = compiled().mixture(reach_edges(game), pols, groups, lam_k, G, HIT_CODE,
-                                          BURN_CODE)
-    if flows is not None and len(flows[0]):
-        g, through, hitting, burning = flows
-        scale = np.where(total[g] > 0, total[g], 1.0)[:, None]
-        np.add.at(w_all, g, through / scale)
-        np.add.at(hit, g, hitting / scale)
-        np.add.at(burn, g, burning / scale)
-        groups = np.concatenate([groups, g])
-    reached = w_all > 0
-    np.divide(hit, w_all, out=hit, where=reached)
-    np.divide(burn, w_all, out=burn, where=reached)
-    hit[~reached] = 0.0
-    burn[~reached] = 0.0
-    # a public state the player never stands in: any rule does
-    unseen = np.ones(G, dtype=bool)
-    unseen[groups] = False
-    must_draw, below_five = hand_facts(game)
-    hit[unseen] = below_five
-    hit[:, must_draw == int(HIT)] = 1.0
+    g, through, hitting, burning = flows if flows is not None else \
+        (np.zeros(0, dtype=np.int64), *(np.zeros((0, J)) for _ in range(3)))
+    scale = np.where(total[g] > 0, total[g], 1.0)[:, None]
+    kernels = compiled()
+    must_draw, below_five = hand_facts(game)  # a state the player never stands in: any rule
+    hit, burn = kernels.behaviour(
+        reach_edges(game), pols, groups, lam_k, G, (HIT_CODE, BURN_CODE),
+        kernels.Flows(g, through / scale, hitting / scale, burning / scale), must_draw,
+        below_five, bool(game.rules.burn))
     return hit, burn
 

@@ -1,7 +1,7 @@
 """The compiled (numba) loops of the float solver, beside the plans they read
 (`settemezzo.solve.plans`): the banker's programme over its hands, the inner loop of every float
 best reply, cut and certificate (`settemezzo.solve.rows.FloatRows`); the chances and terms that
-programme reads (`chances`); the mixture of stopping rules turned into chances (`mixture`); and
+programme reads (`chances`); the mixture of stopping rules turned into chances (`behaviour`); and
 the player's backward induction over its decisions (`Tree`, `player_values`: the certificate's
 best reply, `settemezzo.solve.solver.Solver.player_values`), and every decision's values of
 both actions from it (`action_values`: the player table's columns).
@@ -253,50 +253,101 @@ def _grouped(order: IntArray, must_draw: BoolArray, indptr: IntArray, indices: I
         values[g] = v[0]
 
 
-def mixture(edges: tuple[IntArray, ...], pols: npt.NDArray[np.int8], groups: IntArray,
-            lam: FloatArray, n_groups: int, hit_action: int, burn_action: int
-            ) -> tuple[FloatArray, FloatArray, FloatArray]:
-    """The stopping rules ``pols`` (rules x hands: the action at each hand) mixed by public
-    state: rule ``k`` of state ``groups[k]`` with weight ``lam[k]``. A rule's weight on a
-    hand is the number of card orders by which it reaches it (``edges``: the edges into the
-    hands, hands, parents and actions, each hand's weight whole before it is read; see
-    `plans.reach_edges`). Returns the mixed weights of reaching each hand, and of reaching
-    it and hitting, and burning there (states x hands), each summed over the rules in their
-    order as scipy's sparse product does.
+@dataclass(frozen=True)
+class Flows:
+    """The banker's flows through the hands of the exact public states, added to a mixture
+    (`behaviour`): per block, its public state ``g`` and the flows into each hand
+    (``through``), and out of it by hitting and by burning, each already divided by its
+    state's total weight (blocks x hands)."""
+
+    g: IntArray
+    through: FloatArray
+    hitting: FloatArray
+    burning: FloatArray
+
+
+def behaviour(edges: tuple[IntArray, ...], pols: npt.NDArray[np.int8], groups: IntArray,
+              lam: FloatArray, n_groups: int, codes: tuple[int, int], flows: Flows,
+              must_draw: npt.NDArray[np.int8], unseen_hit: FloatArray, with_burn: bool
+              ) -> tuple[FloatArray, FloatArray | None]:
+    """The chances of hitting and of burning at each hand of each public state (states x
+    hands; burning only ``with_burn``) of the stopping rules ``pols`` (rules x hands: the
+    action at each hand; ``codes``: the hit and the burn action) mixed by public state: rule
+    ``k`` of state ``groups[k]`` with weight ``lam[k]``, then ``flows``.
+
+    A rule's weight on a hand is the number of card orders by which it reaches it
+    (``edges``: the edges into the hands, hands, parents and actions, each hand's weight
+    whole before it is read; see `plans.reach_edges`). Per state and hand, the rules'
+    weights are summed in their order (as scipy's sparse product does), then the flows' in
+    theirs; the chance of hitting is the weight of reaching and hitting over the weight of
+    reaching, 0 where nothing reaches. A state with neither rule nor flow hits as
+    ``unseen_hit``; every hand that must draw hits (``must_draw``, 1). One state at a time,
+    so only the two results are (states x hands).
     """
     J = pols.shape[1]
     js, ps, acts = (_i(e) for e in edges)
-    reach, hit, burn = (np.zeros((n_groups, J)) for _ in range(3))
     pols, groups, lam = np.ascontiguousarray(pols, dtype=np.int8), _i(groups), _c(lam)
     used = np.flatnonzero(lam != 0.0)  # (most cuts weigh nothing: they add nothing)
-    at = groups[used]
+    rules = used[np.argsort(groups[used], kind="stable")]  # by state, in order within one
+    rule_ptr = np.searchsorted(groups[rules], np.arange(n_groups + 1))
+    blocks = np.argsort(flows.g, kind="stable")
+    block_ptr = np.searchsorted(flows.g[blocks], np.arange(n_groups + 1))
+    hit = np.empty((n_groups, J))
+    burn = np.empty((n_groups if with_burn else 0, J))
 
     def run(a: int, b: int) -> None:
-        ks = used[(at >= a) & (at < b)]  # the rules of states a to b, in their order
-        _mix(js, ps, acts, pols, groups, lam, ks, hit_action, burn_action, reach, hit,
-             burn, np.zeros(J))
+        _behave(js, ps, acts, pols, lam, rules, rule_ptr, _i(blocks), block_ptr,
+                _c(flows.through), _c(flows.hitting), _c(flows.burning), codes[0], codes[1],
+                np.ascontiguousarray(must_draw, dtype=np.int8), _c(unseen_hit), a, b, hit,
+                burn, np.zeros((4, J)))
 
     split(n_groups, len(used) * (len(js) + J), run)
-    return reach, hit, burn
+    return hit, burn if with_burn else None
 
 
 @_jit
-def _mix(js: IntArray, ps: IntArray, acts: IntArray, pols: npt.NDArray[np.int8],
-         groups: IntArray, lam: FloatArray, ks: IntArray, hit_action: int, burn_action: int,
-         reach: FloatArray, hit: FloatArray, burn: FloatArray, w: FloatArray
-         ) -> None:  # pragma: no cover - compiled
-    for t in range(ks.shape[0]):
-        k = ks[t]
-        w[:] = 0.0
-        w[0] = 1.0
-        for e in range(js.shape[0]):
-            p = ps[e]
-            w[js[e]] += w[p] * (1.0 if pols[k, p] == acts[e] else 0.0)
-        g, a = groups[k], lam[k]
-        for j in range(w.shape[0]):
-            reach[g, j] += a * w[j]
-            burn[g, j] += a * (w[j] * (1.0 if pols[k, j] == burn_action else 0.0))
-            hit[g, j] += a * (w[j] * (1.0 if pols[k, j] == hit_action else 0.0))
+def _behave(js: IntArray, ps: IntArray, acts: IntArray, pols: npt.NDArray[np.int8],
+            lam: FloatArray, rules: IntArray, rule_ptr: IntArray, blocks: IntArray,
+            block_ptr: IntArray, through: FloatArray, hitting: FloatArray,
+            burning: FloatArray, hit_action: int, burn_action: int,
+            must_draw: npt.NDArray[np.int8], unseen_hit: FloatArray, a: int, b: int,
+            hit: FloatArray, burn: FloatArray, buf: FloatArray
+            ) -> None:  # pragma: no cover - compiled
+    w, reach, hits, burns = buf[0], buf[1], buf[2], buf[3]
+    with_burn = burn.shape[0] > 0
+    for g in range(a, b):
+        reach[:] = 0.0
+        hits[:] = 0.0
+        burns[:] = 0.0
+        for t in range(rule_ptr[g], rule_ptr[g + 1]):
+            k = rules[t]
+            w[:] = 0.0
+            w[0] = 1.0
+            for e in range(js.shape[0]):
+                p = ps[e]
+                w[js[e]] += w[p] * (1.0 if pols[k, p] == acts[e] else 0.0)
+            lk = lam[k]
+            for j in range(w.shape[0]):
+                reach[j] += lk * w[j]
+                burns[j] += lk * (w[j] * (1.0 if pols[k, j] == burn_action else 0.0))
+                hits[j] += lk * (w[j] * (1.0 if pols[k, j] == hit_action else 0.0))
+        for t in range(block_ptr[g], block_ptr[g + 1]):
+            q = blocks[t]
+            for j in range(reach.shape[0]):
+                reach[j] += through[q, j]
+                hits[j] += hitting[q, j]
+                burns[j] += burning[q, j]
+        seen = rule_ptr[g + 1] > rule_ptr[g] or block_ptr[g + 1] > block_ptr[g]
+        for j in range(reach.shape[0]):
+            r = reach[j]
+            if not seen:
+                hit[g, j] = unseen_hit[j]
+            else:
+                hit[g, j] = hits[j] / r if r > 0.0 else 0.0
+            if must_draw[j] == hit_action:
+                hit[g, j] = 1.0
+            if with_burn:
+                burn[g, j] = burns[j] / r if seen and r > 0.0 else 0.0
 
 
 # -- the player's side ----------------------------------------------------------------------

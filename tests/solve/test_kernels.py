@@ -59,19 +59,41 @@ def test_a_pure_play_as_bools_gives_the_floats_of_ones_and_zeros(variant: str) -
 
 def test_mixture_of_stopping_rules_by_hand() -> None:
     # The toy game's banker hands: the empty one (0), a lone 6 (1), a lone 7 (2), both
-    # reached from the empty one by a hit. Two rules in public state 0: stand on both (a
+    # reached from the empty one by a hit. Public state 0 mixes two rules: stand on both (a
     # quarter of the mixture) and hit the 6 (three quarters). Each reaches every hand once,
-    # so the mixed chance of hitting a 6 is 3/4, a 7 never; nothing burns. A third rule in
-    # state 1 that stands on the empty hand (it never does: it must draw) reaches no card.
+    # so the mixed chance of hitting a 6 is 3/4, a 7 never; nothing burns. State 1's only
+    # rule stands on the empty hand (it never does: it must draw, so it hits there and
+    # reaches no card). State 2 has no rule: it hits as the rule of thumb says (0.5, 0.25).
     from settemezzo.solve import kernels
     from settemezzo.solve.plans import reach_edges
     game, _, _ = toy()
     pols = np.array([[HIT, STAND, STAND], [HIT, HIT, STAND], [STAND, HIT, HIT]], dtype=np.int8)
-    reach, hit, burn = kernels.mixture(reach_edges(game), pols, np.array([0, 0, 1]),
-                                         np.array([0.25, 0.75, 1.0]), 2, int(HIT), 2)
-    assert reach.tolist() == [[1.0, 1.0, 1.0], [1.0, 0.0, 0.0]]
-    assert hit.tolist() == [[1.0, 0.75, 0.0], [0.0, 0.0, 0.0]]
-    assert not burn.any()
+    no_flows = kernels.Flows(np.zeros(0, dtype=np.int64), *(np.zeros((0, 3)),) * 3)
+    must_draw = np.array([HIT, STAND, STAND], dtype=np.int8)
+    hit, burn = kernels.behaviour(reach_edges(game), pols, np.array([0, 0, 1]),
+                                  np.array([0.25, 0.75, 1.0]), 3, (int(HIT), 2), no_flows,
+                                  must_draw, np.array([1.0, 0.5, 0.25]), True)
+    assert hit.tolist() == [[1.0, 0.75, 0.0], [1.0, 0.0, 0.0], [1.0, 0.5, 0.25]]
+    assert burn is not None and not burn.any()
+
+
+def test_an_exact_states_flows_join_the_mixture_by_hand() -> None:
+    # The toy game's public state 0 again, its one rule (hit the 6) weighing 1/2, and an
+    # exact block's flows of the other half: through the empty hand and the 6 (1/2 each),
+    # the 6 standing. The 6 is reached with weight 1/2 + 1/2 and hit with 1/2: chance 1/2.
+    # The 7, reached only by the rule (1/2), stands: 0. Without burns, no burn array.
+    from settemezzo.solve import kernels
+    from settemezzo.solve.plans import reach_edges
+    game, _, _ = toy()
+    pols = np.array([[HIT, HIT, STAND]], dtype=np.int8)
+    flows = kernels.Flows(np.array([0]), np.array([[0.5, 0.5, 0.0]]),
+                          np.array([[0.5, 0.0, 0.0]]), np.zeros((1, 3)))
+    hit, burn = kernels.behaviour(reach_edges(game), pols, np.array([0]), np.array([0.5]),
+                                  1, (int(HIT), 2), flows,
+                                  np.array([HIT, STAND, STAND], dtype=np.int8),
+                                  np.zeros(3), False)
+    assert hit.tolist() == [[1.0, 0.5, 0.0]]
+    assert burn is None
 
 
 @pytest.mark.parametrize("variant", ["", "burn=4"])
