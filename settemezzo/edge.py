@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from settemezzo import policy
-from settemezzo.game import gc_paused, heads_up
+from settemezzo.game import heads_up
+from settemezzo.memory import gc_paused
 from settemezzo.rules import ITALIAN, KNOB_TABLE, SPANISH, SWITCHES, Rules
 
 __all__ = [

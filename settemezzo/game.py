@@ -24,9 +24,7 @@ so the banker's face-down card can be dealt, equivalently, after the player has 
 
 from __future__ import annotations
 
-import contextlib
 import copy
-import gc
 import weakref
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -43,6 +41,7 @@ from settemezzo.hands import BUST
 from settemezzo.hands import is_finished as _is_finished
 from settemezzo.hands import score as _score
 from settemezzo.hands import total as _total
+from settemezzo.memory import gc_paused
 from settemezzo.odds import draw_kinds
 from settemezzo.rules import Rules, home_game
 
@@ -433,23 +432,6 @@ class HeadsUpGame:
         return (f"HeadsUpGame({self.rules.spec()!r}{after}, {len(self.infosets)} player "
                 f"information sets, {len(self.publics)} public states, "
                 f"{len(self.banker_nodes)} banker hands)")
-
-
-@contextlib.contextmanager
-def gc_paused() -> Iterator[None]:
-    """No cyclic garbage collection inside: for the builders of many small objects (a game
-    tree, a solver's arrays), whose allocations otherwise set off collections that walk
-    every object alive (the tree itself): about 40% of a SPANISH game's build. Nothing
-    they make is garbage in a cycle; reference counting still frees the rest at once, and
-    collection resumes as it was (left off inside an outer pause)."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 # a queue item of `_PlayerTree`: what the next information set is, and how it was reached:

@@ -1,5 +1,6 @@
 """The process's memory (`settemezzo.memory`): a freed block kept for the next one, handed back
-when asked, and a long-lived process's objects out of the collector's walks."""
+when asked, what a paused build made handed to the collector's oldest generation, and a
+long-lived process's objects out of the collector's walks."""
 
 from __future__ import annotations
 
@@ -66,3 +67,54 @@ def test_what_is_alive_is_frozen_and_full_collections_are_rarer() -> None:
     memory.freeze_long_lived()
     assert gc.get_freeze_count() >= frozen + len(alive)
     assert gc.get_threshold()[2] == memory.FULL_COLLECTIONS_EVERY
+
+
+def _in_generation(obj: object) -> int | None:
+    """The collector's generation holding ``obj`` (None: not there, e.g. frozen)."""
+    return next((g for g in range(3) if any(o is obj for o in gc.get_objects(g))), None)
+
+
+@pytest.fixture
+def unfrozen() -> object:
+    """The process's frozen objects given back to the collector for the test, frozen again
+    after it (the tests' conftest freezes what collecting the tests made)."""
+    gc.unfreeze()
+    yield
+    gc.freeze()
+
+
+def test_what_a_paused_build_made_goes_to_the_oldest_generation(unfrozen: object) -> None:
+    # Without the move, the build's objects are walked by the next young collection and
+    # again by a middle one (checked: with the move left out of `gc_paused`, the list is in
+    # generation 1 here, moved there by a young collection that walked it).
+    with memory.gc_paused():
+        assert not gc.isenabled()
+        tree = [[i] for i in range(memory.PROMOTE_MIN)]
+    assert gc.isenabled()
+    assert gc.get_count()[0] < 100
+    assert _in_generation(tree) == 2 and _in_generation(tree[-1]) == 2
+    assert gc.get_freeze_count() == 0  # moved, not frozen
+
+
+def test_a_small_build_stays_young(unfrozen: object) -> None:
+    with memory.gc_paused():
+        small = [[1]]
+    assert _in_generation(small) == 0
+
+
+def test_a_paused_build_leaves_frozen_objects_frozen() -> None:
+    # (the conftest froze this process): `gc.unfreeze` would hand them all back
+    frozen = gc.get_freeze_count()
+    assert frozen > 0
+    with memory.gc_paused():
+        tree = [[i] for i in range(memory.PROMOTE_MIN)]
+    assert gc.get_freeze_count() > frozen // 2  # (0 if unfrozen; some die meanwhile)
+    assert _in_generation(tree) in (0, 1)  # young (a young collection may have run since)
+
+
+def test_an_inner_pause_leaves_the_collector_to_the_outer_one(unfrozen: object) -> None:
+    with memory.gc_paused():
+        with memory.gc_paused():
+            pass
+        assert not gc.isenabled()  # the inner pause did not turn it back on
+    assert gc.isenabled()

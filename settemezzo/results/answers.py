@@ -32,7 +32,8 @@ from typing import TYPE_CHECKING
 
 from settemezzo.advice import Advice, Answers, advice_of, computed_row, exact_values, hand_of
 from settemezzo.cards import CardSpec, Kind, Unseen
-from settemezzo.game import gc_paused, may_split
+from settemezzo.game import may_split
+from settemezzo.memory import gc_paused
 from settemezzo.results import ENGINE_LOCK, Solved, get, on_clear, ready
 from settemezzo.rows import HandRow, game_row
 from settemezzo.rules import ITALIAN, Rules

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from settemezzo.edge import DEFAULT_METHODS, relative_cost, rule_family, standard_rules
 from settemezzo.errors import InputError
-from settemezzo.game import gc_paused
+from settemezzo.memory import gc_paused
 from settemezzo.results import Solved, get, ready, shipped
 from settemezzo.rules import Rules
 
@@ -201,7 +201,7 @@ def _rows_for(job: Job, solved: Solved | None = None) -> list[dict[str, object]]
     solved = get(rules) if solved is None else solved
     needs = [("edge", m) for m in methods]
     if not all(map(solved.ready, needs)):  # solved here: the solvers kept until all are done
-        with gc_paused():  # one rule set's trees: see `settemezzo.game.gc_paused`
+        with gc_paused():  # one rule set's trees: see `settemezzo.memory.gc_paused`
             solved.prepare(needs)
     for method in methods:
         e = solved.edge(method)  # shipped, or solved (`banker_edge`)

@@ -37,8 +37,8 @@ from settemezzo.cards import Unseen
 from settemezzo.game import (
     HIT,
     HeadsUpGame,
-    gc_paused,
 )
+from settemezzo.memory import gc_paused
 from settemezzo.rules import ITALIAN, Rules
 from settemezzo.solve.errors import SolverError
 from settemezzo.solve.plans import (

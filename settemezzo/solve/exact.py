@@ -47,7 +47,8 @@ import numpy.typing as npt
 
 from settemezzo.cards import Unseen
 from settemezzo.errors import RulesError
-from settemezzo.game import HIT, STAND, Child, HeadsUpGame, gc_paused
+from settemezzo.game import HIT, STAND, Child, HeadsUpGame
+from settemezzo.memory import gc_paused
 from settemezzo.rules import ITALIAN, Rules
 from settemezzo.solve.errors import SolverError
 from settemezzo.solve.plans import BURN, RULE_OF_THUMB

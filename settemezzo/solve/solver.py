@@ -21,9 +21,9 @@ from settemezzo.game import (
     SWAP,
     Child,
     HeadsUpGame,
-    gc_paused,
 )
 from settemezzo.hands import BUST
+from settemezzo.memory import gc_paused
 from settemezzo.solve.plans import FloatArray
 from settemezzo.solve.rows import (
     BankerRows,
@@ -77,7 +77,7 @@ class Solver:
     layout: Layout = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        with gc_paused():  # many small objects: see `settemezzo.game.gc_paused`
+        with gc_paused():  # many small objects: see `settemezzo.memory.gc_paused`
             self._setup()
         self.like = None  # (not kept alive by this one)
 

@@ -24,11 +24,11 @@ from settemezzo.game import (
     MODELLED_HANDS,
     STAND,
     HeadsUpGame,
-    gc_paused,
     heads_up,
     with_card,
     without_cards,
 )
+from settemezzo.memory import gc_paused
 from settemezzo.rules import ITALIAN, Rules, RulesError
 from settemezzo.solve.plans import BURN
 from settemezzo.solve.results import BestResponse
