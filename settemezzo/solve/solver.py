@@ -285,11 +285,9 @@ class Solver:
             out[ptr[i[on]] + ci[on]] = vals[on] * (stake[i[on]] if self.measure == "value"
                                                   else 1.0)
             flat[action] = out
-        moves = [tree.ptr1[k] + c for k, c in self.swaps]
+        moves = np.array([tree.ptr1[k] + c for k, c in self.swaps], dtype=np.int64)
         flat[1][moves] = np.nan
-        one, zero = (_split(flat[x].tolist(), tree.ptr1 if x else tree.ptr0) for x in (1, 0))
-        for k, c in self.swaps:
-            one[k][c] = None
+        one, zero = FlatRows(flat[1], tree.ptr1, moves), FlatRows(flat[0], tree.ptr0)
         root = [lose] * len(self.game.root_terminals)
         for c, v in zip(ci[i < 0].tolist(), vals[i < 0].tolist(), strict=True):
             root[c] = v
@@ -308,10 +306,15 @@ class Solver:
         never takes it; a split's value counts every hand's stake)."""
         if not self.swaps:
             return T
-        one = list(T.one)
         zero: Any = 0 if self.exact else 0.0
         get = values.get
         sole, among = self._swap_places
+        if isinstance(T.one, FlatRows):  # floats: the moves' places in the flat values
+            at, dec, mult = self._swap_flat
+            flat = T.one.flat.copy()
+            flat[at] = np.array([get(i, zero) for i in dec.tolist()], dtype=np.float64) * mult
+            return Terminal(FlatRows(flat, T.one.ptr), T.zero, T.root, {**T._flat, 1: flat})
+        one = list(T.one)
         for i, k in sole:  # a swap or split decision's one child: the move
             one[i] = [get(i, zero) * k]
         for i, ci, k in among:
@@ -319,6 +322,16 @@ class Solver:
             row[ci] = get(i, zero) * k
         # the finished hands of action 0 are T's: so is their flat form, if made
         return Terminal(one, T.zero, T.root, {0: T._flat[0]} if 0 in T._flat else {})
+
+    @cached_property
+    def _swap_flat(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], FloatArray]:
+        """`_swap_places` in a float `Terminal`'s flat values (`FlatRows`): each move's place,
+        its decision and its multiplier."""
+        ptr, (sole, among) = self._tree.ptr1, self._swap_places
+        moves = [(i, 0, k) for i, k in sole] + among
+        return (np.array([ptr[i] + ci for i, ci, _ in moves], dtype=np.int64),
+                np.array([i for i, _, _ in moves], dtype=np.int64),
+                np.array([k for _, _, k in moves], dtype=np.float64))
 
     @cached_property
     def _swap_places(self) -> tuple[list[tuple[int, int]], list[tuple[int, int, int]]]:
@@ -567,12 +580,7 @@ def _kids(game: HeadsUpGame, action: int
     return ptr, child, np.array(as_floats([ch.prob for ch in flat]), dtype=np.float64)
 
 
-def _split(flat: list[Any], ptr: npt.NDArray[np.int64]) -> list[list[Any]]:
-    """``flat`` cut into one list per decision at ``ptr`` (CSR)."""
-    return [flat[a:b] for a, b in pairwise(ptr.tolist())]
-
-
-def _children_value(acc: Any, probs: list[Any], kids: Sequence[Child], shown: list[Any],
+def _children_value(acc: Any, probs: list[Any], kids: Sequence[Child], shown: Sequence[Any],
                     V: list[Any]) -> Any:
     """``acc`` plus each child's chance times its value: ``V`` of its information set, or
     its ``shown`` value where the hand is finished (`Solver.action_values`' sums)."""
@@ -644,14 +652,43 @@ class Layout:
                    np.array([s.total for s in g.infosets], dtype=np.int64), first_play)
 
 
+class FlatRows(Sequence[list[Any]]):
+    """A float `Terminal`'s values per decision, read from one flat array (``flat``, cut at
+    ``ptr``: CSR) rather than kept as a list per decision: row ``i`` is made when asked, a
+    move not yet valued (a swap or a split, at the flat places ``unvalued``) read as None.
+    The solver reads the flat array (`Terminal.floats`); a thinned SPANISH deck's terminals
+    were otherwise 170,000 lists for the collector to walk."""
+
+    __slots__ = ("_unvalued", "flat", "ptr")
+
+    def __init__(self, flat: FloatArray, ptr: npt.NDArray[np.int64],
+                 unvalued: npt.NDArray[np.int64] | None = None) -> None:
+        self.flat, self.ptr = flat, ptr
+        self._unvalued = frozenset(() if unvalued is None else unvalued.tolist())
+
+    def __len__(self) -> int:
+        return len(self.ptr) - 1
+
+    def __getitem__(self, i: Any) -> Any:
+        if not isinstance(i, (int, np.integer)):
+            raise TypeError(f"FlatRows takes one decision's index, not {i!r}")
+        if i < 0:
+            i += len(self)
+        a, b = int(self.ptr[i]), int(self.ptr[i + 1])
+        row: list[Any] = self.flat[a:b].tolist()
+        for at in self._unvalued.intersection(range(a, b)):
+            row[at - a] = None
+        return row
+
+
 @dataclass(frozen=True)
 class Terminal:
     """Values of the finished hands: ``one[i][c]`` for the children of action 1 of
     information set ``i``, ``zero[i][c]`` for those of action 0, ``root[c]`` for the
     `HeadsUpGame.root_terminals` (hands finished by their first card, after a swap)."""
 
-    one: list[list[Any]]
-    zero: list[list[Any]]
+    one: Sequence[Sequence[Any]]
+    zero: Sequence[Sequence[Any]]
     root: list[Any] = field(default_factory=list)
     _flat: dict[int, FloatArray] = field(default_factory=dict, compare=False, repr=False)
 
@@ -661,6 +698,8 @@ class Terminal:
         out = self._flat.get(action)
         if out is None:
             rows = self.one if action else self.zero
+            if isinstance(rows, FlatRows):
+                return rows.flat
             out = self._flat[action] = np.array([v for r in rows for v in r], dtype=np.float64)
         return out
 

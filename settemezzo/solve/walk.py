@@ -379,7 +379,7 @@ def reply_value(game: HeadsUpGame, b: BankerStrategy) -> BestResponse:
                         PlayerStrategy(f"best reply to {b.name}", tuple(play)))
 
 
-def _children_sum(probs: list[Any], kids: Sequence[Any], shown: list[Any], V: list[Any]
+def _children_sum(probs: list[Any], kids: Sequence[Any], shown: Sequence[Any], V: list[Any]
                   ) -> Any:
     """Each child's chance times its value: ``V`` of its decision, or its ``shown`` value
     where the hand is finished."""
