@@ -58,6 +58,8 @@ def trim_freed_memory() -> None:
         trim(0)
 
 
+_FROZEN = False  # `freeze_long_lived` has run: `gc_paused` then leaves the collector be
+
 FULL_COLLECTIONS_EVERY = 100
 """With `freeze_long_lived`, a full collection follows this many collections of the middle
 generation (Python's default 10: ten times rarer)."""
@@ -73,8 +75,10 @@ def freeze_long_lived() -> None:
     finds nothing there. Measured: 100-240 ms a walk in a class server, every click waiting
     (`python -m bench classroom`: click p95 118-245 ms before, 89-132 ms after); a fifth of
     a test process's CPU."""
+    global _FROZEN
     gc.collect()
     gc.freeze()
+    _FROZEN = True
     young, middle, _ = gc.get_threshold()
     gc.set_threshold(young, middle, FULL_COLLECTIONS_EVERY)
 
@@ -96,8 +100,10 @@ def gc_paused() -> Iterator[None]:
     moves objects without walking them), where the next full collection sees it. Else the
     next two young collections would walk the whole new tree, holding the GIL: 140 ms a
     thinned SPANISH deck and 30 ms of the explorer's first answer, in the middle of the
-    solve. In a process that froze its long-lived objects (`freeze_long_lived`) nothing is
-    moved, since ``gc.unfreeze`` would give them back to the collector.
+    solve. In a process that froze its long-lived objects (`freeze_long_lived`, or
+    ``gc.freeze`` itself) nothing is moved, since ``gc.unfreeze`` would give them back to the
+    collector. (``gc.get_freeze_count`` walks every frozen object, 3 ms in a class server:
+    it is asked only of a large build, and never after `freeze_long_lived`.)
     """
     if not gc.isenabled():  # an outer pause (or the caller) has it off
         yield
@@ -107,6 +113,6 @@ def gc_paused() -> Iterator[None]:
         yield
     finally:
         gc.enable()
-        if gc.get_freeze_count() == 0 and gc.get_count()[0] >= PROMOTE_MIN:
+        if gc.get_count()[0] >= PROMOTE_MIN and not _FROZEN and gc.get_freeze_count() == 0:
             gc.freeze()
             gc.unfreeze()
