@@ -8,6 +8,9 @@ import gc
 import os
 import platform
 import resource
+import subprocess
+import sys
+import textwrap
 
 import pytest
 
@@ -61,46 +64,82 @@ def test_the_kept_memory_goes_back_when_trimmed() -> None:
     assert max(handed_back() for _ in range(3)) > BLOCK // 2
 
 
+def _fresh(code: str) -> None:
+    """Run ``code`` (with ``gc`` and ``settemezzo.memory as memory`` imported) in a Python of
+    its own, and fail with its error if it fails. The collector's state is the process's:
+    freezing what is alive in the middle of the test session would keep other tests' garbage
+    in cycles for good (their games then found again by `settemezzo.game.heads_up`'s weak
+    cache: `tests/results/test_edges.py` saw a family's subgames solved twice)."""
+    head = textwrap.dedent("""
+        import gc
+        from settemezzo import memory
+        def in_generation(obj):
+            return next((g for g in range(3) if any(o is obj for o in gc.get_objects(g))),
+                        None)
+    """)
+    done = subprocess.run([sys.executable, "-c", head + textwrap.dedent(code)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+
+
 def test_what_is_alive_is_frozen_and_full_collections_are_rarer() -> None:
-    alive = [[] for _ in range(1_000)]
-    frozen = gc.get_freeze_count()
-    memory.freeze_long_lived()
-    assert gc.get_freeze_count() >= frozen + len(alive)
-    assert gc.get_threshold()[2] == memory.FULL_COLLECTIONS_EVERY
+    _fresh("""
+        alive = [[] for _ in range(1_000)]
+        memory.freeze_long_lived()
+        assert gc.get_freeze_count() >= len(alive)
+        assert gc.get_threshold()[2] == memory.FULL_COLLECTIONS_EVERY
+    """)
+
+
+def test_what_a_paused_build_made_goes_to_the_oldest_generation() -> None:
+    # Without the move, the build's objects are walked by the next young collection and
+    # again by a middle one (checked: with the move left out of `gc_paused`, the list is in
+    # generation 1 here, moved there by a young collection that walked it).
+    _fresh("""
+        with memory.gc_paused():
+            assert not gc.isenabled()
+            tree = [[i] for i in range(memory.PROMOTE_MIN)]
+        assert gc.isenabled()
+        assert gc.get_count()[0] < 100
+        assert in_generation(tree) == 2 and in_generation(tree[-1]) == 2
+        assert gc.get_freeze_count() == 0  # moved, not frozen
+    """)
+
+
+def test_a_small_build_stays_young() -> None:
+    _fresh("""
+        with memory.gc_paused():
+            small = [[1]]
+        assert in_generation(small) == 0
+    """)
+
+
+def test_an_inner_pause_leaves_the_collector_to_the_outer_one() -> None:
+    _fresh("""
+        with memory.gc_paused():
+            with memory.gc_paused():
+                pass
+            assert not gc.isenabled()  # the inner pause did not turn it back on
+        assert gc.isenabled()
+    """)
+
+
+def test_after_freeze_long_lived_a_build_stays_where_it_is() -> None:
+    # `gc.unfreeze` would hand the frozen objects back to the collector
+    _fresh("""
+        keep = [[] for _ in range(1_000)]
+        memory.freeze_long_lived()
+        frozen = gc.get_freeze_count()
+        with memory.gc_paused():
+            tree = [[i] for i in range(memory.PROMOTE_MIN)]
+        assert gc.get_freeze_count() >= frozen
+        assert in_generation(tree) in (0, 1)  # young (a young collection may have run since)
+    """)
 
 
 def _in_generation(obj: object) -> int | None:
     """The collector's generation holding ``obj`` (None: not there, e.g. frozen)."""
     return next((g for g in range(3) if any(o is obj for o in gc.get_objects(g))), None)
-
-
-@pytest.fixture
-def unfrozen(monkeypatch: pytest.MonkeyPatch) -> object:
-    """The process's frozen objects given back to the collector for the test, frozen again
-    after it (the tests' conftest freezes what collecting the tests made)."""
-    gc.unfreeze()
-    monkeypatch.setattr(memory, "_FROZEN", False)
-    yield
-    gc.freeze()
-
-
-def test_what_a_paused_build_made_goes_to_the_oldest_generation(unfrozen: object) -> None:
-    # Without the move, the build's objects are walked by the next young collection and
-    # again by a middle one (checked: with the move left out of `gc_paused`, the list is in
-    # generation 1 here, moved there by a young collection that walked it).
-    with memory.gc_paused():
-        assert not gc.isenabled()
-        tree = [[i] for i in range(memory.PROMOTE_MIN)]
-    assert gc.isenabled()
-    assert gc.get_count()[0] < 100
-    assert _in_generation(tree) == 2 and _in_generation(tree[-1]) == 2
-    assert gc.get_freeze_count() == 0  # moved, not frozen
-
-
-def test_a_small_build_stays_young(unfrozen: object) -> None:
-    with memory.gc_paused():
-        small = [[1]]
-    assert _in_generation(small) == 0
 
 
 def test_a_pause_does_not_count_the_frozen_objects(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -116,21 +155,3 @@ def test_a_pause_does_not_count_the_frozen_objects(monkeypatch: pytest.MonkeyPat
     with memory.gc_paused():
         tree = [[i] for i in range(memory.PROMOTE_MIN)]
     assert _in_generation(small) is not None and _in_generation(tree) in (0, 1)
-
-
-def test_a_paused_build_leaves_frozen_objects_frozen() -> None:
-    # (the conftest froze this process): `gc.unfreeze` would hand them all back
-    frozen = gc.get_freeze_count()
-    assert frozen > 0
-    with memory.gc_paused():
-        tree = [[i] for i in range(memory.PROMOTE_MIN)]
-    assert gc.get_freeze_count() > frozen // 2  # (0 if unfrozen; some die meanwhile)
-    assert _in_generation(tree) in (0, 1)  # young (a young collection may have run since)
-
-
-def test_an_inner_pause_leaves_the_collector_to_the_outer_one(unfrozen: object) -> None:
-    with memory.gc_paused():
-        with memory.gc_paused():
-            pass
-        assert not gc.isenabled()  # the inner pause did not turn it back on
-    assert gc.isenabled()

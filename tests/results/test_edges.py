@@ -69,6 +69,9 @@ def test_a_family_solves_a_shared_subgame_once(monkeypatch: pytest.MonkeyPatch) 
     results.clear()
     monkeypatch.setattr(game, "RECENT_GAMES", 0)
     game._RECENT.clear()
+    # (and games an earlier test left alive: a process that froze its objects after they
+    # were made, as an in-process class server does after its warm-up, keeps them for good)
+    game._CACHE.clear()
     gc.collect()
     solved: list[Any] = []
     real_solve, real_rows = equilibria._solve, edges._rows_for
