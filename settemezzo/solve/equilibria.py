@@ -46,6 +46,7 @@ from settemezzo.solve.plans import (
     BURN_CODE,
     HIT_CODE,
     FloatArray,
+    Flows,
     hand_facts,
     node_plan,
     reach_edges,
@@ -517,15 +518,10 @@ def certificate(s: Solver, player: PlayerStrategy, banker: BankerStrategy,
     return low, upper
 
 
-_Flows = tuple[npt.NDArray[np.int64], FloatArray, FloatArray, FloatArray]
-
-
 def block_flows(game: HeadsUpGame, blocks: list[ExactBlock], duals: list[FloatArray]
-                 ) -> _Flows:
-    """The banker's flows through each hand of the exact public states, from the duals of
-    their rows (`ExactBlock`): per block, ``(g, through, hitting, burning)`` stacked as
-    groups and (blocks x hands) arrays: the flow into a hand (standing plus hitting plus
-    burning there), and out of it by hitting and by burning."""
+                 ) -> Flows:
+    """The banker's `Flows` through each hand of the exact public states, from the duals of
+    their rows (`ExactBlock`)."""
     J = len(game.banker_nodes)
     through, hitting, burning = (np.zeros((len(blocks), J)) for _ in range(3))
     for b, (block, d) in enumerate(zip(blocks, duals, strict=True)):
@@ -536,13 +532,13 @@ def block_flows(game: HeadsUpGame, blocks: list[ExactBlock], duals: list[FloatAr
         np.add.at(through[b], j, flow)
         np.add.at(hitting[b], j[act == HIT], flow[act == HIT])
         np.add.at(burning[b], j[act == BURN], flow[act == BURN])
-    groups = np.array([block.g for block in blocks], dtype=np.int64)
-    return groups, through, hitting, burning
+    return Flows(np.array([block.g for block in blocks], dtype=np.int64), through, hitting,
+                 burning)
 
 
 def mixture_to_behaviour(game: HeadsUpGame, lam: FloatArray,
                           cut_group: npt.NDArray[np.int64], cut_policy: npt.NDArray[np.int8],
-                          flows: _Flows | None = None
+                          flows: Flows | None = None
                           ) -> tuple[FloatArray, FloatArray | None]:
     """Turn a mixture of stopping rules per public state into the chances of hitting and of
     burning at each banker hand.
@@ -559,17 +555,12 @@ def mixture_to_behaviour(game: HeadsUpGame, lam: FloatArray,
     pols = cut_policy[keep].reshape(len(keep), J)
     lam_k = lam[keep]
     total = np.bincount(groups, weights=lam_k, minlength=G)
-    if flows is not None:  # an exact state's own flow enters at its root
-        np.add.at(total, flows[0], flows[1][:, 0])
+    flows = Flows.none(J) if flows is None else flows
+    np.add.at(total, flows.g, flows.through[:, 0])  # an exact state's flow enters at its root
     lam_k = lam_k / total[groups]
-    g, through, hitting, burning = flows if flows is not None else \
-        (np.zeros(0, dtype=np.int64), *(np.zeros((0, J)) for _ in range(3)))
-    scale = np.where(total[g] > 0, total[g], 1.0)[:, None]
-    kernels = compiled()
     must_draw, below_five = hand_facts(game)  # a state the player never stands in: any rule
-    hit, burn = kernels.behaviour(
+    hit, burn = compiled().behaviour(
         reach_edges(game), pols, groups, lam_k, G, (HIT_CODE, BURN_CODE),
-        kernels.Flows(g, through / scale, hitting / scale, burning / scale), must_draw,
-        below_five, bool(game.rules.burn))
+        flows.per_weight(total), must_draw, below_five, bool(game.rules.burn))
     return hit, burn
 

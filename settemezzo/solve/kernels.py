@@ -42,7 +42,7 @@ import numpy.typing as npt
 from settemezzo.solve.cores import split
 
 if TYPE_CHECKING:
-    from settemezzo.solve.plans import DensePlan
+    from settemezzo.solve.plans import DensePlan, Flows
 
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
@@ -253,19 +253,6 @@ def _grouped(order: IntArray, must_draw: BoolArray, indptr: IntArray, indices: I
         values[g] = v[0]
 
 
-@dataclass(frozen=True)
-class Flows:
-    """The banker's flows through the hands of the exact public states, added to a mixture
-    (`behaviour`): per block, its public state ``g`` and the flows into each hand
-    (``through``), and out of it by hitting and by burning, each already divided by its
-    state's total weight (blocks x hands)."""
-
-    g: IntArray
-    through: FloatArray
-    hitting: FloatArray
-    burning: FloatArray
-
-
 def behaviour(edges: tuple[IntArray, ...], pols: npt.NDArray[np.int8], groups: IntArray,
               lam: FloatArray, n_groups: int, codes: tuple[int, int], flows: Flows,
               must_draw: npt.NDArray[np.int8], unseen_hit: FloatArray, with_burn: bool
@@ -273,7 +260,8 @@ def behaviour(edges: tuple[IntArray, ...], pols: npt.NDArray[np.int8], groups: I
     """The chances of hitting and of burning at each hand of each public state (states x
     hands; burning only ``with_burn``) of the stopping rules ``pols`` (rules x hands: the
     action at each hand; ``codes``: the hit and the burn action) mixed by public state: rule
-    ``k`` of state ``groups[k]`` with weight ``lam[k]``, then ``flows``.
+    ``k`` of state ``groups[k]`` with weight ``lam[k]``, then ``flows`` (each block's over
+    its state's total weight, `plans.Flows.per_weight`).
 
     A rule's weight on a hand is the number of card orders by which it reaches it
     (``edges``: the edges into the hands, hands, parents and actions, each hand's weight
@@ -290,16 +278,17 @@ def behaviour(edges: tuple[IntArray, ...], pols: npt.NDArray[np.int8], groups: I
     used = np.flatnonzero(lam != 0.0)  # (most cuts weigh nothing: they add nothing)
     rules = used[np.argsort(groups[used], kind="stable")]  # by state, in order within one
     rule_ptr = np.searchsorted(groups[rules], np.arange(n_groups + 1))
-    blocks = np.argsort(flows.g, kind="stable")
+    blocks = _i(np.argsort(flows.g, kind="stable"))
     block_ptr = np.searchsorted(flows.g[blocks], np.arange(n_groups + 1))
+    through, hitting, burning = _c(flows.through), _c(flows.hitting), _c(flows.burning)
+    must, unseen = np.ascontiguousarray(must_draw, dtype=np.int8), _c(unseen_hit)
     hit = np.empty((n_groups, J))
     burn = np.empty((n_groups if with_burn else 0, J))
 
     def run(a: int, b: int) -> None:
-        _behave(js, ps, acts, pols, lam, rules, rule_ptr, _i(blocks), block_ptr,
-                _c(flows.through), _c(flows.hitting), _c(flows.burning), codes[0], codes[1],
-                np.ascontiguousarray(must_draw, dtype=np.int8), _c(unseen_hit), a, b, hit,
-                burn, np.zeros((4, J)))
+        _behave(js, ps, acts, pols, lam, rules, rule_ptr, blocks, block_ptr, through,
+                hitting, burning, codes[0], codes[1], must, unseen, a, b, hit, burn,
+                np.zeros((4, J)))
 
     split(n_groups, len(used) * (len(js) + J), run)
     return hit, burn if with_burn else None

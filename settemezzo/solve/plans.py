@@ -394,6 +394,30 @@ def draws_of(nodes: Sequence[BankerNode]) -> list[tuple[npt.NDArray[np.int64], .
     return out
 
 
+@dataclass(frozen=True)
+class Flows:
+    """The banker's flows through the hands of the exact public states (their rows' duals,
+    `settemezzo.solve.equilibria.block_flows`), joined to the mixture of stopping rules
+    (`settemezzo.solve.kernels.behaviour`): per block, its public state ``g`` and (blocks x
+    hands) the flow into each hand (``through``: standing plus hitting plus burning there),
+    and out of it by hitting and by burning."""
+
+    g: npt.NDArray[np.int64]
+    through: FloatArray
+    hitting: FloatArray
+    burning: FloatArray
+
+    @classmethod
+    def none(cls, hands: int) -> Flows:
+        """No exact state: no block."""
+        return cls(np.zeros(0, dtype=np.int64), *(np.zeros((0, hands)) for _ in range(3)))
+
+    def per_weight(self, total: npt.NDArray[Any]) -> Flows:
+        """Each block's flows over its state's total weight ``total[g]`` (unchanged at 0)."""
+        scale = np.where(total[self.g] > 0, total[self.g], 1.0)[:, None]
+        return Flows(self.g, self.through / scale, self.hitting / scale, self.burning / scale)
+
+
 def hand_facts(game: HeadsUpGame) -> tuple[npt.NDArray[np.int8], FloatArray]:
     """Per banker hand: `HIT` where it is empty (it must draw), else `STAND`; and 1.0 where
     the rule of thumb hits (its total is below `RULE_OF_THUMB`), else 0.0. Once per set of

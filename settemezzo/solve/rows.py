@@ -311,15 +311,22 @@ class FloatRows(RowBatch):
         (the chance of reaching each row and standing): the group values (weight times
         payoff under the best reply) and the decisions ``choice[g, j]`` (0 stand, 1 hit,
         2 burn). The rows of a group enter through their distinct rows, summed."""
+        values = np.empty(n_groups)
+        choice = np.empty((n_groups, len(self.nodes)), dtype=np.int8)
+        self.best_into(values, choice, slice(None), weights, group)
+        return values, choice
+
+    def best_into(self, values: FloatArray, choice: npt.NDArray[np.int8], groups: Any,
+                  weights: FloatArray, group: npt.NDArray[np.int64]) -> None:
+        """`grouped_best` written into ``values`` and ``choice`` at the groups ``groups`` (an
+        index), where ``weights`` is 0 outside them."""
         # a group no row reaches is worth 0 whatever the banker does there: it stands
         # (what the programme picks on zero weights), except in the hands that must draw
+        values[groups] = 0.0
+        choice[groups] = hand_facts(self.game)[0]
         active, best, ch = self.best_at(weights, group)
-        values = np.zeros(n_groups)
         values[active] = best
-        choice = np.empty((n_groups, len(self.nodes)), dtype=np.int8)
-        choice[:] = hand_facts(self.game)[0]
         choice[active] = ch
-        return values, choice
 
     def best_at(self, weights: FloatArray, group: npt.NDArray[np.int64]
                 ) -> tuple[npt.NDArray[np.int64], FloatArray, npt.NDArray[np.int8]]:
@@ -351,14 +358,10 @@ class GroupedReplies:
             self._values, self._choice = self.rows.grouped_best(weights, self.group, self.n)
         else:
             moved = np.unique(self.group[weights != last])
-            if len(moved):  # (the groups reached now are among those moved)
+            if len(moved):
                 inside = np.isin(self.group, moved)
-                active, best, ch = self.rows.best_at(np.where(inside, weights, 0.0),
-                                                     self.group)
-                self._values[moved] = 0.0
-                self._choice[moved] = hand_facts(self.rows.game)[0]
-                self._values[active] = best
-                self._choice[active] = ch
+                self.rows.best_into(self._values, self._choice, moved,
+                                    np.where(inside, weights, 0.0), self.group)
         self._weights = weights.copy()
         return self._values.copy(), self._choice
 

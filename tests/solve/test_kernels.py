@@ -65,13 +65,12 @@ def test_mixture_of_stopping_rules_by_hand() -> None:
     # rule stands on the empty hand (it never does: it must draw, so it hits there and
     # reaches no card). State 2 has no rule: it hits as the rule of thumb says (0.5, 0.25).
     from settemezzo.solve import kernels
-    from settemezzo.solve.plans import reach_edges
+    from settemezzo.solve.plans import Flows, reach_edges
     game, _, _ = toy()
     pols = np.array([[HIT, STAND, STAND], [HIT, HIT, STAND], [STAND, HIT, HIT]], dtype=np.int8)
-    no_flows = kernels.Flows(np.zeros(0, dtype=np.int64), *(np.zeros((0, 3)),) * 3)
     must_draw = np.array([HIT, STAND, STAND], dtype=np.int8)
     hit, burn = kernels.behaviour(reach_edges(game), pols, np.array([0, 0, 1]),
-                                  np.array([0.25, 0.75, 1.0]), 3, (int(HIT), 2), no_flows,
+                                  np.array([0.25, 0.75, 1.0]), 3, (int(HIT), 2), Flows.none(3),
                                   must_draw, np.array([1.0, 0.5, 0.25]), True)
     assert hit.tolist() == [[1.0, 0.75, 0.0], [1.0, 0.0, 0.0], [1.0, 0.5, 0.25]]
     assert burn is not None and not burn.any()
@@ -83,10 +82,10 @@ def test_an_exact_states_flows_join_the_mixture_by_hand() -> None:
     # the 6 standing. The 6 is reached with weight 1/2 + 1/2 and hit with 1/2: chance 1/2.
     # The 7, reached only by the rule (1/2), stands: 0. Without burns, no burn array.
     from settemezzo.solve import kernels
-    from settemezzo.solve.plans import reach_edges
+    from settemezzo.solve.plans import Flows, reach_edges
     game, _, _ = toy()
     pols = np.array([[HIT, HIT, STAND]], dtype=np.int8)
-    flows = kernels.Flows(np.array([0]), np.array([[0.5, 0.5, 0.0]]),
+    flows = Flows(np.array([0]), np.array([[0.5, 0.5, 0.0]]),
                           np.array([[0.5, 0.0, 0.0]]), np.zeros((1, 3)))
     hit, burn = kernels.behaviour(reach_edges(game), pols, np.array([0]), np.array([0.5]),
                                   1, (int(HIT), 2), flows,
