@@ -5,9 +5,7 @@ long-lived process's objects out of the collector's walks."""
 from __future__ import annotations
 
 import gc
-import os
 import platform
-import resource
 import subprocess
 import sys
 import textwrap
@@ -18,58 +16,62 @@ from settemezzo import memory
 
 GLIBC = pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="glibc's allocator only")
 
-BLOCK = 64 << 20  # 64 MB: over glibc's own largest mmap threshold (32 MB)
+_BLOCK = """
+    import os, resource
 
+    def faults():  # of a 64 MB block (over glibc's own largest mmap threshold, 32 MB)
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+        block = bytearray(64 << 20)  # written whole: a bytearray is zeroed
+        del block
+        return resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before
 
-def _faults() -> int:
-    """The page faults of a `BLOCK` allocated, written whole and freed (a bytearray is plain
-    malloc; numpy's arrays of this size ask for huge pages)."""
-    before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
-    block = bytearray(BLOCK)
-    del block
-    return resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before
-
-
-def _resident() -> int:
-    """Bytes of this process resident now."""
-    with open("/proc/self/statm") as f:
-        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    def resident():
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+"""
 
 
 @GLIBC
 def test_a_freed_block_s_memory_is_there_for_the_next() -> None:
-    # freed and asked for again, it comes back from the heap, its pages already there; the C
-    # library's own policy maps a block that large afresh each time: a fault per 4 KB page
-    # (16,384), which is what a solve's round after round of large arrays paid
-    memory.keep_freed_memory()
-    first = _faults()  # the heap grows: its pages are new
-    if first < 4_000:
-        pytest.skip(f"pages come here as huge pages ({first} faults for 64 MB): not countable")
-    # (the count is the whole process's: another test's thread may fault meanwhile, the least
-    # of three is this block's)
-    assert min(_faults() for _ in range(3)) < 1_000
+    # Two fresh Pythons, one with the setting and one without, each allocating the block
+    # four times. With it, the block freed comes back from the heap with its pages already
+    # there. Without it, the C library maps a block that large afresh each time: a fault per
+    # page, which is what a solve's large arrays paid round after round (16,384 faults in
+    # 4 KB pages; 32 where they come as huge pages, so the test compares, not counts).
+    def first_and_again(setup: str) -> tuple[int, int]:
+        out = _fresh(_BLOCK, setup, """
+            first = faults()
+            print(first, min(faults() for _ in range(3)))
+        """)
+        first, again = map(int, out.split())
+        return first, again
+
+    kept = first_and_again("memory.keep_freed_memory()")
+    plain = first_and_again("")
+    assert kept[1] * 4 < kept[0], kept
+    assert plain[1] * 2 > plain[0], plain
 
 
 @GLIBC
 def test_the_kept_memory_goes_back_when_trimmed() -> None:
-    memory.keep_freed_memory()
-
-    def handed_back() -> int:
-        _faults()
-        kept = _resident()  # the freed block still resident, kept for the next one
+    # (without `malloc_trim` the 64 MB stay resident, kept for the next block: checked)
+    out = _fresh(_BLOCK, """
+        memory.keep_freed_memory()
+        faults()
+        kept = resident()
         memory.trim_freed_memory()
-        return kept - _resident()
+        print(kept - resident())
+    """)
+    assert int(out) > (64 << 20) // 2
 
-    # (another test's thread may trim or allocate in between: the most of three is this one's)
-    assert max(handed_back() for _ in range(3)) > BLOCK // 2
 
-
-def _fresh(code: str) -> None:
-    """Run ``code`` (with ``gc`` and ``settemezzo.memory as memory`` imported) in a Python of
-    its own, and fail with its error if it fails. The collector's state is the process's:
-    freezing what is alive in the middle of the test session would keep other tests' garbage
-    in cycles for good (their games then found again by `settemezzo.game.heads_up`'s weak
-    cache: `tests/results/test_edges.py` saw a family's subgames solved twice)."""
+def _fresh(*code: str) -> str:
+    """Run ``code``, its parts one after the other (``gc`` and ``settemezzo.memory`` as
+    ``memory`` imported), in a Python of its own; return what it prints, or fail with its
+    error. The allocator's and the collector's state are the whole process's: freezing what
+    is alive in the middle of the test session would keep other tests' garbage in cycles for
+    good (their games then found again by `settemezzo.game.heads_up`'s weak cache:
+    `tests/results/test_edges.py` saw a family's subgames solved twice)."""
     head = textwrap.dedent("""
         import gc
         from settemezzo import memory
@@ -77,9 +79,10 @@ def _fresh(code: str) -> None:
             return next((g for g in range(3) if any(o is obj for o in gc.get_objects(g))),
                         None)
     """)
-    done = subprocess.run([sys.executable, "-c", head + textwrap.dedent(code)],
+    done = subprocess.run([sys.executable, "-c", head + "\n".join(map(textwrap.dedent, code))],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
+    return done.stdout
 
 
 def test_what_is_alive_is_frozen_and_full_collections_are_rarer() -> None:
