@@ -1,6 +1,7 @@
 """One answer on decks played down: the refined tables along two paths of the LP solver.
 
-``python -m bench paths [--decks N] [--rules italian] [--seed S] [--path NAME]``. The refined
+``python -m bench paths [--decks N] [--rules italian] [--seed S] [--path NAME] [--canonical]``
+(``--canonical``: the banker of `settemezzo.solve.canonical`, `equilibria.CANONICAL`). The refined
 equilibrium should give the same player's table whichever path the LP takes (RULES.md: the
 cost of a mistake does not depend on the LP solver). tests/solve/test_refined.py checks that
 on a few thinned decks; this measures it on random decks played down (`bench.bench_thinned`'s
@@ -92,9 +93,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--decks", type=int, default=40, help="random decks (40)")
     ap.add_argument("--rules", default="italian", help="a preset (italian)")
     ap.add_argument("--seed", type=int, default=12)
+    ap.add_argument("--canonical", action="store_true",
+                    help="the canonical banker (settemezzo.solve.canonical)")
     ap.add_argument("--path", default="cuts", choices=sorted(PATHS),
                     help="the other path (cuts: other starting cuts)")
     args = ap.parse_args(argv)
+    from settemezzo.solve import equilibria
+
+    equilibria.CANONICAL = args.canonical
     rules, rng = preset(args.rules), random.Random(args.seed)
     diffs = []
     print(f"The refined tables of {args.decks} random decks ({args.rules}), shipped settings "

@@ -40,6 +40,7 @@ from settemezzo.game import (
 )
 from settemezzo.memory import gc_paused
 from settemezzo.rules import ITALIAN, Rules
+from settemezzo.solve.canonical import PLAN_NOISE, canonical_banker, hand_terms, nearest
 from settemezzo.solve.errors import SolverError
 from settemezzo.solve.plans import (
     BURN,
@@ -87,10 +88,6 @@ TIE = 1e-12
 """Two values of the player's actions closer than this are a tie: the player stands."""
 
 
-TIE_SHARE = 1e-9
-"""Two values of the banker's choices at a hand closer than this share of the larger are a
-tie (`canonical_reply`): the player's plans are exact to HiGHS's tolerances only, and a tie
-must not hang on the last bits."""
 
 
 SHORTFALL = 1e-14
@@ -99,17 +96,20 @@ trembling player beats it by more than this share of the terms summed (floating-
 are exact to about 1e-16 of them)."""
 
 
-PLAN_NOISE = 1e-14
-"""A sequence of the player's plan realized at most this often is never played: HiGHS's
-values carry noise where the plan is 0 (3e-18 seen). `lp_strategies` and `offpath_player`
-read such a decision as unreached, and `offpath_banker` gives it no weight: the banker's
-first criterion there would be a best reply to noise."""
 
 
 PURE = 1e-9
 """`canonical_reply` replaces the banker's play only where the LP's banker plays one choice
 (each chance within this of 0 or 1): where it mixes, the mixture keeps the trembling player
 indifferent there, and the player's values need it."""
+
+
+CANONICAL = False
+"""Choose the banker's play off and on the path by `settemezzo.solve.canonical` (its ties at
+the LP's precision, standing first, one LP where that tempts the player) instead of
+`offpath_banker`. Off by default: its answer is the same on every solve path only where the
+perturbed LP's trembling player is (bench/refined.md, "The canonical banker"); where it
+falls back (no play found), `offpath_banker` answers."""
 
 
 REFINED = True
@@ -216,7 +216,8 @@ def _solve_lp(s: Solver, T: Terminal, const: float, subs: dict[Any, Equilibrium]
             sol = lp.refine(s, c, const, cuts, sol, tol, max_rounds)
         player, banker = lp_strategies(game, sol, cuts, subs)
         if refined:
-            banker = offpath_banker(s, T, sol, banker)
+            canonical = canonical_banker(s, T, sol, banker) if CANONICAL else None
+            banker = offpath_banker(s, T, sol, banker) if canonical is None else canonical
             player = offpath_player(s, T, player, banker)
         low, upper = certificate(s, player, banker, lower_subs, upper_subs)
         if upper - low <= CERTIFICATE_TARGET or lp.ALWAYS_POLISH:
@@ -307,31 +308,6 @@ def kept_safe(s: Solver, T: Terminal, old: FloatArray, new: BankerStrategy, was:
     return out
 
 
-def _hand_terms(rows: FloatRows, members: npt.NDArray[np.int64], weights: FloatArray,
-                group: npt.NDArray[np.int64], n: int) -> tuple[FloatArray, FloatArray]:
-    """Hands x (weightings x groups): the player's stand terms and finished terms after a hit
-    (`FloatRows`'s ``S``, ``F``), summed over the rows ``members`` per group, under each
-    weighting (a row of ``weights``) side by side."""
-    from scipy import sparse  # (loaded with the LP already)
-
-    used, col = np.unique(rows.inv[members], return_inverse=True)  # the distinct rows used
-    k = len(weights)
-    at = (np.arange(k)[:, None] * n + group[None, :]).ravel()
-    W = sparse.csr_matrix((weights.ravel(), (at, np.tile(col, k))), shape=(k * n, len(used)))
-    Sg = np.ascontiguousarray((W @ np.ascontiguousarray(rows.S[:, used].T)).T)
-    Fg = np.ascontiguousarray((W @ np.ascontiguousarray(rows.F[:, used].T)).T)
-    return Sg, Fg
-
-
-def _nearest(values: FloatArray, among: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
-    """Which of stand, hit, burn (``values`` stacked on the first axis) are the least within
-    `TIE_SHARE` of the largest magnitude there, among the choices ``among``."""
-    best = np.min(np.where(among, values, np.inf), axis=0)
-    scale = np.max(np.where(among, np.abs(values), 0.0), axis=0)
-    out: npt.NDArray[np.bool_] = among & (values <= best + TIE_SHARE * scale)
-    return out
-
-
 def canonical_reply(game: HeadsUpGame, rows: FloatRows, members: npt.NDArray[np.int64],
                     weights: FloatArray, group: npt.NDArray[np.int64], hit: FloatArray,
                     burn: FloatArray | None) -> tuple[FloatArray, FloatArray | None]:
@@ -341,13 +317,13 @@ def canonical_reply(game: HeadsUpGame, rows: FloatRows, members: npt.NDArray[np.
     (the trembling player) (``group``: each row's group, a row of ``hit``), from the last
     hands up, the choices worth the least against the first weights (within `TIE_SHARE` of
     their size), among them those worth the least against the second, and of those the
-    first in the order stand, hit, burn (`_nearest`). A hand where the banker mixes keeps
-    its mixture; each hand's values feed the hands above it."""
+    first in the order stand, hit, burn (`settemezzo.solve.canonical.nearest`). A hand where
+    the banker mixes keeps its mixture; each hand's values feed the hands above it."""
     from scipy import sparse  # (loaded with the LP already)
 
     n, J = hit.shape
     k = len(weights)
-    Sg, Fg = _hand_terms(rows, members, weights, group, n)  # hands x (k groups side by side)
+    Sg, Fg = hand_terms(rows, members, weights, group, n)  # hands x (k groups side by side)
     H = np.ascontiguousarray(hit.T)
     B = np.zeros_like(H) if burn is None else np.ascontiguousarray(burn.T)
     V = np.zeros((J, k * n))
@@ -367,7 +343,7 @@ def canonical_reply(game: HeadsUpGame, rows: FloatRows, members: npt.NDArray[np.
         near = np.stack([np.ones_like(can), np.ones_like(can), can])
         for w in range(k):
             cols = slice(w * n, (w + 1) * n)
-            near = _nearest(np.stack([s[:, cols], h[:, cols], b[:, cols]]), near)
+            near = nearest(np.stack([s[:, cols], h[:, cols], b[:, cols]]), near)
         ph = np.where(pure, ~near[0] & near[1], ph)
         pb = np.where(pure, ~near[0] & ~near[1], pb)
         H[idx], B[idx] = ph, pb

@@ -444,6 +444,22 @@ class Solver:
             np.array([s.kind == "swap" for s in g.infosets], dtype=np.bool_))
         return tree
 
+    def children(self, action: int
+                 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], FloatArray]:
+        """Every decision's children after ``action`` (1 or 0), one decision after the other
+        (float solvers): where each decision's children start (CSR), each child's decision
+        (-1: finished) and its chance."""
+        tree = self._tree
+        if action:
+            return tree.ptr1, tree.kid1, tree.prob1
+        return tree.ptr0, tree.kid0, tree.prob0
+
+    @cached_property
+    def parents(self) -> npt.NDArray[np.int64]:
+        """Each decision's parent decision (-1 for a first one); a parent comes before its
+        children."""
+        return np.array([s.parent for s in self.game.infosets], dtype=np.int64)
+
     @cached_property
     def child_prob(self) -> list[list[Any]]:
         """The chance of each child of action 1, per information set (Fractions, or floats:
