@@ -33,7 +33,7 @@ def test_the_canonical_banker_gives_one_table_on_both_paths(
         path: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
     game = _game()
     shipped, old = _solve(game, monkeypatch)
-    moved, old_again = _solve(game, monkeypatch, **path)
+    _, old_again = _solve(game, monkeypatch, **path)
     eq, table = _solve(game, monkeypatch, CANONICAL=True)
     other, again = _solve(game, monkeypatch, CANONICAL=True, **path)
     assert np.abs(again - table).max() <= 1e-12
