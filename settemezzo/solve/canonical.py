@@ -155,16 +155,18 @@ class Ties:
 def canonical_banker(s: Solver, T: Terminal, sol: LPSolution, banker: BankerStrategy
                      ) -> BankerStrategy | None:
     """The canonical banker (the module's three steps) for the refined LP solution ``sol``
-    (its limit ``x``, the player's plan, and its trembling ``x_tremble``) of the game of
+    (its limit ``x``, the player's plan, and its trembling player at the first tremble,
+    ``x_first``, the same on every path: a later tremble is tried on some only) of the game of
     ``s`` with finished hands worth ``T``; ``banker`` (the LP's) gives the shape. None where
     no play of the tied choices keeps the plan a best reply."""
-    if sol.x_tremble is None:
+    trembler = sol.x_first if sol.x_first is not None else sol.x_tremble
+    if trembler is None:
         return banker
     rows = s.stand_rows
     assert isinstance(rows, FloatRows)  # (the refinement is in floats)
     plan = Plan.of(sol.x)
     stands = np.array(s.reach, dtype=np.float64) * s.is_play * s.stake
-    trembling = stands * np.maximum(sol.x_tremble[:len(sol.x)][0::2], 0.0)
+    trembling = stands * np.maximum(trembler[:len(sol.x)][0::2], 0.0)
     ties = find_ties(s, rows, stands * plan.stand_share, trembling)
     first = stand_first(banker, ties.first)
     G = len(s.game.publics)

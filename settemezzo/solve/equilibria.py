@@ -215,6 +215,7 @@ def _solve_lp(s: Solver, T: Terminal, const: float, subs: dict[Any, Equilibrium]
         if refined:
             sol = lp.refine(s, c, const, cuts, sol, tol, max_rounds)
         player, banker = lp_strategies(game, sol, cuts, subs)
+        canonical = None
         if refined:
             canonical = canonical_banker(s, T, sol, banker) if CANONICAL else None
             banker = offpath_banker(s, T, sol, banker) if canonical is None else canonical
@@ -225,7 +226,8 @@ def _solve_lp(s: Solver, T: Terminal, const: float, subs: dict[Any, Equilibrium]
     if upper - low > CERTIFICATE_LIMIT:
         raise SolverError(f"the equilibrium found is not certified: the game value lies in "
                           f"[{low:.12f}, {upper:.12f}], wider than {CERTIFICATE_LIMIT:g}")
-    gap = offpath_gap(s, T, sol, player, banker) if refined else 0.0
+    gap = offpath_gap(s, T, sol, player, banker, first=canonical is not None) \
+        if refined else 0.0
     return sol, player, banker, low, upper, gap
 
 
@@ -386,15 +388,17 @@ def banker_shortfall(s: Solver, x: FloatArray, stand: FloatArray
 
 
 def offpath_gap(s: Solver, T: Terminal, sol: LPSolution, player: PlayerStrategy,
-                banker: BankerStrategy) -> float:
+                banker: BankerStrategy, first: bool = False) -> float:
     """The check of the refinement: the most either side gains, per unit of what is at
     stake there, by answering otherwise at one decision, off the path included. The banker
     at each public state, against the trembling player (the perturbed LP's ``x``, every
     sequence at least its tremble: `settemezzo.solve.lp.refine`), per unit of the player's
     stake standing there (or per `MASS_FLOOR`, if more); the player at each decision, against
     ``banker``, in chips at that decision. 0 up to HiGHS's tolerances when both are best
-    replies."""
-    x = sol.x if sol.x_tremble is None else sol.x_tremble[:len(sol.x)]
+    replies. ``first``: against the trembling player of the first tremble (the one
+    `settemezzo.solve.canonical` answers)."""
+    trembler = sol.x_first if first and sol.x_first is not None else sol.x_tremble
+    x = sol.x if trembler is None else trembler[:len(sol.x)]
     stand = np.asarray(s.stand_values(banker), dtype=np.float64)  # in chips
     short, mass, _ = banker_shortfall(s, x, stand)
     banker_gap = np.max(short / np.maximum(mass, MASS_FLOOR), initial=0.0)

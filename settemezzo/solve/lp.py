@@ -478,6 +478,7 @@ class LPSolution:
     const: float
     tremble: float = 0.0  # the perturbation of the refined solution's duals (0: none)
     x_tremble: FloatArray | None = None  # the perturbed LP's columns (the trembling player)
+    x_first: FloatArray | None = None  # ...at the first tremble: the same eta on every path
 
 
 def master_lp(s: Solver, c: FloatArray, cuts: Cuts) -> LP:
@@ -579,22 +580,25 @@ def refine(s: Solver, c: FloatArray, const: float, cuts: Cuts, sol: LPSolution, 
     as the perturbation vanishes: HiGHS then takes no pivot at 0. The answer carries the
     perturbed LP's duals (the banker's best replies to the trembling player at every public
     state), its ``x`` (the trembling player) and the limit ``x`` (the player's equilibrium),
-    unscaled; with no stable ``eta``, the last one tried.
+    unscaled; with no stable ``eta``, the last one tried. It also carries the trembling
+    player of the first ``eta``, which every solve path computes.
     """
     lp, nx = sol.lp, cuts.nx
     rounds, out = sol.rounds, sol
     R = REFINE_SCALE
     lp.scale_plans(R)
+    first = None
     for eta in TREMBLES:
         lp.set_lower(R * eta * tremble_weights(nx))
         per = cut_loop(s, c, R * const, cuts, lp, tol, max_rounds, rounds, every=True)
         # (the player's values are R times the game's there: only the cuts and duals are read)
+        first = per.res.x / R if first is None else first
         lp.set_lower(np.zeros(nx))
         limit = lp.solve(per.rounds + 1)
         rounds = per.rounds + 1
         res = LPResult(limit.x / R, limit.fun / R, per.res.cut_duals, limit.pivots)
         out = LPSolution(res.x[:nx], res, rounds, -res.fun / LP_SCALE + const, lp, const,
-                         eta, per.res.x / R)
+                         eta, per.res.x / R, first)
         if limit.pivots == 0:
             break
     lp.scale_plans(1.0)

@@ -77,9 +77,9 @@ def _checked(game: HeadsUpGame, monkeypatch: pytest.MonkeyPatch) -> dict[str, An
     seen: dict[str, Any] = {}
     real = equilibria.offpath_gap
 
-    def keep(s: Any, T: Any, sol: Any, player: Any, banker: Any) -> float:
+    def keep(s: Any, T: Any, sol: Any, player: Any, banker: Any, **kw: Any) -> float:
         seen.update(s=s, T=T, sol=sol, player=player, banker=banker)
-        return real(s, T, sol, player, banker)
+        return real(s, T, sol, player, banker, **kw)
 
     _forget(game)
     with monkeypatch.context() as m:
