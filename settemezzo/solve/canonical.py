@@ -6,7 +6,8 @@ ways. Where its best reply to the trembling player is tied, any mixture of the t
 is a best reply; and the LP's duals resolve a tie only to HiGHS's tolerances, so that which
 mixture comes out (and whether the tie is seen at all) depends on the solver's path. Both
 change the price of the player's mistakes. So the banker's play is chosen here, from what
-every path agrees on (the player's plan, the trembling player to HiGHS's tolerances):
+every path agrees on (the player's plan, and the trembling player of the first tremble, which
+every path solves, to HiGHS's tolerances):
 
 1. **Ties.** At each public state and banker hand, the choices (stand, hit, burn) worth the
    least to the player within `TIE_SHARE` of their size, or within what the LP's precision
@@ -30,6 +31,10 @@ them, and the player's values (one per decision whose value can move) obey the u
 backward induction as inequalities, with equality where the plan plays.
 
 Returns None where the LP finds no such play (the caller keeps its own answer then).
+
+Opt-in (`settemezzo.solve.equilibria.CANONICAL`), not yet the shipped banker: a tie right at
+its floor can still be seen on one solve path only, and a fallback brings the path back
+(bench/refined.md, "The canonical banker"; ``python -m bench paths --canonical``).
 """
 
 from __future__ import annotations
