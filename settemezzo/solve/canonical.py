@@ -40,7 +40,7 @@ its floor can still be seen on one solve path only, and a fallback brings the pa
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -76,7 +76,10 @@ reach, weighing 1e-10 and less, is a tie throughout."""
 
 PLAN_NOISE = 1e-14
 """A sequence of the player's plan realized at most this often is never played: HiGHS's
-values carry noise where the plan is 0 (3e-18 seen)."""
+values carry noise where the plan is 0 (3e-18 seen). `Plan` reads such a decision as
+unreached (for `settemezzo.solve.equilibria.lp_strategies` and the ties here), and
+`settemezzo.solve.equilibria.offpath_player` likewise: the banker's first criterion there
+would be a best reply to noise."""
 
 
 PLAN_SLACK = 1e-10
@@ -89,11 +92,13 @@ TEMPTED = 1e-9
 (in chips) over the plan's: beyond `PLAN_SLACK` and the LP's own tolerance."""
 
 
+DIFFER_SHARE = 1e-12
+"""Tied choices matter to a row (`Ties.relevant_at`) where their values to it differ by more
+than this share of the largest."""
+
+
 MAX_ROUNDS = 8
 """At most this many LPs: each round adds the states below the decisions still beaten."""
-
-
-GOLDEN = (5 ** 0.5 - 1) / 2
 
 
 def hand_terms(rows: FloatRows, members: npt.NDArray[np.int64], weights: FloatArray,
@@ -139,8 +144,12 @@ class Ties:
     first: npt.NDArray[np.int64]
     candidate: npt.NDArray[np.bool_]
     rows: npt.NDArray[np.int64]
-    _relevant: npt.NDArray[np.bool_]
-    _known: npt.NDArray[np.bool_]
+    _relevant: npt.NDArray[np.bool_] = field(init=False)
+    _known: npt.NDArray[np.bool_] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._relevant = np.zeros(self.candidate.shape, dtype=bool)
+        self._known = np.zeros(self.candidate.shape[1], dtype=bool)
 
     def relevant_at(self, s: Solver, states: npt.NDArray[np.int64]
                     ) -> npt.NDArray[np.bool_]:
@@ -216,8 +225,8 @@ class Plan:
 
 @dataclass(frozen=True)
 class PlayerValues:
-    """The player's values against a banker: of standing, and of each action with the best
-    play after it (per decision)."""
+    """The player's values against a banker: of standing, the best play on, and each
+    action with the best play after it (per decision; floats)."""
 
     stand: FloatArray
     best: FloatArray
@@ -226,11 +235,10 @@ class PlayerValues:
 
     @classmethod
     def of(cls, s: Solver, T: Terminal, banker: BankerStrategy) -> PlayerValues:
-        s.forget_banker()  # (a banker made here may share its arrays with the last one)
+        """Against ``banker`` in the game of ``s``, with finished hands worth ``T``."""
         stand = np.asarray(s.stand_values(banker), dtype=np.float64)
         _, V, _ = s.player_values(stand, T, None)
         q0, q1 = (np.asarray(q, dtype=np.float64) for q in s.every_action_value(stand, T, V))
-        s.forget_banker()
         return cls(stand, np.asarray(V, dtype=np.float64), q0, q1)
 
     def beaten(self, plan: Plan) -> npt.NDArray[np.int64]:
@@ -250,9 +258,7 @@ def find_ties(s: Solver, rows: FloatRows, plan_w: FloatArray, trembling: FloatAr
     reachable = _chance_of_hands(s, rows, live) > 0
     on = _on_best_paths(s, near, reachable)
     candidate = (near.sum(axis=0) >= 2) & on
-    G = len(s.game.publics)
-    return Ties(near, np.argmax(near, axis=0), candidate, live,
-                np.zeros(candidate.shape, dtype=bool), np.zeros(G, dtype=bool))
+    return Ties(near, np.argmax(near, axis=0), candidate, live)
 
 
 def near_best(s: Solver, rows: FloatRows, weights: FloatArray, unit: FloatArray,
@@ -344,7 +350,7 @@ def _relevant(s: Solver, rows: FloatRows, near: npt.NDArray[np.bool_],
         lo = np.min(np.where(tied, W, np.inf), axis=0)
         hi = np.max(np.where(tied, W, -np.inf), axis=0)
         scale = np.max(np.where(tied, np.abs(W), 0.0), axis=0)
-        j, r = np.nonzero((tied.sum(axis=0) >= 2) & (hi - lo > 1e-12 * scale))
+        j, r = np.nonzero((tied.sum(axis=0) >= 2) & (hi - lo > DIFFER_SHARE * scale))
         out[idx[j], grp[r]] = True
     return out
 
@@ -438,32 +444,31 @@ def _select(s: Solver, T: Terminal, first: BankerStrategy, ties: Ties,
     from scipy import sparse
     from scipy.optimize import linprog
 
+    from settemezzo.solve.lp import tremble_weights  # (a generic weight per flow)
+
     rows = s.stand_rows
     assert isinstance(rows, FloatRows)
     flows = TiedFlows.of(s, rows, ties, where)
     moving = _moving(s, where)
-    nV, nF = len(moving), len(flows.state)
+    nV, nF = len(moving), len(flows.choice)
     n = nV + nF
     at = np.full(len(s.game.infosets), -1, dtype=np.int64)
     at[moving] = np.arange(nV)
     stand = sparse.csr_matrix((flows.value, (at[flows.value_row], nV + flows.value_var)),
                               shape=(nV, n))
-    in_where = np.zeros(len(s.game.publics), dtype=bool)
-    in_where[where] = True
-    mine = in_where[s.group[moving]] & s.is_play[moving]  # standing moves with the flows
     q1, k1 = _children_terms(s, T, 1, moving, at, values.best, n)
     q0, k0 = _children_terms(s, T, 0, moving, at, values.best, n)
     play = s.is_play[moving]
     Q0 = sparse.diags((~play).astype(np.float64)) @ q0 + stand
-    k0 = np.where(play, np.where(mine, flows.base_at(moving), values.stand[moving]), k0)
+    k0 = np.where(play, values.stand[moving], k0)
+    k0[at[flows.members]] = flows.base  # standing there moves with the flows
     eye = sparse.csr_matrix((np.ones(nV), (np.arange(nV), np.arange(nV))), shape=(nV, n))
     reached, p = plan.reached[moving], plan.hit[moving]
     hits = np.flatnonzero(reached & (p > 1e-9))
     stands = np.flatnonzero(reached & (p < 1 - 1e-9))
     A_ub = sparse.vstack([Q0 - eye, q1 - eye, (eye - q1)[hits], (eye - Q0)[stands]]).tocsr()
     b_ub = np.concatenate([-k0, -k1, k1[hits] + PLAN_SLACK, k0[stands] + PLAN_SLACK])
-    cost = np.concatenate([np.zeros(nV), flows.choice * (1.0 + 0.5 * (
-        (np.arange(1, nF + 1) * GOLDEN) % 1.0))])
+    cost = np.concatenate([np.zeros(nV), flows.choice * tremble_weights(nF, spread=0.5)])
     bounds = np.column_stack([np.concatenate([np.full(nV, -np.inf), np.zeros(nF)]),
                               np.full(n, np.inf)])
     res = linprog(cost, A_ub=A_ub, b_ub=b_ub, A_eq=flows.conservation(nV, n),
@@ -478,13 +483,11 @@ def _select(s: Solver, T: Terminal, first: BankerStrategy, ties: Ties,
 def _moving(s: Solver, where: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """The decisions whose values move with the banker's play at the states ``where``: their
     stand/hit decisions and every decision before one of them."""
-    game = s.game
     moving = np.isin(s.group, where) & s.is_play
     parent = s.parents
     for i in range(len(moving) - 1, -1, -1):  # (a decision comes after its parent)
         if moving[i] and parent[i] >= 0:
             moving[parent[i]] = True
-    assert len(moving) == len(game.infosets)
     out: npt.NDArray[np.int64] = np.flatnonzero(moving)
     return out
 
@@ -516,14 +519,16 @@ def _children_terms(s: Solver, T: Terminal, action: int, moving: npt.NDArray[np.
 @dataclass(frozen=True)
 class TiedFlows:
     """The LP's flow variables: one per (state, tied hand, tied choice) of the states
-    ``where``, with what the LP needs of them. ``inflow`` per (state, tied hand): the flow
-    that reaches it whatever the tied hands above play (card orderings through fixed
-    choices); ``into`` (pair, variable, count): the flow a variable sends on to a tied hand
-    below it; ``value_*``: the player's value of standing, per row, as ``base`` plus the
-    variables times ``value``."""
+    ``where``, with what the LP needs of them. Per pair (state, tied hand), state after
+    state: ``pair_state``, ``pair_hand``, and ``inflow``, the flow that reaches it whatever
+    the tied hands above play (card orderings through fixed choices). Per variable: its
+    ``pair`` and ``choice``. ``into`` (pair, variable, count): the flow a variable sends on
+    to a tied hand below it; ``value_*``: the player's value of standing, per row of
+    ``members`` (the stand/hit decisions of ``where``), as ``base`` plus the variables
+    times ``value``."""
 
-    state: npt.NDArray[np.int64]
-    hand: npt.NDArray[np.int64]
+    pair_state: npt.NDArray[np.int64]
+    pair_hand: npt.NDArray[np.int64]
     choice: npt.NDArray[np.int64]
     pair: npt.NDArray[np.int64]
     inflow: FloatArray
@@ -552,19 +557,8 @@ class TiedFlows:
         segs = Segments.of(s, rows, first, tied, members)
         value_row, value_var, value = _stand_terms(s, segs, members, pstate, hand,
                                                    var_pair, var_choice)
-        return cls(pstate[var_pair], hand[var_pair], var_choice, var_pair, counts[0],
-                   into, members, segs.V[0], value_row, value_var, value)
-
-    def base_at(self, decisions: npt.NDArray[np.int64]) -> FloatArray:
-        """The fixed part of standing's value at ``decisions`` (0 for those not of
-        ``members``)."""
-        out = np.zeros(len(decisions))
-        pos = np.searchsorted(self.members, decisions)
-        pos = np.minimum(pos, max(len(self.members) - 1, 0))
-        mine = (self.members[pos] == decisions) if len(self.members) else \
-            np.zeros(len(decisions), dtype=bool)
-        out[mine] = self.base[pos[mine]]
-        return out
+        return cls(pstate, hand, var_choice, var_pair, counts[0], into, members, segs.V[0],
+                   value_row, value_var, value)
 
     def conservation(self, nV: int, n: int) -> object:
         """Per (state, tied hand): its variables' flows less what the variables above send
@@ -591,18 +585,6 @@ class TiedFlows:
         if burn is not None:
             burn[g[ok], j[ok]] = by[1][ok] / through[ok]
         return replace(first, hit=hit, burn=burn)
-
-    @property
-    def pair_state(self) -> npt.NDArray[np.int64]:
-        out = np.zeros(len(self.inflow), dtype=np.int64)
-        out[self.pair] = self.state
-        return out
-
-    @property
-    def pair_hand(self) -> npt.NDArray[np.int64]:
-        out = np.zeros(len(self.inflow), dtype=np.int64)
-        out[self.pair] = self.hand
-        return out
 
 
 def _path_counts(s: Solver, first: npt.NDArray[np.int64], tied: npt.NDArray[np.bool_],
@@ -667,8 +649,7 @@ def _stand_terms(s: Solver, segs: Segments, members: npt.NDArray[np.int64],
     hi = np.searchsorted(sorted_grp, g, side="right")
     n = hi - lo
     var = np.repeat(np.arange(len(var_pair)), n)
-    col = order[np.concatenate([np.arange(a, b) for a, b in zip(lo, hi, strict=True)])] \
-        if len(n) else np.zeros(0, dtype=np.int64)
+    col = order[np.repeat(lo - np.cumsum(n) + n, n) + np.arange(int(n.sum()))]
     value = segs.W[var_choice[var], hand[var_pair[var]], col]
     keep = value != 0
     return members[col[keep]], var[keep], value[keep]

@@ -40,7 +40,14 @@ from settemezzo.game import (
 )
 from settemezzo.memory import gc_paused
 from settemezzo.rules import ITALIAN, Rules
-from settemezzo.solve.canonical import PLAN_NOISE, canonical_banker, hand_terms, nearest
+from settemezzo.solve.canonical import (
+    PLAN_NOISE,
+    Plan,
+    PlayerValues,
+    canonical_banker,
+    hand_terms,
+    nearest,
+)
 from settemezzo.solve.errors import SolverError
 from settemezzo.solve.plans import (
     BURN,
@@ -88,14 +95,10 @@ TIE = 1e-12
 """Two values of the player's actions closer than this are a tie: the player stands."""
 
 
-
-
 SHORTFALL = 1e-14
 """`offpath_banker` sets a public state's banker right where its best reply against the
 trembling player beats it by more than this share of the terms summed (floating-point sums
 are exact to about 1e-16 of them)."""
-
-
 
 
 PURE = 1e-9
@@ -253,7 +256,7 @@ def offpath_banker(s: Solver, T: Terminal, sol: LPSolution, banker: BankerStrate
     if not len(live):
         return banker
     stands = np.array(s.reach, dtype=np.float64) * s.is_play * s.stake
-    limit = stands * np.where(sol.x[0::2] > PLAN_NOISE, sol.x[0::2], 0.0)
+    limit = stands * Plan.of(sol.x).stand_share
     weights = stands * np.maximum(x[0::2], 0.0)
     inside = np.flatnonzero(np.isin(s.group, live) & (weights > 0))
     was = LivePlay.of(banker, live)
@@ -358,12 +361,11 @@ def offpath_player(s: Solver, T: Terminal, player: PlayerStrategy, banker: Banke
     """``player`` with, at each decision its own play never reaches, its best reply to
     ``banker`` there (the quasi-perfect player's plan after its own mistake); a tie within
     `TIE` stands (the canonical choice)."""
-    stand = s.stand_values(banker)
-    _, V, _ = s.player_values(stand, T, None)
+    values = PlayerValues.of(s, T, banker)
     own, _ = s.realization([float(v) for v in player.hit])
-    q0, q1 = (np.asarray(q, dtype=np.float64) for q in s.every_action_value(stand, T, V))
     off = np.asarray(own, dtype=np.float64) <= PLAN_NOISE
-    hit = np.where(off, (q1 > q0 + TIE).astype(np.float64), np.asarray(player.hit, float))
+    hit = np.where(off, (values.q1 > values.q0 + TIE).astype(np.float64),
+                   np.asarray(player.hit, float))
     return replace(player, hit=tuple(hit.tolist()))
 
 
@@ -399,11 +401,10 @@ def offpath_gap(s: Solver, T: Terminal, sol: LPSolution, player: PlayerStrategy,
     `settemezzo.solve.canonical` answers)."""
     trembler = sol.x_first if first and sol.x_first is not None else sol.x_tremble
     x = sol.x if trembler is None else trembler[:len(sol.x)]
-    stand = np.asarray(s.stand_values(banker), dtype=np.float64)  # in chips
-    short, mass, _ = banker_shortfall(s, x, stand)
+    values = PlayerValues.of(s, T, banker)  # (standing in chips)
+    short, mass, _ = banker_shortfall(s, x, values.stand)
     banker_gap = np.max(short / np.maximum(mass, MASS_FLOOR), initial=0.0)
-    _, V, _ = s.player_values(stand, T, None)
-    q0, q1 = (np.asarray(q, dtype=np.float64) for q in s.every_action_value(stand, T, V))
+    q0, q1 = values.q0, values.q1
     p = np.asarray(player.hit, dtype=np.float64)
     player_gap = np.max(np.maximum(q0, q1) - (q0 + (q1 - q0) * p), initial=0.0)
     return float(max(banker_gap, player_gap))
@@ -463,11 +464,7 @@ def lp_strategies(game: HeadsUpGame, sol: LPSolution, cuts: Cuts,
 
     Toy game: ``x(0, STAND) = 0.25, x(0, HIT) = 0.75`` is a 75% chance of hitting.
     """
-    pairs = sol.x.reshape(-1, 2)
-    tot = pairs.sum(axis=1)
-    p_hit = np.where(tot > PLAN_NOISE, pairs[:, 1] / np.where(tot > PLAN_NOISE, tot, 1.0), 0.0)
-    p_hit = np.clip(p_hit, 0.0, 1.0)
-    player = PlayerStrategy("equilibrium", tuple(float(v) for v in p_hit),
+    player = PlayerStrategy("equilibrium", tuple(float(v) for v in Plan.of(sol.x).hit),
                             {k: e.player for k, e in subs.items()} if subs else None)
     lam, per_block = cuts.split_duals(-sol.res.cut_duals)  # >= 0
     hit, burn = mixture_to_behaviour(game, lam, cuts.group, cuts.policy,

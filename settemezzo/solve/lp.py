@@ -632,12 +632,13 @@ def cut_floor(cuts: Cuts, x: FloatArray) -> FloatArray:
     return out
 
 
-def tremble_weights(n: int) -> FloatArray:
-    """The least weight of each of the ``n`` sequences, per unit of ``eta``: ``1 + frac(k
-    phi)`` for sequence ``k`` (from 1, in the game's order; ``phi`` the golden ratio's
-    fractional part), distinct and spread evenly over [1, 2) (`TREMBLE_SPREAD`)."""
+def tremble_weights(n: int, spread: float = TREMBLE_SPREAD) -> FloatArray:
+    """The least weight of each of the ``n`` sequences, per unit of ``eta``: ``1 + spread
+    frac(k phi)`` for sequence ``k`` (from 1, in the game's order; ``phi`` the golden
+    ratio's fractional part), distinct and spread evenly over [1, 1 + spread)
+    (`TREMBLE_SPREAD`). Any list of generic weights is one of these."""
     golden = (5 ** 0.5 - 1) / 2
-    w: FloatArray = 1.0 + TREMBLE_SPREAD * ((np.arange(1, n + 1, dtype=np.float64) * golden) % 1.0)
+    w: FloatArray = 1.0 + spread * ((np.arange(1, n + 1, dtype=np.float64) * golden) % 1.0)
     return w
 
 

@@ -71,7 +71,7 @@ def test_the_lp_values_standing_as_the_banker_s_programme_does(
     flows = canonical.TiedFlows.of(s, s.stand_rows, ties, where)
     first = canonical.stand_first(seen["banker"], ties.first)
     phi = _first_flows(flows, ties)
-    model = flows.base_at(flows.members) + np.bincount(
+    model = flows.base + np.bincount(
         np.searchsorted(flows.members, flows.value_row), weights=flows.value * phi[
             flows.value_var], minlength=len(flows.members))
     s.forget_banker()
@@ -84,7 +84,7 @@ def _first_flows(flows: canonical.TiedFlows, ties: canonical.Ties) -> np.ndarray
     """Each variable's flow when every tied hand plays its first choice: a pair's flow is
     what reaches it (``inflow``) plus what the variables above send into it, all of it on
     the first choice (pairs in order of their hands: a hand comes after those above it)."""
-    phi = np.zeros(len(flows.state))
+    phi = np.zeros(len(flows.choice))
     total = flows.inflow.copy()
     into_pair, into_var, count = flows.into
     order = np.lexsort((flows.pair_hand, flows.pair_state))
